@@ -1,0 +1,164 @@
+"""How a tool is declared (``define_tool``) and run: timeout, typed-error mapping, result envelope, size cap.
+
+This is the one boundary where failures become results: a ``ToolFailure`` becomes ``success: false`` with its
+category; a Playwright error that escaped becomes a mapped failure; anything else becomes an internal error.
+No exception reaches the MCP host, and no call outlives its timeout.
+"""
+
+from __future__ import annotations
+
+import base64
+import inspect
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import anyio
+import structlog
+from mcp.server.mcpserver import Context
+from mcp_types import CallToolResult, ImageContent, TextContent, ToolAnnotations
+from playwright.async_api import Error as PlaywrightError
+
+from browser_core.capture import Shot
+from browser_core.errors import ActionTimeout, ConfigurationError, ToolFailure, map_playwright_error
+from browser_core.redaction import redact
+from browser_core.results import cap, failure, success
+from browser_core.session import BrowserSession
+
+log = structlog.get_logger("mcp_server.tool")
+
+ToolFn = Callable[..., Awaitable[Any]]
+
+TARGET_NOTE = (
+    "\nTarget an element by element_id (from observe) or by element_description (+ optional role)."
+    " A stale id fails fast with 're-observe' unless the same element (role, name, frame) is still there,"
+    " in which case it is used and the result says re_resolved_from."
+)
+
+
+@dataclass(frozen=True)
+class ToolDef:
+    """A tool as data: the function (first parameter: the session), its description and hints."""
+
+    name: str
+    fn: ToolFn
+    title: str
+    description: str
+    read_only: bool
+    destructive: bool
+    idempotent: bool
+    timeout_s: float
+    more_hint: str = ""
+
+    @property
+    def annotations(self) -> ToolAnnotations:
+        return ToolAnnotations(
+            title=self.title,
+            read_only_hint=self.read_only,
+            destructive_hint=self.destructive,
+            idempotent_hint=self.idempotent,
+            open_world_hint=True,
+        )
+
+
+def define_tool(
+    *,
+    title: str,
+    read_only: bool,
+    destructive: bool = False,
+    idempotent: bool = False,
+    timeout_s: float = 30.0,
+    more_hint: str = "",
+    targets: bool = False,
+) -> Callable[[ToolFn], ToolDef]:
+    """Declare a tool; its docstring is the description the model reads."""
+
+    def wrap(fn: ToolFn) -> ToolDef:
+        return ToolDef(
+            name=fn.__name__,
+            fn=fn,
+            title=title,
+            description=inspect.cleandoc(fn.__doc__ or "") + (TARGET_NOTE if targets else ""),
+            read_only=read_only,
+            destructive=destructive,
+            idempotent=idempotent,
+            timeout_s=timeout_s,
+            more_hint=more_hint,
+        )
+
+    return wrap
+
+
+def _timeout_for(tool: ToolDef, kwargs: dict[str, Any]) -> float:
+    """The tool's own bound, stretched to cover a longer timeout_ms the caller asked for."""
+    requested = kwargs.get("timeout_ms")
+    extra = (requested / 1000 + 5) if isinstance(requested, int | float) else 0
+    return max(tool.timeout_s, extra)
+
+
+def envelope_result(payload: dict[str, Any], max_chars: int, more_hint: str, image: Shot | None) -> CallToolResult:
+    text = redact(cap(payload, max_chars, more_hint))
+    content: list[Any] = [TextContent(type="text", text=text)]
+    if image is not None:
+        content.append(ImageContent(type="image", data=base64.b64encode(image.image).decode(), mime_type=image.mime))
+    return CallToolResult(content=content, is_error=not payload["success"])
+
+
+async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any]) -> CallToolResult:
+    started = time.monotonic()
+    metadata: dict[str, Any] = {"tool": tool.name}
+    image: Shot | None = None
+    try:
+        with anyio.fail_after(_timeout_for(tool, kwargs)):
+            data = await tool.fn(session, **kwargs)
+        if isinstance(data, Shot):
+            image, data = data, data.info
+        payload = success(data, metadata)
+    except TimeoutError:
+        payload = failure(ActionTimeout(f"{tool.name} did not finish within {_timeout_for(tool, kwargs):.0f} s"),
+                          metadata)
+    except ToolFailure as exc:
+        payload = failure(exc, metadata)
+    except PlaywrightError as exc:
+        payload = failure(map_playwright_error(exc, action=tool.name), metadata)
+    except ConfigurationError as exc:
+        payload = failure(ToolFailure(f"browser set-up problem: {exc}",
+                                      hint="Tell the human: the server's configuration must be fixed."), metadata)
+        payload["error"]["category"] = "terminal"
+        payload["error"]["code"] = "configuration"
+    except Exception as exc:
+        log.exception("tool crashed", tool=tool.name)
+        payload = failure(ToolFailure(f"internal error in {tool.name}: {type(exc).__name__}",
+                                      hint="Observe and try another way; report this if it repeats."), metadata)
+        payload["error"]["code"] = "internal"
+    metadata["duration_ms"] = int((time.monotonic() - started) * 1000)
+    events = session.drain_events()
+    if events:
+        metadata["events"] = [{"kind": e.kind, **e.detail} for e in events]
+    if session.started:
+        page = session.current_page()
+        if page is not None:
+            metadata["url"] = page.url
+            metadata["tabs"] = len(session.tabs())
+    log.info("tool", tool=tool.name, ok=payload["success"], ms=metadata["duration_ms"],
+             error=(payload["error"] or {}).get("code"))
+    return envelope_result(payload, session.settings.max_result_chars, tool.more_hint, image)
+
+
+def mcp_callable(tool: ToolDef, get_session: Callable[[Context], BrowserSession]) -> Callable[..., Any]:
+    """A function MCPServer can register: the tool's own parameters plus the injected Context."""
+    signature = inspect.signature(tool.fn, eval_str=True)
+    params = list(signature.parameters.values())[1:]
+
+    async def call(ctx: Context, **kwargs: Any) -> CallToolResult:
+        return await run_tool(tool, get_session(ctx), kwargs)
+
+    ctx_param = inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=Context)
+    call.__signature__ = signature.replace(  # type: ignore[attr-defined]
+        parameters=[*params, ctx_param], return_annotation=CallToolResult
+    )
+    call.__annotations__ = {p.name: p.annotation for p in params} | {"ctx": Context, "return": CallToolResult}
+    call.__name__ = tool.name
+    call.__doc__ = tool.description
+    return call

@@ -1,0 +1,12 @@
+"""The tool registry: every capability group, one module each, in the order tools are listed."""
+
+from __future__ import annotations
+
+from mcp_server.tooling import ToolDef
+from mcp_server.tools import capture, interaction, navigation, observation, waits
+
+GROUPS = (navigation, observation, interaction, waits, capture)
+
+
+def all_tools() -> list[ToolDef]:
+    return [tool for group in GROUPS for tool in group.TOOLS]

@@ -1,0 +1,101 @@
+"""Interaction tools: click, type_text, press_key, hover, select_option, scroll."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from browser_core import actions
+from browser_core.session import BrowserSession
+from mcp_server.params import Description, ElementId, Role, TimeoutMs
+from mcp_server.tooling import define_tool
+
+
+@define_tool(title="Click", read_only=False, destructive=True, targets=True, timeout_s=40)
+async def click(
+    session: BrowserSession,
+    element_id: ElementId = None,
+    element_description: Description = None,
+    role: Role = None,
+    button: Annotated[Literal["left", "right", "middle"], Field(description="Mouse button.")] = "left",
+    double_click: Annotated[bool, Field(description="Double-click instead of a single click.")] = False,
+    timeout_ms: TimeoutMs = None,
+) -> Any:
+    """Click an element. If something covers it (cookie banner, modal), fails fast with category
+    recoverable and what covers it. Reports navigation and new tabs."""
+    return await actions.click(session, element_id=element_id, description=element_description, role=role,
+                               button=button, double=double_click, timeout_ms=timeout_ms)
+
+
+@define_tool(title="Type text", read_only=False, destructive=True, targets=True, timeout_s=40)
+async def type_text(
+    session: BrowserSession,
+    text: Annotated[str, Field(description="Text to type (at most 10000 characters).", max_length=10000)],
+    element_id: ElementId = None,
+    element_description: Description = None,
+    role: Role = None,
+    clear_first: Annotated[bool, Field(description="Replace the field's content (default) or append.")] = True,
+    press_enter: Annotated[bool, Field(description="Press Enter afterwards (e.g. to submit a search).")] = False,
+    timeout_ms: TimeoutMs = None,
+) -> Any:
+    """Type into a text field, search box, textarea or editable element; returns the field's new value."""
+    return await actions.type_text(session, text=text, element_id=element_id, description=element_description,
+                                   role=role, clear_first=clear_first, press_enter=press_enter,
+                                   timeout_ms=timeout_ms)
+
+
+@define_tool(title="Press a key", read_only=False, destructive=True, timeout_s=30)
+async def press_key(
+    session: BrowserSession,
+    key: Annotated[str, Field(description="Key or chord: Enter, Tab, Escape, ArrowDown, PageDown, Control+A, a.",
+                              max_length=40)],
+    element_id: ElementId = None,
+    element_description: Description = None,
+    role: Role = None,
+) -> Any:
+    """Press a key, on an element (focused first) or on whatever has focus."""
+    return await actions.press_key(session, key=key, element_id=element_id, description=element_description,
+                                   role=role)
+
+
+@define_tool(title="Hover", read_only=False, targets=True, timeout_s=30)
+async def hover(session: BrowserSession, element_id: ElementId = None, element_description: Description = None,
+                role: Role = None) -> Any:
+    """Move the mouse over an element (opens hover menus and tooltips)."""
+    return await actions.hover(session, element_id=element_id, description=element_description, role=role)
+
+
+@define_tool(title="Select an option", read_only=False, destructive=True, targets=True, timeout_s=30)
+async def select_option(
+    session: BrowserSession,
+    values: Annotated[list[str], Field(description="Option labels (or values) to select; several for a "
+                                                   "multi-select.", min_length=1, max_length=50)],
+    element_id: ElementId = None,
+    element_description: Description = None,
+    role: Role = None,
+) -> Any:
+    """Choose options in a <select> (combobox/listbox). Unknown options list the available ones.
+    For custom dropdowns, click the control and then the option instead."""
+    return await actions.select_option(session, values=values, element_id=element_id,
+                                       description=element_description, role=role)
+
+
+@define_tool(title="Scroll", read_only=False, idempotent=False, targets=True, timeout_s=30)
+async def scroll(
+    session: BrowserSession,
+    direction: Annotated[Literal["up", "down", "left", "right"], Field(description="Scroll direction.")] = "down",
+    amount: Annotated[int | None, Field(description="Pixels; default 80% of the viewport height.",
+                                        ge=1, le=100000)] = None,
+    element_id: ElementId = None,
+    element_description: Description = None,
+    into_view: Annotated[bool, Field(description="With an element: scroll it into view instead of "
+                                                 "scrolling inside it.")] = False,
+) -> Any:
+    """Scroll the page, or inside a scrollable element, or bring an element into view. Returns the new
+    scroll position and whether the end was reached; observe afterwards to get the newly visible ids."""
+    return await actions.scroll(session, direction=direction, amount=amount, element_id=element_id,
+                                description=element_description, into_view=into_view)
+
+
+TOOLS = [click, type_text, press_key, hover, select_option, scroll]

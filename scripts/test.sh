@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Installs whatever is missing (scripts/install.sh), then runs the whole test suite:
+#   bash scripts/test.sh [pytest args...]      (default pytest args: -q -ra)
+#   LINT=1 bash scripts/test.sh                (also runs ruff check and mypy first; CI does this)
+# With no $DISPLAY on Linux, pytest runs on a virtual display (xvfb-run). Finding no tests fails.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+# shellcheck source=SCRIPTDIR/install.sh
+source "$root/scripts/install.sh" </dev/null
+
+cd "$root"
+failed=()
+
+step() { printf '[test] %s\n' "$*" >&2; }
+
+if [ "${LINT:-0}" = 1 ]; then
+    step "ruff check ."
+    uv run --no-sync ruff check . || failed+=("ruff")
+    step "mypy"
+    uv run --no-sync mypy || failed+=("mypy")
+fi
+
+if [ "$#" -eq 0 ]; then
+    set -- -q -ra
+fi
+cmd=(uv run --no-sync python -m pytest "$@")
+if _inst_is_linux && [ -z "${DISPLAY:-}" ]; then
+    command -v xvfb-run >/dev/null 2>&1 || _inst_die "no \$DISPLAY and xvfb-run is missing: install xvfb"
+    cmd=(xvfb-run -a --server-args="-screen 0 1920x1080x24" "${cmd[@]}")
+fi
+
+step "pytest $*"
+rc=0
+"${cmd[@]}" || rc=$?
+if [ "$rc" -eq 5 ]; then
+    step "FAILED: pytest collected no tests (exit 5); the suite must not be empty"
+    failed+=("pytest (no tests collected)")
+elif [ "$rc" -ne 0 ]; then
+    failed+=("pytest (exit $rc)")
+fi
+
+if [ "${#failed[@]}" -gt 0 ]; then
+    step "FAILED: ${failed[*]}"
+    if [ "$rc" -ne 0 ] && [ "$rc" -ne 5 ]; then
+        exit "$rc"
+    fi
+    exit 1
+fi
+step "all passed"

@@ -1,0 +1,249 @@
+"""Acting on elements the model chose: click, type, press, hover, select, scroll.
+
+Every action resolves its target through ``targets.resolve_target`` (ids or descriptions, never selectors),
+checks that nothing covers the element before clicking (so an overlay fails fast instead of at the timeout),
+and reports what visibly changed: the URL, the title, a navigation.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from typing import Any, Literal
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Page
+
+from browser_core.errors import ClickIntercepted, InvalidInput, playwright_errors
+from browser_core.session import BrowserSession
+from browser_core.targets import Target, resolve_target
+
+MAX_TEXT = 10_000
+_KEY = re.compile(r"^((Control|Alt|Shift|Meta|ControlOrMeta)\+)*([A-Za-z0-9]+|[^\sA-Za-z0-9])$")
+
+_HIT_TEST_JS = """el => {
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0) return null;
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return null;
+  const root = el.getRootNode();
+  const hit = root.elementFromPoint ? root.elementFromPoint(x, y) : document.elementFromPoint(x, y);
+  if (!hit) return null;
+  const inside = (a, b) => { for (let n = a; n; n = n.parentNode || n.host) if (n === b) return true; return false; };
+  if (inside(hit, el) || inside(el, hit)) return null;
+  const lab = el.labels && Array.from(el.labels).some(l => inside(hit, l));
+  if (lab) return null;
+  const name = (hit.getAttribute('aria-label') || hit.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 60);
+  return `<${hit.tagName.toLowerCase()}${hit.id ? ' id=' + hit.id : ''}> '${name}'`;
+}"""
+
+
+async def _target(session: BrowserSession, page: Page, **kw: Any) -> Target:
+    return await resolve_target(page, session.registry, session.settings, **kw)
+
+
+async def settle(session: BrowserSession, page: Page, before_url: str) -> dict[str, Any]:
+    """After an action: let a started navigation reach DOMContentLoaded, then say what changed."""
+    active = await session.page()
+    with contextlib.suppress(PlaywrightError):
+        await active.wait_for_load_state("domcontentloaded", timeout=session.settings.navigation_timeout_ms)
+    out: dict[str, Any] = {"url": active.url}
+    if active is not page:
+        out["switched_tab"] = True
+    if active.url != before_url:
+        out["navigated"] = True
+        with contextlib.suppress(PlaywrightError):
+            out["title"] = await active.title()
+    return out
+
+
+async def click(
+    session: BrowserSession,
+    *,
+    element_id: str | None = None,
+    description: str | None = None,
+    role: str | None = None,
+    button: Literal["left", "right", "middle"] = "left",
+    double: bool = False,
+    timeout_ms: int | None = None,
+) -> dict[str, Any]:
+    page = await session.page()
+    target = await _target(session, page, element_id=element_id, description=description, role=role)
+    before = page.url
+    timeout = timeout_ms or session.settings.action_timeout_ms
+    with playwright_errors("click"):
+        await target.handle.scroll_into_view_if_needed(timeout=timeout)
+        covered_by = await target.handle.evaluate(_HIT_TEST_JS)
+        if covered_by:
+            raise ClickIntercepted(
+                f"{target.role} '{target.name}' is covered by {covered_by}",
+                details={"covered_by": covered_by, "element": target.id},
+            )
+        await target.handle.click(button=button, click_count=2 if double else 1, timeout=timeout)
+    return {"action": "double_click" if double else f"{button}_click" if button != "left" else "click",
+            "element": target.describe()} | await settle(session, page, before)
+
+
+async def type_text(
+    session: BrowserSession,
+    *,
+    text: str,
+    element_id: str | None = None,
+    description: str | None = None,
+    role: str | None = None,
+    clear_first: bool = True,
+    press_enter: bool = False,
+    timeout_ms: int | None = None,
+) -> dict[str, Any]:
+    if len(text) > MAX_TEXT:
+        raise InvalidInput(f"text is {len(text)} characters; the limit is {MAX_TEXT}")
+    page = await session.page()
+    target = await _target(session, page, element_id=element_id, description=description, role=role)
+    before = page.url
+    timeout = timeout_ms or session.settings.action_timeout_ms
+    with playwright_errors("type_text"):
+        if clear_first:
+            await target.handle.fill(text, timeout=timeout)
+        else:
+            await target.handle.focus()
+            await target.handle.evaluate(
+                "el => { if (typeof el.selectionStart === 'number') { const n = el.value.length; "
+                "el.setSelectionRange(n, n); } }"
+            )
+            await page.keyboard.insert_text(text)
+        if press_enter:
+            await target.handle.press("Enter", timeout=timeout)
+    value = await _value_preview(target)
+    out = {"action": "type_text", "element": target.describe(), "typed_chars": len(text)}
+    if value is not None:
+        out["value"] = value
+    return out | await settle(session, page, before)
+
+
+async def _value_preview(target: Target) -> str | None:
+    with contextlib.suppress(PlaywrightError):
+        value = await target.handle.evaluate(
+            "el => el.type === 'password' ? null : ('value' in el ? el.value : el.textContent)"
+        )
+        if isinstance(value, str):
+            return value if len(value) <= 80 else value[:79] + "…"
+    return None
+
+
+async def press_key(
+    session: BrowserSession,
+    *,
+    key: str,
+    element_id: str | None = None,
+    description: str | None = None,
+    role: str | None = None,
+) -> dict[str, Any]:
+    if not _KEY.match(key or ""):
+        raise InvalidInput(
+            f"'{key}' is not a key", hint="Use key names like Enter, Tab, Escape, ArrowDown, Control+A, a"
+        )
+    page = await session.page()
+    before = page.url
+    out: dict[str, Any] = {"action": "press_key", "key": key}
+    with playwright_errors("press_key"):
+        if element_id or description:
+            target = await _target(session, page, element_id=element_id, description=description, role=role)
+            await target.handle.press(key, timeout=session.settings.action_timeout_ms)
+            out["element"] = target.describe()
+        else:
+            try:
+                await page.keyboard.press(key)
+            except PlaywrightError as exc:
+                if "Unknown key" in str(exc):
+                    raise InvalidInput(f"'{key}' is not a key Playwright knows") from exc
+                raise
+    return out | await settle(session, page, before)
+
+
+async def hover(
+    session: BrowserSession, *, element_id: str | None = None, description: str | None = None,
+    role: str | None = None,
+) -> dict[str, Any]:
+    page = await session.page()
+    target = await _target(session, page, element_id=element_id, description=description, role=role)
+    with playwright_errors("hover"):
+        await target.handle.hover(timeout=session.settings.action_timeout_ms)
+    return {"action": "hover", "element": target.describe()}
+
+
+_OPTIONS_JS = """el => el.tagName === 'SELECT' ? Array.from(el.options).map(o => [o.value, o.label || o.text]) : null"""
+
+
+async def select_option(
+    session: BrowserSession,
+    *,
+    values: list[str],
+    element_id: str | None = None,
+    description: str | None = None,
+    role: str | None = None,
+) -> dict[str, Any]:
+    if not values or not all(isinstance(v, str) and v.strip() for v in values):
+        raise InvalidInput("values must be a non-empty list of option labels or values")
+    page = await session.page()
+    target = await _target(session, page, element_id=element_id, description=description, role=role)
+    before = page.url
+    with playwright_errors("select_option"):
+        options = await target.handle.evaluate(_OPTIONS_JS)
+        if options is None:
+            raise InvalidInput(
+                f"{target.role} '{target.name}' is not a <select>",
+                hint="For custom dropdowns click the control, observe, then click the option.",
+            )
+        chosen = []
+        for wanted in values:
+            w = wanted.strip().casefold()
+            match = next((v for v, label in options if label.strip().casefold() == w), None)
+            match = match if match is not None else next((v for v, _ in options if v.casefold() == w), None)
+            if match is None:
+                match = next((v for v, label in options if w in label.casefold()), None)
+            if match is None:
+                labels = [label for _, label in options][:30]
+                raise InvalidInput(f"no option '{wanted}' in '{target.name}'", details={"options": labels})
+            chosen.append(match)
+        await target.handle.select_option(value=chosen, timeout=session.settings.action_timeout_ms)
+    label_of = {v: label for v, label in options}
+    return {"action": "select_option", "element": target.describe(), "selected": [label_of[v] for v in chosen]} | (
+        await settle(session, page, before)
+    )
+
+
+_SCROLL_JS = """([dx, dy, el]) => {
+  const t = el || document.scrollingElement || document.documentElement;
+  (el || window).scrollBy({left: dx, top: dy, behavior: 'instant'});
+  const max = t.scrollHeight - (el ? t.clientHeight : innerHeight);
+  return {y: Math.round(el ? t.scrollTop : scrollY), max: Math.max(0, Math.round(max))};
+}"""
+
+
+async def scroll(
+    session: BrowserSession,
+    *,
+    direction: Literal["up", "down", "left", "right"] = "down",
+    amount: int | None = None,
+    element_id: str | None = None,
+    description: str | None = None,
+    into_view: bool = False,
+) -> dict[str, Any]:
+    page = await session.page()
+    size = page.viewport_size or {"width": session.settings.viewport_width, "height": session.settings.viewport_height}
+    step = amount if amount is not None else int(size["height"] * 0.8)
+    if step <= 0 or step > 100_000:
+        raise InvalidInput("amount must be between 1 and 100000 pixels")
+    dx, dy = {"up": (0, -step), "down": (0, step), "left": (-step, 0), "right": (step, 0)}[direction]
+    with playwright_errors("scroll"):
+        if element_id or description:
+            target = await _target(session, page, element_id=element_id, description=description)
+            if into_view:
+                await target.handle.scroll_into_view_if_needed(timeout=session.settings.action_timeout_ms)
+                return {"action": "scroll_into_view", "element": target.describe()}
+            pos = await target.frame.evaluate(_SCROLL_JS, [dx, dy, target.handle])
+            return {"action": "scroll", "element": target.describe(), "scroll": pos,
+                    "at_end": pos["y"] >= pos["max"] if dy > 0 else pos["y"] <= 0}
+        pos = await page.evaluate(_SCROLL_JS, [dx, dy, None])
+    return {"action": "scroll", "direction": direction, "scroll": pos,
+            "at_end": pos["y"] >= pos["max"] if dy > 0 else pos["y"] <= 0 if dy < 0 else None}

@@ -1,0 +1,98 @@
+"""Screenshots and geometry: what the page looks like, where an element is."""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from browser_core.errors import InvalidInput, playwright_errors
+from browser_core.session import BrowserSession
+from browser_core.targets import resolve_target
+
+_SAFE_NAME = re.compile(r"^[\w.-]{1,80}$")
+
+
+@dataclass
+class Shot:
+    image: bytes
+    mime: str
+    info: dict[str, Any]
+
+
+async def screenshot(
+    session: BrowserSession,
+    *,
+    scope: Literal["viewport", "full_page", "element"] = "viewport",
+    element_id: str | None = None,
+    description: str | None = None,
+    image_format: Literal["jpeg", "png"] = "jpeg",
+    quality: int = 60,
+) -> Shot:
+    if not 10 <= quality <= 100:
+        raise InvalidInput("quality must be between 10 and 100")
+    page = await session.page()
+    kwargs: dict[str, Any] = {"type": image_format, "timeout": session.settings.navigation_timeout_ms}
+    if image_format == "jpeg":
+        kwargs["quality"] = quality
+    info: dict[str, Any] = {"scope": scope, "url": page.url}
+    with playwright_errors("screenshot"):
+        if scope == "element" or element_id or description:
+            target = await resolve_target(page, session.registry, session.settings,
+                                          element_id=element_id, description=description)
+            image = await target.handle.screenshot(**kwargs)
+            info["element"] = target.describe()
+        else:
+            image = await page.screenshot(full_page=scope == "full_page", **kwargs)
+    info["bytes"] = len(image)
+    return Shot(image, f"image/{image_format}", info)
+
+
+async def save_screenshot(
+    session: BrowserSession, *, name: str | None = None, full_page: bool = False
+) -> dict[str, Any]:
+    if name is not None and not _SAFE_NAME.match(name):
+        raise InvalidInput("name may only hold letters, digits, '.', '_' and '-' (no folders)")
+    folder = session.settings.artifacts_dir / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = (name or time.strftime("shot-%Y%m%d-%H%M%S")).removesuffix(".png")
+    path = folder / f"{stem}.png"
+    page = await session.page()
+    with playwright_errors("save_screenshot"):
+        await page.screenshot(path=str(path), full_page=full_page, timeout=session.settings.navigation_timeout_ms)
+    return {"path": str(path), "bytes": path.stat().st_size, "full_page": full_page, "url": page.url}
+
+
+async def viewport_info(session: BrowserSession) -> dict[str, Any]:
+    page = await session.page()
+    with playwright_errors("get_viewport_info"):
+        metrics = await page.evaluate(
+            "() => ({width: innerWidth, height: innerHeight, scroll_x: Math.round(scrollX), "
+            "scroll_y: Math.round(scrollY), page_width: document.documentElement.scrollWidth, "
+            "page_height: document.documentElement.scrollHeight, device_pixel_ratio: devicePixelRatio})"
+        )
+    return metrics | {"url": page.url, "tabs": len(session.tabs())}
+
+
+async def element_visibility(
+    session: BrowserSession, *, element_id: str | None, description: str | None, role: str | None = None
+) -> dict[str, Any]:
+    page = await session.page()
+    target = await resolve_target(page, session.registry, session.settings,
+                                  element_id=element_id, description=description, role=role)
+    with playwright_errors("is_element_visible"):
+        visible = await target.handle.is_visible()
+        box = await target.handle.bounding_box()
+    size = page.viewport_size or {"width": session.settings.viewport_width,
+                                  "height": session.settings.viewport_height}
+    in_viewport = bool(
+        box and visible and box["x"] < size["width"] and box["x"] + box["width"] > 0
+        and box["y"] < size["height"] and box["y"] + box["height"] > 0
+    )
+    return {
+        "element": target.describe(),
+        "visible": visible,
+        "in_viewport": in_viewport,
+        "box": [round(box["x"]), round(box["y"]), round(box["width"]), round(box["height"])] if box else None,
+    }

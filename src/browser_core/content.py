@@ -1,0 +1,92 @@
+"""Reading the page beyond the observe budget: full text (paged), the accessibility tree, extraction."""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any, Literal
+
+from playwright.async_api import Error as PlaywrightError
+
+from browser_core.errors import InvalidInput, playwright_errors
+from browser_core.frames import frame_views
+from browser_core.session import BrowserSession
+from browser_core.targets import resolve_target
+
+EXTRACT_JS = resources.files("browser_core.js").joinpath("extract.js").read_text(encoding="utf-8")
+
+
+def _page_slice(text: str, offset: int, max_length: int) -> dict[str, Any]:
+    if offset < 0:
+        raise InvalidInput("offset must be >= 0")
+    chunk = text[offset: offset + max_length]
+    out: dict[str, Any] = {"text": chunk, "offset": offset, "length": len(chunk), "total_length": len(text)}
+    end = offset + len(chunk)
+    if end < len(text):
+        out["next_offset"] = end
+        out["more"] = f"{len(text) - end} more characters: call again with offset={end}"
+    return out
+
+
+async def page_text(session: BrowserSession, *, max_length: int, offset: int = 0) -> dict[str, Any]:
+    """The visible text of the page and its frames, in order, one slice at a time."""
+    page = await session.page()
+    parts: list[str] = []
+    for view in await frame_views(page, session.registry, session.settings.frame_depth_limit):
+        if view.index and not view.visible:
+            continue
+        try:
+            body = await view.frame.evaluate("() => document.body ? document.body.innerText : ''")
+        except PlaywrightError:
+            continue
+        body = "\n".join(line.strip() for line in body.splitlines() if line.strip())
+        if body:
+            parts.append(body if view.index == 0 else f"[frame {view.prefix}: {view.label}]\n{body}")
+    return {"url": page.url} | _page_slice("\n".join(parts), offset, max_length)
+
+
+async def accessibility_tree(
+    session: BrowserSession, *, max_depth: int | None, max_length: int, offset: int = 0
+) -> dict[str, Any]:
+    """The ARIA tree (YAML) of the page with each frame's subtree, labelled with its frame prefix."""
+    page = await session.page()
+    chunks: list[str] = []
+    for view in await frame_views(page, session.registry, session.settings.frame_depth_limit):
+        try:
+            yaml = await view.frame.locator(":root").aria_snapshot(depth=max_depth, timeout=5000)
+        except PlaywrightError as exc:
+            chunks.append(f"# frame {view.prefix or 'main'} ({view.path}): unreadable: {str(exc).splitlines()[0]}")
+            continue
+        header = "# main" if view.index == 0 else f"# frame {view.prefix}: {view.path}"
+        chunks.append(f"{header}\n{yaml}")
+    out = {"url": page.url, "format": "aria-yaml"} | _page_slice("\n".join(chunks), offset, max_length)
+    out["hint"] = "Act with element ids from observe/find_interactive_elements, or element_description."
+    return out
+
+
+async def extract(
+    session: BrowserSession,
+    *,
+    what: Literal["auto", "table", "list", "links", "form", "text"],
+    region: str | None = None,
+    element_id: str | None = None,
+    description: str | None = None,
+    max_items: int = 50,
+    max_chars: int = 4000,
+) -> dict[str, Any]:
+    page = await session.page()
+    if not 1 <= max_items <= 500 or not 100 <= max_chars <= 50_000:
+        raise InvalidInput("max_items must be 1..500 and max_chars 100..50000")
+    args = {"what": what, "maxItems": max_items, "maxChars": max_chars, "region": (region or "").strip()}
+    with playwright_errors("extract"):
+        if element_id or description:
+            target = await resolve_target(page, session.registry, session.settings,
+                                          element_id=element_id, description=description)
+            data = await target.frame.evaluate(EXTRACT_JS, [args, target.handle])
+            data["element"] = target.describe()
+        else:
+            data = await page.evaluate(EXTRACT_JS, [args, None])
+    if data.get("error"):
+        raise InvalidInput(f"no table, list or section on the page matches '{region}'",
+                           hint="Describe the region by its caption or heading, or omit region.")
+    data["url"] = page.url
+    return data

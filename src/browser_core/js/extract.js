@@ -1,0 +1,64 @@
+// Generic extraction: tables, lists, links, form fields or main text of a region, as compact data.
+// args: {what: "auto"|"table"|"list"|"links"|"form"|"text", maxItems, maxChars, region}; root: element or null.
+([args, root]) => {
+  const clean = (s, n) => { s = (s || "").replace(/\s+/g, " ").trim(); return s.length > n ? s.slice(0, n - 1) + "…" : s; };
+  const pick = () => document.querySelector("main,[role=main]") || document.querySelector("article") || document.body;
+  // A region named by the model: a table caption, a list's label or heading, a section's label or heading.
+  function region(q) {
+    q = q.toLowerCase();
+    let best = null, bestScore = 0;
+    for (const el of document.querySelectorAll("table,ul,ol,dl,section,article,form,nav,aside,main,[role=region],fieldset")) {
+      if (!visible(el)) continue;
+      let prev = el.previousElementSibling;
+      const head = el.querySelector("caption,legend,h1,h2,h3,h4,h5,h6");
+      const label = [el.getAttribute("aria-label"), head && head.innerText,
+        prev && /^H\d$/.test(prev.tagName) ? prev.innerText : ""].join(" ").toLowerCase();
+      if (!label.trim()) continue;
+      const words = q.split(/\s+/).filter((w) => w.length > 1);
+      const score = label.includes(q) ? 2 : words.filter((w) => label.includes(w)).length / Math.max(words.length, 1);
+      if (score > bestScore) { best = el; bestScore = score; }
+    }
+    return bestScore >= 0.5 ? best : null;
+  }
+  const named = args.region ? region(args.region) : null;
+  if (args.region && !named) return { error: "no region matches", region: args.region };
+  const base = root || named || pick();
+  const visible = (el) => !el.checkVisibility || el.checkVisibility({ visibilityProperty: true });
+  const out = { region: base === document.body ? "page" : base.tagName.toLowerCase() +
+    (named ? ` '${clean((named.querySelector("caption,legend,h1,h2,h3,h4") || {}).innerText || named.getAttribute("aria-label"), 60)}'` : "") };
+  const want = args.what;
+  const max = args.maxItems;
+  const tables = () => Array.from(base.tagName === "TABLE" ? [base] : base.querySelectorAll("table")).filter(visible)
+    .slice(0, 5).map((t) => {
+      const rows = Array.from(t.rows).map((r) => Array.from(r.cells).map((c) => clean(c.innerText, 120)));
+      const head = t.tHead && t.tHead.rows.length ? rows.shift() : (t.rows[0] && t.rows[0].querySelector("th") ? rows.shift() : null);
+      return { caption: t.caption ? clean(t.caption.innerText, 120) : null, headers: head, rows: rows.slice(0, max),
+        total_rows: rows.length };
+    });
+  const lists = () => Array.from(["UL", "OL", "DL"].includes(base.tagName) ? [base] : base.querySelectorAll("ul,ol,[role=list]"))
+    .filter(visible).filter((l) => l.children.length > 1).slice(0, 8).map((l) => {
+      const label = l.getAttribute("aria-label") || (l.previousElementSibling && /^H\d$/.test(l.previousElementSibling.tagName)
+        ? l.previousElementSibling.innerText : "");
+      const items = Array.from(l.children).filter((c) => c.tagName === "LI" || c.getAttribute("role") === "listitem");
+      return { label: clean(label, 80) || null, items: items.slice(0, max).map((li) => clean(li.innerText, 160)),
+        total_items: items.length };
+    });
+  const links = () => Array.from(base.querySelectorAll("a[href]")).filter(visible).slice(0, max)
+    .map((a) => ({ text: clean(a.innerText || a.getAttribute("aria-label"), 100), href: a.href }));
+  const form = () => Array.from(base.querySelectorAll("input,select,textarea")).filter((e) => e.type !== "hidden")
+    .slice(0, max).map((e) => {
+      const label = (e.labels && e.labels[0] && e.labels[0].innerText) || e.getAttribute("aria-label") || e.placeholder || e.name;
+      let value = e.tagName === "SELECT" ? (e.selectedOptions[0] || {}).text : e.value;
+      if (e.type === "password") value = value ? "••••" : "";
+      if (e.type === "checkbox" || e.type === "radio") value = e.checked;
+      return { label: clean(label, 80), type: e.type || e.tagName.toLowerCase(), value };
+    });
+  const text = () => clean(base.innerText, args.maxChars);
+  if (want === "table" || want === "auto") out.tables = tables();
+  if (want === "list" || want === "auto") out.lists = lists();
+  if (want === "links") out.links = links();
+  if (want === "form") out.fields = form();
+  if (want === "text" || (want === "auto" && !(out.tables || []).length && !(out.lists || []).length)) out.text = text();
+  for (const k of ["tables", "lists"]) if (out[k] && !out[k].length) delete out[k];
+  return out;
+}

@@ -1,0 +1,290 @@
+// One pass over a frame's DOM (open and closed shadow roots included) that lists interactive
+// elements without selectors. Each element gets a local number kept in a WeakMap, so the same
+// element keeps its id across observations; the Python side prefixes the frame.
+// args: {key, start, mode: "observe"|"search"|"fingerprint", maxViewport, maxOff, maxText,
+//        query, role, name, includeText}
+(args) => {
+  const KEY = args.key;
+  const st = (window[KEY] = window[KEY] || { ids: new WeakMap(), els: new Map(), next: args.start });
+  if (st.next < args.start) st.next = args.start;
+  const shadowOf = (el) => el.shadowRoot || (window[KEY + "_closed"] && window[KEY + "_closed"].get(el)) || null;
+  const vw = window.innerWidth, vh = window.innerHeight;
+  const ROLE_ATTR = new Set(["button", "link", "checkbox", "radio", "switch", "tab", "menuitem", "menuitemcheckbox",
+    "menuitemradio", "option", "combobox", "textbox", "searchbox", "slider", "spinbutton", "treeitem", "listbox",
+    "gridcell", "columnheader", "row"]);
+  const INPUT_ROLE = { button: "button", submit: "button", reset: "button", image: "button", checkbox: "checkbox",
+    radio: "radio", range: "slider", number: "spinbutton", search: "searchbox", file: "button", color: "button" };
+  const NAME_FROM_CONTENT = new Set(["button", "link", "checkbox", "radio", "switch", "tab", "menuitem",
+    "menuitemcheckbox", "menuitemradio", "option", "treeitem", "gridcell", "columnheader", "row", "clickable"]);
+  const SKIP_TAGS = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK", "TITLE"]);
+  const clean = (s, n) => {
+    s = (s || "").replace(/\s+/g, " ").trim();
+    return s.length > n ? s.slice(0, n - 1) + "…" : s;
+  };
+
+  function roleOf(el) {
+    const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0];
+    if (explicit && ROLE_ATTR.has(explicit)) return explicit;
+    const tag = el.tagName;
+    if (tag === "A" || tag === "AREA") return el.hasAttribute("href") ? "link" : null;
+    if (tag === "BUTTON" || tag === "SUMMARY") return "button";
+    if (tag === "INPUT") {
+      const t = (el.getAttribute("type") || "text").toLowerCase();
+      if (t === "hidden") return null;
+      return INPUT_ROLE[t] || "textbox";
+    }
+    if (tag === "SELECT") return el.multiple || el.size > 1 ? "listbox" : "combobox";
+    if (tag === "TEXTAREA") return "textbox";
+    if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) return "textbox";
+    if (explicit === "presentation" || explicit === "none") return null;
+    const ti = el.getAttribute("tabindex");
+    if ((ti !== null && +ti >= 0) || el.hasAttribute("onclick")) return "clickable";
+    return null;
+  }
+
+  function isShown(el, r) {
+    if (r.width <= 0 && r.height <= 0) return false;
+    if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true })) {
+      return false;
+    }
+    return true;
+  }
+
+  function textName(el) {
+    let t = el.textContent;
+    if (t && t.trim()) return t;
+    const img = el.querySelector && el.querySelector("img[alt], [aria-label], svg title");
+    if (img) return img.getAttribute("alt") || img.getAttribute("aria-label") || img.textContent;
+    return "";
+  }
+
+  function nameOf(el, role) {
+    const doc = el.ownerDocument;
+    const lb = el.getAttribute("aria-labelledby");
+    if (lb) {
+      const s = lb.split(/\s+/).map((id) => {
+        const n = doc.getElementById(id) || (el.getRootNode().getElementById && el.getRootNode().getElementById(id));
+        return n ? n.textContent : "";
+      }).join(" ");
+      if (s.trim()) return clean(s, 80);
+    }
+    const al = el.getAttribute("aria-label");
+    if (al && al.trim()) return clean(al, 80);
+    const tag = el.tagName;
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") {
+      const t = (el.getAttribute("type") || "").toLowerCase();
+      if (["button", "submit", "reset"].includes(t)) return clean(el.value || t, 80);
+      if (t === "image") return clean(el.getAttribute("alt") || el.value || "image", 80);
+      if (el.labels && el.labels.length) {
+        const s = Array.from(el.labels).map((l) => l.textContent).join(" ");
+        if (s.trim()) return clean(s, 80);
+      }
+      const ph = el.getAttribute("placeholder") || el.getAttribute("title");
+      if (ph) return clean(ph, 80);
+      return "";
+    }
+    if (NAME_FROM_CONTENT.has(role)) {
+      const s = textName(el);
+      if (s && s.trim()) return clean(s, 80);
+    }
+    return clean(el.getAttribute("title") || el.getAttribute("alt") || "", 80);
+  }
+
+  function valueOf(el, role) {
+    const tag = el.tagName;
+    if (tag === "SELECT") {
+      const o = el.selectedOptions && el.selectedOptions[0];
+      return o ? clean(o.textContent, 40) : "";
+    }
+    if (tag === "INPUT") {
+      const t = (el.getAttribute("type") || "text").toLowerCase();
+      if (["checkbox", "radio", "button", "submit", "reset", "image", "file"].includes(t)) {
+        return t === "file" && el.files && el.files.length ? clean(el.files[0].name, 40) : "";
+      }
+      if (t === "password") return el.value ? "••••" : "";
+      return clean(el.value, 40);
+    }
+    if (tag === "TEXTAREA") return clean(el.value, 40);
+    if (role === "textbox" && el.isContentEditable) return clean(el.textContent, 40);
+    return "";
+  }
+
+  function deepActive() {
+    let a = document.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    return a;
+  }
+  const active = deepActive();
+
+  function statesOf(el, role) {
+    const s = [];
+    const ac = el.getAttribute("aria-checked");
+    if (el.checked === true || ac === "true") s.push("checked");
+    else if (ac === "mixed" || el.indeterminate) s.push("mixed");
+    if (el.disabled === true || el.getAttribute("aria-disabled") === "true") s.push("disabled");
+    const ex = el.getAttribute("aria-expanded");
+    if (ex === "true") s.push("expanded");
+    else if (ex === "false") s.push("collapsed");
+    if (el.getAttribute("aria-selected") === "true") s.push("selected");
+    if (el === active) s.push("focused");
+    if (el.readOnly === true) s.push("readonly");
+    if (el.required === true) s.push("required");
+    return s.join(",");
+  }
+
+  function idOf(el) {
+    let n = st.ids.get(el);
+    if (n === undefined) {
+      n = st.next++;
+      st.ids.set(el, n);
+      st.els.set(n, new WeakRef(el));
+    }
+    return n;
+  }
+
+  // Collect candidates across light DOM and shadow roots, in document order.
+  const cands = [];
+  let pointerChecks = 0;
+  function visit(root) {
+    const all = root.querySelectorAll("*");
+    for (let i = 0; i < all.length; i++) {
+      const el = all[i];
+      if (SKIP_TAGS.has(el.tagName)) continue;
+      let role = roleOf(el);
+      if (!role && pointerChecks < 4000 && (el.tagName === "DIV" || el.tagName === "SPAN" || el.tagName === "LI" ||
+          el.tagName === "IMG" || el.tagName === "TD" || el.tagName === "LABEL" || el.tagName === "svg")) {
+        const r = el.getBoundingClientRect();
+        if (r.bottom > 0 && r.top < vh && r.right > 0 && r.left < vw && r.width > 0) {
+          pointerChecks++;
+          if (getComputedStyle(el).cursor === "pointer" && el.parentElement &&
+              getComputedStyle(el.parentElement).cursor !== "pointer" && !el.querySelector("a,button,input,select")) {
+            role = "clickable";
+          }
+        }
+      }
+      if (role) cands.push([el, role]);
+      const sr = shadowOf(el);
+      if (sr) visit(sr);
+    }
+  }
+  visit(document);
+
+  const inView = [], off = [];
+  let total = 0;
+  const mode = args.mode;
+  const q = (args.query || "").toLowerCase().replace(/\s+/g, " ").trim();
+  for (const [el, role] of cands) {
+    if (args.role && role !== args.role) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width <= 0 && r.height <= 0) continue;
+    const vis = r.bottom > 0 && r.top < vh && r.right > 0 && r.left < vw;
+    // Off-screen elements in observe mode are checked for CSS visibility lazily, nearest first.
+    if ((vis || mode !== "observe") && !isShown(el, r)) continue;
+    total++;
+    let dist = 0;
+    if (!vis) dist = r.top >= vh ? r.top - vh : r.bottom <= 0 ? -r.bottom : Math.abs(r.left) + vh;
+    const rec = { el, role, r, vis, dist };
+    if (mode === "observe") {
+      if (vis) { if (inView.length < args.maxViewport) inView.push(rec); }
+      else off.push(rec);
+    } else {
+      rec.name = nameOf(el, role);
+      if (mode === "fingerprint") {
+        if (rec.name === args.name) inView.push(rec);
+      } else {
+        if (!q) { inView.push(rec); continue; }
+        const hay = (rec.name + " " + role + " " + (el.getAttribute("placeholder") || "") + " " + (el.getAttribute("title") || "") +
+          " " + valueOf(el, role)).toLowerCase();
+        if (hay.includes(q)) { rec.score = rec.name.toLowerCase() === q ? 3 : 2; inView.push(rec); continue; }
+        const words = q.split(" ").filter((w) => w.length > 1);
+        const hit = words.filter((w) => hay.includes(w)).length;
+        if (words.length && hit) { rec.score = hit / words.length; if (rec.score >= 0.5) inView.push(rec); }
+      }
+    }
+  }
+  let picked = inView;
+  if (mode === "observe") {
+    off.sort((a, b) => a.dist - b.dist);
+    const near = [];
+    for (let i = 0; i < off.length && near.length < args.maxOff; i++) {
+      if (isShown(off[i].el, off[i].r)) near.push(off[i]);
+      else total--;
+    }
+    picked = inView.concat(near);
+  } else if (mode === "search") {
+    picked.sort((a, b) => (b.score || 0) - (a.score || 0) || (a.vis === b.vis ? 0 : a.vis ? -1 : 1));
+    picked = picked.slice(0, args.maxOff);
+  }
+  const elements = picked.map((x) => {
+    const r = x.r;
+    const where = x.vis ? "" : r.top >= vh ? "below" : r.bottom <= 0 ? "above" : r.left >= vw ? "right" : "left";
+    const t = x.el.tagName === "INPUT" ? (x.el.getAttribute("type") || "text").toLowerCase() : "";
+    return [idOf(x.el), x.role, x.name !== undefined ? x.name : nameOf(x.el, x.role), valueOf(x.el, x.role),
+      statesOf(x.el, x.role), Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height), where,
+      t === "text" ? "" : t, x.score || 0];
+  });
+
+  const out = { elements, total, next: st.next, ready: document.readyState,
+    scroll: [Math.round(window.scrollY), Math.max(0, Math.round(document.documentElement.scrollHeight - vh))],
+    viewport: [vw, vh] };
+  if (mode !== "observe") return out;
+
+  // Visible text near the viewport, in document order, bounded.
+  if (args.maxText > 0 && document.body) {
+    const parts = [];
+    let size = 0, lastParent = null;
+    const seen = new Map();
+    const tw = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = tw.nextNode(); n && size < args.maxText; n = tw.nextNode()) {
+      const v = n.nodeValue;
+      if (!v || !v.trim()) continue;
+      const p = n.parentElement;
+      if (!p || SKIP_TAGS.has(p.tagName)) continue;
+      let ok = seen.get(p);
+      if (ok === undefined) {
+        const r = p.getBoundingClientRect();
+        ok = r.width > 0 && r.height > 0 && r.bottom > -vh * 0.25 && r.top < vh * 1.25 && r.right > 0 && r.left < vw &&
+          (!p.checkVisibility || p.checkVisibility({ visibilityProperty: true }));
+        seen.set(p, ok);
+      }
+      if (!ok) continue;
+      const s = clean(v, 400);
+      const block = p.closest("p,li,h1,h2,h3,h4,h5,h6,tr,div,section,article,td,th,dt,dd,label,button,a,legend");
+      parts.push((block !== lastParent && parts.length ? "\n" : " ") + s);
+      lastParent = block;
+      size += s.length + 1;
+    }
+    out.text = parts.join("").replace(/\n\s*\n+/g, "\n").trim();
+  }
+
+  // Overlays and modals: dialogs that are shown, and fixed layers covering much of the viewport.
+  const notes = [];
+  const dialogs = document.querySelectorAll("dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]");
+  for (const d of dialogs) {
+    const r = d.getBoundingClientRect();
+    if (!isShown(d, r)) continue;
+    const title = nameOf(d, "dialog") || clean((d.querySelector("h1,h2,h3,h4") || {}).textContent, 60);
+    notes.push({ kind: "modal", name: title, id: null });
+    if (notes.length > 3) break;
+  }
+  const probes = [[0.5, 0.5], [0.5, 0.9], [0.5, 0.1], [0.1, 0.5], [0.9, 0.5]];
+  const layers = new Set();
+  for (const [fx, fy] of probes) {
+    let e = document.elementFromPoint(vw * fx, vh * fy);
+    while (e && e !== document.body && e !== document.documentElement) {
+      const cs = getComputedStyle(e);
+      if (cs.position === "fixed" || cs.position === "sticky") {
+        const r = e.getBoundingClientRect();
+        if ((r.width * r.height) / (vw * vh) >= 0.2 && !layers.has(e)) {
+          layers.add(e);
+          notes.push({ kind: "overlay", name: nameOf(e, "clickable") || clean(e.textContent, 60),
+            cover: Math.round((100 * r.width * r.height) / (vw * vh)) });
+        }
+        break;
+      }
+      e = e.parentElement;
+    }
+  }
+  out.notes = notes;
+  return out;
+}

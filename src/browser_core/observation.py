@@ -1,0 +1,228 @@
+"""``observe`` and the element searches behind it: one walker call per frame, merged under a budget."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Page
+
+from browser_core.frames import FrameView, frame_views
+from browser_core.registry import WALKER_JS, ElementFingerprint, ElementRegistry
+from browser_core.settings import BrowserSettings
+
+
+@dataclass
+class Element:
+    """One interactive element as listed to the model."""
+
+    id: str
+    role: str
+    name: str
+    value: str
+    state: str
+    input_type: str
+    box: tuple[int, int, int, int]
+    in_viewport: bool
+    where: str
+    frame: FrameView
+    score: float = 0.0
+
+    def to_dict(self, *, boxes: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "role": self.role, "name": self.name}
+        if self.input_type:
+            out["type"] = self.input_type
+        if self.value:
+            out["value"] = self.value
+        if self.state:
+            out["state"] = self.state
+        if not self.in_viewport:
+            out["off"] = self.where or "hidden"
+        if boxes:
+            out["box"] = list(self.box)
+        return out
+
+
+@dataclass
+class FrameScan:
+    view: FrameView
+    raw: dict[str, Any] | None
+    error: str | None = None
+
+
+async def _scan(view: FrameView, registry: ElementRegistry, args: dict[str, Any]) -> FrameScan:
+    slot = registry.slot(view.frame)
+    try:
+        raw = await view.frame.evaluate(WALKER_JS, {**args, "key": registry.key, "start": slot.next_number})
+    except PlaywrightError as exc:
+        return FrameScan(view, None, str(exc).splitlines()[0][:160])
+    registry.advance(view.frame, int(raw.get("next", 1)))
+    return FrameScan(view, raw)
+
+
+def _elements(scan: FrameScan, registry: ElementRegistry, viewport: tuple[int, int]) -> list[Element]:
+    if scan.raw is None:
+        return []
+    view, out = scan.view, []
+    fx, fy = view.offset
+    vw, vh = viewport
+    for number, role, name, value, state, x, y, w, h, where, itype, score in scan.raw["elements"]:
+        gx, gy = int(x + fx), int(y + fy)
+        in_viewport = not where
+        if view.box is not None:
+            bx, by, bw, bh = view.box
+            inside_frame = gx < bx + bw and gx + w > bx and gy < by + bh and gy + h > by
+            in_page = gx < vw and gx + w > 0 and gy < vh and gy + h > 0
+            in_viewport = in_viewport and inside_frame and in_page and view.visible
+            if not in_viewport and not where:
+                where = "below" if gy >= vh else "above" if gy + h <= 0 else "clipped"
+        element_id = registry.make_id(view.frame, number, ElementFingerprint(role, name, view.path))
+        out.append(
+            Element(element_id, role, name, value, state, itype, (gx, gy, w, h), in_viewport, where, view, score)
+        )
+    return out
+
+
+async def scan_frames(
+    page: Page, registry: ElementRegistry, settings: BrowserSettings, args: dict[str, Any]
+) -> list[FrameScan]:
+    views = await frame_views(page, registry, settings.frame_depth_limit)
+    return list(await asyncio.gather(*(_scan(v, registry, args) for v in views)))
+
+
+async def search_elements(
+    page: Page,
+    registry: ElementRegistry,
+    settings: BrowserSettings,
+    *,
+    query: str = "",
+    role: str | None = None,
+    limit: int = 30,
+    frame_prefix: str | None = None,
+) -> tuple[list[Element], int]:
+    """Interactive elements anywhere on the page (all frames, not only the budget) matching query/role."""
+    args = {"mode": "search", "query": query, "role": role or "", "maxOff": limit, "maxViewport": limit}
+    scans = await scan_frames(page, registry, settings, args)
+    viewport = _viewport(page, settings)
+    found: list[Element] = []
+    total = 0
+    for scan in scans:
+        if frame_prefix is not None and scan.view.prefix != frame_prefix:
+            continue
+        found.extend(_elements(scan, registry, viewport))
+        total += len(scan.raw["elements"]) if scan.raw else 0
+    found.sort(key=lambda e: (-e.score, not e.in_viewport, e.frame.index))
+    return found[:limit], total
+
+
+async def find_by_fingerprint(
+    page: Page, registry: ElementRegistry, settings: BrowserSettings, fp: ElementFingerprint
+) -> list[Element]:
+    args = {"mode": "fingerprint", "role": fp.role, "name": fp.name, "maxOff": 5, "maxViewport": 5}
+    scans = await scan_frames(page, registry, settings, args)
+    viewport = _viewport(page, settings)
+    return [e for s in scans if s.view.path == fp.frame_path for e in _elements(s, registry, viewport)]
+
+
+def _viewport(page: Page, settings: BrowserSettings) -> tuple[int, int]:
+    size = page.viewport_size
+    if size:
+        return size["width"], size["height"]
+    return settings.viewport_width, settings.viewport_height
+
+
+def _select(elements: list[Element], settings: BrowserSettings) -> list[Element]:
+    """All in-viewport elements (up to the hard cap), then the nearest off-screen ones up to the budget."""
+    visible = [e for e in elements if e.in_viewport][: settings.max_viewport_elements]
+    room = max(settings.max_elements - len(visible), 0)
+    off = sorted((e for e in elements if not e.in_viewport), key=lambda e: _distance(e, settings))[:room]
+    chosen = visible + off
+    chosen.sort(key=lambda e: (e.frame.index, e.box[1], e.box[0]))
+    return chosen
+
+
+def _distance(e: Element, settings: BrowserSettings) -> float:
+    y, h = e.box[1], e.box[3]
+    if y >= settings.viewport_height:
+        return y - settings.viewport_height
+    if y + h <= 0:
+        return -(y + h)
+    return 10_000 + abs(e.box[0])
+
+
+async def observe_page(
+    page: Page, registry: ElementRegistry, settings: BrowserSettings, *, boxes: bool = False
+) -> dict[str, Any]:
+    """The compact page snapshot of 001: url, title, elements, a text excerpt and notes."""
+    args = {
+        "mode": "observe",
+        "maxViewport": settings.max_viewport_elements,
+        "maxOff": settings.max_elements,
+        "maxText": settings.max_text_chars,
+    }
+    scans = await scan_frames(page, registry, settings, args)
+    viewport = _viewport(page, settings)
+    all_elements: list[Element] = []
+    totals = 0
+    notes: list[str] = []
+    texts: list[str] = []
+    frames: dict[str, str] = {}
+    main_raw: dict[str, Any] = {}
+    for scan in scans:
+        view = scan.view
+        if view.prefix:
+            frames[view.prefix] = view.path + ("" if view.visible else " (hidden)")
+        if scan.raw is None:
+            notes.append(f"frame {view.prefix or 'main'} ({view.path}) could not be read: {scan.error}")
+            continue
+        if view.index == 0:
+            main_raw = scan.raw
+        totals += int(scan.raw.get("total", 0))
+        all_elements.extend(_elements(scan, registry, viewport))
+        text = scan.raw.get("text") or ""
+        if text and (view.index == 0 or view.visible):
+            texts.append(text if view.index == 0 else f"[frame {view.prefix}: {view.label}]\n{text}")
+        for note in scan.raw.get("notes", []):
+            where = "" if view.index == 0 else f" in frame {view.prefix}"
+            if note["kind"] == "modal":
+                notes.append(f"modal dialog open{where}: '{note['name']}' - handle it before other elements")
+            else:
+                notes.append(
+                    f"overlay{where} covers {note['cover']}% of the viewport: '{note['name'][:60]}'"
+                    " - it may intercept clicks; dismiss it first"
+                )
+    chosen = _select(all_elements, settings)
+    more = max(totals - len(chosen), 0)
+    if main_raw.get("ready") == "loading":
+        notes.append("navigation in progress: the page is still loading (wait_for_load, then observe)")
+    if more:
+        notes.append(
+            f"{more} more interactive elements are outside this budget: scroll, or find_interactive_elements(query)"
+        )
+    text = "\n".join(texts)
+    if len(text) > settings.max_text_chars:
+        text = text[: settings.max_text_chars - 1] + "…"
+        notes.append("text excerpt trimmed: get_page_text gives more")
+    scroll_y, scroll_max = (main_raw.get("scroll") or [0, 0])[:2]
+    data: dict[str, Any] = {
+        "url": page.url,
+        "title": await _title(page),
+        "elements": [e.to_dict(boxes=boxes) for e in chosen],
+        "text": text,
+        "scroll": {"y": scroll_y, "max": scroll_max},
+    }
+    if frames:
+        data["frames"] = frames
+    if notes:
+        data["notes"] = notes
+    data["counts"] = {"listed": len(chosen), "total": totals}
+    return data
+
+
+async def _title(page: Page) -> str:
+    try:
+        return await page.title()
+    except PlaywrightError:
+        return ""

@@ -1,0 +1,124 @@
+"""The element registry: ids the model sees (``e12``, ``f3e7``) mapped to live elements, with no selectors.
+
+An id is a frame prefix plus a number the page-side walker keeps in a WeakMap, so the same element keeps the
+same id across observations. Numbers never repeat within a session (the walker continues from the highest
+number issued), so an id from an old document can never point at a new element: it is stale instead.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from playwright.async_api import ElementHandle, Frame
+
+from browser_core.errors import InvalidInput, StaleElement
+
+ID_PATTERN = re.compile(r"^(?:f(\d+))?e(\d+)$")
+WALKER_JS = resources.files("browser_core.js").joinpath("walker.js").read_text(encoding="utf-8")
+
+_RESOLVE_JS = """([key, n]) => {
+  const s = window[key];
+  const ref = s && s.els.get(n);
+  const el = ref && ref.deref();
+  return el && el.isConnected ? el : null;
+}"""
+
+CLOSED_SHADOW_INIT = """(() => {
+  const key = "%s_closed";
+  if (window[key]) return;
+  const roots = new WeakMap();
+  Object.defineProperty(window, key, { value: roots, enumerable: false });
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const root = attach.call(this, init);
+    if (init && init.mode === "closed") roots.set(this, root);
+    return root;
+  };
+})();"""
+
+
+@dataclass(frozen=True)
+class ElementFingerprint:
+    """What identifies an element to a person: its role, its name and the frame it is in."""
+
+    role: str
+    name: str
+    frame_path: str
+
+
+@dataclass
+class FrameSlot:
+    prefix: str
+    next_number: int = 1
+
+
+@dataclass
+class ElementRegistry:
+    """Frame prefixes, the next number per frame, and the fingerprint of every id handed out."""
+
+    key: str = field(default_factory=lambda: "__bca_" + secrets.token_hex(4))
+    _slots: WeakKeyDictionary[Frame, FrameSlot] = field(default_factory=WeakKeyDictionary)
+    _frames_by_prefix: dict[str, Any] = field(default_factory=dict)
+    _fingerprints: dict[str, ElementFingerprint] = field(default_factory=dict)
+    _frame_counter: int = 0
+    _main_claimed: bool = False
+
+    @property
+    def init_script(self) -> str:
+        return CLOSED_SHADOW_INIT % self.key
+
+    def slot(self, frame: Frame) -> FrameSlot:
+        slot = self._slots.get(frame)
+        if slot is None:
+            if frame.parent_frame is None and not self._main_claimed:
+                self._main_claimed = True
+                prefix = ""
+            else:
+                self._frame_counter += 1
+                prefix = f"f{self._frame_counter}"
+            slot = FrameSlot(prefix)
+            self._slots[frame] = slot
+            self._frames_by_prefix[prefix] = frame
+        return slot
+
+    def make_id(self, frame: Frame, number: int, fingerprint: ElementFingerprint) -> str:
+        element_id = f"{self.slot(frame).prefix}e{number}"
+        self._fingerprints[element_id] = fingerprint
+        return element_id
+
+    def advance(self, frame: Frame, next_number: int) -> None:
+        slot = self.slot(frame)
+        slot.next_number = max(slot.next_number, next_number)
+
+    def fingerprint(self, element_id: str) -> ElementFingerprint | None:
+        return self._fingerprints.get(element_id)
+
+    def frame_for(self, element_id: str) -> tuple[Frame, int]:
+        """The frame an id belongs to and its number there; raises for malformed or unknown ids."""
+        match = ID_PATTERN.match(element_id.strip())
+        if not match:
+            raise InvalidInput(
+                f"'{element_id}' is not an element id (ids look like e12 or f3e7)",
+                hint="Use an id from observe or find_interactive_elements, or pass element_description.",
+            )
+        prefix = f"f{match.group(1)}" if match.group(1) else ""
+        frame = self._frames_by_prefix.get(prefix)
+        if frame is None or element_id not in self._fingerprints:
+            raise StaleElement(f"element {element_id} is not known in this session: re-observe")
+        return frame, int(match.group(2))
+
+    async def resolve(self, element_id: str) -> tuple[Frame, ElementHandle | None]:
+        """The live element for an id, or None when it is gone (the caller may re-resolve by fingerprint)."""
+        frame, number = self.frame_for(element_id)
+        if frame.is_detached():
+            return frame, None
+        handle = await frame.evaluate_handle(_RESOLVE_JS, [self.key, number])
+        element = handle.as_element()
+        if element is None:
+            await handle.dispose()
+        return frame, element

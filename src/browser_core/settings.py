@@ -1,0 +1,67 @@
+"""Settings for the browser core, read from the environment (prefix ``BROWSER_``) and ``.env``.
+
+Every budget the model's context depends on lives here, so a user can tune it without code.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from platformdirs import user_data_path
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+SYSTEM_CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
+
+
+def default_profile_dir() -> Path:
+    return user_data_path("browser-agent") / "profile"
+
+
+def default_artifacts_dir() -> Path:
+    return user_data_path("browser-agent") / "artifacts"
+
+
+class BrowserSettings(BaseSettings):
+    """Browser session, observation budgets and timeouts."""
+
+    model_config = SettingsConfigDict(env_prefix="BROWSER_", env_file=".env", extra="ignore")
+
+    headless: bool = Field(False, description="Run Chromium without a window (the product default is headful).")
+    executable_path: Path | None = Field(
+        None, description="Chromium/Chrome binary; default: a system Chromium on PATH, else Playwright's own."
+    )
+    user_data_dir: Path = Field(
+        default_factory=default_profile_dir,
+        description="Persistent profile (cookies, logins). One server per profile at a time.",
+    )
+    cdp_url: str | None = Field(
+        None, description="Attach to an already running browser over CDP (e.g. http://127.0.0.1:9222)."
+    )
+    viewport_width: int = Field(1280, ge=320, le=7680)
+    viewport_height: int = Field(720, ge=240, le=4320)
+    max_elements: int = Field(60, ge=10, le=300, description="Interactive elements listed by observe.")
+    max_viewport_elements: int = Field(
+        150, ge=10, le=500, description="Hard cap on in-viewport elements (all are listed up to this)."
+    )
+    max_text_chars: int = Field(3000, ge=200, le=20000, description="Visible-text excerpt length in observe.")
+    max_result_chars: int = Field(20000, ge=2000, le=200000, description="Hard cap on any tool result.")
+    action_timeout_ms: int = Field(5000, ge=500, le=60000, description="Default timeout of one action.")
+    navigation_timeout_ms: int = Field(30000, ge=1000, le=120000)
+    frame_depth_limit: int = Field(3, ge=0, le=10, description="Deepest iframe nesting observed.")
+    allow_file_urls: bool = Field(False, description="Allow file: URLs (local testing only).")
+    artifacts_dir: Path = Field(
+        default_factory=default_artifacts_dir, description="Where save_screenshot writes files."
+    )
+    log_level: str = Field("INFO")
+
+    def resolve_executable(self) -> Path | None:
+        """The browser binary to launch: the setting, else a system Chromium, else None (Playwright's own)."""
+        if self.executable_path is not None:
+            return self.executable_path
+        for name in SYSTEM_CHROMIUM_NAMES:
+            found = shutil.which(name)
+            if found:
+                return Path(found)
+        return None

@@ -1,0 +1,114 @@
+"""Turning what the model names (an element id, or a description plus an optional role) into a live element."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from playwright.async_api import ElementHandle, Frame, Page
+
+from browser_core.errors import AmbiguousTarget, ElementNotFound, InvalidInput, StaleElement
+from browser_core.observation import Element, find_by_fingerprint, search_elements
+from browser_core.registry import ElementRegistry
+from browser_core.settings import BrowserSettings
+
+ROLES = (
+    "button", "link", "textbox", "searchbox", "checkbox", "radio", "combobox", "listbox", "option", "slider",
+    "spinbutton", "switch", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "treeitem", "gridcell",
+    "columnheader", "row", "clickable",
+)
+
+
+@dataclass
+class Target:
+    id: str
+    role: str
+    name: str
+    frame: Frame
+    frame_path: str
+    handle: ElementHandle
+    re_resolved_from: str | None = None
+    matched_by: str = "id"
+
+    def describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "role": self.role, "name": self.name}
+        if self.frame_path != "main":
+            out["frame"] = self.frame_path
+        if self.re_resolved_from:
+            out["re_resolved_from"] = self.re_resolved_from
+        if self.matched_by != "id":
+            out["matched_by"] = self.matched_by
+        return out
+
+
+def check_role(role: str | None) -> str | None:
+    if role is None or role == "":
+        return None
+    role = role.strip().lower()
+    if role not in ROLES:
+        raise InvalidInput(f"unknown role '{role}'", hint=f"Use one of: {', '.join(ROLES)}")
+    return role
+
+
+async def _handle_for(registry: ElementRegistry, element: Element) -> ElementHandle:
+    _, handle = await registry.resolve(element.id)
+    if handle is None:
+        raise StaleElement(f"element {element.id} disappeared while it was being resolved")
+    return handle
+
+
+async def resolve_target(
+    page: Page,
+    registry: ElementRegistry,
+    settings: BrowserSettings,
+    *,
+    element_id: str | None,
+    description: str | None,
+    role: str | None = None,
+    frame_prefix: str | None = None,
+) -> Target:
+    """The element the model means; fails fast when an id is stale, lists candidates when ambiguous."""
+    role = check_role(role)
+    if element_id:
+        frame, handle = await registry.resolve(element_id)
+        fp = registry.fingerprint(element_id)
+        assert fp is not None
+        if handle is not None:
+            return Target(element_id, fp.role, fp.name, frame, fp.frame_path, handle)
+        same = await find_by_fingerprint(page, registry, settings, fp)
+        if len(same) == 1:
+            el = same[0]
+            return Target(el.id, el.role, el.name, el.frame.frame, el.frame.path, await _handle_for(registry, el),
+                          re_resolved_from=element_id)
+        raise StaleElement(
+            f"element {element_id} ({fp.role} '{fp.name}') is no longer on the page",
+            details={"was": {"role": fp.role, "name": fp.name, "frame": fp.frame_path}},
+        )
+    if description is None or not description.strip():
+        raise InvalidInput("give element_id (from observe) or a non-empty element_description")
+    if len(description) > 300:
+        raise InvalidInput("element_description is longer than 300 characters; describe the element briefly")
+    found, _ = await search_elements(
+        page, registry, settings, query=description, role=role, limit=8, frame_prefix=frame_prefix
+    )
+    if not found:
+        raise ElementNotFound(
+            f"no interactive element matches '{description}'" + (f" with role {role}" if role else ""),
+            hint="Observe the page (or scroll) and retry with an id or another description.",
+        )
+    best = found[0]
+    ties = [e for e in found if e.score == best.score]
+    if len(ties) > 1:
+        visible = [e for e in ties if e.in_viewport]
+        if len(visible) != 1:
+            raise AmbiguousTarget(
+                f"{len(ties)} elements match '{description}'",
+                details={"candidates": [e.to_dict() | _frame(e) for e in ties[:8]]},
+            )
+        best = visible[0]
+    return Target(best.id, best.role, best.name, best.frame.frame, best.frame.path,
+                  await _handle_for(registry, best), matched_by="description")
+
+
+def _frame(e: Element) -> dict[str, str]:
+    return {"frame": e.frame.path} if e.frame.prefix else {}

@@ -1,0 +1,43 @@
+"""URL checks done before any navigation: scheme policy and friendly normalisation."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from browser_core.errors import InvalidInput, UrlNotAllowed
+from browser_core.settings import BrowserSettings
+
+_HOSTLIKE = re.compile(r"^(localhost|[\w-]+(\.[\w-]+)+|\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:]+\])(:\d+)?([/?#].*)?$", re.I)
+_ALWAYS_REFUSED = ("javascript", "data", "chrome", "chrome-extension", "devtools", "view-source", "blob", "ftp")
+
+
+def normalise_url(raw: str, settings: BrowserSettings) -> str:
+    """A navigable URL for ``raw``, or a typed error saying why not; nothing is opened here."""
+    url = (raw or "").strip()
+    if not url:
+        raise InvalidInput("url is empty", hint="Pass a full URL such as https://example.com/")
+    if len(url) > 8192:
+        raise InvalidInput("url is longer than 8192 characters")
+    if any(c in url for c in "\n\r\t"):
+        raise InvalidInput("url contains control characters")
+    if url == "about:blank":
+        return url
+    scheme = url.split(":", 1)[0].lower() if ":" in url else ""
+    if scheme in _ALWAYS_REFUSED:
+        raise UrlNotAllowed(f"{scheme}: URLs are not allowed")
+    if scheme == "file":
+        if not settings.allow_file_urls:
+            raise UrlNotAllowed("file: URLs are refused (set BROWSER_ALLOW_FILE_URLS=true for local testing)")
+        return url
+    if not re.match(r"^[a-z][a-z0-9+.-]*://", url, re.I):
+        if not _HOSTLIKE.match(url):
+            raise InvalidInput(f"'{raw[:200]}' is not a URL", hint="Pass a full URL such as https://example.com/")
+        local = url.startswith(("localhost", "127.", "[::1]"))
+        url = ("http://" if local else "https://") + url
+    parts = urlsplit(url)
+    if parts.scheme.lower() not in ("http", "https"):
+        raise UrlNotAllowed(f"{parts.scheme}: URLs are not allowed (only http, https and about:blank)")
+    if not parts.hostname:
+        raise InvalidInput(f"'{raw[:200]}' has no host")
+    return url

@@ -1,0 +1,136 @@
+"""Bounded waits on what the model can name: a load state, an element, a text, a URL. Never a selector."""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+import time
+from typing import Any, Literal
+
+import anyio
+from playwright.async_api import Error as PlaywrightError
+
+from browser_core.errors import ActionTimeout, InvalidInput
+from browser_core.observation import search_elements
+from browser_core.session import BrowserSession
+from browser_core.targets import check_role
+
+POLL_S = 0.1
+MAX_SLEEP_MS = 30_000
+
+
+async def _poll(timeout_ms: int, probe: Any, what: str) -> Any:
+    """Call ``probe`` until it returns something truthy; ActionTimeout after ``timeout_ms``."""
+    started = time.monotonic()
+    with anyio.move_on_after(timeout_ms / 1000):
+        while True:
+            result = await probe()
+            if result:
+                return result
+            await anyio.sleep(POLL_S)
+    raise ActionTimeout(f"{what} did not happen within {timeout_ms} ms",
+                        details={"waited_ms": int((time.monotonic() - started) * 1000)})
+
+
+async def wait_for_load(
+    session: BrowserSession, *, state: Literal["load", "domcontentloaded", "networkidle"], timeout_ms: int
+) -> dict[str, Any]:
+    page = await session.page()
+    try:
+        await page.wait_for_load_state(state, timeout=timeout_ms)
+    except PlaywrightError as exc:
+        raise ActionTimeout(f"the page did not reach '{state}' within {timeout_ms} ms") from exc
+    return {"state": state, "url": page.url}
+
+
+async def wait_for_element(
+    session: BrowserSession,
+    *,
+    element_id: str | None,
+    description: str | None,
+    role: str | None,
+    state: Literal["visible", "hidden", "attached", "detached", "enabled"],
+    timeout_ms: int,
+) -> dict[str, Any]:
+    role = check_role(role)
+    if not element_id and not (description and description.strip()):
+        raise InvalidInput("give element_id or a non-empty element_description")
+    page = await session.page()
+    registry, settings = session.registry, session.settings
+
+    async def probe() -> dict[str, Any] | None:
+        page_now = await session.page()
+        if element_id:
+            try:
+                _, handle = await registry.resolve(element_id)
+            except PlaywrightError:
+                handle = None
+            present = handle is not None
+            visible = present and handle is not None and await handle.is_visible()
+            enabled = present and handle is not None and await handle.is_enabled()
+            found = {"id": element_id}
+        else:
+            assert description is not None
+            hits, _ = await search_elements(page_now, registry, settings, query=description, role=role, limit=3)
+            strong = [h for h in hits if h.score >= 1]
+            present = visible = bool(strong)
+            enabled = present and "disabled" not in strong[0].state
+            found = strong[0].to_dict() if strong else {}
+        ok = {"visible": visible, "attached": present, "hidden": not visible, "detached": not present,
+              "enabled": enabled}[state]
+        return {"state": state, "element": found} if ok else None
+
+    del page
+    return await _poll(timeout_ms, probe, f"element {element_id or repr(description)} {state}")
+
+
+async def wait_for_text(
+    session: BrowserSession, *, text: str, timeout_ms: int, gone: bool = False
+) -> dict[str, Any]:
+    if not text or not text.strip():
+        raise InvalidInput("text must be non-empty")
+    needle = text.strip().casefold()
+
+    async def probe() -> dict[str, Any] | None:
+        page = await session.page()
+        for frame in page.frames:
+            try:
+                body = await frame.evaluate("() => document.body ? document.body.innerText : ''")
+            except PlaywrightError:
+                continue
+            if needle in " ".join(body.split()).casefold():
+                return None if gone else {"text": text, "found": True, "frame": frame.name or frame.url}
+        return {"text": text, "found": False} if gone else None
+
+    return await _poll(timeout_ms, probe, f"text '{text[:60]}' {'disappearing' if gone else 'appearing'}")
+
+
+def url_matcher(pattern: str) -> Any:
+    if not pattern or not pattern.strip():
+        raise InvalidInput("pattern must be non-empty")
+    if pattern.startswith("re:"):
+        try:
+            rx = re.compile(pattern[3:])
+        except re.error as exc:
+            raise InvalidInput(f"bad regular expression: {exc}") from exc
+        return lambda url: bool(rx.search(url))
+    if any(c in pattern for c in "*?["):
+        return lambda url: fnmatch.fnmatch(url, pattern)
+    return lambda url: pattern in url
+
+
+async def wait_for_url(session: BrowserSession, *, pattern: str, timeout_ms: int) -> dict[str, Any]:
+    matches = url_matcher(pattern)
+
+    async def probe() -> dict[str, Any] | None:
+        page = await session.page()
+        return {"url": page.url} if matches(page.url) else None
+
+    return await _poll(timeout_ms, probe, f"URL matching '{pattern}'")
+
+
+async def sleep(ms: int) -> dict[str, Any]:
+    if ms < 0 or ms > MAX_SLEEP_MS:
+        raise InvalidInput(f"ms must be between 0 and {MAX_SLEEP_MS}")
+    await anyio.sleep(ms / 1000)
+    return {"slept_ms": ms}

@@ -1,0 +1,73 @@
+"""A real MCP client over stdio for tests: starts ``python -m mcp_server`` as a subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mcp.client.session import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp_types import CallToolResult
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class ToolCall:
+    raw: CallToolResult
+    payload: dict[str, Any]
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.payload["success"])
+
+    @property
+    def data(self) -> Any:
+        return self.payload["data"]
+
+    @property
+    def error(self) -> dict[str, Any]:
+        return self.payload["error"] or {}
+
+    @property
+    def text_chars(self) -> int:
+        return sum(len(c.text) for c in self.raw.content if c.type == "text")
+
+
+@dataclass
+class BrowserClient:
+    session: ClientSession
+
+    async def call(self, name: str, timeout_s: float = 90, **arguments: Any) -> ToolCall:
+        result = await self.session.call_tool(name, arguments, read_timeout_seconds=timeout_s)
+        text = next(c.text for c in result.content if c.type == "text")
+        return ToolCall(result, json.loads(text))
+
+
+def server_env(profile: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "DISPLAY", "XAUTHORITY", "LANG")}
+    env |= {
+        "BROWSER_USER_DATA_DIR": str(profile),
+        "BROWSER_HEADLESS": os.environ.get("BROWSER_HEADLESS", "false" if os.environ.get("DISPLAY") else "true"),
+        "BROWSER_ARTIFACTS_DIR": str(profile.parent / "artifacts"),
+        "PYTHONUNBUFFERED": "1",
+    }
+    return env | extra
+
+
+@asynccontextmanager
+async def browser_client(profile: Path, errlog: Any = None, **extra_env: str) -> AsyncIterator[BrowserClient]:
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "mcp_server"], env=server_env(profile, **extra_env), cwd=str(REPO)
+    )
+    async with AsyncExitStack() as stack:
+        read, write = await stack.enter_async_context(stdio_client(params, errlog=errlog or sys.stderr))
+        session = await stack.enter_async_context(ClientSession(read, write))
+        await session.initialize()
+        yield BrowserClient(session)
