@@ -5,26 +5,28 @@ Usage: uv run python scripts/bench_observe.py [--runs 7] [--pages big genindex .
 Method
 - Pages are served over http from 127.0.0.1: the shared fixture page tests/fixtures/site/big.html (or, while
   it does not exist, an equivalent generated page: ~3,300 elements / 300 interactive), python3-doc's
-  library/stdtypes.html (17k elements) and genindex-all.html (35k), and four MiniWoB++ tasks from the `miniwob`
-  wheel (installed with --no-deps into .bench/py). MiniWoB pages are served with an appended script that seeds
-  Math.random and calls core.startEpisodeReal() on load (with a 1 h episode limit), so both servers and the
-  ground truth see the same task, without relying on either server's evaluate tool.
+  library/stdtypes.html (17k elements) and genindex-all.html (35k), and four MiniWoB++ tasks from the
+  `miniwob` wheel (installed with --no-deps into .bench/py). MiniWoB pages are served with an appended
+  script that seeds Math.random and calls core.startEpisodeReal() on load (with a 1 h episode limit), so
+  both servers and the ground truth see the same task without relying on either server's evaluate tool.
 - Each server is driven over a real MCP stdio client (mcp 2.x ClientSession), one server after the other,
   each with its own Chromium (/usr/bin/chromium) and a 1280x720 viewport. Per page: navigate (not timed),
-  a 0.3 s settle, then the snapshot tool N times; we report the median wall time of the call_tool round trip
-  and the characters of the returned text content (sum of all text blocks, last call).
-  Ours: `uv run python -m mcp_server`, tools navigate / observe. Peer: @playwright/mcp 0.0.83 (npm, in .bench/),
-  tools browser_navigate / browser_snapshot.
+  a 0.3 s settle, then the snapshot tool N times; we report the median wall time of the call_tool round
+  trip and the median characters of the returned text content (sum of all text blocks per call).
+  Ours: `uv run python -m mcp_server`, tools navigate / observe. Peer: @playwright/mcp 0.0.83 (npm, in
+  .bench/), tools browser_navigate / browser_snapshot.
 - Coverage ground truth comes from a separate headless Playwright page (same viewport), not from either
   server: elements that are interactive by standard rules (a[href], button, input except hidden, select,
   textarea, summary, widget ARIA roles, contenteditable, tabindex >= 0, onclick), visible (checkVisibility),
-  not inside aria-hidden/inert, with a box intersecting the viewport; role = explicit or implicit ARIA role,
-  name = a simple accessible-name computation (aria-labelledby, aria-label, labels, value of buttons, alt,
-  name from content for widget/generic roles, title, placeholder).
-- Coverage = share of those (role, name) pairs, as a multiset, found among an output's addressable elements:
-  ours = objects with an id (e12 / f2e7) in data; peer = snapshot lines with [ref=...] (inline text stands in
-  for an empty name). Names are whitespace-normalised, case-folded and cut to 60 chars (a server's shorter
-  truncation matches as a prefix of >= 10 chars); widget roles must match, other roles match on name only.
+  not inside aria-hidden/inert, with a box intersecting the viewport; role = explicit or implicit ARIA
+  role, name = a simple accessible-name computation (aria-labelledby, aria-label, labels, value of
+  buttons, alt, text content except for text-entry roles, title, placeholder).
+- Coverage = share of those (role, name) pairs, as a multiset, found among an output's addressable
+  elements: ours = objects with an id (e12 / f2e7) anywhere in `data`; peer = snapshot nodes with [ref=...]
+  (where Playwright omits a name equal to the content, the node's text content stands in). Names are
+  whitespace-normalised, case-folded and cut to 60 chars, then compared without whitespace (servers join
+  inline text differently); an output name of >= 10 chars that is a prefix of the truth matches (a
+  server-side truncation). Widget roles must match; other roles (generic, ...) match on the name alone.
 """
 
 from __future__ import annotations
@@ -47,9 +49,8 @@ from mcp import ClientSession, StdioServerParameters, stdio_client
 from playwright.async_api import async_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_support import (  # noqa: E402
+from bench_support import (
     GROUND_TRUTH_JS,
-    Coverage,
     coverage,
     our_elements,
     peer_elements,
@@ -108,7 +109,9 @@ def ensure_tools() -> None:
         subprocess.run(["npm", "install", "--prefix", str(BENCH), "@playwright/mcp@0.0.83"], check=True)
     if not MINIWOB_HTML.is_dir():
         target = str(BENCH / "py")
-        subprocess.run(["uv", "pip", "install", "--target", target, "--no-deps", "miniwob==1.1.0"], check=True)
+        subprocess.run(
+            ["uv", "pip", "install", "--target", target, "--no-deps", "miniwob==1.1.0"], check=True
+        )
 
 
 def build_pages(keys: list[str], stack: ExitStack, notes: list[str]) -> list[Page]:
@@ -128,7 +131,10 @@ def build_pages(keys: list[str], stack: ExitStack, notes: list[str]) -> list[Pag
         if PYDOC.is_dir():
             origin, close = serve_dir(PYDOC)
             stack.callback(close)
-            urls["stdtypes"], urls["genindex"] = f"{origin}/library/stdtypes.html", f"{origin}/genindex-all.html"
+            urls["stdtypes"], urls["genindex"] = (
+                f"{origin}/library/stdtypes.html",
+                f"{origin}/genindex-all.html",
+            )
         else:
             notes.append("python3-doc pages skipped: run `apt-get install -y python3-doc`")
     if set(MINIWOB_TASKS) & set(keys):
@@ -158,28 +164,39 @@ def text_of(result: Any) -> str:
     return "".join(block.text for block in result.content if getattr(block, "type", "") == "text")
 
 
+def oneline(text: str, limit: int = 160) -> str:
+    return " ".join(text.split())[:limit]
+
+
 async def measure(session: ClientSession, side: Side, page: Page, runs: int) -> Sample:
     nav = await session.call_tool(side.navigate, {"url": page.url})
     if nav.is_error:
-        return Sample(error=f"navigate failed: {text_of(nav)[:100]}")
+        return Sample(error=f"navigate failed: {oneline(text_of(nav))}")
     await anyio.sleep(0.3)
     times: list[float] = []
+    sizes: list[int] = []
     text = ""
     for _ in range(runs):
         start = time.perf_counter()
         result = await session.call_tool(side.snapshot, {})
         times.append(time.perf_counter() - start)
         if result.is_error:
-            return Sample(error=f"{side.snapshot} failed: {text_of(result)[:100]}")
+            return Sample(error=f"{side.snapshot} failed: {oneline(text_of(result))}")
         text = text_of(result)
-    return Sample(chars=len(text), ms=1000 * statistics.median(times), found=side.parse(text))
+        sizes.append(len(text))
+    return Sample(
+        chars=int(statistics.median_low(sizes)), ms=1000 * statistics.median(times), found=side.parse(text)
+    )
 
 
 async def run_side(side: Side, pages: list[Page], runs: int, log_path: Path) -> None:
     """Drive one server over MCP stdio through all pages; failures become `side.reason` / per-page errors."""
     with log_path.open("w") as errlog:
         try:
-            async with stdio_client(side.params, errlog=errlog) as (read, write), ClientSession(read, write) as s:
+            async with (
+                stdio_client(side.params, errlog=errlog) as (read, write),
+                ClientSession(read, write) as s,
+            ):
                 with anyio.fail_after(STEP_TIMEOUT):
                     await s.initialize()
                     names = {tool.name for tool in (await s.list_tools()).tools}
@@ -192,16 +209,17 @@ async def run_side(side: Side, pages: list[Page], runs: int, log_path: Path) -> 
                         with anyio.fail_after(STEP_TIMEOUT):
                             side.samples[page.key] = await measure(s, side, page, runs)
                     except Exception as exc:
-                        side.samples[page.key] = Sample(error=f"{type(exc).__name__}: {exc}"[:120])
+                        side.samples[page.key] = Sample(error=describe(exc))
         except Exception as exc:
-            side.reason = f"{type(exc).__name__}: {exc}".splitlines()[0][:120]
+            side.reason = describe(exc)
     if side.reason:
-        tail = [line for line in log_path.read_text(errors="replace").splitlines() if line.strip()][-1:]
+        log = await anyio.Path(log_path).read_text(errors="replace")
+        tail = [line for line in log.splitlines() if line.strip()][-1:]
         side.reason += f" (stderr: {tail[0][:160]})" if tail else ""
 
 
 def make_sides(headful: bool, tmp: Path) -> tuple[Side, Side]:
-    display = {"DISPLAY": os.environ["DISPLAY"]} if headful and "DISPLAY" in os.environ else {}
+    display = {k: os.environ[k] for k in ("DISPLAY", "XAUTHORITY") if headful and k in os.environ}
     passthrough = {k: v for k, v in os.environ.items() if k.startswith("UV_")}
     ours_env = {
         "BROWSER_HEADLESS": "false" if headful else "true",
@@ -210,7 +228,10 @@ def make_sides(headful: bool, tmp: Path) -> tuple[Side, Side]:
         "BROWSER_ALLOW_FILE_URLS": "true",
     }
     ours = StdioServerParameters(
-        command="uv", args=["run", "python", "-m", "mcp_server"], cwd=REPO, env=passthrough | display | ours_env
+        command="uv",
+        args=["run", "python", "-m", "mcp_server"],
+        cwd=REPO,
+        env=passthrough | display | ours_env,
     )
     peer_args = [str(PEER_CLI), "--executable-path", CHROMIUM, "--isolated", "--no-sandbox"]
     peer_args += ["--viewport-size", "1280x720", "--output-dir", str(tmp / "peer-out")]
@@ -224,12 +245,33 @@ def make_sides(headful: bool, tmp: Path) -> tuple[Side, Side]:
 
 
 def ratio(a: float, b: float) -> str:
-    return f"{a / b:.2f}×" if b else "n/a"
+    if not b:
+        return "n/a"
+    return f"{a / b:.3f}×" if a / b < 0.1 else f"{a / b:.2f}×"
+
+
+def describe(exc: BaseException) -> str:
+    """One line for an exception, unwrapping (single-leaf) exception groups from task groups."""
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        exc = exc.exceptions[0]
+    text = f"{type(exc).__name__}: {exc}".splitlines()
+    return text[0][:160] if text else type(exc).__name__
 
 
 def render(pages: list[Page], ours: Side, peer: Side, runs: int, headful: bool, notes: list[str]) -> str:
-    head = ["page", "elements", "in-viewport interactive", "ours chars", "peer chars", "chars ratio", "ours ms",
-            "peer ms", "latency ratio", "ours coverage", "peer coverage"]
+    head = [
+        "page",
+        "elements",
+        "in-viewport interactive",
+        "ours chars",
+        "peer chars",
+        "chars ratio",
+        "ours ms",
+        "peer ms",
+        "latency ratio",
+        "ours coverage",
+        "peer coverage",
+    ]
     rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for p in pages:
         cells = [p.key, f"{p.elements:,}", str(len(p.truth))]
@@ -244,12 +286,21 @@ def render(pages: list[Page], ours: Side, peer: Side, runs: int, headful: bool, 
         cells.append(str(coverage(p.truth, q.found)) if q and ok_q else "n/a")
         rows.append("| " + " | ".join(cells) + " |")
     mode = "headful" if headful else "headless"
-    lines = [*rows, "", f"Median of {runs} call_tool round trips per page; {mode}; viewport 1280x720; ratios are "
-             "ours / peer; coverage = in-viewport interactive (role, name) pairs addressable by an id/ref."]
+    lines = [
+        *rows,
+        "",
+        f"Median of {runs} call_tool round trips per page; {mode}; viewport 1280x720; ratios are "
+        "ours / peer; coverage = in-viewport interactive (role, name) pairs addressable by an id/ref.",
+    ]
     for side in (ours, peer):
         if side.reason:
             lines.append(f"- {side.label}: n/a — {side.reason}")
         lines += [f"- {side.label} {k}: {s.error}" for k, s in side.samples.items() if s.error]
+    if any(not p.truth for p in pages):
+        notes.append(
+            "0 in viewport: nothing there matches the standard interactive rules (e.g. rows clickable "
+            "only through script listeners), so coverage is undefined"
+        )
     lines += [f"- {note}" for note in notes]
     return "\n".join(lines) + "\n\n" + targets(pages, ours, peer)
 
@@ -266,7 +317,10 @@ def targets(pages: list[Page], ours: Side, peer: Side) -> str:
         return "\n".join([*lines, f"- all targets: n/a — {reason}"])
     bad1 = [p.key for p, o, q in both if o.chars > 0.15 * q.chars or not coverage(p.truth, o.found).complete]
     bad2 = [p.key for p, o, q in both if o.ms > 0.6 * q.ms]
-    verdict = lambda bad: "PASS" if not bad else "MISS (" + ", ".join(bad) + ")"  # noqa: E731
+
+    def verdict(bad: list[str]) -> str:
+        return "PASS" if not bad else "MISS (" + ", ".join(bad) + ")"
+
     lines.append(f"- chars ≤ 0.15× peer at 100% in-viewport coverage: {verdict(bad1)}")
     lines.append(f"- latency ≤ 0.6× peer: {verdict(bad2)}")
     big = ok(ours, "genindex")
@@ -274,8 +328,10 @@ def targets(pages: list[Page], ours: Side, peer: Side) -> str:
         lines.append("- genindex-all (35k elements) ≤ 16,000 chars in ≤ 0.4 s: n/a (not measured)")
     else:
         good = big.chars <= 16_000 and big.ms <= 400
-        lines.append(f"- genindex-all (35k elements) ≤ 16,000 chars in ≤ 0.4 s: {'PASS' if good else 'MISS'} "
-                     f"({big.chars:,} chars, {big.ms:.0f} ms)")
+        lines.append(
+            f"- genindex-all (35k elements) ≤ 16,000 chars in ≤ 0.4 s: {'PASS' if good else 'MISS'} "
+            f"({big.chars:,} chars, {big.ms:.0f} ms)"
+        )
     if len(both) < len(pages):
         lines.append(f"- measured by both on {len(both)} of {len(pages)} pages")
     return "\n".join(lines)
@@ -301,8 +357,14 @@ async def main(args: argparse.Namespace) -> str:
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7, help="snapshot calls per page (median is reported)")
-    parser.add_argument("--pages", nargs="+", choices=PAGE_KEYS, default=list(PAGE_KEYS), metavar="PAGE",
-                        help=f"subset of: {' '.join(PAGE_KEYS)}")
+    parser.add_argument(
+        "--pages",
+        nargs="+",
+        choices=PAGE_KEYS,
+        default=list(PAGE_KEYS),
+        metavar="PAGE",
+        help=f"subset of: {' '.join(PAGE_KEYS)}",
+    )
     parser.add_argument("--headful", action="store_true", help="run both servers headful under $DISPLAY")
     return parser.parse_args()
 

@@ -18,8 +18,8 @@ from typing import Any
 NAME_LIMIT = 60
 # Roles compared strictly; for any other ground-truth role (generic, listitem, ...) only the name is compared.
 WIDGET_ROLES = frozenset(
-    "link button checkbox radio tab menuitem menuitemcheckbox menuitemradio option switch combobox "
-    "textbox searchbox slider spinbutton listbox".split()
+    {"link", "button", "checkbox", "radio", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option"}
+    | {"switch", "combobox", "textbox", "searchbox", "slider", "spinbutton", "listbox"}
 )
 MINIWOB_BOOT = (
     b"<script>Math.seedrandom('bench-observe');window.addEventListener('load',function(){"
@@ -30,8 +30,7 @@ MINIWOB_BOOT = (
 GROUND_TRUTH_JS = r"""() => {
   const ROLES = new Set(['button','link','checkbox','radio','tab','menuitem','option','switch','combobox',
     'textbox','searchbox','slider','spinbutton']);
-  const FROM_CONTENT = new Set(['button','link','checkbox','radio','tab','menuitem','menuitemcheckbox',
-    'menuitemradio','option','switch','heading','cell','gridcell','row','treeitem','tooltip']);
+  const NO_CONTENT = new Set(['textbox','searchbox','combobox','listbox','slider','spinbutton','img']);
   const W = innerWidth, H = innerHeight;
   const interactive = (el) => {
     const tag = el.localName, role = (el.getAttribute('role') || '').trim().split(/\s+/)[0];
@@ -91,8 +90,7 @@ GROUND_TRUTH_JS = r"""() => {
     if (tag === 'input' && el.type === 'image') return el.alt || el.title || 'Submit';
     if (el.labels && el.labels.length) return Array.from(el.labels, text).join(' ');
     if (tag === 'img') return el.getAttribute('alt') || el.title || '';
-    const content = FROM_CONTENT.has(role) || (tag === 'summary' || role === 'generic')
-      ? Array.from(el.childNodes, text).join('') : '';
+    const content = NO_CONTENT.has(role) ? '' : Array.from(el.childNodes, text).join('');
     if (content.trim()) return content;
     return el.getAttribute('title') || el.getAttribute('placeholder') || '';
   };
@@ -153,12 +151,12 @@ def coverage(truth: Iterable[tuple[str, str]], found: Iterable[tuple[str, str]])
                 return True
         return False
 
-    matched = 0
-    for role, name in wanted:
-        if take(role, by_name.get(name, ())):
-            matched += 1
-        elif take(role, (i for i, (_, n) in enumerate(pool) if len(n) >= 10 and name.startswith(n))):
-            matched += 1
+    def truncated(name: str) -> Iterable[int]:
+        return (i for i, (_, n) in enumerate(pool) if len(n) >= 10 and name.startswith(n))
+
+    matched = sum(
+        1 for role, name in wanted if take(role, by_name.get(name, ())) or take(role, truncated(name))
+    )
     return Coverage(matched, len(wanted))
 
 
@@ -265,7 +263,7 @@ def our_elements(text: str) -> list[tuple[str, str]]:
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     """Static files; MiniWoB task pages get a seeded, auto-started episode appended."""
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
     def send_head(self) -> Any:
@@ -283,7 +281,9 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 def serve_dir(root: Path) -> tuple[str, Callable[[], None]]:
     """Serve `root` over http on 127.0.0.1 in a daemon thread; returns (origin, close)."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=root))
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_QuietHandler, directory=root)
+    )
     threading.Thread(target=server.serve_forever, daemon=True).start()
 
     def close() -> None:
@@ -311,7 +311,9 @@ def start_fixture_site(repo: Path) -> tuple[str, Callable[[], None]] | None:
 
 def write_big_page(directory: Path) -> Path:
     """A generated page with ~3,300 elements of which 300 are interactive (stand-in for the fixture page)."""
-    parts = ["<!doctype html><html><head><meta charset='utf-8'><title>Big generated page</title></head><body>"]
+    parts = [
+        "<!doctype html><html><head><meta charset='utf-8'><title>Big generated page</title></head><body>"
+    ]
     parts.append("<header><nav><ul>")
     parts += [f"<li><a href='#s{i}'>Section {i}</a></li>" for i in range(20)]
     parts.append("</ul></nav><form><label>Search <input type='search' name='q'></label>")
@@ -321,11 +323,15 @@ def write_big_page(directory: Path) -> Path:
     parts.append("<textarea aria-label='Notes'></textarea><button type='submit'>Apply filters</button>")
     parts.append("<div role='button' tabindex='0'>Reset all</div></form></header><main>")
     for i in range(64):
-        parts.append(f"<article id='s{i}'><h3>Item {i}</h3><div class='meta'><span>by</span> <span>author {i}</span>")
+        parts.append(
+            f"<article id='s{i}'><h3>Item {i}</h3><div class='meta'><span>by</span> <span>author {i}</span>"
+        )
         parts.append(f"<span class='tag'>t{i % 7}</span></div><p>{'lorem ipsum dolor sit amet ' * 3}</p><ul>")
         parts += [f"<li><span>spec {j}</span>: <b>{i * j}</b></li>" for j in range(6)]
         parts.append(f"</ul><div class='actions'><a href='/item/{i}'>Open item {i}</a>")
-        parts.append(f"<button>Add item {i} to cart</button><label><input type='checkbox'> Compare {i}</label>")
+        parts.append(
+            f"<button>Add item {i} to cart</button><label><input type='checkbox'> Compare {i}</label>"
+        )
         parts.append(f"<a href='/item/{i}#reviews'>Reviews of {i}</a></div>")
         parts += [f"<div class='row'><span>{i}.{j}</span><em>x</em><i>y</i></div>" for j in range(4)]
         parts.append("</article>")

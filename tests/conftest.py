@@ -22,7 +22,8 @@ from site_server import SITE_ROOT, SiteServers, start_site  # noqa: E402
 
 @pytest.fixture(scope="session")
 def site() -> Iterator[SiteServers]:
-    servers = start_site(SITE_ROOT)
+    # Origin B on 'localhost' makes it another *site*, so Chromium puts its frames out of process (OOPIF).
+    servers = start_site(SITE_ROOT, host_b="localhost")
     try:
         yield servers
     finally:
@@ -30,3 +31,46 @@ def site() -> Iterator[SiteServers]:
 
 
 # --------------------------- end of fixture website ---------------------------
+
+
+# ---------------------------------------------------------------------------
+# Real Chromium through browser_core (in process). Headful when a display exists (CI runs under Xvfb).
+#   browser: one BrowserSession for the whole test session (a fresh temporary profile)
+#   session: the same session, reset to a single blank tab before each test
+# ---------------------------------------------------------------------------
+import os  # noqa: E402
+from collections.abc import AsyncIterator  # noqa: E402
+
+from browser_core.session import BrowserSession  # noqa: E402
+from browser_core.settings import BrowserSettings  # noqa: E402
+
+
+def make_settings(tmp: Path, **overrides: object) -> BrowserSettings:
+    headless = os.environ.get("BROWSER_HEADLESS", "false" if os.environ.get("DISPLAY") else "true") == "true"
+    values: dict[str, object] = {
+        "headless": headless,
+        "user_data_dir": tmp / "profile",
+        "artifacts_dir": tmp / "artifacts",
+    }
+    return BrowserSettings(**(values | overrides))  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="session")
+async def browser(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[BrowserSession]:
+    session = BrowserSession(make_settings(tmp_path_factory.mktemp("browser")))
+    await session.page()
+    yield session
+    await session.close()
+
+
+@pytest.fixture
+async def session(browser: BrowserSession) -> AsyncIterator[BrowserSession]:
+    page = await browser.page()
+    for other in browser.tabs():
+        if other is not page:
+            await other.close()
+    browser.activate(page)
+    await page.goto("about:blank")
+    browser.drain_events()
+    browser.dialog_policy = None
+    yield browser

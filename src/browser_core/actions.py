@@ -11,6 +11,7 @@ import contextlib
 import re
 from typing import Any, Literal
 
+import anyio
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
@@ -42,8 +43,28 @@ async def _target(session: BrowserSession, page: Page, **kw: Any) -> Target:
     return await resolve_target(page, session.registry, session.settings, **kw)
 
 
-async def settle(session: BrowserSession, page: Page, before_url: str) -> dict[str, Any]:
-    """After an action: let a started navigation reach DOMContentLoaded, then say what changed."""
+_OPENS_JS = "key => window[key + '_opens'] || 0"
+_OPENS_TAB_JS = """el => { const a = el.closest('a[href]'); const t = a && (a.target || '').toLowerCase();
+  return !!t && t !== '_self' && t !== '_parent' && t !== '_top'; }"""
+POPUP_WAIT_S = 5.0
+
+
+async def _window_opens(session: BrowserSession, page: Page) -> int:
+    with contextlib.suppress(PlaywrightError):
+        return int(await page.evaluate(_OPENS_JS, session.registry.key))
+    return 0
+
+
+async def settle(
+    session: BrowserSession, page: Page, before_url: str, popup: anyio.Event | None = None,
+    opens_before: int | None = None, may_open_tab: bool = False,
+) -> dict[str, Any]:
+    """After an action: follow a tab it opened, let a started navigation reach DOMContentLoaded, say what changed."""
+    if popup is not None and not popup.is_set():
+        opened = may_open_tab or (opens_before is not None and await _window_opens(session, page) > opens_before)
+        if opened:
+            with anyio.move_on_after(POPUP_WAIT_S):
+                await popup.wait()
     active = await session.page()
     with contextlib.suppress(PlaywrightError):
         await active.wait_for_load_state("domcontentloaded", timeout=session.settings.navigation_timeout_ms)
@@ -79,9 +100,14 @@ async def click(
                 f"{target.role} '{target.name}' is covered by {covered_by}",
                 details={"covered_by": covered_by, "element": target.id},
             )
+        may_open_tab = bool(await target.handle.evaluate(_OPENS_TAB_JS)) or button == "middle"
+        opens_before = await _window_opens(session, page)
+        popup = session.expect_new_page()
         await target.handle.click(button=button, click_count=2 if double else 1, timeout=timeout)
-    return {"action": "double_click" if double else f"{button}_click" if button != "left" else "click",
-            "element": target.describe()} | await settle(session, page, before)
+    action = "double_click" if double else f"{button}_click" if button != "left" else "click"
+    return {"action": action, "element": target.describe()} | await settle(
+        session, page, before, popup, opens_before, may_open_tab
+    )
 
 
 async def type_text(

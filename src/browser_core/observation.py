@@ -14,6 +14,9 @@ from browser_core.registry import WALKER_JS, ElementFingerprint, ElementRegistry
 from browser_core.settings import BrowserSettings
 
 
+_TYPE_SAID_BY_ROLE = {"checkbox", "radio", "search", "range", "number", "button"}
+
+
 @dataclass
 class Element:
     """One interactive element as listed to the model."""
@@ -32,7 +35,7 @@ class Element:
 
     def to_dict(self, *, boxes: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "role": self.role, "name": self.name}
-        if self.input_type:
+        if self.input_type and self.input_type not in _TYPE_SAID_BY_ROLE:
             out["type"] = self.input_type
         if self.value:
             out["value"] = self.value

@@ -28,11 +28,16 @@ _RESOLVE_JS = """([key, n]) => {
   return el && el.isConnected ? el : null;
 }"""
 
-CLOSED_SHADOW_INIT = """(() => {
+# Runs before any page script in every frame: keeps closed shadow roots reachable and counts window.open.
+PAGE_INIT_SCRIPT = """(() => {
   const key = "%s_closed";
   if (window[key]) return;
   const roots = new WeakMap();
   Object.defineProperty(window, key, { value: roots, enumerable: false });
+  let opens = 0;
+  const open = window.open;
+  window.open = function (...args) { opens++; return open.apply(this, args); };
+  Object.defineProperty(window, "%s_opens", { get: () => opens, enumerable: false });
   const attach = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (init) {
     const root = attach.call(this, init);
@@ -70,7 +75,7 @@ class ElementRegistry:
 
     @property
     def init_script(self) -> str:
-        return CLOSED_SHADOW_INIT % self.key
+        return PAGE_INIT_SCRIPT % (self.key, self.key)
 
     def slot(self, frame: Frame) -> FrameSlot:
         slot = self._slots.get(frame)

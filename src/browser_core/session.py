@@ -47,6 +47,7 @@ class BrowserSession:
     _lock_file: IO[str] | None = None
     _start_lock: anyio.Lock = field(default_factory=anyio.Lock)
     events: list[PageEvent] = field(default_factory=list)
+    new_page_seen: anyio.Event = field(default_factory=anyio.Event)
     dialog_policy: Callable[[Dialog], bool] | None = None
 
     # ----- lifecycle -------------------------------------------------------------------------------------
@@ -167,6 +168,7 @@ class BrowserSession:
 
     def _on_new_page(self, page: Page) -> None:
         self._watch(page)
+        self.new_page_seen.set()
         opener_is_ours = self._active is not None
         self._active = page
         self.events.append(PageEvent("new_tab", {"url": page.url, "made_active": True}))
@@ -200,6 +202,11 @@ class BrowserSession:
 
     def activate(self, page: Page) -> None:
         self._active = page
+
+    def expect_new_page(self) -> anyio.Event:
+        """An event set when the next tab opens (reset before an action that may open one)."""
+        self.new_page_seen = anyio.Event()
+        return self.new_page_seen
 
     def drain_events(self) -> list[PageEvent]:
         events, self.events = self.events, []

@@ -2,6 +2,7 @@
 // args: {what: "auto"|"table"|"list"|"links"|"form"|"text", maxItems, maxChars, region}; root: element or null.
 ([args, root]) => {
   const clean = (s, n) => { s = (s || "").replace(/\s+/g, " ").trim(); return s.length > n ? s.slice(0, n - 1) + "…" : s; };
+  const visible = (el) => !el.checkVisibility || el.checkVisibility({ visibilityProperty: true });
   const pick = () => document.querySelector("main,[role=main]") || document.querySelector("article") || document.body;
   // A region named by the model: a table caption, a list's label or heading, a section's label or heading.
   function region(q) {
@@ -23,7 +24,6 @@
   const named = args.region ? region(args.region) : null;
   if (args.region && !named) return { error: "no region matches", region: args.region };
   const base = root || named || pick();
-  const visible = (el) => !el.checkVisibility || el.checkVisibility({ visibilityProperty: true });
   const out = { region: base === document.body ? "page" : base.tagName.toLowerCase() +
     (named ? ` '${clean((named.querySelector("caption,legend,h1,h2,h3,h4") || {}).innerText || named.getAttribute("aria-label"), 60)}'` : "") };
   const want = args.what;

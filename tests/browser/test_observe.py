@@ -1,0 +1,89 @@
+"""observe: ids across frames, states, budgets, notes — on real Chromium."""
+
+from __future__ import annotations
+
+import pytest
+
+from browser_core.session import BrowserSession
+from tests.browser.helpers import find, goto, observe
+
+pytestmark = pytest.mark.browser
+
+
+async def test_form_elements_roles_names_states(session: BrowserSession, site) -> None:
+    await goto(session, site.url_a("form.html"))
+    snap = await observe(session)
+    assert snap["title"] and snap["url"].endswith("form.html")
+    assert find(snap, "Full name", "textbox")
+    assert find(snap, "Email address", "textbox")["type"] == "email"
+    country = find(snap, "Country", "combobox")
+    assert country["value"] == "France"
+    assert "disabled" in find(snap, "Locked", "button")["state"]
+    assert "checked" in find(snap, "Free", "radio")["state"]
+    assert "collapsed" in find(snap, "Help", "button")["state"]
+    assert "Registered" not in snap["text"]
+    ids = [e["id"] for e in snap["elements"]]
+    assert len(ids) == len(set(ids))
+
+
+async def test_ids_are_stable_across_observations(session: BrowserSession, site) -> None:
+    await goto(session, site.url_a("form.html"))
+    first = await observe(session)
+    second = await observe(session)
+    assert [e["id"] for e in first["elements"]] == [e["id"] for e in second["elements"]]
+
+
+async def test_ids_span_same_cross_origin_nested_and_late_frames(session: BrowserSession, site) -> None:
+    await goto(session, site.url_a("frames.html"))
+    page = await session.page()
+    late_element = await page.wait_for_selector("iframe[name=late-frame]", timeout=10000)
+    late = await late_element.content_frame()
+    assert late is not None
+    await late.wait_for_selector("text=Late button", timeout=10000)
+    snap = await observe(session)
+    main_prefix = find(snap, "Main button")["id"].split("e")[0]
+    by_name = {name: find(snap, name) for name in ("Nickname", "Query", "Nested button", "Late button")}
+    prefixes = {name: e["id"].split("e")[0] for name, e in by_name.items()}
+    assert all(p.startswith("f") for p in prefixes.values()), prefixes
+    assert len(set(prefixes.values()) | {main_prefix}) == 5
+    paths = snap["frames"]
+    assert "Search widget" in paths[prefixes["Query"]]
+    assert paths[prefixes["Nested button"]].count(">") == 2
+    assert "Same-origin widget" in paths[prefixes["Nickname"]]
+
+
+async def test_budget_lists_viewport_first_and_counts_the_rest(session: BrowserSession, site) -> None:
+    await goto(session, site.url_a("long_list.html"))
+    snap = await observe(session)
+    limit = session.settings.max_elements
+    assert len(snap["elements"]) <= max(limit, session.settings.max_viewport_elements)
+    assert snap["counts"]["total"] >= 500
+    assert any("more interactive elements" in n for n in snap["notes"])
+    visible = [e for e in snap["elements"] if "off" not in e]
+    assert visible and all(e["name"].startswith("Select item") for e in visible if e["role"] == "button")
+    assert not any(e["name"] == "Back to top" for e in snap["elements"])
+
+
+async def test_overlay_and_modal_are_reported(session: BrowserSession, site) -> None:
+    await goto(session, site.url_a("overlay.html"))
+    snap = await observe(session)
+    assert any(n.startswith("overlay") for n in snap.get("notes", []))
+    page = await session.page()
+    await page.get_by_role("button", name="Continue").click()
+    snap = await observe(session)
+    assert any("modal dialog open" in n and "Newsletter" in n for n in snap["notes"])
+
+
+async def test_text_excerpt_is_bounded(session: BrowserSession, site) -> None:
+    await goto(session, site.url_a("big.html"))
+    snap = await observe(session)
+    assert 0 < len(snap["text"]) <= session.settings.max_text_chars
+    assert snap["counts"]["total"] >= 250
+    assert len(snap["elements"]) <= session.settings.max_viewport_elements
+
+
+async def test_boxes_on_request(session: BrowserSession, site) -> None:
+    await goto(session, site.url_a("form.html"))
+    snap = await observe(session, boxes=True)
+    box = find(snap, "Register")["box"]
+    assert len(box) == 4 and box[2] > 0 and box[3] > 0
