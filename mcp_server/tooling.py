@@ -90,11 +90,11 @@ def define_tool(
     return wrap
 
 
-def _timeout_for(tool: ToolDef, kwargs: dict[str, Any]) -> float:
-    """The tool's own bound, stretched to cover a longer timeout_ms the caller asked for."""
+def _timeout_for(tool: ToolDef, kwargs: dict[str, Any], override: float | None) -> float:
+    """The tool's own bound (or the configured one), stretched to cover a longer timeout_ms the caller asked for."""
     requested = kwargs.get("timeout_ms")
     extra = (requested / 1000 + 5) if isinstance(requested, int | float) else 0
-    return max(tool.timeout_s, extra)
+    return max(override or tool.timeout_s, extra)
 
 
 def envelope_result(payload: dict[str, Any], max_chars: int, more_hint: str, image: Shot | None) -> CallToolResult:
@@ -109,14 +109,15 @@ async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any
     started = time.monotonic()
     metadata: dict[str, Any] = {"tool": tool.name}
     image: Shot | None = None
+    bound = _timeout_for(tool, kwargs, session.settings.tool_timeout_s)
     try:
-        with anyio.fail_after(_timeout_for(tool, kwargs)):
+        with anyio.fail_after(bound):
             data = await tool.fn(session, **kwargs)
         if isinstance(data, Shot):
             image, data = data, data.info
         payload = success(data, metadata)
     except TimeoutError:
-        payload = failure(ActionTimeout(f"{tool.name} did not finish within {_timeout_for(tool, kwargs):.0f} s"),
+        payload = failure(ActionTimeout(f"{tool.name} did not finish within {bound:.0f} s: the page may be busy"),
                           metadata)
     except ToolFailure as exc:
         payload = failure(exc, metadata)

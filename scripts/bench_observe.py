@@ -108,10 +108,8 @@ def ensure_tools() -> None:
     if not PEER_CLI.is_file():
         subprocess.run(["npm", "install", "--prefix", str(BENCH), "@playwright/mcp@0.0.83"], check=True)
     if not MINIWOB_HTML.is_dir():
-        target = str(BENCH / "py")
-        subprocess.run(
-            ["uv", "pip", "install", "--target", target, "--no-deps", "miniwob==1.1.0"], check=True
-        )
+        cmd = ["uv", "pip", "install", "--target", str(BENCH / "py"), "--no-deps", "miniwob==1.1.0"]
+        subprocess.run(cmd, check=True)
 
 
 def build_pages(keys: list[str], stack: ExitStack, notes: list[str]) -> list[Page]:
@@ -184,9 +182,8 @@ async def measure(session: ClientSession, side: Side, page: Page, runs: int) -> 
             return Sample(error=f"{side.snapshot} failed: {oneline(text_of(result))}")
         text = text_of(result)
         sizes.append(len(text))
-    return Sample(
-        chars=int(statistics.median_low(sizes)), ms=1000 * statistics.median(times), found=side.parse(text)
-    )
+    chars = int(statistics.median_low(sizes))
+    return Sample(chars=chars, ms=1000 * statistics.median(times), found=side.parse(text))
 
 
 async def run_side(side: Side, pages: list[Page], runs: int, log_path: Path) -> None:

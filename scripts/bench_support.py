@@ -154,10 +154,8 @@ def coverage(truth: Iterable[tuple[str, str]], found: Iterable[tuple[str, str]])
     def truncated(name: str) -> Iterable[int]:
         return (i for i, (_, n) in enumerate(pool) if len(n) >= 10 and name.startswith(n))
 
-    matched = sum(
-        1 for role, name in wanted if take(role, by_name.get(name, ())) or take(role, truncated(name))
-    )
-    return Coverage(matched, len(wanted))
+    hits = [take(role, by_name.get(name, ())) or take(role, truncated(name)) for role, name in wanted]
+    return Coverage(sum(hits), len(wanted))
 
 
 _PEER_KEY = re.compile(r'^(?P<role>[a-z][\w-]*)(?: "(?P<name>(?:[^"\\]|\\.)*)")?(?P<attrs>(?: \[[^\]]*\])*)$')
@@ -281,9 +279,8 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 def serve_dir(root: Path) -> tuple[str, Callable[[], None]]:
     """Serve `root` over http on 127.0.0.1 in a daemon thread; returns (origin, close)."""
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_QuietHandler, directory=root)
-    )
+    handler = functools.partial(_QuietHandler, directory=root)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
 
     def close() -> None:
@@ -311,9 +308,7 @@ def start_fixture_site(repo: Path) -> tuple[str, Callable[[], None]] | None:
 
 def write_big_page(directory: Path) -> Path:
     """A generated page with ~3,300 elements of which 300 are interactive (stand-in for the fixture page)."""
-    parts = [
-        "<!doctype html><html><head><meta charset='utf-8'><title>Big generated page</title></head><body>"
-    ]
+    parts = ["<!doctype html><html><head><meta charset='utf-8'><title>Big page</title></head><body>"]
     parts.append("<header><nav><ul>")
     parts += [f"<li><a href='#s{i}'>Section {i}</a></li>" for i in range(20)]
     parts.append("</ul></nav><form><label>Search <input type='search' name='q'></label>")
@@ -323,15 +318,13 @@ def write_big_page(directory: Path) -> Path:
     parts.append("<textarea aria-label='Notes'></textarea><button type='submit'>Apply filters</button>")
     parts.append("<div role='button' tabindex='0'>Reset all</div></form></header><main>")
     for i in range(64):
-        parts.append(
-            f"<article id='s{i}'><h3>Item {i}</h3><div class='meta'><span>by</span> <span>author {i}</span>"
-        )
+        parts.append(f"<article id='s{i}'><h3>Item {i}</h3><div class='meta'><span>by</span>")
+        parts.append(f" <span>author {i}</span>")
         parts.append(f"<span class='tag'>t{i % 7}</span></div><p>{'lorem ipsum dolor sit amet ' * 3}</p><ul>")
         parts += [f"<li><span>spec {j}</span>: <b>{i * j}</b></li>" for j in range(6)]
         parts.append(f"</ul><div class='actions'><a href='/item/{i}'>Open item {i}</a>")
-        parts.append(
-            f"<button>Add item {i} to cart</button><label><input type='checkbox'> Compare {i}</label>"
-        )
+        parts.append(f"<button>Add item {i} to cart</button>")
+        parts.append(f"<label><input type='checkbox'> Compare {i}</label>")
         parts.append(f"<a href='/item/{i}#reviews'>Reviews of {i}</a></div>")
         parts += [f"<div class='row'><span>{i}.{j}</span><em>x</em><i>y</i></div>" for j in range(4)]
         parts.append("</article>")

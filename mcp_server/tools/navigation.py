@@ -29,19 +29,19 @@ async def navigate(session: BrowserSession, url: Url, wait_until: WaitUntil = "d
 
 @define_tool(title="Go back", read_only=False, timeout_s=65)
 async def go_back(session: BrowserSession, timeout_ms: TimeoutMs = None) -> Any:
-    """Go back one page in the active tab's history."""
+    """Go back one page in the active tab's history (like the browser's Back button); observe afterwards."""
     return await navigation.history(session, action="go_back", timeout_ms=timeout_ms)
 
 
 @define_tool(title="Go forward", read_only=False, timeout_s=65)
 async def go_forward(session: BrowserSession, timeout_ms: TimeoutMs = None) -> Any:
-    """Go forward one page in the active tab's history."""
+    """Go forward one page in the active tab's history (like the browser's Forward button)."""
     return await navigation.history(session, action="go_forward", timeout_ms=timeout_ms)
 
 
 @define_tool(title="Reload", read_only=False, timeout_s=65)
 async def reload(session: BrowserSession, timeout_ms: TimeoutMs = None) -> Any:
-    """Reload the active tab."""
+    """Reload the active tab (unsaved form input is lost); element ids are re-resolved on next use."""
     return await navigation.history(session, action="reload", timeout_ms=timeout_ms)
 
 

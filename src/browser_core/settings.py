@@ -49,6 +49,9 @@ class BrowserSettings(BaseSettings):
     max_result_chars: int = Field(20000, ge=2000, le=200000, description="Hard cap on any tool result.")
     action_timeout_ms: int = Field(5000, ge=500, le=60000, description="Default timeout of one action.")
     navigation_timeout_ms: int = Field(30000, ge=1000, le=120000)
+    tool_timeout_s: float | None = Field(
+        None, ge=1, le=600, description="Override every tool's own time bound (seconds); unset keeps theirs."
+    )
     frame_depth_limit: int = Field(3, ge=0, le=10, description="Deepest iframe nesting observed.")
     allow_file_urls: bool = Field(False, description="Allow file: URLs (local testing only).")
     artifacts_dir: Path = Field(

@@ -44,8 +44,8 @@ class ToolCall:
 class BrowserClient:
     session: ClientSession
 
-    async def call(self, name: str, timeout_s: float = 90, **arguments: Any) -> ToolCall:
-        result = await self.session.call_tool(name, arguments, read_timeout_seconds=timeout_s)
+    async def call(self, tool: str, /, **arguments: Any) -> ToolCall:
+        result = await self.session.call_tool(tool, arguments, read_timeout_seconds=90)
         text = next(c.text for c in result.content if c.type == "text")
         return ToolCall(result, json.loads(text))
 
