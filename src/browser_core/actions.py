@@ -16,6 +16,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from browser_core.errors import ClickIntercepted, InvalidInput, playwright_errors
+from browser_core.guard import ActionIntent
 from browser_core.session import BrowserSession
 from browser_core.targets import Target, resolve_target
 
@@ -87,9 +88,13 @@ async def click(
     button: Literal["left", "right", "middle"] = "left",
     double: bool = False,
     timeout_ms: int | None = None,
+    confirmed: bool = False,
 ) -> dict[str, Any]:
     page = await session.page()
     target = await _target(session, page, element_id=element_id, description=description, role=role)
+    await session.guard.check(
+        ActionIntent("click", page, target, {"button": button, "double": double}), confirmed=confirmed
+    )
     before = page.url
     timeout = timeout_ms or session.settings.action_timeout_ms
     with playwright_errors("click"):
@@ -120,11 +125,15 @@ async def type_text(
     clear_first: bool = True,
     press_enter: bool = False,
     timeout_ms: int | None = None,
+    confirmed: bool = False,
 ) -> dict[str, Any]:
     if len(text) > MAX_TEXT:
         raise InvalidInput(f"text is {len(text)} characters; the limit is {MAX_TEXT}")
     page = await session.page()
     target = await _target(session, page, element_id=element_id, description=description, role=role)
+    await session.guard.check(
+        ActionIntent("type_text", page, target, {"text": text, "press_enter": press_enter}), confirmed=confirmed
+    )
     before = page.url
     timeout = timeout_ms or session.settings.action_timeout_ms
     with playwright_errors("type_text"):
@@ -163,6 +172,7 @@ async def press_key(
     element_id: str | None = None,
     description: str | None = None,
     role: str | None = None,
+    confirmed: bool = False,
 ) -> dict[str, Any]:
     if not _KEY.match(key or ""):
         raise InvalidInput(
@@ -171,9 +181,12 @@ async def press_key(
     page = await session.page()
     before = page.url
     out: dict[str, Any] = {"action": "press_key", "key": key}
+    target = None
+    if element_id or description:
+        target = await _target(session, page, element_id=element_id, description=description, role=role)
+    await session.guard.check(ActionIntent("press_key", page, target, {"key": key}), confirmed=confirmed)
     with playwright_errors("press_key"):
-        if element_id or description:
-            target = await _target(session, page, element_id=element_id, description=description, role=role)
+        if target is not None:
             await target.handle.press(key, timeout=session.settings.action_timeout_ms)
             out["element"] = target.describe()
         else:
@@ -207,11 +220,13 @@ async def select_option(
     element_id: str | None = None,
     description: str | None = None,
     role: str | None = None,
+    confirmed: bool = False,
 ) -> dict[str, Any]:
     if not values or not all(isinstance(v, str) and v.strip() for v in values):
         raise InvalidInput("values must be a non-empty list of option labels or values")
     page = await session.page()
     target = await _target(session, page, element_id=element_id, description=description, role=role)
+    await session.guard.check(ActionIntent("select_option", page, target, {"values": values}), confirmed=confirmed)
     before = page.url
     with playwright_errors("select_option"):
         options = await target.handle.evaluate(_OPTIONS_JS)

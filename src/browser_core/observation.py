@@ -13,7 +13,6 @@ from browser_core.frames import FrameView, frame_views
 from browser_core.registry import WALKER_JS, ElementFingerprint, ElementRegistry
 from browser_core.settings import BrowserSettings
 
-
 _TYPE_SAID_BY_ROLE = {"checkbox", "radio", "search", "range", "number", "button"}
 
 

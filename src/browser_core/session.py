@@ -20,6 +20,7 @@ from playwright.async_api import Browser, BrowserContext, Dialog, Page, Playwrig
 from playwright.async_api import Error as PlaywrightError
 
 from browser_core.errors import BrowserUnavailable, ConfigurationError
+from browser_core.guard import ActionGuard, AllowAll
 from browser_core.registry import ElementRegistry
 from browser_core.settings import BrowserSettings
 
@@ -49,6 +50,7 @@ class BrowserSession:
     events: list[PageEvent] = field(default_factory=list)
     new_page_seen: anyio.Event = field(default_factory=anyio.Event)
     dialog_policy: Callable[[Dialog], bool] | None = None
+    guard: ActionGuard = field(default_factory=AllowAll)
 
     # ----- lifecycle -------------------------------------------------------------------------------------
     async def page(self) -> Page:
