@@ -25,6 +25,7 @@ from browser_core.errors import ActionTimeout, ConfigurationError, ToolFailure, 
 from browser_core.redaction import redact
 from browser_core.results import cap, failure, success
 from browser_core.session import BrowserSession
+from mcp_server.human import elicitation_asker
 
 log = structlog.get_logger("mcp_server.tool")
 
@@ -50,6 +51,7 @@ class ToolDef:
     idempotent: bool
     timeout_s: float
     more_hint: str = ""
+    human_gate: bool = False
 
     @property
     def annotations(self) -> ToolAnnotations:
@@ -71,6 +73,7 @@ def define_tool(
     timeout_s: float = 30.0,
     more_hint: str = "",
     targets: bool = False,
+    human_gate: bool = False,
 ) -> Callable[[ToolFn], ToolDef]:
     """Declare a tool; its docstring is the description the model reads."""
 
@@ -85,6 +88,7 @@ def define_tool(
             idempotent=idempotent,
             timeout_s=timeout_s,
             more_hint=more_hint,
+            human_gate=human_gate,
         )
 
     return wrap
@@ -115,6 +119,7 @@ async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any
             data = await tool.fn(session, **kwargs)
         if isinstance(data, Shot):
             image, data = data, data.info
+        data = session.content_fence.mark(data, metadata)
         payload = success(data, metadata)
     except TimeoutError:
         payload = failure(ActionTimeout(f"{tool.name} did not finish within {bound:.0f} s: the page may be busy"),
@@ -136,7 +141,7 @@ async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any
     metadata["duration_ms"] = int((time.monotonic() - started) * 1000)
     events = session.drain_events()
     if events:
-        metadata["events"] = [{"kind": e.kind, **e.detail} for e in events]
+        metadata["events"] = session.content_fence.mark([{"kind": e.kind, **e.detail} for e in events], metadata)
     if session.started:
         page = session.current_page()
         if page is not None:
@@ -150,9 +155,11 @@ async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any
 def mcp_callable(tool: ToolDef, get_session: Callable[[Context], BrowserSession]) -> Callable[..., Any]:
     """A function MCPServer can register: the tool's own parameters plus the injected Context."""
     signature = inspect.signature(tool.fn, eval_str=True)
-    params = list(signature.parameters.values())[1:]
+    params = [p for p in list(signature.parameters.values())[1:] if p.name != "ask_human"]
 
     async def call(ctx: Context, **kwargs: Any) -> CallToolResult:
+        if tool.human_gate:
+            kwargs["ask_human"] = elicitation_asker(ctx)
         return await run_tool(tool, get_session(ctx), kwargs)
 
     ctx_param = inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=Context)

@@ -131,9 +131,9 @@ async def type_text(
         raise InvalidInput(f"text is {len(text)} characters; the limit is {MAX_TEXT}")
     page = await session.page()
     target = await _target(session, page, element_id=element_id, description=description, role=role)
-    await session.guard.check(
-        ActionIntent("type_text", page, target, {"text": text, "press_enter": press_enter}), confirmed=confirmed
-    )
+    intent = ActionIntent("type_text", page, target,
+                          {"text": text, "press_enter": press_enter, "clear_first": clear_first})
+    await session.guard.check(intent, confirmed=confirmed)
     before = page.url
     timeout = timeout_ms or session.settings.action_timeout_ms
     with playwright_errors("type_text"):

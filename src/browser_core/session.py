@@ -22,6 +22,9 @@ from playwright.async_api import Error as PlaywrightError
 from browser_core.errors import BrowserUnavailable, ConfigurationError
 from browser_core.guard import ActionGuard, AllowAll
 from browser_core.registry import ElementRegistry
+from browser_core.security import url_policy
+from browser_core.security.content import ContentFence
+from browser_core.security.policy import load_policy
 from browser_core.settings import BrowserSettings
 
 log = structlog.get_logger("browser_core.session")
@@ -50,7 +53,24 @@ class BrowserSession:
     events: list[PageEvent] = field(default_factory=list)
     new_page_seen: anyio.Event = field(default_factory=anyio.Event)
     dialog_policy: Callable[[Dialog], bool] | None = None
-    guard: ActionGuard = field(default_factory=AllowAll)
+    action_guard: ActionGuard | None = None
+    content_fence: ContentFence = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.content_fence = ContentFence(load_policy(self.settings.security_policy_file))
+        if self.action_guard is None:
+            from browser_core.security.guard import SecurityGuard
+
+            self.action_guard = SecurityGuard.create(
+                ttl_s=self.settings.confirmation_ttl_s,
+                pending_dir=self.settings.artifacts_dir / "pending",
+                policy_file=self.settings.security_policy_file,
+            )
+
+    @property
+    def guard(self) -> ActionGuard:
+        """Every page-changing action passes here first (the security guard unless another was given)."""
+        return self.action_guard or AllowAll()
 
     # ----- lifecycle -------------------------------------------------------------------------------------
     async def page(self) -> Page:
@@ -87,6 +107,10 @@ class BrowserSession:
             raise
         ctx = self.context
         await ctx.add_init_script(self.registry.init_script)
+        await url_policy.enforce(
+            ctx, url_policy.HostPolicy.from_strings(s.allowed_hosts, s.blocked_hosts),
+            lambda kind, detail: self.events.append(PageEvent(kind, dict(detail))),
+        )
         ctx.on("page", self._on_new_page)
         for page in ctx.pages:
             self._watch(page)

@@ -54,6 +54,14 @@ class BrowserSettings(BaseSettings):
     )
     frame_depth_limit: int = Field(3, ge=0, le=10, description="Deepest iframe nesting observed.")
     allow_file_urls: bool = Field(False, description="Allow file: URLs (local testing only).")
+    allowed_hosts: str = Field(
+        "", description="Comma-separated host patterns (fnmatch, e.g. *.example.com); if set, only these are opened."
+    )
+    blocked_hosts: str = Field("", description="Comma-separated host patterns never opened (redirects and popups too).")
+    confirmation_ttl_s: int = Field(120, ge=5, le=3600, description="How long a pending destructive action waits.")
+    security_policy_file: Path | None = Field(
+        None, description="Extra security vocabulary (YAML, same keys as browser_core/security/policy.yaml)."
+    )
     artifacts_dir: Path = Field(
         default_factory=default_artifacts_dir, description="Where save_screenshot writes files."
     )

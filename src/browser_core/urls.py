@@ -6,6 +6,7 @@ import re
 from urllib.parse import urlsplit
 
 from browser_core.errors import InvalidInput, UrlNotAllowed
+from browser_core.security.url_policy import HostPolicy
 from browser_core.settings import BrowserSettings
 
 _HOSTLIKE = re.compile(r"^(localhost|[\w-]+(\.[\w-]+)+|\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:]+\])(:\d+)?([/?#].*)?$", re.I)
@@ -40,4 +41,7 @@ def normalise_url(raw: str, settings: BrowserSettings) -> str:
         raise UrlNotAllowed(f"{parts.scheme}: URLs are not allowed (only http, https and about:blank)")
     if not parts.hostname:
         raise InvalidInput(f"'{raw[:200]}' has no host")
+    refusal = HostPolicy.from_strings(settings.allowed_hosts, settings.blocked_hosts).refusal(url)
+    if refusal:
+        raise UrlNotAllowed(f"{url[:200]}: {refusal}")
     return url

@@ -16,7 +16,7 @@ def _get(url: str) -> tuple[int, str, str]:
 
 def test_two_distinct_origins(site):
     assert site.origin_a.startswith("http://127.0.0.1:")
-    assert site.origin_b.startswith("http://127.0.0.1:")
+    assert site.origin_b.startswith(("http://127.0.0.1:", "http://localhost:"))
     assert site.origin_a != site.origin_b
 
 

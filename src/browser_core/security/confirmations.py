@@ -1,0 +1,85 @@
+"""Pending destructive actions: created by the guard, executed once by confirm_action, or refused.
+
+A pending action records what the server saw on the page (never the model's words): the action, the element's
+id, role, name and frame, the URL and title. It can be executed once, before it expires, and only while the page
+still shows that same element. Each summary is also written to ``<artifacts>/pending/<id>.json`` so an
+orchestrator's permission hook can show the human exactly what will happen.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from browser_core.errors import ConfirmationRefused, InvalidInput
+from browser_core.redaction import redact
+
+ID_PREFIX = "confirm-"
+
+
+@dataclass
+class PendingAction:
+    confirmation_id: str
+    kind: str
+    element_id: str | None
+    params: dict[str, Any]
+    summary: dict[str, Any]
+    url: str
+    created_at: float
+    expires_at: float
+    used: bool = False
+
+    def public(self) -> dict[str, Any]:
+        return {"confirmation_id": self.confirmation_id, "summary": self.summary,
+                "expires_in_s": max(int(self.expires_at - time.time()), 0)}
+
+
+@dataclass
+class ConfirmationStore:
+    ttl_s: float
+    folder: Path | None = None
+    _pending: dict[str, PendingAction] = field(default_factory=dict)
+
+    def create(self, *, kind: str, element_id: str | None, params: dict[str, Any], summary: dict[str, Any],
+               url: str) -> PendingAction:
+        now = time.time()
+        pending = PendingAction(ID_PREFIX + secrets.token_hex(6), kind, element_id, params, summary, url,
+                                now, now + self.ttl_s)
+        self._pending[pending.confirmation_id] = pending
+        self._write(pending)
+        return pending
+
+    def _write(self, pending: PendingAction) -> None:
+        if self.folder is None:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        record = {"confirmation_id": pending.confirmation_id, "summary": pending.summary,
+                  "created_at": pending.created_at, "expires_at": pending.expires_at}
+        path = self.folder / f"{pending.confirmation_id}.json"
+        path.write_text(redact(json.dumps(record, ensure_ascii=False, indent=1)), encoding="utf-8")
+
+    def get(self, confirmation_id: str) -> PendingAction | None:
+        return self._pending.get(confirmation_id)
+
+    def take(self, confirmation_id: str) -> PendingAction:
+        """The pending action, marked used; refuses unknown, expired and already used ids."""
+        if not isinstance(confirmation_id, str) or not confirmation_id.startswith(ID_PREFIX):
+            raise InvalidInput("confirmation_id must be the details.confirmation_id of a requires_confirmation result")
+        pending = self._pending.get(confirmation_id)
+        if pending is None:
+            raise ConfirmationRefused(f"no pending action has the id {confirmation_id}", details={"reason": "unknown"})
+        if pending.used:
+            raise ConfirmationRefused(f"{confirmation_id} was already used; an action runs at most once",
+                                      details={"reason": "used"})
+        if time.time() > pending.expires_at:
+            raise ConfirmationRefused(f"{confirmation_id} expired", details={"reason": "expired"})
+        pending.used = True
+        return pending
+
+    def as_dict(self, confirmation_id: str) -> dict[str, Any] | None:
+        pending = self._pending.get(confirmation_id)
+        return asdict(pending) if pending else None

@@ -1,0 +1,119 @@
+"""SecurityGuard: the action guard the session installs by default.
+
+Before any page-changing action it (1) refuses to type into sensitive fields, whoever asks, and (2) turns a
+destructive action into a pending one that only ``confirm_action`` can execute. A confirmed action skips (2),
+never (1).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from playwright.async_api import ElementHandle
+from playwright.async_api import Error as PlaywrightError
+
+from browser_core.errors import ConfirmationRequired, SensitiveFieldBlocked
+from browser_core.guard import ActionIntent
+from browser_core.redaction import redact
+from browser_core.security.confirmations import ConfirmationStore
+from browser_core.security.detector import DestructiveActionDetector
+from browser_core.security.facts import ElementFacts, element_facts
+from browser_core.security.policy import load_policy
+
+_FOCUSED_JS = """() => { let a = document.activeElement;
+  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+  return a && a !== document.body ? a : null; }"""
+
+
+def _types_characters(key: str) -> bool:
+    """Keys that put characters into a field: printable keys and paste chords."""
+    last = key.split("+")[-1]
+    return (len(last) == 1 and "+" not in key.replace("Shift+", "")) or key.lower() in ("control+v", "meta+v")
+
+
+@dataclass
+class SecurityGuard:
+    detector: DestructiveActionDetector
+    store: ConfirmationStore
+
+    @classmethod
+    def create(cls, *, ttl_s: float, pending_dir: Path | None, policy_file: Path | None) -> SecurityGuard:
+        return cls(DestructiveActionDetector(load_policy(policy_file)), ConfirmationStore(ttl_s, pending_dir))
+
+    async def _facts(self, intent: ActionIntent) -> tuple[ElementFacts | None, str, str]:
+        target = intent.target
+        if target is not None:
+            return await element_facts(target.handle), target.role, target.name
+        handle: ElementHandle | None = None
+        with contextlib.suppress(PlaywrightError):
+            js_handle = await intent.page.evaluate_handle(_FOCUSED_JS)
+            handle = js_handle.as_element()
+        if handle is None:
+            return None, "", ""
+        try:
+            facts = await element_facts(handle)
+        finally:
+            await handle.dispose()
+        return facts, "", facts.label if facts else ""
+
+    async def check(self, intent: ActionIntent, *, confirmed: bool = False) -> None:
+        kind, params = intent.kind, intent.params
+        facts, role, name = await self._facts(intent)
+        types_text = kind == "type_text" or (kind == "press_key" and _types_characters(str(params.get("key", ""))))
+        if types_text:
+            why = self.detector.is_sensitive(role, name, facts)
+            if why:
+                raise SensitiveFieldBlocked(
+                    f"refused to type into {why}: the human must type it in the browser window",
+                    details={"field": {"role": role or "textbox", "name": name or (facts.label if facts else "")}},
+                )
+        if confirmed:
+            return
+        if kind == "click" and params.get("button", "left") != "left":
+            return
+        enter = (kind == "type_text" and params.get("press_enter")) or (kind == "press_key" and params.get("key") ==
+                                                                         "Enter")
+        verdict = self.detector.classify(kind, role, name, facts, key="Enter" if enter else None)
+        if verdict is None:
+            return
+        pending = self.store.create(
+            kind=kind,
+            element_id=intent.target.id if intent.target else None,
+            params=dict(params),
+            summary=await self._summary(intent, verdict.category, verdict.reason, role, name),
+            url=intent.page.url,
+        )
+        raise ConfirmationRequired(
+            f"NOT DONE: {pending.summary['action']} is a {verdict.category} action and needs the human's "
+            "confirmation",
+            details=pending.public(),
+        )
+
+    async def _summary(self, intent: ActionIntent, category: str, reason: str, role: str, name: str) -> dict[str, Any]:
+        params = intent.params
+        element = f"{role} '{name}'" if role else f"the focused field '{name}'"
+        action = {
+            "click": f"click {element}",
+            "type_text": f"type into {element} and press Enter",
+            "press_key": f"press {params.get('key')} on {element}",
+            "select_option": f"select {params.get('values')} in {element}",
+        }.get(intent.kind, f"{intent.kind} on {element}")
+        title = ""
+        with contextlib.suppress(PlaywrightError):
+            title = await intent.page.title()
+        summary: dict[str, Any] = {
+            "action": action,
+            "element": {"id": intent.target.id if intent.target else None, "role": role, "name": name},
+            "category": category,
+            "reason": reason,
+            "frame": intent.target.frame_path if intent.target else "main",
+            "url": intent.page.url,
+            "title": title,
+        }
+        if intent.kind == "type_text":
+            text = str(params.get("text", ""))
+            summary["text"] = redact(text if len(text) <= 80 else text[:79] + "…")
+        return summary

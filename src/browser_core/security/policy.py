@@ -1,0 +1,100 @@
+"""The security vocabulary (policy.yaml, plus an optional user file), compiled to matchers."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from browser_core.errors import ConfigurationError
+
+CATEGORIES = ("delete", "send", "payment")
+
+
+def _phrase_regex(phrases: list[str]) -> re.Pattern[str] | None:
+    """One regex for a word list: word boundaries around each phrase, ``*`` for any word ending."""
+    parts = []
+    for phrase in phrases:
+        words = phrase.strip().casefold().split()
+        if not words:
+            continue
+        pieces = [re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) for w in words]
+        parts.append(r"(?<!\w)" + r"[\s\-_/]+".join(pieces) + r"(?!\w)")
+    return re.compile("|".join(parts), re.IGNORECASE) if parts else None
+
+
+@dataclass(frozen=True)
+class SecurityPolicy:
+    destructive: dict[str, re.Pattern[str] | None]
+    safe: re.Pattern[str] | None
+    sensitive_autocomplete: frozenset[str]
+    sensitive_labels: re.Pattern[str] | None
+    payment_fields: re.Pattern[str] | None
+    injection: tuple[re.Pattern[str], ...]
+
+    def category_of(self, name: str) -> str | None:
+        """The destructive category a control's name falls in, or None (safe phrases win)."""
+        text = " ".join(name.split())
+        if not text or (self.safe is not None and self.safe.search(text)):
+            return None
+        for category in CATEGORIES:
+            pattern = self.destructive.get(category)
+            if pattern is not None and pattern.search(text):
+                return category
+        return None
+
+    def is_sensitive_label(self, text: str) -> bool:
+        return bool(self.sensitive_labels and self.sensitive_labels.search(" ".join(text.split())))
+
+    def is_payment_field(self, text: str) -> bool:
+        return bool(self.payment_fields and self.payment_fields.search(" ".join(text.split())))
+
+    def injection_hits(self, text: str, limit: int = 3) -> list[str]:
+        hits: list[str] = []
+        for pattern in self.injection:
+            for match in pattern.finditer(text):
+                start = max(match.start() - 20, 0)
+                hits.append(" ".join(text[start: match.end() + 40].split()))
+                if len(hits) >= limit:
+                    return hits
+        return hits
+
+
+def _merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in extra.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        elif isinstance(value, list) and isinstance(out.get(key), list):
+            out[key] = out[key] + value
+        else:
+            out[key] = value
+    return out
+
+
+@lru_cache(maxsize=8)
+def load_policy(extra_file: Path | None = None) -> SecurityPolicy:
+    raw = yaml.safe_load(resources.files("browser_core.security").joinpath("policy.yaml").read_text("utf-8"))
+    if extra_file is not None:
+        try:
+            raw = _merge(raw, yaml.safe_load(extra_file.read_text("utf-8")) or {})
+        except (OSError, yaml.YAMLError) as exc:
+            raise ConfigurationError(f"cannot read the security policy {extra_file}: {exc}") from exc
+    sensitive = raw.get("sensitive_fields", {})
+    try:
+        injection = tuple(re.compile(p, re.IGNORECASE) for p in raw.get("injection_patterns", []))
+    except re.error as exc:
+        raise ConfigurationError(f"bad injection pattern in the security policy: {exc}") from exc
+    return SecurityPolicy(
+        destructive={c: _phrase_regex(raw.get("destructive", {}).get(c, [])) for c in CATEGORIES},
+        safe=_phrase_regex(raw.get("safe_phrases", [])),
+        sensitive_autocomplete=frozenset(a.casefold() for a in sensitive.get("autocomplete", [])),
+        sensitive_labels=_phrase_regex(sensitive.get("labels", [])),
+        payment_fields=_phrase_regex(raw.get("payment_fields", [])),
+        injection=injection,
+    )

@@ -1,0 +1,77 @@
+"""Host policy: allowed / blocked host patterns, enforced on navigations, redirects and popups.
+
+``navigate`` checks the URL before opening it (``urls.normalise_url``). Navigations the page starts itself (links,
+scripts, popups) are stopped by a route on navigation requests; a server-side redirect to a blocked host, which a
+route cannot see, is caught when it commits and the tab is sent to about:blank. Every stop is reported as an event.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fnmatch
+from collections.abc import Callable
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from playwright.async_api import BrowserContext, Frame, Page, Route
+from playwright.async_api import Error as PlaywrightError
+
+
+def _patterns(raw: str) -> tuple[str, ...]:
+    return tuple(p.strip().casefold() for p in raw.split(",") if p.strip())
+
+
+@dataclass(frozen=True)
+class HostPolicy:
+    allowed: tuple[str, ...]
+    blocked: tuple[str, ...]
+
+    @classmethod
+    def from_strings(cls, allowed: str, blocked: str) -> HostPolicy:
+        return cls(_patterns(allowed), _patterns(blocked))
+
+    @property
+    def active(self) -> bool:
+        return bool(self.allowed or self.blocked)
+
+    def refusal(self, url: str) -> str | None:
+        """Why ``url`` may not be opened, or None. Only http(s) hosts are judged here."""
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            return None
+        host = parts.hostname.casefold()
+        if any(fnmatch.fnmatch(host, p) for p in self.blocked):
+            return f"the host {host} is blocked by policy"
+        if self.allowed and not any(fnmatch.fnmatch(host, p) for p in self.allowed):
+            return f"the host {host} is not in the allowed hosts"
+        return None
+
+
+async def enforce(context: BrowserContext, policy: HostPolicy, report: Callable[[str, dict[str, str]], None]) -> None:
+    """Install the route and the redirect check on a context (nothing when the policy is empty)."""
+    if not policy.active:
+        return
+
+    async def on_route(route: Route) -> None:
+        request = route.request
+        reason = policy.refusal(request.url) if request.is_navigation_request() else None
+        if reason:
+            report("navigation_blocked", {"url": request.url, "reason": reason})
+            await route.abort("blockedbyclient")
+        else:
+            await route.fallback()
+
+    def watch(page: Page) -> None:
+        async def on_navigated(frame: Frame) -> None:
+            reason = policy.refusal(frame.url)
+            if reason and frame is page.main_frame:
+                report("navigation_blocked", {"url": frame.url, "reason": reason + " (after a redirect)"})
+                with contextlib.suppress(PlaywrightError):
+                    await page.goto("about:blank")
+
+        page.on("framenavigated", on_navigated)
+
+    await context.route("**/*", on_route)
+    for page in context.pages:
+        watch(page)
+    context.on("page", watch)
