@@ -1,8 +1,10 @@
 """Acting on elements the model chose: click, type, press, hover, select, scroll.
 
-Every action resolves its target through ``targets.resolve_target`` (ids or descriptions, never selectors),
-checks that nothing covers the element before clicking (so an overlay fails fast instead of at the timeout),
-and reports what visibly changed: the URL, the title, a navigation.
+Every action resolves its target through ``targets.resolve_target`` (ids or descriptions, never selectors) and
+passes ``session.guard`` before it runs. click and type_text resolve through the retry chain (``retry.py``:
+frames in FR-025 order, an optional ``frame``, the coordinate fallback, ``retry_chain`` in every result) and
+hit-test before clicking (``pointer.py``), so an overlay fails fast with what covers the element. Results say
+what visibly changed: the URL, the title, a navigation, a new tab, dialogs answered, files downloaded.
 """
 
 from __future__ import annotations
@@ -15,30 +17,16 @@ import anyio
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-from browser_core.errors import ClickIntercepted, InvalidInput, playwright_errors
+from browser_core import strategies
+from browser_core.dialogs import dialogs_since
+from browser_core.errors import InvalidInput, playwright_errors
 from browser_core.guard import ActionIntent
+from browser_core.retry import locate, run_chain
 from browser_core.session import BrowserSession
 from browser_core.targets import Target, resolve_target
 
 MAX_TEXT = 10_000
 _KEY = re.compile(r"^((Control|Alt|Shift|Meta|ControlOrMeta)\+)*([A-Za-z0-9]+|[^\sA-Za-z0-9])$")
-
-_HIT_TEST_JS = """el => {
-  const r = el.getBoundingClientRect();
-  if (r.width === 0 || r.height === 0) return null;
-  const x = r.left + r.width / 2, y = r.top + r.height / 2;
-  if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return null;
-  const root = el.getRootNode();
-  const hit = root.elementFromPoint ? root.elementFromPoint(x, y) : document.elementFromPoint(x, y);
-  if (!hit) return null;
-  const inside = (a, b) => { for (let n = a; n; n = n.parentNode || n.host) if (n === b) return true; return false; };
-  if (inside(hit, el) || inside(el, hit)) return null;
-  const lab = el.labels && Array.from(el.labels).some(l => inside(hit, l));
-  if (lab) return null;
-  const name = (hit.getAttribute('aria-label') || hit.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 60);
-  return `<${hit.tagName.toLowerCase()}${hit.id ? ' id=' + hit.id : ''}> '${name}'`;
-}"""
-
 
 async def _target(session: BrowserSession, page: Page, **kw: Any) -> Target:
     return await resolve_target(page, session.registry, session.settings, **kw)
@@ -88,31 +76,33 @@ async def click(
     button: Literal["left", "right", "middle"] = "left",
     double: bool = False,
     timeout_ms: int | None = None,
+    frame: str | int | None = None,
     confirmed: bool = False,
 ) -> dict[str, Any]:
     page = await session.page()
-    target = await _target(session, page, element_id=element_id, description=description, role=role)
+    located = await locate(session, page, element_id=element_id, description=description, role=role, frame=frame)
+    target = located.target
     await session.guard.check(
         ActionIntent("click", page, target, {"button": button, "double": double}), confirmed=confirmed
     )
     before = page.url
     timeout = timeout_ms or session.settings.action_timeout_ms
+    marks = _marks(session)
     with playwright_errors("click"):
-        await target.handle.scroll_into_view_if_needed(timeout=timeout)
-        covered_by = await target.handle.evaluate(_HIT_TEST_JS)
-        if covered_by:
-            raise ClickIntercepted(
-                f"{target.role} '{target.name}' is covered by {covered_by}",
-                details={"covered_by": covered_by, "element": target.id},
-            )
         may_open_tab = bool(await target.handle.evaluate(_OPENS_TAB_JS)) or button == "middle"
         opens_before = await _window_opens(session, page)
-        popup = session.expect_new_page()
-        await target.handle.click(button=button, click_count=2 if double else 1, timeout=timeout)
+    popup = session.expect_new_page()
+    kw: dict[str, Any] = {"button": button, "double": double, "timeout_ms": timeout}
+    await run_chain(
+        located, "click",
+        lambda: strategies.direct_click(session, page, target, **kw),
+        lambda: strategies.coordinate_click(session, page, target, **kw),
+    )
     action = "double_click" if double else f"{button}_click" if button != "left" else "click"
-    return {"action": action, "element": target.describe()} | await settle(
+    out = {"action": action, "element": target.describe()} | await settle(
         session, page, before, popup, opens_before, may_open_tab
     )
+    return out | await _after(session, marks) | {"retry_chain": located.chain.summary()}
 
 
 async def type_text(
@@ -125,34 +115,49 @@ async def type_text(
     clear_first: bool = True,
     press_enter: bool = False,
     timeout_ms: int | None = None,
+    frame: str | int | None = None,
     confirmed: bool = False,
 ) -> dict[str, Any]:
     if len(text) > MAX_TEXT:
         raise InvalidInput(f"text is {len(text)} characters; the limit is {MAX_TEXT}")
     page = await session.page()
-    target = await _target(session, page, element_id=element_id, description=description, role=role)
+    located = await locate(session, page, element_id=element_id, description=description, role=role, frame=frame)
+    target = located.target
     intent = ActionIntent("type_text", page, target,
                           {"text": text, "press_enter": press_enter, "clear_first": clear_first})
     await session.guard.check(intent, confirmed=confirmed)
     before = page.url
     timeout = timeout_ms or session.settings.action_timeout_ms
-    with playwright_errors("type_text"):
-        if clear_first:
-            await target.handle.fill(text, timeout=timeout)
-        else:
-            await target.handle.focus()
-            await target.handle.evaluate(
-                "el => { if (typeof el.selectionStart === 'number') { const n = el.value.length; "
-                "el.setSelectionRange(n, n); } }"
-            )
-            await page.keyboard.insert_text(text)
-        if press_enter:
-            await target.handle.press("Enter", timeout=timeout)
+    marks = _marks(session)
+    kw: dict[str, Any] = {"text": text, "clear_first": clear_first, "press_enter": press_enter, "timeout_ms": timeout}
+    await run_chain(
+        located, "type_text",
+        lambda: strategies.direct_type(page, target, **kw),
+        lambda: strategies.coordinate_type(session, page, target, **kw),
+    )
     value = await _value_preview(target)
     out = {"action": "type_text", "element": target.describe(), "typed_chars": len(text)}
     if value is not None:
         out["value"] = value
-    return out | await settle(session, page, before)
+    return out | await settle(session, page, before) | await _after(session, marks) | {
+        "retry_chain": located.chain.summary()
+    }
+
+
+def _marks(session: BrowserSession) -> tuple[int, int]:
+    return len(session.events), session.downloads.started
+
+
+async def _after(session: BrowserSession, marks: tuple[int, int]) -> dict[str, Any]:
+    """Dialogs the action opened (already answered) and downloads it started (saved, or still going)."""
+    out: dict[str, Any] = {}
+    dialogs = dialogs_since(session, marks[0])
+    if dialogs:
+        out["dialogs"] = dialogs
+    downloads = await session.downloads.wait_since(marks[1])
+    if downloads:
+        out["downloads"] = downloads
+    return out
 
 
 async def _value_preview(target: Target) -> str | None:

@@ -19,6 +19,7 @@ import structlog
 from playwright.async_api import Browser, BrowserContext, Dialog, Page, Playwright, async_playwright
 from playwright.async_api import Error as PlaywrightError
 
+from browser_core.dialogs import DialogDesk, dialog_detail
 from browser_core.errors import BrowserUnavailable, ConfigurationError
 from browser_core.guard import ActionGuard, AllowAll
 from browser_core.registry import ElementRegistry
@@ -26,6 +27,7 @@ from browser_core.security import url_policy
 from browser_core.security.content import ContentFence
 from browser_core.security.policy import load_policy
 from browser_core.settings import BrowserSettings
+from browser_core.transfers import DownloadDesk, on_file_chooser
 
 log = structlog.get_logger("browser_core.session")
 
@@ -53,6 +55,9 @@ class BrowserSession:
     events: list[PageEvent] = field(default_factory=list)
     new_page_seen: anyio.Event = field(default_factory=anyio.Event)
     dialog_policy: Callable[[Dialog], bool] | None = None
+    dialogs: DialogDesk = field(default_factory=DialogDesk)
+    downloads: DownloadDesk = field(default_factory=DownloadDesk)
+    uploading: bool = False
     action_guard: ActionGuard | None = None
     content_fence: ContentFence = field(init=False)
 
@@ -191,6 +196,8 @@ class BrowserSession:
     def _watch(self, page: Page) -> None:
         page.on("dialog", self._on_dialog)
         page.on("close", self._on_close)
+        page.on("download", lambda d: self.downloads.on_download(d, self.settings.downloads_folder, self.events))
+        page.on("filechooser", lambda _: on_file_chooser(self))
 
     def _on_new_page(self, page: Page) -> None:
         self._watch(page)
@@ -207,17 +214,18 @@ class BrowserSession:
             self.events.append(PageEvent("tab_closed", {"url": page.url}))
 
     async def _on_dialog(self, dialog: Dialog) -> None:
-        accept = dialog.type in ("alert", "beforeunload")
-        if self.dialog_policy is not None:
-            accept = self.dialog_policy(dialog)
-        self.events.append(
-            PageEvent("dialog", {"type": dialog.type, "message": dialog.message[:300], "accepted": accept})
-        )
+        """Answer at once (an open dialog freezes the page): the armed answer, else the default (dialogs.py)."""
+        decision = self.dialogs.decide(dialog.type, self.dialog_policy(dialog) if self.dialog_policy else None)
+        detail = dialog_detail(dialog.type, dialog.message, decision)
+        self.dialogs.record(detail)
+        self.events.append(PageEvent("dialog", detail))
         with contextlib.suppress(PlaywrightError):
-            if accept:
-                await dialog.accept()
-            else:
+            if not decision.accept:
                 await dialog.dismiss()
+            elif dialog.type == "prompt":
+                await dialog.accept(decision.prompt_text if decision.prompt_text is not None else dialog.default_value)
+            else:
+                await dialog.accept()
 
     def current_page(self) -> Page | None:
         """The active page without starting the browser."""

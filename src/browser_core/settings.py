@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 from platformdirs import user_data_path
-from pydantic import Field
+from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 SYSTEM_CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
@@ -53,12 +53,23 @@ class BrowserSettings(BaseSettings):
         None, ge=1, le=600, description="Override every tool's own time bound (seconds); unset keeps theirs."
     )
     frame_depth_limit: int = Field(3, ge=0, le=10, description="Deepest iframe nesting observed.")
+    iframe_timeout_ms: int = Field(
+        10000, ge=200, le=120000, validation_alias=AliasChoices("BROWSER_IFRAME_TIMEOUT_MS", "iframe_timeout_ms"),
+        description="How long one frame may take to answer (search, hit test, content) before the chain moves on.",
+    )
+    iframe_wait_ms: int = Field(
+        5000, ge=0, le=60000, validation_alias=AliasChoices("BROWSER_IFRAME_WAIT_MS", "iframe_wait_ms"),
+        description="How long a description that matches nothing waits for iframes added or loaded late.",
+    )
+    upload_dir: Path | None = Field(
+        None, description="The only folder upload_file may read files from; default <artifacts_dir>/uploads."
+    )
     allow_file_urls: bool = Field(False, description="Allow file: URLs (local testing only).")
     allowed_hosts: str = Field(
         "", description="Comma-separated host patterns (fnmatch, e.g. *.example.com); if set, only these are opened."
     )
     blocked_hosts: str = Field("", description="Comma-separated host patterns never opened (redirects and popups too).")
-    confirmation_ttl_s: int = Field(120, ge=5, le=3600, description="How long a pending destructive action waits.")
+    confirmation_ttl_s: int = Field(120, ge=1, le=3600, description="How long a pending destructive action waits.")
     security_policy_file: Path | None = Field(
         None, description="Extra security vocabulary (YAML, same keys as browser_core/security/policy.yaml)."
     )
@@ -66,6 +77,14 @@ class BrowserSettings(BaseSettings):
         default_factory=default_artifacts_dir, description="Where save_screenshot writes files."
     )
     log_level: str = Field("INFO")
+
+    @property
+    def uploads_folder(self) -> Path:
+        return self.upload_dir if self.upload_dir is not None else self.artifacts_dir / "uploads"
+
+    @property
+    def downloads_folder(self) -> Path:
+        return self.artifacts_dir / "downloads"
 
     def resolve_executable(self) -> Path | None:
         """The browser binary to launch: the setting, else a system Chromium, else None (Playwright's own)."""

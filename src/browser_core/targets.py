@@ -84,18 +84,30 @@ async def resolve_target(
             f"element {element_id} ({fp.role} '{fp.name}') is no longer on the page",
             details={"was": {"role": fp.role, "name": fp.name, "frame": fp.frame_path}},
         )
+    description = check_description(description)
+    found, _ = await search_elements(
+        page, registry, settings, query=description, role=role, limit=8, frame_prefix=frame_prefix
+    )
+    best = choose_element(found, description, role)
+    return await target_of(registry, best)
+
+
+def check_description(description: str | None) -> str:
     if description is None or not description.strip():
         raise InvalidInput("give element_id (from observe) or a non-empty element_description")
     if len(description) > 300:
         raise InvalidInput("element_description is longer than 300 characters; describe the element briefly")
-    found, _ = await search_elements(
-        page, registry, settings, query=description, role=role, limit=8, frame_prefix=frame_prefix
-    )
+    return description
+
+
+def choose_element(found: list[Element], description: str, role: str | None) -> Element:
+    """The best match of a description search; ties are ambiguous unless exactly one of them is in view."""
     if not found:
         raise ElementNotFound(
             f"no interactive element matches '{description}'" + (f" with role {role}" if role else ""),
             hint="Observe the page (or scroll) and retry with an id or another description.",
         )
+    found = sorted(found, key=lambda e: (-e.score, not e.in_viewport, e.frame.index))
     best = found[0]
     ties = [e for e in found if e.score == best.score]
     if len(ties) > 1:
@@ -106,8 +118,12 @@ async def resolve_target(
                 details={"candidates": [e.to_dict() | _frame(e) for e in ties[:8]]},
             )
         best = visible[0]
-    return Target(best.id, best.role, best.name, best.frame.frame, best.frame.path,
-                  await _handle_for(registry, best), matched_by="description")
+    return best
+
+
+async def target_of(registry: ElementRegistry, element: Element) -> Target:
+    return Target(element.id, element.role, element.name, element.frame.frame, element.frame.path,
+                  await _handle_for(registry, element), matched_by="description")
 
 
 def _frame(e: Element) -> dict[str, str]:

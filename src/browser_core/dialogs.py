@@ -1,0 +1,119 @@
+"""JavaScript dialogs (alert, confirm, prompt, beforeunload): answered at once, so no call ever hangs.
+
+An open dialog freezes the page's scripts and every Playwright call that needs them, so the session answers
+each dialog the moment it opens and reports it (``metadata.events`` and the acting tool's ``dialogs``).
+The answer is, in this order:
+
+1. the answer armed by ``handle_dialog(accept, prompt_text)`` (it applies to the next dialog on any tab within
+   ``ARM_TTL_S`` seconds, once);
+2. otherwise the documented default: alert → OK, beforeunload → leave the page, confirm → Cancel,
+   prompt → Cancel (no text).
+
+So to accept a confirm or answer a prompt, the model calls ``handle_dialog`` and then repeats the action that
+opened the dialog. Defaults are the safe choice: nothing is confirmed that nobody agreed to.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from browser_core.errors import InvalidInput
+from browser_core.guard import ActionIntent
+
+if TYPE_CHECKING:
+    from browser_core.session import BrowserSession
+
+ARM_TTL_S = 120.0
+MAX_PROMPT_TEXT = 2000
+DEFAULT_ANSWERS = {"alert": True, "beforeunload": True, "confirm": False, "prompt": False}
+DEFAULT_POLICY = (
+    "alert: OK; beforeunload: leave the page; confirm: Cancel; prompt: Cancel (no text) - unless handle_dialog "
+    "armed another answer"
+)
+
+
+@dataclass
+class ArmedAnswer:
+    accept: bool
+    prompt_text: str | None
+    expires: float
+
+
+@dataclass
+class Decision:
+    accept: bool
+    prompt_text: str | None
+    answered_by: str
+
+
+@dataclass
+class DialogDesk:
+    """The armed answer (if any) and the last dialog seen."""
+
+    armed: ArmedAnswer | None = None
+    last: dict[str, Any] | None = None
+    _last_at: float = 0.0
+    history: list[dict[str, Any]] = field(default_factory=list)
+
+    def arm(self, accept: bool, prompt_text: str | None) -> ArmedAnswer:
+        self.armed = ArmedAnswer(accept, prompt_text, time.monotonic() + ARM_TTL_S)
+        return self.armed
+
+    def decide(self, kind: str, policy_accept: bool | None = None) -> Decision:
+        armed, self.armed = self.armed, None
+        if armed is not None and armed.expires > time.monotonic():
+            return Decision(armed.accept, armed.prompt_text if kind == "prompt" else None, "handle_dialog")
+        if policy_accept is not None:
+            return Decision(policy_accept, None, "policy")
+        return Decision(DEFAULT_ANSWERS.get(kind, False), None, "default")
+
+    def record(self, detail: dict[str, Any]) -> None:
+        self.last, self._last_at = detail, time.monotonic()
+        self.history = [*self.history[-9:], detail]
+
+    def last_seen(self) -> dict[str, Any] | None:
+        if self.last is None:
+            return None
+        return self.last | {"seconds_ago": round(time.monotonic() - self._last_at, 1)}
+
+
+def dialog_detail(kind: str, message: str, decision: Decision) -> dict[str, Any]:
+    detail: dict[str, Any] = {"type": kind, "message": message[:300], "accepted": decision.accept,
+                              "answered_by": decision.answered_by}
+    if decision.prompt_text is not None and decision.accept:
+        detail["prompt_text"] = decision.prompt_text[:80]
+    if decision.answered_by == "default" and kind in ("confirm", "prompt"):
+        detail["hint"] = "to answer differently: handle_dialog(accept=...), then repeat the action"
+    return detail
+
+
+def dialogs_since(session: BrowserSession, mark: int) -> list[dict[str, Any]]:
+    """Dialogs answered since ``mark`` (an index into session.events), for the acting tool's own result."""
+    return [e.detail for e in session.events[mark:] if e.kind == "dialog"]
+
+
+async def handle_dialog(
+    session: BrowserSession, *, accept: bool, prompt_text: str | None = None, confirmed: bool = False
+) -> dict[str, Any]:
+    """Arm the answer for the next dialog; report the last one and the default."""
+    if prompt_text is not None and len(prompt_text) > MAX_PROMPT_TEXT:
+        raise InvalidInput(f"prompt_text is longer than {MAX_PROMPT_TEXT} characters")
+    if prompt_text is not None and not accept:
+        raise InvalidInput("prompt_text only makes sense with accept=true (Cancel sends no text)")
+    page = await session.page()
+    await session.guard.check(
+        ActionIntent("handle_dialog", page, None, {"accept": accept, "prompt_text": prompt_text}), confirmed=confirmed
+    )
+    armed = session.dialogs.arm(accept, prompt_text)
+    out: dict[str, Any] = {
+        "armed": {"accept": armed.accept} | ({"prompt_text": prompt_text} if prompt_text is not None else {}),
+        "applies_to": f"the next dialog on any tab, within {int(ARM_TTL_S)} s, once",
+        "next_step": "repeat the action that opens the dialog (click, type_text with press_enter, navigate...)",
+        "default": DEFAULT_POLICY,
+    }
+    last = session.dialogs.last_seen()
+    if last is not None:
+        out["last_dialog"] = last
+    return out

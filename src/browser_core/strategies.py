@@ -1,0 +1,148 @@
+"""The steps of the retry chain for click and type_text: the direct action and the coordinate fallback.
+
+The direct click hit-tests first (``pointer.probe``): when something covers the element it fails in
+milliseconds with what covers it, whether that is an iframe (and which frame), and the controls of the
+covering layer (a cookie banner's buttons, a modal's Close) so the model can dismiss it and retry. The
+coordinate fallback clicks the first point of the element's box that nothing covers (the centre when free),
+so a partly covered control still works, and a fully covered one is never clicked through the overlay.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from playwright.async_api import Page
+
+from browser_core.errors import ClickIntercepted, ElementNotInteractable
+from browser_core.frames import frame_views
+from browser_core.observation import _elements, _scan, _viewport
+from browser_core.pointer import Probe, covering_frame, layer_numbers, probe
+from browser_core.session import BrowserSession
+from browser_core.targets import Target
+
+MAX_CONTROLS = 8
+
+_FOCUSED_JS = """el => { let a = document.activeElement;
+  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+  for (let n = a; n; n = n.parentNode || n.host) if (n === el) return true;
+  return false; }"""
+
+_SELECT_ALL_JS = """el => {
+  if (typeof el.select === 'function' && 'value' in el) { el.select(); return true; }
+  if (el.isContentEditable) { const r = document.createRange(); r.selectNodeContents(el);
+    const s = getSelection(); s.removeAllRanges(); s.addRange(r); return true; }
+  return false; }"""
+
+
+async def _overlay_controls(session: BrowserSession, page: Page, result: Probe, target: Target) -> list[dict[str, Any]]:
+    """Interactive elements inside the layer covering the target, with ids (dismiss buttons and the like)."""
+    if result.blocker_frame is None:
+        return []
+    views = [v for v in await frame_views(page, session.registry, session.settings.frame_depth_limit)
+             if v.frame is result.blocker_frame]
+    if not views:
+        return []
+    scan = await _scan(views[0], session.registry, {"mode": "search", "query": "", "role": "", "maxOff": 300,
+                                                    "maxViewport": 300})
+    numbers = set(await layer_numbers(session.registry, result))
+    found = [e for e in _elements(scan, session.registry, _viewport(page, session.settings))
+             if e.id != target.id and int(e.id.rsplit("e", 1)[1]) in numbers]
+    found.sort(key=lambda e: (e.role not in ("button", "link"), not e.in_viewport))
+    return [e.to_dict() for e in found[:MAX_CONTROLS]]
+
+
+async def intercepted(session: BrowserSession, page: Page, target: Target, result: Probe) -> ClickIntercepted:
+    """FR-018: the click would land on something else; say what, and how to get it out of the way."""
+    covered_by = result.covered_by or "another element"
+    details: dict[str, Any] = {"covered_by": covered_by, "element": target.id}
+    message = f"{target.role} '{target.name}' is covered by {covered_by}"
+    frame = await covering_frame(session.registry, result)
+    if frame is not None:
+        details["covering_frame"] = frame
+        message += f" (an iframe: frame {frame})"
+    if result.blocker_frame is not None and result.blocker_frame is not target.frame:
+        details["covered_in"] = "the page around the element's frame"
+    controls = await _overlay_controls(session, page, result, target)
+    hint = None
+    if controls:
+        details["overlay_controls"] = controls
+        hint = ("Something covers the element: click one of details.overlay_controls to dismiss it (or press "
+                "Escape), then retry.")
+    return ClickIntercepted(message, details=details, hint=hint)
+
+
+def _no_point(target: Target, result: Probe) -> ElementNotInteractable | None:
+    if result.reason:
+        return ElementNotInteractable(f"{target.role} '{target.name}' cannot be clicked: {result.reason}")
+    return None
+
+
+async def direct_click(
+    session: BrowserSession, page: Page, target: Target, *, button: Literal["left", "right", "middle"],
+    double: bool, timeout_ms: int,
+) -> str | None:
+    await target.handle.scroll_into_view_if_needed(timeout=timeout_ms)
+    result = await probe(target.frame, target.handle)
+    problem = _no_point(target, result)
+    if problem:
+        raise problem
+    if not result.centre_free:
+        raise await intercepted(session, page, target, result)
+    await target.handle.click(button=button, click_count=2 if double else 1, timeout=timeout_ms)
+    return None
+
+
+async def _free_point(session: BrowserSession, page: Page, target: Target, timeout_ms: int) -> tuple[float, float]:
+    await target.handle.scroll_into_view_if_needed(timeout=timeout_ms)
+    result = await probe(target.frame, target.handle)
+    problem = _no_point(target, result)
+    if problem:
+        raise problem
+    if not result.points:
+        failure = await intercepted(session, page, target, result)
+        failure.message = f"no point of {target.role} '{target.name}' is free: {failure.message}"
+        raise failure
+    return result.points[0]
+
+
+async def coordinate_click(
+    session: BrowserSession, page: Page, target: Target, *, button: Literal["left", "right", "middle"],
+    double: bool, timeout_ms: int,
+) -> str:
+    x, y = await _free_point(session, page, target, timeout_ms)
+    await page.mouse.click(x, y, button=button, click_count=2 if double else 1)
+    return f"clicked at ({round(x)}, {round(y)})"
+
+
+async def direct_type(
+    page: Page, target: Target, *, text: str, clear_first: bool, press_enter: bool, timeout_ms: int
+) -> str | None:
+    if clear_first:
+        await target.handle.fill(text, timeout=timeout_ms)
+    else:
+        await target.handle.focus()
+        await target.handle.evaluate(
+            "el => { if (typeof el.selectionStart === 'number') { const n = el.value.length; "
+            "el.setSelectionRange(n, n); } }"
+        )
+        await page.keyboard.insert_text(text)
+    if press_enter:
+        await target.handle.press("Enter", timeout=timeout_ms)
+    return None
+
+
+async def coordinate_type(
+    session: BrowserSession, page: Page, target: Target, *, text: str, clear_first: bool, press_enter: bool,
+    timeout_ms: int,
+) -> str:
+    """Click the field where nothing covers it, check it has focus, then type with real key events."""
+    x, y = await _free_point(session, page, target, timeout_ms)
+    await page.mouse.click(x, y)
+    if not await target.handle.evaluate(_FOCUSED_JS):
+        raise ElementNotInteractable(f"clicking {target.role} '{target.name}' did not give it the keyboard focus")
+    if clear_first and not await target.handle.evaluate(_SELECT_ALL_JS):
+        await page.keyboard.press("ControlOrMeta+a")
+    await page.keyboard.type(text)
+    if press_enter:
+        await page.keyboard.press("Enter")
+    return f"clicked at ({round(x)}, {round(y)}) and typed with key events"
