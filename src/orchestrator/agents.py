@@ -1,0 +1,85 @@
+"""Agent definition files (``agents/*.md``, the Claude Code agent format) → ``AgentDefinition``.
+
+A file is YAML front matter (``name``, ``description``, ``tools``, ``model``) and a Markdown body, the agent's
+system prompt. The same files work in Claude Code (``.claude/agents/``) unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+from claude_agent_sdk import AgentDefinition
+
+AGENT_NAMES = ("planner", "dom_analyzer", "executor", "validator")
+BROWSER_PREFIX = "mcp__browser__"
+DELEGATION_TOOLS = frozenset({"Agent", "Task"})
+
+
+class AgentFileError(ValueError):
+    """An agent file is missing or malformed."""
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    name: str
+    description: str
+    tools: tuple[str, ...]
+    model: str
+    prompt: str
+    path: Path
+
+    @property
+    def browser_tools(self) -> frozenset[str]:
+        return frozenset(t for t in self.tools if t.startswith(BROWSER_PREFIX))
+
+    @property
+    def delegates(self) -> bool:
+        return bool(DELEGATION_TOOLS & set(self.tools))
+
+    def definition(self, model: str = "") -> AgentDefinition:
+        return AgentDefinition(
+            description=self.description, prompt=self.prompt, tools=list(self.tools), model=model or self.model
+        )
+
+
+def parse_agent_file(path: Path) -> AgentSpec:
+    text = path.read_text(encoding="utf-8")
+    if not text.startswith("---"):
+        raise AgentFileError(f"{path}: no YAML front matter")
+    try:
+        _, front, body = text.split("---", 2)
+        meta = yaml.safe_load(front) or {}
+    except (ValueError, yaml.YAMLError) as exc:
+        raise AgentFileError(f"{path}: bad front matter: {exc}") from exc
+    missing = [key for key in ("name", "description", "tools") if not meta.get(key)]
+    if missing:
+        raise AgentFileError(f"{path}: front matter lacks {', '.join(missing)}")
+    raw_tools = meta["tools"]
+    tools = [t.strip() for t in raw_tools.split(",")] if isinstance(raw_tools, str) else [str(t) for t in raw_tools]
+    prompt = body.strip()
+    if not prompt:
+        raise AgentFileError(f"{path}: empty prompt")
+    return AgentSpec(
+        name=str(meta["name"]),
+        description=" ".join(str(meta["description"]).split()),
+        tools=tuple(t for t in tools if t),
+        model=str(meta.get("model") or "inherit"),
+        prompt=prompt,
+        path=path,
+    )
+
+
+def load_agents(folder: Path, names: tuple[str, ...] = AGENT_NAMES) -> dict[str, AgentSpec]:
+    """Every required agent from ``folder``; a missing or malformed file is an error, not a silent default."""
+    specs: dict[str, AgentSpec] = {}
+    for name in names:
+        path = folder / f"{name}.md"
+        if not path.is_file():
+            raise AgentFileError(f"agent file missing: {path}")
+        spec = parse_agent_file(path)
+        if spec.name != name:
+            raise AgentFileError(f"{path}: name is {spec.name!r}, expected {name!r}")
+        specs[name] = spec
+    return specs

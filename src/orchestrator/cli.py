@@ -1,0 +1,200 @@
+"""``python -m orchestrator "task"`` (one task, then exit) and ``python -m orchestrator`` (an interactive session:
+follow-up tasks on the same page); ``--resume <session>`` continues a saved session in a new process.
+
+Exit codes: 0 done · 1 not done · 2 stopped for/by the human (stuck, hand-off refused) · 3 budget · 4 error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from pathlib import Path
+from typing import Any
+
+import anyio
+import structlog
+from pydantic import ValidationError
+from rich.console import Console
+from rich.table import Table
+
+from orchestrator.agents import AgentFileError
+from orchestrator.answerers import AnswersFile, FileAnswerer, TerminalAnswerer
+from orchestrator.developer import DeveloperAgent
+from orchestrator.human import Human, LineReader, NoHuman, TerminalHuman
+from orchestrator.memory import TaskMemory
+from orchestrator.options import DisplayMissingError
+from orchestrator.outcome import exit_code
+from orchestrator.progress import Progress
+from orchestrator.questions import QuestionCallback
+from orchestrator.record import RunSummary, TaskOutcome
+from orchestrator.settings import OrchestratorSettings
+from orchestrator.worker import WorkerAgent
+
+QUIT = frozenset({"exit", "quit", ":q"})
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m orchestrator", description="Run a browser task with Claude agents.")
+    p.add_argument("task", nargs="?", help="the task in plain words; omit it for an interactive session")
+    p.add_argument("--resume", metavar="SESSION", help="continue a saved session (its id, or 'last')")
+    p.add_argument("--answers", type=Path, metavar="FILE", help="scripted answers/confirmations (YAML or JSON)")
+    p.add_argument("--answerer", choices=["auto", "terminal", "file", "llm", "none"], help="who answers questions")
+    p.add_argument("--headless", action="store_true", help="no browser window")
+    p.add_argument("--run-dir", type=Path, help="where run folders go (default: runs/)")
+    p.add_argument("--profile-dir", type=Path, help="browser profile directory")
+    p.add_argument("--max-turns", type=int)
+    p.add_argument("--max-budget-usd", type=float)
+    p.add_argument("--wall-clock", type=float, metavar="SECONDS")
+    return p.parse_args(argv)
+
+
+def make_settings(args: argparse.Namespace) -> OrchestratorSettings:
+    overrides: dict[str, Any] = {
+        "run_dir": args.run_dir, "profile_dir": args.profile_dir, "max_turns": args.max_turns,
+        "max_budget_usd": args.max_budget_usd, "wall_clock_s": args.wall_clock, "answers_file": args.answers,
+        "answerer": args.answerer,
+    }
+    if args.headless:
+        overrides["headful"] = False
+    return OrchestratorSettings(**{k: v for k, v in overrides.items() if v is not None})
+
+
+def configure_logging(level: str) -> None:
+    numeric = logging.getLevelNamesMapping().get(level.upper(), logging.WARNING)
+    logging.basicConfig(stream=sys.stderr, level=numeric, format="%(levelname)s %(name)s: %(message)s")
+    structlog.configure(
+        processors=[structlog.processors.add_log_level, structlog.dev.ConsoleRenderer(colors=False)],
+        wrapper_class=structlog.make_filtering_bound_logger(numeric),
+        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
+    )
+
+
+def people(
+    settings: OrchestratorSettings, console: Console, reader: LineReader, interactive: bool
+) -> tuple[Human, QuestionCallback | None, DeveloperAgent | None]:
+    """Who confirms, takes over and answers, from the settings and whether a person is at the terminal."""
+    mode = settings.answerer
+    if mode == "auto":
+        mode = "file" if settings.answers_file else "terminal" if interactive else "none"
+    if mode == "file":
+        if settings.answers_file is None:
+            raise ValueError("--answerer file needs --answers FILE")
+        answers = AnswersFile.load(settings.answers_file)
+        return answers.human(), FileAnswerer(answers), None
+    if mode == "terminal":
+        human = TerminalHuman(console, reader, settings.confirm_timeout_s, settings.handoff_timeout_s)
+        return human, TerminalAnswerer(console, reader, settings.question_timeout_s), None
+    if mode == "llm":
+        developer = DeveloperAgent(settings=settings)
+        return NoHuman(), developer.answer_question, developer
+    return NoHuman(), None, None
+
+
+def find_session(run_dir: Path, wanted: str) -> tuple[str, Path | None]:
+    """A session id (or 'last') and the run folder that recorded it, if any."""
+    folders = sorted((p for p in run_dir.glob("*/summary.json")), key=lambda p: p.stat().st_mtime, reverse=True)
+    for path in folders:
+        try:
+            sid = json.loads(path.read_text("utf-8")).get("session_id")
+        except (OSError, ValueError):
+            continue
+        if sid and (wanted == "last" or sid == wanted):
+            return str(sid), path.parent
+    if wanted == "last":
+        raise ValueError(f"no saved session under {run_dir}")
+    return wanted, None
+
+
+def print_outcome(console: Console, outcome: TaskOutcome) -> None:
+    colour = "green" if outcome.status == "done" else "red"
+    console.print(f"[bold {colour}]{outcome.status}[/]" + (f": {outcome.reason}" if outcome.reason else ""))
+    if outcome.result:
+        console.print(outcome.result)
+
+
+def print_summary(console: Console, summary: RunSummary) -> None:
+    table = Table(title="Run summary", show_header=False, title_justify="left")
+    for key, value in (
+        ("status", summary.status + (f" — {summary.reason}" if summary.reason else "")),
+        ("tasks", str(len(summary.tasks))),
+        ("steps / horizons / plans", f"{summary.steps} / {summary.horizons} / {summary.plans}"),
+        ("tool calls", str(summary.tool_calls)),
+        ("tokens", f"{summary.input_tokens:,} in / {summary.output_tokens:,} out"),
+        ("cost", f"${summary.cost_usd:.4f}"),
+        ("duration", f"{summary.duration_s:.1f} s"),
+        ("session", f"{summary.session_id} (python -m orchestrator --resume {summary.session_id})"),
+        ("run record", summary.run_dir),
+    ):
+        table.add_row(key, value)
+    console.print(table)
+
+
+async def session(args: argparse.Namespace, settings: OrchestratorSettings, console: Console) -> int:
+    reader = LineReader()
+    interactive = args.task is None or sys.stdin.isatty()
+    human, callback, developer = people(settings, console, reader, interactive)
+    resume, previous = (None, None)
+    if args.resume:
+        resume, previous = find_session(settings.run_dir, args.resume)
+    worker = WorkerAgent(
+        settings=settings, human=human, on_question_callback=callback, resume=resume,
+        question_timeout_seconds=settings.question_timeout_s,
+        title=args.task or (f"resume-{resume}" if resume else "session"),
+    )
+    if developer is not None:
+        developer.attach(worker)
+    if previous is not None and (previous / "memory.json").is_file():
+        worker.state.memory = TaskMemory.model_validate_json((previous / "memory.json").read_text("utf-8"))
+    status = "incomplete"
+    with Progress(console, worker.state):
+        await worker.connect()
+        try:
+            if args.task:
+                outcome = await worker.run(args.task)
+                print_outcome(console, outcome)
+                status = outcome.status
+            else:
+                status = await interactive_loop(worker, console, reader)
+        finally:
+            summary = await worker.close()
+    print_summary(console, summary)
+    return exit_code(status)
+
+
+async def interactive_loop(worker: WorkerAgent, console: Console, reader: LineReader) -> str:
+    console.print("[bold]Interactive session[/]: type a task, or 'exit'. Follow-ups continue on the same page.")
+    status = "done"
+    while True:
+        console.print("[bold cyan]task>[/] ", end="")
+        console.file.flush()
+        line = await reader.read()
+        if line is None or line.strip().lower() in QUIT:
+            return status
+        if not line.strip():
+            continue
+        outcome = await worker.run(line.strip())
+        print_outcome(console, outcome)
+        status = outcome.status
+        if outcome.status in ("error",):
+            return status
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    console = Console(highlight=False)
+    try:
+        settings = make_settings(args)
+    except ValidationError as exc:
+        console.print(f"[red]bad settings:[/] {exc}")
+        return 4
+    configure_logging(settings.log_level)
+    try:
+        return anyio.run(session, args, settings, console)
+    except (AgentFileError, DisplayMissingError, ValueError, OSError) as exc:
+        console.print(f"[red]cannot start:[/] {exc}")
+        return 4
+    except KeyboardInterrupt:
+        console.print("[red]interrupted[/]")
+        return 2

@@ -1,0 +1,62 @@
+"""The security gate for ``confirm_action``: the human sees the *server-written* summary of the pending action
+(``<artifacts>/pending/<id>.json``), never the model's words, and the call is denied unless they say yes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import anyio
+
+from orchestrator.human import ConfirmRequest, Human
+
+ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+@dataclass
+class GateDecision:
+    allow: bool
+    reason: str
+    request: ConfirmRequest | None = None
+
+
+class SecurityGate:
+    def __init__(self, pending_dir: Path, human: Human, timeout_s: float) -> None:
+        self.pending_dir = pending_dir
+        self.human = human
+        self.timeout_s = timeout_s
+
+    def pending(self, confirmation_id: str) -> ConfirmRequest | None:
+        if not ID_RE.match(confirmation_id):
+            return None
+        path = self.pending_dir / f"{confirmation_id}.json"
+        try:
+            raw: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        summary = raw.get("summary")
+        if not isinstance(summary, dict):
+            return None
+        return ConfirmRequest(confirmation_id=confirmation_id, summary=summary, expires_at=raw.get("expires_at"))
+
+    async def decide(self, tool_input: dict[str, Any]) -> GateDecision:
+        confirmation_id = str(tool_input.get("confirmation_id") or "")
+        request = self.pending(confirmation_id)
+        if request is None:
+            return GateDecision(False, f"No pending action '{confirmation_id}' was recorded by the browser server.")
+        if request.expires_at is not None and request.expires_at < time.time():
+            return GateDecision(False, "The pending action expired; observe and try the action again.", request)
+        try:
+            with anyio.fail_after(self.timeout_s):
+                yes = await self.human.confirm(request)
+        except TimeoutError:
+            return GateDecision(False, f"The human did not answer within {self.timeout_s:.0f} s: not done.", request)
+        if not yes:
+            who = "The human" if self.human.interactive else "Non-interactive run: the default"
+            return GateDecision(False, f"{who} declined this action. Do not retry it in another way.", request)
+        return GateDecision(True, "The human confirmed this action.", request)

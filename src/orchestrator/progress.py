@@ -1,0 +1,126 @@
+"""Live progress a person can follow: one line per event (delegation, tool call, plan, step, verdict, question)
+with the elapsed time, current step, tokens and cost so far; on a terminal, a status line that keeps updating.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from rich.console import Console
+from rich.live import Live
+from rich.markup import escape
+from rich.text import Text
+
+from orchestrator.models import Plan, ToolInvocation, Verdict
+from orchestrator.state import RunState
+from orchestrator.stuck import short_tool
+
+AGENT_STYLE = {"lead": "bold white", "planner": "magenta", "dom_analyzer": "cyan", "executor": "green",
+               "validator": "yellow"}
+
+
+def _args(call: ToolInvocation) -> str:
+    keep = {k: v for k, v in call.input.items() if k not in ("prompt", "run_in_background", "timeout_ms") and v}
+    if call.tool in ("Agent", "Task"):
+        return f"{keep.get('subagent_type', '?')}: {keep.get('description', '')}"
+    text = json.dumps(keep, ensure_ascii=False)
+    return text if len(text) <= 70 else text[:69] + "…"
+
+
+class Progress:
+    def __init__(self, console: Console, state: RunState, *, live: bool | None = None) -> None:
+        self.console = console
+        self.state = state
+        self.started = time.time()
+        self.agent = "lead"
+        self.tool = ""
+        self._live: Live | None = None
+        self._use_live = console.is_terminal if live is None else live
+        state.listeners.append(self.on_event)
+
+    def __enter__(self) -> Progress:
+        if self._use_live:
+            self._live = Live(self.status_line(), console=self.console, refresh_per_second=4, transient=True)
+            self._live.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._live is not None:
+            self._live.__exit__(None, None, None)
+            self._live = None
+
+    def status_line(self) -> Text:
+        s = self.state
+        elapsed = time.time() - (s.task_started or self.started)
+        tokens = s.input_tokens + s.output_tokens
+        return Text.from_markup(
+            f"[dim]⏱ {elapsed:6.1f}s · agent[/] [{AGENT_STYLE.get(self.agent, 'white')}]{self.agent}[/]"
+            f"[dim] · tool[/] {escape(self.tool or '-')}[dim] · step[/] {s.memory.steps}"
+            f"[dim] · horizon[/] {s.memory.horizons + 1}[dim] · tokens[/] {tokens / 1000:.1f}k"
+            f"[dim] · cost[/] ${s.cost_so_far:.4f}"
+        )
+
+    def line(self, agent: str, text: str) -> None:
+        elapsed = time.time() - (self.state.task_started or self.started)
+        style = AGENT_STYLE.get(agent, "white")
+        self.console.print(f"[dim]{elapsed:6.1f}s[/] [{style}]{agent:<12}[/] {text}", highlight=False)
+        if self._live is not None:
+            self._live.update(self.status_line())
+
+    def on_event(self, kind: str, data: dict[str, Any]) -> None:
+        handler = getattr(self, f"_on_{kind}", None)
+        if handler is not None:
+            handler(**data)
+        elif self._live is not None:
+            self._live.update(self.status_line())
+
+    def _on_task(self, task: str) -> None:
+        self.console.rule(f"[bold]Task:[/] {escape(task)}")
+
+    def _on_tool_start(self, call: ToolInvocation) -> None:
+        self.agent, self.tool = call.agent, short_tool(call.tool)
+        if self._live is not None:
+            self._live.update(self.status_line())
+
+    def _on_tool_end(self, call: ToolInvocation) -> None:
+        if call.tool in ("Agent", "Task"):
+            return
+        mark = "[green]✓[/]" if call.success else f"[red]✗ {escape(call.error_code or 'failed')}[/]"
+        what = f"{escape(short_tool(call.tool))} {escape(_args(call))}"
+        self.line(call.agent, f"{what} {mark} [dim]{call.duration_ms} ms[/]")
+
+    def _on_delegate(self, agent: str, description: str) -> None:
+        self.line("lead" if agent == "planner" else "planner", f"→ [bold]{agent}[/]: {escape(description)}")
+
+    def _on_plan(self, plan: Plan) -> None:
+        steps = " | ".join(f"{n}. {s.action}" for n, s in enumerate(plan.steps, 1))
+        self.line("planner", f"[bold]plan[/] ({escape(plan.reason)}): {escape(steps[:300])}")
+
+    def _on_step(self, n: int, line: str, status: str) -> None:
+        colour = "green" if status == "ok" else "red"
+        self.line("executor", f"[{colour}]step {escape(line)}[/]")
+
+    def _on_verdict(self, verdict: Verdict) -> None:
+        colour = "green" if verdict.done else "yellow"
+        self.line("validator", f"[{colour}]verdict done={verdict.done}[/]: {escape(verdict.evidence[:200])}")
+
+    def _on_question(self, questions: list[str]) -> None:
+        self.line("lead", f"[bold]question[/]: {escape(' / '.join(questions))}")
+
+    def _on_answer(self, answer: str, source: str) -> None:
+        self.line("lead", f"answer ({escape(source)}): {escape(answer)}")
+
+    def _on_confirm(self, allowed: bool, summary: dict[str, Any] | None) -> None:
+        what = summary.get("action", "?") if summary else "?"
+        self.line("executor", f"confirm {escape(str(what))}: {'[green]allowed[/]' if allowed else '[red]denied[/]'}")
+
+    def _on_stuck(self, message: str, occurrence: int) -> None:
+        self.line("executor", f"[yellow]stuck ({occurrence})[/]: {escape(message)}")
+
+    def _on_handoff(self, message: str) -> None:
+        self.line("lead", f"[yellow]hand-off to the human[/]: {escape(message.splitlines()[0])}")
+
+    def _on_stop(self, status: str, reason: str) -> None:
+        self.line("lead", f"[red]stopping ({escape(status)})[/]: {escape(reason)}")

@@ -1,0 +1,183 @@
+"""The run record: one folder per run (``runs/<time>-<slug>/``) a person can read afterwards.
+
+- ``transcript.jsonl``  every SDK message (main agent and subagents), images replaced by file names
+- ``tool_calls.jsonl``  every tool call: agent, input, timing, success, error code, result (clipped)
+- ``events.jsonl``      plans, verdicts, questions and answers, confirmations, hand-offs, stuck warnings
+- ``plans.json``        every plan (seed 004's JSON), in order
+- ``screenshots/``      images returned by tools
+- ``artifacts/``        the browser server's own artifacts (saved screenshots, pending confirmations)
+- ``summary.json`` / ``summary.md``  status, steps, tokens, cost, duration, session id
+"""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+import json
+import re
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TextIO
+
+from pydantic import BaseModel, Field
+
+from orchestrator.models import Plan, ToolInvocation, Verdict
+
+MAX_RESULT_CHARS = 4000
+
+
+def slugify(text: str, limit: int = 40) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return slug[:limit].rstrip("-") or "session"
+
+
+class TaskOutcome(BaseModel):
+    task: str
+    status: str = "running"
+    reason: str = ""
+    result: str = ""
+    steps: int = 0
+    horizons: int = 0
+    num_turns: int = 0
+    cost_usd: float = 0.0
+    duration_s: float = 0.0
+    verdict: Verdict | None = None
+
+
+class RunSummary(BaseModel):
+    status: str = "running"
+    reason: str = ""
+    session_id: str | None = None
+    run_dir: str = ""
+    started_at: str = ""
+    duration_s: float = 0.0
+    steps: int = 0
+    horizons: int = 0
+    plans: int = 0
+    tool_calls: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cost_usd: float = 0.0
+    tasks: list[TaskOutcome] = Field(default_factory=list)
+
+
+def _plain(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out = {"_type": type(value).__name__}
+        out.update({f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)})
+        return out
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    if isinstance(value, dict):
+        if value.get("type") == "image" or (isinstance(value.get("data"), str) and len(value["data"]) > 2000):
+            return {k: (f"<{len(v)} chars base64>" if k in ("data", "source") else _plain(v)) for k, v in value.items()}
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    return str(value)
+
+
+class RunRecorder:
+    def __init__(self, root: Path, title: str, *, now: datetime | None = None) -> None:
+        stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+        base = root / f"{stamp}-{slugify(title)}"
+        path, n = base, 1
+        while path.exists():
+            n += 1
+            path = base.with_name(f"{base.name}-{n}")
+        self.dir = path
+        self.screenshots = path / "screenshots"
+        self.artifacts = path / "artifacts"
+        self.screenshots.mkdir(parents=True)
+        self.artifacts.mkdir()
+        self.started = time.time()
+        self.summary = RunSummary(run_dir=str(path), started_at=datetime.fromtimestamp(self.started).isoformat())
+        self.plans: list[Plan] = []
+        self._files: dict[str, TextIO] = {}
+        self._shots = 0
+
+    def _append(self, name: str, record: dict[str, Any]) -> None:
+        handle = self._files.get(name)
+        if handle is None:
+            handle = self._files[name] = (self.dir / name).open("a", encoding="utf-8")
+        handle.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
+        handle.flush()
+
+    def elapsed(self) -> float:
+        return round(time.time() - self.started, 3)
+
+    def message(self, message: Any) -> None:
+        self._append("transcript.jsonl", {"t": self.elapsed(), **_plain(message)})
+
+    def event(self, kind: str, **data: Any) -> None:
+        self._append("events.jsonl", {"t": self.elapsed(), "event": kind, **_plain(data)})
+
+    def tool_call(self, call: ToolInvocation) -> None:
+        self.summary.tool_calls += 1
+        record = call.model_dump(mode="json")
+        if len(record["result"]) > MAX_RESULT_CHARS:
+            record["result"] = record["result"][:MAX_RESULT_CHARS] + f"… ({len(call.result)} chars)"
+        self._append("tool_calls.jsonl", record)
+
+    def plan(self, plan: Plan) -> None:
+        self.plans.append(plan)
+        self.summary.plans = len(self.plans)
+        (self.dir / "plans.json").write_text(
+            json.dumps([p.model_dump(mode="json") for p in self.plans], ensure_ascii=False, indent=1), "utf-8"
+        )
+        self.event("plan", plan=plan)
+
+    def save_image(self, data_b64: str, mime: str, label: str) -> str:
+        self._shots += 1
+        ext = "png" if "png" in mime else "jpg"
+        path = self.screenshots / f"{self._shots:03d}-{slugify(label, 24)}.{ext}"
+        path.write_bytes(base64.b64decode(data_b64))
+        return str(path.relative_to(self.dir))
+
+    def write_json(self, name: str, value: Any) -> None:
+        (self.dir / name).write_text(json.dumps(_plain(value), ensure_ascii=False, indent=1), "utf-8")
+
+    def finish(self) -> RunSummary:
+        s = self.summary
+        s.duration_s = round(time.time() - self.started, 3)
+        s.steps = sum(t.steps for t in s.tasks)
+        s.horizons = sum(t.horizons for t in s.tasks)
+        if s.tasks:
+            s.status, s.reason = s.tasks[-1].status, s.tasks[-1].reason
+        self.write_json("summary.json", s)
+        (self.dir / "summary.md").write_text(render_markdown(s, self.plans), "utf-8")
+        for handle in self._files.values():
+            handle.close()
+        self._files.clear()
+        return s
+
+
+def render_markdown(s: RunSummary, plans: list[Plan]) -> str:
+    lines = [
+        f"# Run {Path(s.run_dir).name}",
+        "",
+        f"- **Status:** {s.status}" + (f" — {s.reason}" if s.reason else ""),
+        f"- **Session:** `{s.session_id}` (continue with `python -m orchestrator --resume {s.session_id}`)",
+        f"- **Duration:** {s.duration_s:.1f} s · **steps:** {s.steps} · **horizons:** {s.horizons} · "
+        f"**plans:** {s.plans} · **tool calls:** {s.tool_calls}",
+        f"- **Tokens:** {s.input_tokens:,} in / {s.output_tokens:,} out · **cost:** ${s.cost_usd:.4f}",
+        "",
+    ]
+    for n, task in enumerate(s.tasks, 1):
+        status = f"Status: **{task.status}**" + (f" — {task.reason}" if task.reason else "")
+        lines += [f"## Task {n}: {task.task}", "", status]
+        if task.verdict:
+            lines.append(f"Verdict: done={task.verdict.done}; evidence: {task.verdict.evidence}")
+        if task.result:
+            lines += ["", "> " + task.result.replace("\n", "\n> ")]
+        lines.append("")
+    if plans:
+        lines += ["## Plans", ""]
+        for n, plan in enumerate(plans, 1):
+            lines.append(f"{n}. ({plan.reason}) " + " → ".join(step.action for step in plan.steps))
+        lines.append("")
+    lines.append("Files: transcript.jsonl, tool_calls.jsonl, events.jsonl, plans.json, screenshots/.")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,95 @@
+"""What the orchestrator knows during a run: memory, tracked tool calls, which subagent is which, token and cost
+counters, and a stop request. Hooks and the message loop write it; progress and the run record read it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from orchestrator.memory import TaskMemory
+from orchestrator.models import Plan, ToolInvocation, Verdict
+from orchestrator.record import TaskOutcome
+
+# Rough list prices per million tokens (input, output) for the live estimate; the final cost is the CLI's own.
+PRICES = {"opus": (4.0, 20.0), "sonnet": (2.0, 10.0), "haiku": (0.8, 4.0)}
+
+Listener = Callable[[str, dict[str, Any]], None]
+
+
+@dataclass
+class StopRequest:
+    status: str
+    reason: str
+
+
+@dataclass
+class RunState:
+    memory: TaskMemory = field(default_factory=TaskMemory)
+    calls: dict[str, ToolInvocation] = field(default_factory=dict)
+    invocations: list[ToolInvocation] = field(default_factory=list)
+    subagent_of: dict[str, str] = field(default_factory=dict)
+    current: TaskOutcome | None = None
+    task_started: float = 0.0
+    stop: StopRequest | None = None
+    stuck_events: int = 0
+    last_report_status: str = ""
+    session_id: str | None = None
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cost_estimate: float = 0.0
+    cost_usd: float = 0.0
+    listeners: list[Listener] = field(default_factory=list)
+    _seen_messages: set[str] = field(default_factory=set)
+
+    def emit(self, kind: str, **data: Any) -> None:
+        for listener in self.listeners:
+            listener(kind, data)
+
+    def begin_task(self, task: str) -> TaskOutcome:
+        self.memory.new_task(task)
+        self.current = TaskOutcome(task=task)
+        self.task_started = time.time()
+        self.stop = None
+        self.stuck_events = 0
+        self.last_report_status = ""
+        self.emit("task", task=task)
+        return self.current
+
+    def request_stop(self, status: str, reason: str) -> None:
+        if self.stop is None:
+            self.stop = StopRequest(status, reason)
+            self.emit("stop", status=status, reason=reason)
+
+    def agent_for(self, parent_tool_use_id: str | None) -> str:
+        if parent_tool_use_id is None:
+            return "lead"
+        return self.subagent_of.get(parent_tool_use_id, "subagent")
+
+    def count_usage(self, message_id: str | None, model: str, usage: dict[str, Any] | None) -> None:
+        if not usage or not message_id or message_id in self._seen_messages:
+            return
+        self._seen_messages.add(message_id)
+        tokens_in = int(usage.get("input_tokens") or 0) + int(usage.get("cache_read_input_tokens") or 0)
+        tokens_in += int(usage.get("cache_creation_input_tokens") or 0)
+        tokens_out = int(usage.get("output_tokens") or 0)
+        self.input_tokens += tokens_in
+        self.output_tokens += tokens_out
+        family = next((f for f in PRICES if f in model), "sonnet")
+        price_in, price_out = PRICES[family]
+        self.cost_estimate += (tokens_in * price_in + tokens_out * price_out) / 1e6
+
+    @property
+    def cost_so_far(self) -> float:
+        return max(self.cost_usd, self.cost_estimate)
+
+    def plan_made(self, plan: Plan) -> None:
+        self.emit("plan", plan=plan)
+
+    def verdict(self, verdict: Verdict) -> None:
+        self.memory.last_verdict = verdict
+        if self.current is not None:
+            self.current.verdict = verdict
+        self.emit("verdict", verdict=verdict)

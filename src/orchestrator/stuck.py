@@ -1,0 +1,110 @@
+"""Retry backoff and stuck detection (seed 001) over the browser tool calls every agent makes.
+
+The page fingerprint is the URL plus a digest of the last observation; an *action* is an acting tool with its
+arguments. The same action on an unchanged fingerprint ``repeats`` times in a row is "stuck". A retry after a
+retriable/recoverable failure waits an exponential backoff first.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+OBSERVING = frozenset({"observe", "find_interactive_elements", "get_page_text", "get_accessibility_tree", "extract"})
+PASSIVE = OBSERVING | frozenset(
+    {
+        "get_viewport_info",
+        "is_element_visible",
+        "screenshot",
+        "save_screenshot",
+        "wait_for_load",
+        "wait_for_selector",
+        "wait_for_text",
+        "wait_for_url",
+        "sleep",
+        "confirm_action",
+    }
+)
+IGNORED_ARGS = frozenset({"timeout_ms"})
+
+
+@dataclass
+class Check:
+    kind: Literal["allow", "stuck"]
+    delay_s: float = 0.0
+    message: str = ""
+
+
+def short_tool(name: str) -> str:
+    return name.rsplit("__", 1)[-1]
+
+
+def action_key(tool: str, tool_input: dict[str, Any]) -> str:
+    args = {k: v for k, v in sorted(tool_input.items()) if k not in IGNORED_ARGS and v is not None}
+    return f"{short_tool(tool)} {json.dumps(args, ensure_ascii=False, sort_keys=True)}"
+
+
+@dataclass
+class StuckDetector:
+    repeats: int = 3
+    backoff_s: float = 0.5
+    backoff_max_s: float = 4.0
+    url: str = ""
+    digest: str = ""
+    _last: tuple[str, str] | None = None
+    _count: int = 0
+    _failures: int = 0
+    _last_error: str = ""
+    history: list[str] = field(default_factory=list)
+
+    @property
+    def fingerprint(self) -> str:
+        return f"{self.url}#{self.digest}"
+
+    def reset(self) -> None:
+        self._last, self._count, self._failures, self._last_error = None, 0, 0, ""
+
+    def before(self, tool: str, tool_input: dict[str, Any]) -> Check:
+        name = short_tool(tool)
+        if name in PASSIVE:
+            return Check("allow")
+        key = (action_key(tool, tool_input), self.fingerprint)
+        if key == self._last:
+            self._count += 1
+        else:
+            self._last, self._count, self._failures, self._last_error = key, 1, 0, ""
+        if self._count >= self.repeats:
+            tried = f"`{key[0]}` was tried {self._count} times on an unchanged page ({self.url or 'no URL yet'})"
+            outcome = f"; last outcome: {self._last_error}" if self._last_error else ""
+            return Check("stuck", message=f"Stuck: {tried}{outcome}. Do not repeat it: re-plan another way.")
+        delay = 0.0
+        if self._failures:
+            delay = min(self.backoff_s * (2 ** (self._failures - 1)), self.backoff_max_s)
+        return Check("allow", delay_s=delay)
+
+    def after(self, tool: str, envelope: dict[str, Any] | None) -> None:
+        """Update the fingerprint and the failure streak from a browser tool's result envelope."""
+        if envelope is None:
+            return
+        name = short_tool(tool)
+        metadata = envelope.get("metadata") or {}
+        data = envelope.get("data")
+        url = metadata.get("url") or (data.get("url") if isinstance(data, dict) else None)
+        if url and url != self.url:
+            self.url = str(url)
+            self.digest = ""
+        if name in OBSERVING and envelope.get("success") and isinstance(data, dict):
+            stable = {k: data.get(k) for k in ("url", "title", "elements", "text", "frames") if k in data}
+            blob = json.dumps(stable, sort_keys=True, ensure_ascii=False)
+            self.digest = hashlib.sha1(blob.encode(), usedforsecurity=False).hexdigest()[:12]
+        if name in PASSIVE or self._last is None or self._last[0].split(" ", 1)[0] != name:
+            return
+        error = envelope.get("error") or {}
+        if envelope.get("success"):
+            self._failures, self._last_error = 0, "ok"
+        else:
+            self._last_error = str(error.get("code") or "failed")
+            if error.get("category") in ("retriable", "recoverable"):
+                self._failures += 1

@@ -1,0 +1,267 @@
+"""Scripted "models" for the agents: they follow the agents' protocol (PLAN/RESULT/VERDICT/REPORT lines) and pick
+element ids only from the observations they receive in tool results, like a real model would.
+
+A scenario is a list of *intents* (test data: what to do, by role and accessible name); the scripted planner
+works through them in horizons of ``horizon`` steps, reading the task memory the orchestrator attaches to learn
+which steps are already done.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from tests.e2e.scripted_model import Block, ModelRequest, Text, ToolUse
+
+B = "mcp__browser__"
+
+
+@dataclass
+class Intent:
+    """One step: ``op`` is navigate/type/select/click/click_until; the target is found by role + name words."""
+
+    key: str
+    op: str
+    role: str = ""
+    name: str = ""
+    text: str = ""
+    url: str = ""
+    until: str = ""  # click_until: click again while this text is not on the page
+    fallback: list[Intent] = field(default_factory=list)
+
+    def as_json(self) -> str:
+        raw = {k: v for k, v in self.__dict__.items() if v and k != "fallback"}
+        return json.dumps(raw)
+
+
+@dataclass
+class Scenario:
+    intents: list[Intent]
+    expect: str  # text the validator must find for "done"
+    horizon: int = 3
+    ask: dict[str, Any] | None = None  # planner: need_human question before starting ({"question", "options"})
+    lead_turns: list[str] = field(default_factory=list)  # what the lead saw (for assertions)
+
+    # ------------------------------------------------------------------ dispatcher
+    def __call__(self, req: ModelRequest) -> list[Block]:
+        handler = getattr(self, req.agent, None)
+        if handler is None:
+            return [Text(f"no script for {req.agent}")]
+        blocks: list[Block] = handler(req)
+        return blocks
+
+    # ------------------------------------------------------------------ lead (main agent)
+    def lead(self, req: ModelRequest) -> list[Block]:
+        results = [r for r in req.results() if r.name in ("Agent", "Task", "AskUserQuestion")]
+        task = latest_task(req)
+        if not results or is_new_turn(req):
+            return [delegate("planner", "run the task", f"Task: {task}")]
+        last = results[-1]
+        self.lead_turns.append(last.text)
+        if last.name == "AskUserQuestion":
+            return [delegate("planner", "continue with the answer", f"Task: {task}\nThe human answered: {last.text}")]
+        if last.is_error:
+            return [Text(f"Stopping: {last.text}")]
+        report = tagged(last.text, "REPORT") or {"status": "continue"}
+        status = report.get("status")
+        if status == "need_human":
+            options = [{"label": o, "description": ""} for o in report.get("options") or []]
+            question = {"question": report.get("question", "?"), "header": "Question", "options": options,
+                        "multiSelect": False}
+            return [ToolUse("AskUserQuestion", {"questions": [question]})]
+        if status == "continue":
+            return [delegate("planner", "next horizon", f"Task: {task}")]
+        return [Text(f"Task {status}: {report.get('summary', '')}")]
+
+    # ------------------------------------------------------------------ planner
+    def planner(self, req: ModelRequest) -> list[Block]:
+        memory = task_memory(req.prompt)
+        results = [r for r in req.results() if r.name in ("Agent", "Task")]
+        if self.ask and not memory.get("human_answers") and not results:
+            return [Text("REPORT " + json.dumps({"status": "need_human", "summary": "a choice is needed", **self.ask}))]
+        if not results:
+            return [delegate("dom_analyzer", "read the page", "List the interactive elements that matter.")]
+        last = results[-1]
+        steps = self.plan_steps(memory, req)
+        executed = [r for r in results if r.input.get("subagent_type") == "executor"]
+        validated = [r for r in results if r.input.get("subagent_type") == "validator"]
+        if last.input.get("subagent_type") == "dom_analyzer":
+            reason = plan_reason(memory)
+            plan = {"reason": reason, "steps": [{"action": f"{i.op} {i.name or i.url}", "agent": "executor",
+                                                 "expect": ""} for i in steps]}
+            if not steps:
+                plan["steps"] = [{"action": "check the outcome", "agent": "validator"}]
+                return [Text("PLAN " + json.dumps(plan)), delegate("validator", "check", f"Expect: {self.expect}")]
+            return [Text("PLAN " + json.dumps(plan)), self.exec_step(steps[0])]
+        if validated:
+            verdict = tagged(validated[-1].text, "VERDICT") or {}
+            status = "done" if verdict.get("done") else "continue"
+            return [Text("REPORT " + json.dumps({"status": status, "summary": verdict.get("evidence", "")}))]
+        result = tagged(last.text, "RESULT") or {"status": "failed"}
+        if result.get("status") != "ok":
+            summary = f"step failed: {result.get('did', '')} ({result.get('error', '')})"
+            return [Text("REPORT " + json.dumps({"status": "continue", "summary": summary}))]
+        if len(executed) < len(steps):
+            return [self.exec_step(steps[len(executed)])]
+        return [delegate("validator", "check the outcome", f"Expect: {self.expect}")]
+
+    def plan_steps(self, memory: dict[str, Any], req: ModelRequest) -> list[Intent]:
+        lines = memory.get("completed_steps") or []
+        done = {i.key for i in self.all_intents() if any(f"[{i.key}]: ok" in line for line in lines)}
+        failed = {i.key for i in self.all_intents() if any(f"[{i.key}]: failed" in line for line in lines)}
+        todo: list[Intent] = []
+        for intent in self.intents:
+            if intent.key in done:
+                continue
+            if intent.key in failed:
+                todo += [f for f in intent.fallback if f.key not in done]
+            todo.append(intent)
+        return todo[: self.horizon]
+
+    def all_intents(self) -> list[Intent]:
+        return [x for i in self.intents for x in (*i.fallback, i)]
+
+    def exec_step(self, intent: Intent) -> ToolUse:
+        say = f"{intent.op} {intent.text!r} into/on the {intent.role} named like {intent.name!r}" if intent.name else (
+            f"navigate to {intent.url}")
+        return delegate("executor", f"[{intent.key}]", f"{say}\nINTENT {intent.as_json()}")
+
+    # ------------------------------------------------------------------ dom_analyzer
+    def dom_analyzer(self, req: ModelRequest) -> list[Block]:
+        observed = req.last_result("observe")
+        if observed is None:
+            return [ToolUse(B + "observe", {})]
+        env = observed.envelope() or {}
+        data = env.get("data") or {}
+        lines = [f"{e['id']} | {e['role']} | {e.get('name', '')}" for e in data.get("elements", [])[:40]]
+        return [Text(f"URL {data.get('url')} title {data.get('title')!r}\n" + "\n".join(lines))]
+
+    # ------------------------------------------------------------------ executor
+    def executor(self, req: ModelRequest) -> list[Block]:
+        intent = tagged(req.prompt, "INTENT") or {}
+        results = req.results()
+        op = intent.get("op")
+        if not results:
+            if op == "navigate":
+                return [ToolUse(B + "navigate", {"url": intent["url"]})]
+            return [ToolUse(B + "observe", {})]
+        last = results[-1]
+        env = last.envelope()
+        if last.name == B + "confirm_action":
+            status = "ok" if env and env.get("success") else "declined"
+            return [result_line(status, f"confirm_action → {status}", error="" if status == "ok" else "declined")]
+        if env is None and last.is_error:  # denied by the orchestrator (stuck, least privilege) or server gone
+            return [result_line("failed", last.text[:200], error="denied")]
+        if last.name == B + "observe":
+            elements = (env or {}).get("data", {}).get("elements", [])
+            if op == "click_until" and intent["until"] in (env or {}).get("data", {}).get("text", ""):
+                return [result_line("ok", "the expected text is there")]
+            target = pick(elements, intent.get("role", ""), intent.get("name", ""))
+            if target is None:
+                return [result_line("failed", f"no {intent.get('role')} named {intent.get('name')!r}",
+                                    error="element_not_found")]
+            return [act(op or "", target, intent)]
+        if env is not None and not env.get("success"):
+            error = env.get("error") or {}
+            code = error.get("code")
+            if code == "requires_confirmation":
+                return [ToolUse(B + "confirm_action", {"confirmation_id": error["details"]["confirmation_id"]})]
+            if code == "sensitive_field":
+                if any("Treat this step as done" in t for t in req.all_text()):
+                    return [result_line("ok", "the human typed it", error="")]
+                return [result_line("needs_human", "sensitive field", error=code)]
+            return [result_line("failed", f"{last.name} failed", error=str(code))]
+        if op == "click_until":
+            return [ToolUse(B + "observe", {})]
+        return [result_line("ok", f"{short(last.name)} {json.dumps(last.input)}", page_changed=True)]
+
+    # ------------------------------------------------------------------ validator
+    def validator(self, req: ModelRequest) -> list[Block]:
+        page = req.last_result("get_page_text")
+        if page is None:
+            return [ToolUse(B + "get_page_text", {})]
+        text = ((page.envelope() or {}).get("data") or {}).get("text", "")
+        expect = req.prompt.split("Expect:", 1)[-1].strip().splitlines()[0]
+        done = expect in text
+        verdict = {"done": done, "evidence": expect if done else text[:120], "next_step": "" if done else "retry"}
+        return [Text("VERDICT " + json.dumps(verdict))]
+
+    # ------------------------------------------------------------------ answerer (DeveloperAgent's LLM)
+    def answerer(self, req: ModelRequest) -> list[Block]:
+        options = re.search(r"Options: (.*)", req.prompt)
+        choice = options.group(1).split(" | ")[-1] if options else "yes"
+        return [Text(f"ANSWER {choice}")]
+
+
+# ---------------------------------------------------------------------- helpers
+def delegate(agent: str, description: str, prompt: str) -> ToolUse:
+    return ToolUse("Agent", {"description": description, "prompt": prompt, "subagent_type": agent,
+                             "run_in_background": False})
+
+
+def result_line(status: str, did: str, *, error: str = "", page_changed: bool = False) -> Text:
+    return Text("RESULT " + json.dumps({"status": status, "did": did, "page_changed": page_changed, "error": error}))
+
+
+def tagged(text: str, tag: str) -> dict[str, Any] | None:
+    at = text.rfind(tag + " {")
+    if at == -1:
+        return None
+    try:
+        value, _ = json.JSONDecoder().raw_decode(text[at + len(tag) + 1 :])
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def task_memory(prompt: str) -> dict[str, Any]:
+    found = re.search(r"<task_memory>\s*(\{.*?\})\s*</task_memory>", prompt, re.S)
+    return json.loads(found.group(1)) if found else {}
+
+
+def latest_task(req: ModelRequest) -> str:
+    texts = [t for t in req.texts("user") if not t.startswith("<system-reminder>")]
+    task = texts[-1] if texts else ""
+    return task.split("Follow-up task (same browser page):", 1)[-1].strip()
+
+
+def is_new_turn(req: ModelRequest) -> bool:
+    """The last user message is a new task (text), not a tool result."""
+    users = [m for m in req.messages if m.get("role") == "user"]
+    content = users[-1].get("content") if users else ""
+    if isinstance(content, str):
+        return True
+    return not any(b.get("type") == "tool_result" for b in content or [])
+
+
+def plan_reason(memory: dict[str, Any]) -> str:
+    notes = " ".join(memory.get("orchestrator_notes") or [])
+    lines = memory.get("completed_steps") or []
+    if "Stuck" in notes:
+        return "stuck"
+    if lines and ": ok" not in lines[-1]:
+        return "step_failed"
+    if memory.get("human_answers") and not lines:
+        return "answer"
+    return "plan_end" if lines else "start"
+
+
+def pick(elements: list[dict[str, Any]], role: str, name: str) -> dict[str, Any] | None:
+    words = name.lower()
+    hits = [e for e in elements if (not role or e.get("role") == role) and words in str(e.get("name", "")).lower()]
+    return hits[0] if hits else None
+
+
+def act(op: str, target: dict[str, Any], intent: dict[str, Any]) -> ToolUse:
+    element = target["id"]
+    if op == "type":
+        return ToolUse(B + "type_text", {"element_id": element, "text": intent.get("text", "")})
+    if op == "select":
+        return ToolUse(B + "select_option", {"element_id": element, "values": [intent.get("text", "")]})
+    return ToolUse(B + "click", {"element_id": element})
+
+
+def short(name: str) -> str:
+    return name.rsplit("__", 1)[-1]
