@@ -29,3 +29,8 @@ WaitTimeoutMs = Annotated[int, Field(description="How long to wait, in milliseco
 MaxLength = Annotated[int, Field(description="Most characters to return (100-15000).", ge=100, le=15000)]
 Offset = Annotated[int, Field(description="Start at this character (from next_offset of a previous call).",
                               ge=0, le=50_000_000)]
+FrameSelector = Annotated[
+    str | int | None,
+    Field(description="Only this frame: 'main', a frame prefix from observe/list_frames ('f2'), its index, or its "
+          "aria-label/title/name. Omit to search the main page, then every frame (labelled frames first)."),
+]

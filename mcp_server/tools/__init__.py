@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from mcp_server.tooling import ToolDef
-from mcp_server.tools import capture, interaction, navigation, observation, security, waits
+from mcp_server.tools import capture, files, frames, interaction, navigation, observation, security, tabs, waits
 
-GROUPS = (navigation, observation, interaction, waits, capture, security)
+GROUPS = (navigation, observation, interaction, frames, tabs, files, waits, capture, security)
 
 
 def all_tools() -> list[ToolDef]:

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from browser_core import actions
 from browser_core.session import BrowserSession
-from mcp_server.params import Description, ElementId, Role, TimeoutMs
+from mcp_server.params import Description, ElementId, FrameSelector, Role, TimeoutMs
 from mcp_server.tooling import define_tool
 
 
@@ -21,11 +21,16 @@ async def click(
     button: Annotated[Literal["left", "right", "middle"], Field(description="Mouse button.")] = "left",
     double_click: Annotated[bool, Field(description="Double-click instead of a single click.")] = False,
     timeout_ms: TimeoutMs = None,
+    frame: FrameSelector = None,
 ) -> Any:
-    """Click an element. If something covers it (cookie banner, modal), fails fast with category
-    recoverable and what covers it. Reports navigation and new tabs."""
+    """Click an element, in the page or in any frame (cross-origin, nested, shadow DOM included).
+    Retry chain: the element's frame (with a description: main page, then frames, labelled ones first), then a
+    coordinate click on a point of the element nothing covers; data.retry_chain lists every attempt. If an
+    overlay or iframe covers the whole element, fails fast (recoverable, code intercepted) with what covers it
+    and details.overlay_controls (its buttons) to dismiss it first. Reports navigation, new tabs, dialogs
+    answered and files downloaded."""
     return await actions.click(session, element_id=element_id, description=element_description, role=role,
-                               button=button, double=double_click, timeout_ms=timeout_ms)
+                               button=button, double=double_click, timeout_ms=timeout_ms, frame=frame)
 
 
 @define_tool(title="Type text", read_only=False, destructive=True, targets=True, timeout_s=40)
@@ -38,11 +43,14 @@ async def type_text(
     clear_first: Annotated[bool, Field(description="Replace the field's content (default) or append.")] = True,
     press_enter: Annotated[bool, Field(description="Press Enter afterwards (e.g. to submit a search).")] = False,
     timeout_ms: TimeoutMs = None,
+    frame: FrameSelector = None,
 ) -> Any:
-    """Type into a text field, search box, textarea or editable element; returns the field's new value."""
+    """Type into a text field, search box, textarea or editable element, in the page or any frame; returns the
+    field's new value. Same retry chain as click (fallback: click the field and type with key events);
+    data.retry_chain lists the attempts."""
     return await actions.type_text(session, text=text, element_id=element_id, description=element_description,
                                    role=role, clear_first=clear_first, press_enter=press_enter,
-                                   timeout_ms=timeout_ms)
+                                   timeout_ms=timeout_ms, frame=frame)
 
 
 @define_tool(title="Press a key", read_only=False, destructive=True, timeout_s=30)

@@ -1,0 +1,76 @@
+"""Tabs: list them, switch the active one, close one.
+
+A tab opened by the page (target=_blank, window.open) becomes the active tab at once and is reported (the
+session follows it; the action's result says ``switched_tab``). These tools let the model look around and go
+back: every other tool acts on the active tab.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import anyio
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Page
+
+from browser_core.errors import InvalidInput, playwright_errors
+from browser_core.guard import ActionIntent
+from browser_core.session import BrowserSession
+
+TITLE_WAIT_S = 2.0
+
+
+async def _title(page: Page) -> str:
+    with anyio.move_on_after(TITLE_WAIT_S), contextlib.suppress(PlaywrightError):
+        return await page.title()
+    return ""
+
+
+async def _tab(page: Page, index: int, active: Page | None) -> dict[str, Any]:
+    out: dict[str, Any] = {"index": index, "url": page.url, "title": await _title(page)}
+    if page is active:
+        out["active"] = True
+    return out
+
+
+async def list_tabs(session: BrowserSession) -> dict[str, Any]:
+    active = await session.page()
+    tabs = session.tabs()
+    return {"tabs": [await _tab(p, i, active) for i, p in enumerate(tabs)], "count": len(tabs)}
+
+
+async def _pick(session: BrowserSession, index: int | None) -> tuple[Page, int]:
+    active = await session.page()
+    tabs = session.tabs()
+    if index is None:
+        return active, tabs.index(active) if active in tabs else 0
+    if not 0 <= index < len(tabs):
+        raise InvalidInput(f"there is no tab {index}: tabs are numbered 0 to {len(tabs) - 1}",
+                           details={"tabs": [await _tab(p, i, active) for i, p in enumerate(tabs)]})
+    return tabs[index], index
+
+
+async def switch_tab(session: BrowserSession, *, index: int, confirmed: bool = False) -> dict[str, Any]:
+    page, index = await _pick(session, index)
+    await session.guard.check(ActionIntent("switch_tab", page, None, {"index": index, "url": page.url}),
+                              confirmed=confirmed)
+    session.activate(page)
+    with contextlib.suppress(PlaywrightError):
+        await page.bring_to_front()
+    return {"action": "switch_tab", "active": await _tab(page, index, page), "count": len(session.tabs())}
+
+
+async def close_tab(session: BrowserSession, *, index: int | None = None, confirmed: bool = False) -> dict[str, Any]:
+    page, index = await _pick(session, index)
+    await session.guard.check(ActionIntent("close_tab", page, None, {"index": index, "url": page.url}),
+                              confirmed=confirmed)
+    closed = await _tab(page, index, None)
+    with playwright_errors("close_tab"):
+        await page.close()
+    active = await session.page()
+    tabs = session.tabs()
+    with contextlib.suppress(PlaywrightError):
+        await active.bring_to_front()
+    return {"action": "close_tab", "closed": closed,
+            "active": await _tab(active, tabs.index(active) if active in tabs else 0, active), "count": len(tabs)}
