@@ -62,12 +62,16 @@ def server_env(profile: Path, **extra: str) -> dict[str, str]:
 
 
 @asynccontextmanager
-async def browser_client(profile: Path, errlog: Any = None, **extra_env: str) -> AsyncIterator[BrowserClient]:
+async def browser_client(
+    profile: Path, errlog: Any = None, elicitation_callback: Any = None, **extra_env: str
+) -> AsyncIterator[BrowserClient]:
     params = StdioServerParameters(
         command=sys.executable, args=["-m", "mcp_server"], env=server_env(profile, **extra_env), cwd=str(REPO)
     )
     async with AsyncExitStack() as stack:
         read, write = await stack.enter_async_context(stdio_client(params, errlog=errlog or sys.stderr))
-        session = await stack.enter_async_context(ClientSession(read, write))
+        session = await stack.enter_async_context(
+            ClientSession(read, write, elicitation_callback=elicitation_callback)
+        )
         await session.initialize()
         yield BrowserClient(session)

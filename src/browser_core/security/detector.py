@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from browser_core.security.facts import ElementFacts, FormFacts
 from browser_core.security.policy import SecurityPolicy
 
+LONG_LINK_WORDS = 6  # a link with more words is content (a subject, a headline), not a command
+
 CLICK_ROLES = {"button", "link", "menuitem", "menuitemcheckbox", "menuitemradio", "clickable", "tab", "option",
                "gridcell", "treeitem", "row"}
 
@@ -52,7 +54,7 @@ class DestructiveActionDetector:
                  key: str | None = None) -> Verdict | None:
         """The destructive category of an action, or None when it is harmless."""
         if kind == "click":
-            if role in CLICK_ROLES:
+            if role in CLICK_ROLES and not (role == "link" and len(name.split()) > LONG_LINK_WORDS):
                 named = self.policy.category_of(name)
                 if named:
                     return Verdict(named, f"the control is named '{name}'")

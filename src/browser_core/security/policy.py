@@ -20,11 +20,13 @@ def _phrase_regex(phrases: list[str]) -> re.Pattern[str] | None:
     """One regex for a word list: word boundaries around each phrase, ``*`` for any word ending."""
     parts = []
     for phrase in phrases:
-        words = phrase.strip().casefold().split()
+        whole = phrase.strip().startswith("^")
+        words = phrase.strip().lstrip("^").casefold().split()
         if not words:
             continue
         pieces = [re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) for w in words]
-        parts.append(r"(?<!\w)" + r"[\s\-_/]+".join(pieces) + r"(?!\w)")
+        body = r"[\s\-_/]+".join(pieces)
+        parts.append(r"^\W*" + body + r"\W*$" if whole else r"(?<!\w)" + body + r"(?!\w)")
     return re.compile("|".join(parts), re.IGNORECASE) if parts else None
 
 

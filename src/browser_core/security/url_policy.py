@@ -51,15 +51,27 @@ async def enforce(context: BrowserContext, policy: HostPolicy, report: Callable[
     """Install the route and the redirect check on a context (nothing when the policy is empty)."""
     if not policy.active:
         return
+    blocked_popups: list[str] = []
 
     async def on_route(route: Route) -> None:
         request = route.request
         reason = policy.refusal(request.url) if request.is_navigation_request() else None
-        if reason:
-            report("navigation_blocked", {"url": request.url, "reason": reason})
-            await route.abort("blockedbyclient")
-        else:
+        if not reason:
             await route.fallback()
+            return
+        report("navigation_blocked", {"url": request.url, "reason": reason})
+        await route.abort("blockedbyclient")
+        try:
+            request.frame  # noqa: B018 - raises for a popup's first request (no frame yet)
+        except PlaywrightError:
+            blocked_popups.append(request.url)
+
+    async def close_if_blocked_popup(page: Page) -> None:
+        with contextlib.suppress(PlaywrightError):
+            await page.wait_for_load_state("commit", timeout=5000)
+            if blocked_popups and await page.opener() is not None and not page.url.startswith("http"):
+                blocked_popups.pop()
+                await page.close()  # a popup that would only have shown the blocked site
 
     def watch(page: Page) -> None:
         async def on_navigated(frame: Frame) -> None:
@@ -71,7 +83,11 @@ async def enforce(context: BrowserContext, policy: HostPolicy, report: Callable[
 
         page.on("framenavigated", on_navigated)
 
+    async def on_new_page(page: Page) -> None:
+        watch(page)
+        await close_if_blocked_popup(page)
+
     await context.route("**/*", on_route)
     for page in context.pages:
         watch(page)
-    context.on("page", watch)
+    context.on("page", on_new_page)
