@@ -30,6 +30,7 @@ class SecurityGate:
         self.pending_dir = pending_dir
         self.human = human
         self.timeout_s = timeout_s
+        self.used: set[str] = set()
 
     def pending(self, confirmation_id: str) -> ConfirmRequest | None:
         if not ID_RE.match(confirmation_id):
@@ -49,6 +50,8 @@ class SecurityGate:
         request = self.pending(confirmation_id)
         if request is None:
             return GateDecision(False, f"No pending action '{confirmation_id}' was recorded by the browser server.")
+        if confirmation_id in self.used:
+            return GateDecision(False, "This action was already confirmed and run once; it never runs twice.", request)
         if request.expires_at is not None and request.expires_at < time.time():
             return GateDecision(False, "The pending action expired; observe and try the action again.", request)
         try:
@@ -56,7 +59,11 @@ class SecurityGate:
                 yes = await self.human.confirm(request)
         except TimeoutError:
             return GateDecision(False, f"The human did not answer within {self.timeout_s:.0f} s: not done.", request)
+        except Exception as exc:  # no working confirmation channel means no
+            reason = f"The confirmation could not be asked ({type(exc).__name__}): not done."
+            return GateDecision(False, reason, request)
         if not yes:
             who = "The human" if self.human.interactive else "Non-interactive run: the default"
             return GateDecision(False, f"{who} declined this action. Do not retry it in another way.", request)
+        self.used.add(confirmation_id)
         return GateDecision(True, "The human confirmed this action.", request)

@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import anyio
+import structlog
 from claude_agent_sdk import HookMatcher
 from claude_agent_sdk.types import HookContext, HookEvent
 
@@ -27,6 +28,7 @@ from orchestrator.state import RunState
 from orchestrator.stuck import StuckDetector, short_tool
 
 CONFIRM_TOOL = BROWSER_PREFIX + "confirm_action"
+log = structlog.get_logger("orchestrator.hooks")
 LEAD_TOOLS = DELEGATION_TOOLS | {"AskUserQuestion"}
 Out = dict[str, Any]  # a hook's JSON output (the SDK's Out TypedDicts, built as plain dicts)
 
@@ -110,21 +112,32 @@ class Hooks:
         )
         self.state.calls[call_id] = call
         self.state.emit("tool_start", call=call)
-        try:
-            if self.state.stop is not None:
-                return _stop(f"The run is stopping: {self.state.stop.reason}")
-            if not self.permitted(agent, tool):
-                who = "The lead only delegates (planner) and asks the human" if agent == "lead" else agent
-                return _pre("deny", f"Least privilege: {who}; {tool} is not among its tools.")
-            if tool in DELEGATION_TOOLS:
-                return self._delegate(call_id, tool_input)
-            if tool == CONFIRM_TOOL:
-                return await self._confirm(tool_input)
-            if tool.startswith(BROWSER_PREFIX):
-                return await self._guard_action(tool, tool_input)
-            return {}
-        finally:
-            self.busy_s += time.perf_counter() - started
+        out = await self._decide(call)
+        decision = out.get("hookSpecificOutput", {})
+        if decision.get("permissionDecision") == "deny":  # it never runs: record it now
+            self.state.calls.pop(call_id, None)
+            call.success, call.error_code, call.duration_ms = False, "denied", 0
+            call.result = str(decision.get("permissionDecisionReason", ""))
+            self._record(call)
+        self.busy_s += time.perf_counter() - started
+        return out
+
+    async def _decide(self, call: ToolInvocation) -> Out:
+        tool, agent, tool_input = call.tool, call.agent, call.input
+        if self.state.stop is not None:
+            return _stop(f"The run is stopping: {self.state.stop.reason}")
+        if not self.permitted(agent, tool):
+            who = "The lead only delegates (planner) and asks the human" if agent == "lead" else agent
+            return _pre("deny", f"Least privilege: {who}; {tool} is not among its tools.")
+        if tool in DELEGATION_TOOLS:
+            if tool_input.get("subagent_type") not in self.specs:
+                return _pre("deny", f"Unknown agent {tool_input.get('subagent_type')!r}: use {sorted(self.specs)}.")
+            return self._delegate(call.tool_use_id, tool_input)
+        if tool == CONFIRM_TOOL:
+            return await self._confirm(tool_input)
+        if tool.startswith(BROWSER_PREFIX):
+            return await self._guard_action(tool, tool_input)
+        return {}
 
     def _delegate(self, call_id: str, tool_input: dict[str, Any]) -> Out:
         subagent = str(tool_input.get("subagent_type") or "")
@@ -186,6 +199,9 @@ class Hooks:
             with anyio.fail_after(self.handoff_timeout_s):
                 done = await self.human.handoff(message)
         except TimeoutError:
+            done = False
+        except Exception as exc:  # a broken human channel is a "no", never a crash inside the CLI's hook
+            log.warning("hand-off failed", error=repr(exc))
             done = False
         self.recorder.event("handoff_result", done=done)
         return done

@@ -29,7 +29,10 @@ class ConfirmRequest(BaseModel):
 
     def describe(self) -> str:
         s = self.summary
-        parts = [f"{s.get('action', '?')} ({s.get('category', '?')})", f"element: {s.get('element', '?')}"]
+        element = s.get("element")
+        if isinstance(element, dict):
+            element = f"{element.get('role', '')} '{element.get('name', '')}' [{element.get('id', '')}]".strip()
+        parts = [f"{s.get('action', '?')} ({s.get('category', '?')})", f"element: {element or '?'}"]
         if s.get("frame"):
             parts.append(f"frame: {s['frame']}")
         parts.append(f"page: {s.get('title', '')} <{s.get('url', '')}>")

@@ -29,6 +29,7 @@ class Intent:
     text: str = ""
     url: str = ""
     until: str = ""  # click_until: click again while this text is not on the page
+    confirm_twice: bool = False  # after a confirmed action, try to confirm the same id again
     fallback: list[Intent] = field(default_factory=list)
 
     def as_json(self) -> str:
@@ -100,6 +101,9 @@ class Scenario:
             status = "done" if verdict.get("done") else "continue"
             return [Text("REPORT " + json.dumps({"status": status, "summary": verdict.get("evidence", "")}))]
         result = tagged(last.text, "RESULT") or {"status": "failed"}
+        if result.get("status") in ("declined", "needs_human"):
+            summary = f"the human did not allow it: {result.get('did', '')}"
+            return [Text("REPORT " + json.dumps({"status": "failed", "summary": summary}))]
         if result.get("status") != "ok":
             summary = f"step failed: {result.get('did', '')} ({result.get('error', '')})"
             return [Text("REPORT " + json.dumps({"status": "continue", "summary": summary}))]
@@ -150,6 +154,11 @@ class Scenario:
         last = results[-1]
         env = last.envelope()
         if last.name == B + "confirm_action":
+            confirms = [r for r in results if r.name == B + "confirm_action"]
+            if intent.get("confirm_twice") and len(confirms) == 1 and env and env.get("success"):
+                return [ToolUse(B + "confirm_action", dict(last.input))]
+            if len(confirms) > 1:
+                return [result_line("ok", f"confirm_action once; again → {last.text[:120]}")]
             status = "ok" if env and env.get("success") else "declined"
             return [result_line(status, f"confirm_action → {status}", error="" if status == "ok" else "declined")]
         if env is None and last.is_error:  # denied by the orchestrator (stuck, least privilege) or server gone
