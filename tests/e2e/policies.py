@@ -150,6 +150,8 @@ class Scenario:
         if not results:
             if op == "navigate":
                 return [ToolUse(B + "navigate", {"url": intent["url"]})]
+            if op == "sleep":
+                return [ToolUse(B + "sleep", {"ms": int(intent.get("text") or 1000)})]
             return [ToolUse(B + "observe", {})]
         last = results[-1]
         env = last.envelope()
