@@ -5,9 +5,9 @@ from __future__ import annotations
 import sys
 
 from browser_core.errors import ConfigurationError
+from browser_core.logs import configure_logging
 from browser_core.redaction import load_env_secrets
 from browser_core.settings import BrowserSettings
-from mcp_server.logging_setup import configure_logging
 from mcp_server.server import build_server
 
 

@@ -68,7 +68,7 @@ async def enforce(context: BrowserContext, policy: HostPolicy, report: Callable[
 
     async def close_if_blocked_popup(page: Page) -> None:
         with contextlib.suppress(PlaywrightError):
-            await page.wait_for_load_state("commit", timeout=5000)
+            await page.wait_for_load_state("domcontentloaded", timeout=5000)
             if blocked_popups and await page.opener() is not None and not page.url.startswith("http"):
                 blocked_popups.pop()
                 await page.close()  # a popup that would only have shown the blocked site
