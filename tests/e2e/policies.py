@@ -206,6 +206,23 @@ class Scenario:
         return [Text(f"ANSWER {choice}")]
 
 
+@dataclass
+class ByTask:
+    """Several tasks in one session: the lead and the planner follow the scenario whose key is in the task."""
+
+    scenarios: dict[str, Scenario]
+
+    def __call__(self, req: ModelRequest) -> list[Block]:
+        if req.agent == "lead":
+            task = latest_task(req)
+        elif req.agent == "planner":
+            task = str(task_memory(req.prompt).get("task", ""))
+        else:
+            task = ""
+        chosen = next((s for key, s in self.scenarios.items() if key in task), next(iter(self.scenarios.values())))
+        return chosen(req)
+
+
 # ---------------------------------------------------------------------- helpers
 def delegate(agent: str, description: str, prompt: str) -> ToolUse:
     return ToolUse("Agent", {"description": description, "prompt": prompt, "subagent_type": agent,
