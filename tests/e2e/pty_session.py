@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pty
 import re
@@ -45,14 +46,14 @@ class PtySession:
     def text(self) -> str:
         return ANSI.sub("", self.raw.decode("utf-8", errors="replace"))
 
-    async def expect(self, pattern: str, *, after: int = 0, timeout: float = 60) -> int:
+    async def expect(self, pattern: str, *, after: int = 0, limit_s: float = 60) -> int:
         """Wait until ``pattern`` appears in the cleaned output after position ``after``; its end position."""
 
         def wait_once() -> None:
             with self._cond:
                 self._cond.wait(timeout=1)
 
-        with anyio.fail_after(timeout):
+        with anyio.fail_after(limit_s):
             while True:
                 text = self.text
                 found = text.find(pattern, after)
@@ -65,14 +66,12 @@ class PtySession:
     def send(self, line: str) -> None:
         os.write(self.master, line.encode() + b"\r")
 
-    async def wait(self, timeout: float = 60) -> int:
+    async def wait(self, limit_s: float = 60) -> int:
         def wait_once() -> None:
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 self.proc.wait(timeout=1)
-            except subprocess.TimeoutExpired:
-                pass
 
-        with anyio.fail_after(timeout):
+        with anyio.fail_after(limit_s):
             while self.proc.poll() is None:
                 await anyio.to_thread.run_sync(wait_once)
         return int(self.proc.returncode)
