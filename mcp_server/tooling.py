@@ -144,8 +144,10 @@ async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any
         metadata["events"] = session.content_fence.mark([{"kind": e.kind, **e.detail} for e in events], metadata)
     if session.started:
         page = session.current_page()
-        if page is not None:
+        data_url = payload["data"].get("url") if isinstance(payload["data"], dict) else None
+        if page is not None and page.url != data_url:
             metadata["url"] = page.url
+        if len(session.tabs()) > 1:
             metadata["tabs"] = len(session.tabs())
     log.info("tool", tool=tool.name, ok=payload["success"], ms=metadata["duration_ms"],
              error=(payload["error"] or {}).get("code"))

@@ -213,13 +213,15 @@ async def observe_page(
         "title": await _title(page),
         "elements": [e.to_dict(boxes=boxes) for e in chosen],
         "text": text,
-        "scroll": {"y": scroll_y, "max": scroll_max},
     }
+    if scroll_max:
+        data["scroll"] = {"y": scroll_y, "max": scroll_max}
     if frames:
         data["frames"] = frames
     if notes:
         data["notes"] = notes
-    data["counts"] = {"listed": len(chosen), "total": totals}
+    if totals > len(chosen):
+        data["counts"] = {"listed": len(chosen), "total": totals}
     return data
 
 

@@ -250,8 +250,9 @@ async def test_host_policy_stops_navigation_redirects_and_popups(tmp_path: Path,
             events = list(call.payload["metadata"].get("events", []))
             with anyio.fail_after(10):  # a blocked popup is closed as soon as it commits
                 while True:
-                    info = (await client.call("get_viewport_info")).payload["metadata"]
-                    events += info.get("events", [])
+                    viewport = await client.call("get_viewport_info")
+                    info = viewport.data
+                    events += viewport.payload["metadata"].get("events", [])
                     if info["tabs"] == 1 and "localhost" not in info["url"]:
                         break
             assert any(e["kind"] == "navigation_blocked" for e in events), (name, events)
