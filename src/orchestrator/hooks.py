@@ -9,6 +9,7 @@ hand-backs (plan report, step result, verdict), hand sensitive fields to the hum
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -29,6 +30,8 @@ from orchestrator.stuck import StuckDetector, short_tool
 
 CONFIRM_TOOL = BROWSER_PREFIX + "confirm_action"
 log = structlog.get_logger("orchestrator.hooks")
+# How the CLI reports a browser server whose process or pipe is gone (not a tool's own failure).
+SERVER_GONE = re.compile(r"connection closed|not connected|server .*(exited|disconnected)|EPIPE|broken pipe", re.I)
 LEAD_TOOLS = DELEGATION_TOOLS | {"AskUserQuestion"}
 Out = dict[str, Any]  # a hook's JSON output (the SDK's Out TypedDicts, built as plain dicts)
 
@@ -242,8 +245,15 @@ class Hooks:
                 out = await self._sensitive(error)
                 started = time.perf_counter()
         elif call.tool.startswith(BROWSER_PREFIX) and not data.get("is_interrupt"):
+            # Not the server's own answer (it always answers with an envelope): the transport or the process.
             call.error_code = "browser_server"
-            if self.on_browser_failure is not None:
+            if SERVER_GONE.search(call.result):
+                # The CLI would start a fresh server on the next call, but the page, its state and the ids are
+                # gone: continuing would act on a different page. Stop cleanly instead.
+                self.state.request_stop(
+                    "error", f"the browser MCP server stopped mid-run ({clip(call.result, 200)}); the page state is lost"
+                )
+            elif self.on_browser_failure is not None:
                 await self.on_browser_failure(call.result)
         self._record(call)
         self.busy_s += time.perf_counter() - started
