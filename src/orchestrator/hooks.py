@@ -250,9 +250,8 @@ class Hooks:
             if SERVER_GONE.search(call.result):
                 # The CLI would start a fresh server on the next call, but the page, its state and the ids are
                 # gone: continuing would act on a different page. Stop cleanly instead.
-                self.state.request_stop(
-                    "error", f"the browser MCP server stopped mid-run ({clip(call.result, 200)}); the page state is lost"
-                )
+                what = f"the browser MCP server stopped mid-run ({clip(call.result, 200)})"
+                self.state.request_stop("error", f"{what}; the page state is lost")
             elif self.on_browser_failure is not None:
                 await self.on_browser_failure(call.result)
         self._record(call)
