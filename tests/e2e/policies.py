@@ -183,6 +183,9 @@ class Scenario:
                 if any("Treat this step as done" in t for t in req.all_text()):
                     return [result_line("ok", "the human typed it", error="")]
                 return [result_line("needs_human", "sensitive field", error=code)]
+            failures = [r for r in results if not r.name.endswith("observe") and r.is_error]
+            if error.get("category") in ("retriable", "recoverable") and len(failures) == 1:
+                return [ToolUse(B + "observe", {})]  # as the executor prompt says: re-observe, then retry once
             return [result_line("failed", f"{last.name} failed", error=str(code))]
         if op == "click_until":
             return [ToolUse(B + "observe", {})]

@@ -91,7 +91,10 @@ async def test_replan_after_a_failed_step(e2e: E2E, model: ScriptedModel, pages)
     replan = plans[reasons.index("step_failed")]
     assert "accept cookies" in replan.steps[0].action  # the new plan starts with what removes the failure
     failed = [c for c in worker.tool_invocations if c.error_code == "intercepted"]
-    assert failed and failed[0].agent == "executor"
+    assert len(failed) == 2 and failed[0].agent == "executor"  # re-observed and retried once, then re-planned
+    events = [json.loads(x) for x in (worker.recorder.dir / "events.jsonl").read_text().splitlines()]
+    backoff = [e for e in events if e["event"] == "backoff"]
+    assert backoff and backoff[0]["tool"].endswith("click") and backoff[0]["delay_s"] > 0
     steps = worker.state.memory.completed
     assert any("[submit]: failed" in s for s in steps) and any("[cookies]: ok" in s for s in steps)
     assert "[submit]: ok" in " ".join(steps)
