@@ -87,3 +87,22 @@ async def test_boxes_on_request(session: BrowserSession, site) -> None:
     snap = await observe(session, boxes=True)
     box = find(snap, "Register")["box"]
     assert len(box) == 4 and box[2] > 0 and box[3] > 0
+
+
+async def test_script_only_clickables_are_found_by_their_pointer_cursor(session: BrowserSession, site) -> None:
+    await goto(session, site.url_a("index.html"))
+    page = await session.page()
+    await page.evaluate("""() => {
+      const row = document.createElement('div');
+      row.style.cursor = 'pointer';
+      row.innerHTML = '<span>Quarterly report</span> <span>from Alice</span>';
+      row.addEventListener('click', () => { row.textContent = 'Opened the report'; });
+      document.body.prepend(row);
+    }""")
+    snap = await observe(session)
+    row = find(snap, "Quarterly report from Alice")
+    assert row["role"] == "clickable"
+    from browser_core import actions
+
+    await actions.click(session, element_id=row["id"])
+    assert "Opened the report" in await page.inner_text("body")

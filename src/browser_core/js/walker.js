@@ -35,7 +35,8 @@
     }
     if (tag === "SELECT") return el.multiple || el.size > 1 ? "listbox" : "combobox";
     if (tag === "TEXTAREA") return "textbox";
-    if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) return "textbox";
+    const ce = el.getAttribute("contenteditable");
+    if (ce !== null && ce !== "false" && !(el.parentElement && el.parentElement.isContentEditable)) return "textbox";
     if (explicit === "presentation" || explicit === "none") return null;
     const ti = el.getAttribute("tabindex");
     if ((ti !== null && +ti >= 0) || el.hasAttribute("onclick")) return "clickable";
@@ -144,30 +145,48 @@
 
   // Collect candidates across light DOM and shadow roots, in document order.
   const cands = [];
-  let pointerChecks = 0;
+  const seenCand = new Set();
   function visit(root) {
     const all = root.querySelectorAll("*");
     for (let i = 0; i < all.length; i++) {
       const el = all[i];
       if (SKIP_TAGS.has(el.tagName)) continue;
-      let role = roleOf(el);
-      if (!role && pointerChecks < 4000 && (el.tagName === "DIV" || el.tagName === "SPAN" || el.tagName === "LI" ||
-          el.tagName === "IMG" || el.tagName === "TD" || el.tagName === "LABEL" || el.tagName === "svg")) {
-        const r = el.getBoundingClientRect();
-        if (r.bottom > 0 && r.top < vh && r.right > 0 && r.left < vw && r.width > 0) {
-          pointerChecks++;
-          if (getComputedStyle(el).cursor === "pointer" && el.parentElement &&
-              getComputedStyle(el.parentElement).cursor !== "pointer" && !el.querySelector("a,button,input,select")) {
-            role = "clickable";
-          }
-        }
-      }
-      if (role) cands.push([el, role]);
+      const role = roleOf(el);
+      if (role) { cands.push([el, role]); seenCand.add(el); }
       const sr = shadowOf(el);
       if (sr) visit(sr);
     }
   }
   visit(document);
+
+  // Elements clickable only through script listeners (cursor: pointer, no semantics): looked for only where a
+  // person could click now, by a walk that skips subtrees lying wholly outside the viewport.
+  const POINTER_TAGS = new Set(["DIV", "SPAN", "LI", "IMG", "TD", "LABEL", "svg", "P", "I", "TR", "SECTION"]);
+  let pointerChecks = 0;
+  function pointerWalk(el, parentPointer) {
+    if (pointerChecks > 3000 || SKIP_TAGS.has(el.tagName)) return;
+    const r = el.getBoundingClientRect();
+    const sized = r.width > 0 || r.height > 0;
+    if (sized && (r.top >= vh || r.bottom <= 0 || r.left >= vw || r.right <= 0)) {
+      const pos = el.ownerDocument.defaultView.getComputedStyle(el).position;
+      if (pos !== "fixed" && pos !== "absolute") return;
+    }
+    let pointer = parentPointer;
+    if (sized && !seenCand.has(el) && POINTER_TAGS.has(el.tagName)) {
+      pointerChecks++;
+      pointer = getComputedStyle(el).cursor === "pointer";
+      if (pointer && !parentPointer && !el.querySelector("a,button,input,select,textarea")) {
+        cands.push([el, "clickable"]);
+        seenCand.add(el);
+      }
+    } else if (seenCand.has(el)) {
+      pointer = true;
+    }
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) pointerWalk(c, pointer);
+    const sr = shadowOf(el);
+    if (sr) for (let c = sr.firstElementChild; c; c = c.nextElementSibling) pointerWalk(c, pointer);
+  }
+  if (document.body) pointerWalk(document.body, false);
 
   const inView = [], off = [];
   let total = 0;
@@ -235,7 +254,8 @@
     let size = 0, lastParent = null;
     const seen = new Map();
     const tw = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = tw.nextNode(); n && size < args.maxText; n = tw.nextNode()) {
+    let below = 0;
+    for (let n = tw.nextNode(); n && size < args.maxText && below < 400; n = tw.nextNode()) {
       const v = n.nodeValue;
       if (!v || !v.trim()) continue;
       const p = n.parentElement;
@@ -243,6 +263,9 @@
       let ok = seen.get(p);
       if (ok === undefined) {
         const r = p.getBoundingClientRect();
+        // Document order mostly follows the page downwards: a long run of text below the region ends the scan.
+        if (r.top >= vh * 1.25 && r.height > 0) below++;
+        else if (r.height > 0) below = 0;
         ok = r.width > 0 && r.height > 0 && r.bottom > -vh * 0.25 && r.top < vh * 1.25 && r.right > 0 && r.left < vw &&
           (!p.checkVisibility || p.checkVisibility({ visibilityProperty: true }));
         seen.set(p, ok);
