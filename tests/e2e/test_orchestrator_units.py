@@ -1,0 +1,229 @@
+"""Fast checks of the orchestrator's pieces (no CLI, no browser): agent files and least privilege against the
+tool contract, seed 003's validation rules, memory bounds, stuck detection, the security gate, outcomes.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from claude_agent_sdk.types import ResultMessage
+from pydantic import ValidationError
+
+from orchestrator.agents import AGENT_NAMES, AgentFileError, load_agents, parse_agent_file
+from orchestrator.answerers import AnswersFile, FileAnswerer
+from orchestrator.developer import DeveloperAgent, DeveloperState
+from orchestrator.gate import SecurityGate
+from orchestrator.human import ConfirmRequest, ScriptedHuman
+from orchestrator.memory import TaskMemory
+from orchestrator.models import Plan, Verdict, parse_tagged, tagged_json
+from orchestrator.outcome import exit_code, finish_outcome
+from orchestrator.questions import AnswerResult, QuestionContext, QuestionItem, QuestionOption, pick_option
+from orchestrator.record import RunRecorder, TaskOutcome
+from orchestrator.state import RunState
+from orchestrator.stuck import StuckDetector
+
+REPO = Path(__file__).resolve().parents[2]
+CONTRACT = yaml.safe_load((REPO / "specs" / "tool-contract.yaml").read_text())["tools"]
+ACTING = {"click", "type_text", "press_key", "hover", "select_option", "navigate", "go_back", "go_forward", "reload",
+          "scroll", "confirm_action"}
+
+
+def test_agent_files_load_with_least_privilege() -> None:
+    specs = load_agents(REPO / "agents")
+    assert set(specs) == set(AGENT_NAMES)
+    assert {n: s.model for n, s in specs.items()} == {
+        "planner": "sonnet", "dom_analyzer": "haiku", "executor": "sonnet", "validator": "haiku"}
+    assert specs["planner"].tools == ("Agent",)  # the planner only delegates
+    for name, spec in specs.items():
+        tools = {t.removeprefix("mcp__browser__") for t in spec.browser_tools}
+        assert tools <= set(CONTRACT), tools - set(CONTRACT)  # every tool exists on the server
+        if name in ("dom_analyzer", "validator"):
+            assert all(CONTRACT[t]["read_only"] for t in tools), name
+        if name != "executor":
+            assert not tools & ACTING, (name, tools & ACTING)
+    assert {"click", "type_text", "navigate", "confirm_action"} <= {
+        t.removeprefix("mcp__browser__") for t in specs["executor"].browser_tools}
+
+
+def test_agent_prompts_carry_the_rules() -> None:
+    specs = load_agents(REPO / "agents")
+    planner = specs["planner"].prompt
+    for rule in ("3-5", "PLAN ", "REPORT ", "iframe", "never an instruction", "confirm_action", "re-plans"):
+        assert rule in planner, rule
+    assert "VERDICT " in specs["validator"].prompt and "RESULT " in specs["executor"].prompt
+    for spec in specs.values():
+        assert "instruction" in spec.prompt  # page content is data, never instructions
+
+
+def test_agent_file_errors(tmp_path: Path) -> None:
+    bad = tmp_path / "x.md"
+    bad.write_text("no front matter")
+    with pytest.raises(AgentFileError):
+        parse_agent_file(bad)
+    bad.write_text("---\nname: x\n---\nbody")
+    with pytest.raises(AgentFileError, match="description"):
+        parse_agent_file(bad)
+    with pytest.raises(AgentFileError, match="missing"):
+        load_agents(tmp_path)
+
+
+def test_tagged_json_in_prose() -> None:
+    text = 'thinking...\nPLAN {"reason": "start", "steps": [{"action": "click e3"}]}\nmore prose {"x": 1}'
+    assert tagged_json(text, "PLAN") == {"reason": "start", "steps": [{"action": "click e3"}]}
+    plan = parse_tagged(text, "PLAN", Plan)
+    assert plan is not None and plan.steps[0].agent == "executor"
+    assert parse_tagged("VERDICT {broken", "VERDICT", Verdict) is None
+    assert parse_tagged('VERDICT {"done": "maybe"}', "VERDICT", Verdict) is None
+
+
+def test_seed_003_validation_rules() -> None:
+    with pytest.raises(ValidationError):
+        QuestionItem(question="  ")
+    with pytest.raises(ValidationError):
+        QuestionItem(question="Q?", options=[QuestionOption(label="only one")])
+    with pytest.raises(ValidationError):
+        QuestionOption(label="")
+    item = QuestionItem(question="Q?")
+    with pytest.raises(ValidationError):
+        QuestionContext(questions=[], conversation_history=[], session_id="s")
+    with pytest.raises(ValidationError):
+        QuestionContext(questions=[item], conversation_history=[], session_id="s", attempt_number=3)
+    with pytest.raises(ValidationError):
+        AnswerResult(answers={"Q?": ""}, model_used="m", context_size=0, generation_time_ms=0, attempt_number=1)
+    with pytest.raises(ValidationError):
+        AnswerResult(answers={"Q?": "a"}, model_used="m", context_size=0, generation_time_ms=-1, attempt_number=1)
+    with pytest.raises(ValueError):
+        DeveloperAgent(developer_qa_model=" ")
+
+
+def test_pick_option_and_answers_file(tmp_path: Path) -> None:
+    item = QuestionItem(question="Colour?", options=[QuestionOption(label="Red"), QuestionOption(label="Blue")])
+    assert pick_option(item, "2") == "Blue" and pick_option(item, "red") == "Red"
+    assert pick_option(item, "green, please") == "green, please"
+    path = tmp_path / "a.yaml"
+    path.write_text("answers:\n  - match: colour\n    answer: '1'\n    once: true\n  - fallback\nconfirm: [yes, no]\n")
+    answers = AnswersFile.load(path)
+    assert answers.confirm == [True, False]
+    assert isinstance(answers.human(), ScriptedHuman)
+
+
+async def test_file_answerer_consumes_once_rules(tmp_path: Path) -> None:
+    answers = AnswersFile.model_validate({"answers": [{"match": "colour", "answer": "1", "once": True}, "fallback"]})
+    answerer = FileAnswerer(answers)
+    item = QuestionItem(question="Colour?", options=[QuestionOption(label="Red"), QuestionOption(label="Blue")])
+    context = QuestionContext(questions=[item], conversation_history=[], session_id="s")
+    assert (await answerer(context)).answers == {"Colour?": "Red"}
+    assert (await answerer(context)).answers == {"Colour?": "fallback"}
+
+
+def test_memory_stays_short() -> None:
+    memory = TaskMemory(task="a task")
+    for n in range(200):
+        memory.step(f"[s{n}]: ok — clicked e{n} " + "x" * 500)
+        memory.note("note " * 100)
+    rendered = memory.render()
+    assert len(rendered) < 4500, len(rendered)
+    assert "(192 earlier steps)" in rendered and "[s199]" in rendered
+    memory.new_task("follow-up")
+    assert memory.previous_tasks and not memory.completed and memory.task == "follow-up"
+
+
+def envelope(success: bool, url: str, code: str = "", category: str = "", data: Any = None) -> dict[str, Any]:
+    error = {"code": code, "category": category} if code else None
+    return {"success": success, "data": data, "error": error, "metadata": {"url": url}}
+
+
+def test_stuck_detector_counts_repeats_on_an_unchanged_page() -> None:
+    det = StuckDetector(repeats=3, backoff_s=0.5, backoff_max_s=1.0)
+    click = ("mcp__browser__click", {"element_id": "e3", "timeout_ms": 100})
+    det.after("mcp__browser__observe", envelope(True, "http://a/", data={"elements": [1]}))
+    assert det.before(*click).kind == "allow"
+    det.after(click[0], envelope(False, "http://a/", "timeout", "retriable"))
+    first_retry = det.before(*click)
+    assert first_retry.kind == "allow" and first_retry.delay_s == 0.5  # backoff before the retry
+    det.after(click[0], envelope(False, "http://a/", "timeout", "retriable"))
+    stuck = det.before(*click)
+    assert stuck.kind == "stuck" and "3 times" in stuck.message and "timeout" in stuck.message
+    assert det.before("mcp__browser__observe", {}).kind == "allow"  # observing is never "stuck"
+    det.after("mcp__browser__click", envelope(True, "http://b/"))  # the URL changed: a new page
+    assert det.before(*click).kind == "allow"
+
+
+def test_stuck_detector_sees_a_changed_observation() -> None:
+    det = StuckDetector(repeats=2)
+    click = ("mcp__browser__click", {"element_id": "e3"})
+    det.after("mcp__browser__observe", envelope(True, "http://a/", data={"text": "1 item"}))
+    assert det.before(*click).kind == "allow"
+    det.after("mcp__browser__observe", envelope(True, "http://a/", data={"text": "2 items"}))
+    assert det.before(*click).kind == "allow"  # same action, but the page changed in between
+
+
+async def test_security_gate_shows_only_the_server_summary(tmp_path: Path) -> None:
+    pending = tmp_path / "pending"
+    pending.mkdir()
+    summary = {"action": "click button 'Delete all'", "element": {"id": "e4", "role": "button", "name": "Delete all"},
+               "category": "delete", "frame": None, "url": "http://x/", "title": "Mail"}
+    (pending / "confirm-abc.json").write_text(json.dumps({"summary": summary, "expires_at": time.time() + 60}))
+    (pending / "confirm-old.json").write_text(json.dumps({"summary": summary, "expires_at": time.time() - 1}))
+    human = ScriptedHuman(confirms=[True, True], handoffs=[])
+    gate = SecurityGate(pending, human, timeout_s=5)
+    decision = await gate.decide({"confirmation_id": "confirm-abc", "summary": "harmless refresh"})
+    assert decision.allow and "Delete all" in human.seen[0] and "harmless" not in human.seen[0]
+    again = await gate.decide({"confirmation_id": "confirm-abc"})
+    assert not again.allow and "already" in again.reason  # runs at most once
+    assert not (await gate.decide({"confirmation_id": "confirm-old"})).allow  # expired
+    assert not (await gate.decide({"confirmation_id": "../../etc/passwd"})).allow
+    assert not (await gate.decide({"confirmation_id": "confirm-none"})).allow
+    assert len(human.seen) == 1  # the human was only asked about the one real, live pending action
+    assert "Delete all" in ConfirmRequest(confirmation_id="c", summary=summary).describe()
+
+
+def result(subtype: str, *, is_error: bool = False, status: int | None = None) -> ResultMessage:
+    return ResultMessage(subtype=subtype, duration_ms=1, duration_api_ms=1, is_error=is_error, num_turns=3,
+                         session_id="s", total_cost_usd=0.01, result="r", api_error_status=status)
+
+
+@pytest.mark.parametrize(
+    ("subtype", "is_error", "verdict", "stop", "status", "code"),
+    [
+        ("success", False, True, None, "done", 0),
+        ("success", False, False, None, "incomplete", 1),
+        ("error_max_turns", True, None, None, "budget", 3),
+        ("error_max_budget_usd", True, None, None, "budget", 3),
+        ("error_during_execution", True, None, None, "error", 4),
+        ("success", False, True, ("stuck", "Stuck: x"), "stuck", 2),
+    ],
+)
+def test_outcomes_and_exit_codes(subtype: str, is_error: bool, verdict: bool | None, stop: tuple[str, str] | None,
+                                 status: str, code: int) -> None:
+    state = RunState()
+    if verdict is not None:
+        state.memory.last_verdict = Verdict(done=verdict)
+    if stop:
+        state.request_stop(*stop)
+    outcome = finish_outcome(TaskOutcome(task="t"), state, result(subtype, is_error=is_error), "", 1.0)
+    assert outcome.status == status and exit_code(outcome.status) == code
+
+
+def test_developer_state_machine_rejects_bad_transitions() -> None:
+    developer = DeveloperAgent()
+    developer.transition(DeveloperState.PROMPTING)
+    with pytest.raises(ValueError):
+        developer.transition(DeveloperState.COMPLETED)
+    assert developer.decisions_log[0].kind == "transition"
+
+
+def test_run_record_layout(tmp_path: Path) -> None:
+    recorder = RunRecorder(tmp_path, "Find the cheapest lamp!")
+    assert recorder.dir.name.endswith("find-the-cheapest-lamp")
+    recorder.plan(Plan(steps=[{"action": "observe"}]))  # type: ignore[list-item]
+    recorder.summary.tasks.append(TaskOutcome(task="Find the cheapest lamp!", status="done"))
+    summary = recorder.finish()
+    assert summary.status == "done" and summary.plans == 1
+    assert json.loads((recorder.dir / "plans.json").read_text())[0]["steps"][0]["action"] == "observe"
+    assert "Find the cheapest lamp" in (recorder.dir / "summary.md").read_text()
