@@ -35,6 +35,7 @@ async def _target(session: BrowserSession, page: Page, **kw: Any) -> Target:
 _OPENS_JS = "key => window[key + '_opens'] || 0"
 _OPENS_TAB_JS = """el => { const a = el.closest('a[href]'); const t = a && (a.target || '').toLowerCase();
   return !!t && t !== '_self' && t !== '_parent' && t !== '_top'; }"""
+_DOWNLOAD_LINK_JS = "el => !!el.closest('a[href][download]')"
 POPUP_WAIT_S = 5.0
 
 
@@ -90,6 +91,7 @@ async def click(
     marks = _marks(session)
     with playwright_errors("click"):
         may_open_tab = bool(await target.handle.evaluate(_OPENS_TAB_JS)) or button == "middle"
+        downloads_file = bool(await target.handle.evaluate(_DOWNLOAD_LINK_JS))
         opens_before = await _window_opens(session, page)
     popup = session.expect_new_page()
     kw: dict[str, Any] = {"button": button, "double": double, "timeout_ms": timeout}
@@ -102,7 +104,7 @@ async def click(
     out = {"action": action, "element": target.describe()} | await settle(
         session, page, before, popup, opens_before, may_open_tab
     )
-    return out | await _after(session, marks) | {"retry_chain": located.chain.summary()}
+    return out | await _after(session, marks, downloads_file) | {"retry_chain": located.chain.summary()}
 
 
 async def type_text(
@@ -148,12 +150,18 @@ def _marks(session: BrowserSession) -> tuple[int, int]:
     return len(session.events), session.downloads.started
 
 
-async def _after(session: BrowserSession, marks: tuple[int, int]) -> dict[str, Any]:
-    """Dialogs the action opened (already answered) and downloads it started (saved, or still going)."""
+async def _after(session: BrowserSession, marks: tuple[int, int], download_link: bool = False) -> dict[str, Any]:
+    """Dialogs the action opened (already answered) and downloads it started (saved, or still going).
+
+    A link with a ``download`` attribute starts its download without a navigation, so nothing tells the click
+    to wait for it: for those the download's start is awaited (bounded) too.
+    """
     out: dict[str, Any] = {}
     dialogs = dialogs_since(session, marks[0])
     if dialogs:
         out["dialogs"] = dialogs
+    if download_link:
+        await session.downloads.wait_start(marks[1])
     downloads = await session.downloads.wait_since(marks[1])
     if downloads:
         out["downloads"] = downloads

@@ -46,7 +46,7 @@ class FrameView:
     @property
     def selector(self) -> str:
         """The value to pass as ``frame`` to address this frame: "main" or its prefix."""
-        return self.prefix or "main"
+        return "main" if self.index == 0 or not self.prefix else self.prefix
 
     @property
     def strategy(self) -> str:

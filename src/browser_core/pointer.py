@@ -124,11 +124,28 @@ async def _frame_element(frame: Frame) -> ElementHandle | None:
     return None
 
 
+async def _hidden_frame(frame: Frame) -> str | None:
+    """Why the element's frame (or one around it) cannot show anything: hidden, no size, detached."""
+    child = frame
+    while child.parent_frame is not None:
+        element = await _frame_element(child)
+        if element is None:
+            return "its frame was detached"
+        try:
+            level = await element.evaluate(_PARENT_JS, [])
+        finally:
+            await element.dispose()
+        if level.get("reason"):
+            return str(level["reason"])
+        child = child.parent_frame
+    return None
+
+
 async def probe(frame: Frame, handle: ElementHandle) -> Probe:
     """Hit-test the element at its centre and on a grid, in its frame and every ancestor frame."""
     raw = await handle.evaluate(_PROBE_JS)
     if raw.get("reason"):
-        return Probe(reason=raw["reason"])
+        return Probe(reason=await _hidden_frame(frame) or raw["reason"])
     result = Probe(centre_free=bool(raw["centre"]), blocker=raw.get("blocker"))
     if result.blocker:
         result.blocker_frame, result.blocker_point = frame, (raw["point"][0], raw["point"][1])

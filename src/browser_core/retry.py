@@ -121,8 +121,8 @@ def _label_of(path: str) -> str:
     return "main" if path == "main" else path.rsplit(" > iframe '", 1)[-1].removesuffix("'")
 
 
-def _strategy_for(prefix: str, path: str) -> str:
-    return "main_frame" if not prefix else f"iframe:{_label_of(path)[:60]}"
+def _strategy_for(path: str) -> str:
+    return "main_frame" if path == "main" else f"iframe:{_label_of(path)[:60]}"
 
 
 async def _bounded_scan(view: FrameView, session: BrowserSession, args: dict[str, Any]) -> tuple[FrameScan, int]:
@@ -155,6 +155,11 @@ async def _search(
 
 def _frames_signature(page: Page) -> tuple[tuple[int, str], ...]:
     return tuple((id(f), f.url) for f in page.frames if not f.is_detached())
+
+
+def _strong(results: list[tuple[FrameView, list[Element], int, str | None]]) -> bool:
+    """A match of the whole description (not just some of its words) somewhere."""
+    return any(e.score >= 1 for _, found, _, _ in results for e in found)
 
 
 async def _next_round(page: Page, deadline: float) -> bool:
@@ -204,8 +209,7 @@ async def locate(
                 f"element {target.id} is in frame '{target.frame_path}', not in frame {chosen.selector}",
                 hint="Drop frame, or pass the id of an element in that frame.",
             )
-        prefix = registry.slot(target.frame).prefix
-        chain = RetryChain(strategies=[_strategy_for(prefix, target.frame_path), COORDINATE],
+        chain = RetryChain(strategies=[_strategy_for(target.frame_path), COORDINATE],
                            timeout_per_frame_ms=settings.iframe_timeout_ms)
         return Located(target, chain, _label_of(target.frame_path))
     description = check_description(description)
@@ -214,7 +218,7 @@ async def locate(
     chain = RetryChain(strategies=[v.strategy for v in order] + [COORDINATE],
                        timeout_per_frame_ms=settings.iframe_timeout_ms)
     results = await _search(session, page, order, description, role)
-    if chosen is None and not any(found for _, found, _, _ in results) and settings.iframe_wait_ms > 0:
+    if chosen is None and not _strong(results) and settings.iframe_wait_ms > 0:
         results = await _wait_and_search(session, page, chain, results, description, role)
     found_all = [e for _, found, _, _ in results for e in found]
     try:
@@ -251,10 +255,10 @@ async def _wait_and_search(
         rounds += 1
         views = search_order(await frame_views(page, session.registry, session.settings.frame_depth_limit))
         results = await _search(session, page, views, description, role)
-        if any(found for _, found, _, _ in results):
+        if _strong(results):
             chain.strategies = [v.strategy for v in views] + [COORDINATE]
             break
-    found = any(f for _, f, _, _ in results)
+    found = _strong(results)
     chain.strategies.insert(0, WAIT_FOR_FRAMES)
     chain.add_attempt(InteractionAttempt(
         strategy=WAIT_FOR_FRAMES, success=found, duration_ms=_ms(started),
@@ -284,14 +288,14 @@ async def run_chain(located: Located, action: str, direct: Step, coordinate: Ste
     """
     chain, target = located.chain, located.target
     frame_value = _frame_value(target)
-    first = await _attempt(chain, chain.current_strategy or "direct", frame_value, action, direct)
+    first = await _attempt(chain, chain.current_strategy or "direct", frame_value, action, direct, target.frame)
     if first is None:
         return
     if coordinate is None or not _fallback_allowed(first):
         chain.stopped = f"{first.code}: not retried with another strategy"
         raise chain.fail(first)
     chain.advance(to=COORDINATE)
-    second = await _attempt(chain, COORDINATE, frame_value, action, coordinate)
+    second = await _attempt(chain, COORDINATE, frame_value, action, coordinate, target.frame)
     if second is None:
         return
     chain.current_index = len(chain.strategies)
@@ -300,12 +304,27 @@ async def run_chain(located: Located, action: str, direct: Step, coordinate: Ste
     raise chain.fail(first)
 
 
+async def _gone(frame: Frame) -> bool:
+    """Whether a frame went away (detached, or its document no longer answers)."""
+    if frame.is_detached():
+        return True
+    try:
+        with anyio.fail_after(1):
+            await frame.evaluate("() => 1")
+    except (PlaywrightError, TimeoutError):
+        return True
+    return frame.is_detached()
+
+
 def _frame_value(target: Target) -> str:
-    prefix = target.id.split("e", 1)[0] if target.id.startswith("f") else ""
-    return prefix or "main"
+    if target.frame.parent_frame is None:
+        return "main"
+    return target.id.split("e", 1)[0] if target.id.startswith("f") else "main"
 
 
-async def _attempt(chain: RetryChain, strategy: str, frame: str, action: str, step: Step) -> ToolFailure | None:
+async def _attempt(
+    chain: RetryChain, strategy: str, frame: str, action: str, step: Step, target_frame: Frame | None = None
+) -> ToolFailure | None:
     started = time.monotonic()
     try:
         detail = await step()
@@ -313,6 +332,9 @@ async def _attempt(chain: RetryChain, strategy: str, frame: str, action: str, st
         failure: ToolFailure = exc
     except PlaywrightError as exc:
         failure = map_playwright_error(exc, action=action)
+        if type(failure) is ToolFailure and target_frame is not None and await _gone(target_frame):
+            failure = PageChanged(f"{action} failed: the element's frame was detached during the action "
+                                  f"({failure.message[:160]})")
     else:
         chain.add_attempt(InteractionAttempt(strategy=strategy, frame=frame, success=True,
                                              duration_ms=_ms(started), detail=detail))

@@ -34,6 +34,7 @@ log = structlog.get_logger("browser_core.transfers")
 
 MAX_FILES = 20
 DOWNLOAD_WAIT_S = 30.0
+DOWNLOAD_START_WAIT_S = 5.0
 _UNSAFE = re.compile(r"[^\w.\- ()\[\]]+")
 
 _FILE_INPUT_JS = """el => {
@@ -77,11 +78,14 @@ class DownloadDesk:
     started: int = 0
     finished: list[dict[str, Any]] = field(default_factory=list)
     _changed: anyio.Event = field(default_factory=anyio.Event)
+    _started: anyio.Event = field(default_factory=anyio.Event)
 
     async def on_download(self, download: Download, folder: Path, events: list[PageEvent]) -> None:
         from browser_core.session import PageEvent
 
         self.started += 1
+        self._started.set()
+        self._started = anyio.Event()
         record: dict[str, Any] = {"name": safe_name(download.suggested_filename), "url": download.url[:300]}
         try:
             path = unique_path(folder, record["name"])
@@ -94,6 +98,13 @@ class DownloadDesk:
         events.append(PageEvent("download", dict(record)))
         self._changed.set()
         self._changed = anyio.Event()
+
+    async def wait_start(self, mark: int, timeout_s: float = DOWNLOAD_START_WAIT_S) -> bool:
+        """Wait (bounded) until a download started after ``mark``."""
+        with anyio.move_on_after(timeout_s):
+            while self.started <= mark:
+                await self._started.wait()
+        return self.started > mark
 
     async def wait_since(self, mark: int, timeout_s: float = DOWNLOAD_WAIT_S) -> list[dict[str, Any]]:
         """Downloads started after ``mark`` (a value of ``started``), each once finished or still in progress."""
