@@ -13,6 +13,7 @@ from rich.live import Live
 from rich.markup import escape
 from rich.text import Text
 
+from orchestrator.memory import clip
 from orchestrator.models import Plan, ToolInvocation, Verdict
 from orchestrator.state import RunState
 from orchestrator.stuck import short_tool
@@ -96,15 +97,15 @@ class Progress:
 
     def _on_plan(self, plan: Plan) -> None:
         steps = " | ".join(f"{n}. {s.action}" for n, s in enumerate(plan.steps, 1))
-        self.line("planner", f"[bold]plan[/] ({escape(plan.reason)}): {escape(steps[:300])}")
+        self.line("planner", f"[bold]plan[/] ({escape(plan.reason)}): {escape(clip(steps, 300))}")
 
     def _on_step(self, n: int, line: str, status: str) -> None:
         colour = "green" if status == "ok" else "red"
-        self.line("executor", f"[{colour}]step {escape(line)}[/]")
+        self.line("executor", f"[{colour}]step {escape(clip(line, 200))}[/]")
 
     def _on_verdict(self, verdict: Verdict) -> None:
         colour = "green" if verdict.done else "yellow"
-        self.line("validator", f"[{colour}]verdict done={verdict.done}[/]: {escape(verdict.evidence[:200])}")
+        self.line("validator", f"[{colour}]verdict done={verdict.done}[/]: {escape(clip(verdict.evidence, 160))}")
 
     def _on_question(self, questions: list[str]) -> None:
         self.line("lead", f"[bold]question[/]: {escape(' / '.join(questions))}")

@@ -73,6 +73,7 @@ class WorkerAgent:
     _query_counter: int = 0
     _browser_failure: str = ""
     _options_allowed: list[str] = field(default_factory=list)
+    handling_s: float = 0.0  # time spent in our own message handling (records, memory, progress)
 
     def __post_init__(self) -> None:
         callback = self.on_question_callback
@@ -219,6 +220,18 @@ class WorkerAgent:
 
     # ------------------------------------------------------------------ messages
     def _on_message(self, message: Any) -> None:
+        started = time.perf_counter()
+        try:
+            self._handle(message)
+        finally:
+            self.handling_s += time.perf_counter() - started
+
+    @property
+    def overhead_s(self) -> float:
+        """Time spent in the orchestrator's own code: hooks (waits excluded) and message handling."""
+        return self.handling_s + (self._hooks.busy_s if self._hooks else 0.0)
+
+    def _handle(self, message: Any) -> None:
         self.recorder.message(message)
         state = self.state
         if isinstance(message, SystemMessage) and message.subtype == "init":

@@ -114,6 +114,9 @@ class Scenario:
     def plan_steps(self, memory: dict[str, Any], req: ModelRequest) -> list[Intent]:
         lines = memory.get("completed_steps") or []
         done = {i.key for i in self.all_intents() if any(f"[{i.key}]: ok" in line for line in lines)}
+        earlier = re.match(r"\((\d+) earlier steps\)", lines[0]) if lines else None
+        if earlier:  # the memory keeps the last steps only; the earlier ones were the first intents, in order
+            done |= {i.key for i in self.intents[: int(earlier.group(1))]}
         failed = {i.key for i in self.all_intents() if any(f"[{i.key}]: failed" in line for line in lines)}
         todo: list[Intent] = []
         for intent in self.intents:

@@ -1,0 +1,181 @@
+"""Measure the orchestrator: per-step overhead with the model's time excluded, cold start to the first tool call,
+and the planner's request size at step 1 vs step 30 of a long task. Prints a Markdown table.
+
+Usage: uv run python scripts/bench_orchestrator.py [--steps 30] [--cold-runs 3] [--headful]
+
+Method
+- The model is the tests' scripted Anthropic-compatible server on 127.0.0.1 (tests/e2e/scripted_model.py); it
+  answers at once and records every request (which agent sent it, its size in characters). Everything else is
+  real: the SDK, the bundled Claude Code CLI, the stdio browser server and Chromium (headless unless --headful).
+- Long task: a fixture sign-up page; step 1 opens it, steps 2..N-1 type "Name k" into the name field (the
+  executor observes, then types, choosing the id from the observation), step N presses Register. The planner
+  plans 3 steps per horizon, then the lead starts a new horizon with the orchestrator's task memory; the
+  validator checks the registration at the end.
+- Per-step overhead: (a) the orchestrator's own code (hooks, run record, memory, progress; human waits excluded)
+  divided by the steps; (b) everything except the model and the browser tools: (wall time - time inside the
+  scripted model - time inside browser tools) / steps, i.e. CLI + SDK + orchestrator.
+- Cold start: `python -m orchestrator "task"` as a new process, from spawn to the first tool call (the lead's
+  delegation) and to the first browser tool call, as recorded in the run's tool_calls.jsonl; median of N runs.
+- Planner request size: the planner request that delegates step k, in characters and ≈ tokens (chars / 4; the
+  scripted server has no tokenizer). Step 1 and step 28 are the first step of their horizon; step 30 the third.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import anyio
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(REPO), str(REPO / "src"), str(REPO / "tests" / "fixtures")]
+
+from site_server import start_site  # noqa: E402
+
+from orchestrator.worker import WorkerAgent  # noqa: E402
+from tests.e2e.conftest import E2E, E2E_SITE  # noqa: E402
+from tests.e2e.policies import Intent, Scenario, task_memory  # noqa: E402
+from tests.e2e.scripted_model import Block, ModelRequest, ScriptedModel, ToolUse  # noqa: E402
+
+
+class Measured:
+    """The scenario, plus: the size of the planner request that delegates each executor step."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.planner_chars: dict[int, int] = {}
+        self.lead_chars: list[int] = []
+
+    def __call__(self, req: ModelRequest) -> list[Block]:
+        blocks = self.scenario(req)
+        if req.agent == "lead":
+            self.lead_chars.append(req.chars)
+        if req.agent == "planner":
+            for block in blocks:
+                if isinstance(block, ToolUse) and block.input.get("subagent_type") == "executor":
+                    memory = task_memory(req.prompt)
+                    done = sum(": ok" in line for line in memory.get("completed_steps") or [])
+                    earlier = next((int(x.split()[0][1:]) for x in memory.get("completed_steps") or []
+                                    if x.startswith("(") and "earlier" in x), 0)
+                    in_horizon = sum(1 for r in req.results() if r.input.get("subagent_type") == "executor")
+                    self.planner_chars.setdefault(done + earlier + in_horizon + 1, req.chars)
+        return blocks
+
+
+def long_task(url: str, steps: int) -> Scenario:
+    intents = [Intent("open", "navigate", url=url)]
+    intents += [Intent(f"s{k}", "type", role="textbox", name="full name", text=f"Name {k}") for k in range(2, steps)]
+    intents.append(Intent("submit", "click", role="button", name="register"))
+    return Scenario(intents=intents, expect=f"Registered: Name {steps - 1}, France", horizon=3)
+
+
+def e2e_env(root: Path, model: ScriptedModel) -> E2E:
+    for sub in ("home", "claude", "tmp"):
+        (root / sub).mkdir(exist_ok=True)
+    return E2E(root, model)
+
+
+async def measure_long(model: ScriptedModel, url: str, steps: int, headful: bool) -> dict[str, Any]:
+    policy = Measured(long_task(url, steps))
+    model.reset(policy)
+    with tempfile.TemporaryDirectory() as tmp:
+        e2e = e2e_env(Path(tmp), model)
+        settings = e2e.settings(headful=headful, max_turns=4 * steps, wall_clock_s=900)
+        worker = WorkerAgent(settings=settings, env=e2e.cli_env(), title="bench")
+        async with worker:
+            started = time.perf_counter()
+            outcome = await worker.run(f"Open {url} and type the names 2 to {steps} into the name field")
+            wall = time.perf_counter() - started
+        tools_s = sum((c.duration_ms or 0) / 1000 for c in worker.tool_invocations if c.tool.startswith("mcp__"))
+        return {
+            "status": outcome.status,
+            "steps": outcome.steps,
+            "wall_s": wall,
+            "model_s": model.model_seconds(),
+            "tools_s": tools_s,
+            "ours_s": worker.overhead_s,
+            "requests": len(model.log),
+            "planner": dict(policy.planner_chars),
+            "lead": list(policy.lead_chars),
+        }
+
+
+async def measure_cold(model: ScriptedModel, url: str, headful: bool) -> dict[str, float]:
+    model.reset(long_task(url, 3))
+    with tempfile.TemporaryDirectory() as tmp:
+        e2e = e2e_env(Path(tmp), model)
+        env = e2e.process_env(ORCH_HEADFUL="true" if headful else "false")
+        spawned = time.time()
+        proc = await anyio.run_process([sys.executable, "-m", "orchestrator", f"Open {url}"], env=env, cwd=REPO,
+                                       check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if proc.returncode != 0:
+            raise RuntimeError(f"cold run failed with exit code {proc.returncode}")
+        (run,) = e2e.runs()
+        calls = [json.loads(line) for line in (run / "tool_calls.jsonl").read_text().splitlines()]
+        first = min(c["started_at"] for c in calls)
+        browser = min(c["started_at"] for c in calls if c["tool"].startswith("mcp__browser__"))
+        first_request = min(r.at for r in model.log)
+        return {"first_request": first_request - spawned, "first_tool": first - spawned,
+                "first_browser": browser - spawned}
+
+
+def row(name: str, value: str, target: str = "", ok: bool | None = None) -> str:
+    mark = "" if ok is None else (" ✅" if ok else " ❌")
+    return f"| {name} | {value} | {target}{mark} |"
+
+
+async def main(args: argparse.Namespace) -> None:
+    site = start_site(E2E_SITE)
+    model = ScriptedModel().start()
+    os.environ.setdefault("BROWSER_HEADLESS", "false" if args.headful else "true")
+    try:
+        url = site.url_a("signup.html")
+        long = await measure_long(model, url, args.steps, args.headful)
+        colds = [await measure_cold(model, url, args.headful) for _ in range(args.cold_runs)]
+    finally:
+        model.close()
+        site.close()
+    steps = max(long["steps"], 1)
+    ours = long["ours_s"] / steps
+    rest = (long["wall_s"] - long["model_s"] - long["tools_s"]) / steps
+    planner = long["planner"]
+    first, last = planner.get(1, 0), planner.get(args.steps, 0)
+    aligned = planner.get(args.steps - 2, 0)
+    med = {k: statistics.median(c[k] for c in colds) for k in colds[0]}
+    lines = [
+        f"Long task: {long['steps']} steps ({long['status']}), {long['requests']} model requests, "
+        f"{long['wall_s']:.1f} s wall, {long['tools_s']:.1f} s in browser tools, {long['model_s']:.2f} s in the model.",
+        "",
+        "| measure | value | target |",
+        "|---|---|---|",
+        row("orchestrator overhead per step (own code: hooks, records, memory, progress)", f"{ours * 1000:.1f} ms",
+            "≤ 150 ms", ours <= 0.15),
+        row("per step excl. model and browser time (CLI + SDK + orchestrator)", f"{rest * 1000:.0f} ms"),
+        row("cold start → first model request", f"{med['first_request']:.2f} s"),
+        row("cold start → first tool call (lead → planner)", f"{med['first_tool']:.2f} s"),
+        row("cold start → first browser tool call", f"{med['first_browser']:.2f} s"),
+        row("planner request, step 1", f"{first:,} chars ≈ {first // 4:,} tokens"),
+        row(f"planner request, step {args.steps - 2} (first of its horizon)",
+            f"{aligned:,} chars ≈ {aligned // 4:,} tokens"),
+        row(f"planner request, step {args.steps}", f"{last:,} chars ≈ {last // 4:,} tokens",
+            f"≤ 2× step 1 ({last / first:.2f}×)" if first else "", bool(first) and last <= 2 * first),
+        row("lead request, first → last horizon", f"{long['lead'][0]:,} → {long['lead'][-1]:,} chars"
+            if long["lead"] else "-"),
+    ]
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=30)
+    parser.add_argument("--cold-runs", type=int, default=3)
+    parser.add_argument("--headful", action="store_true")
+    anyio.run(main, parser.parse_args())
