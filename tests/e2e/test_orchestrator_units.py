@@ -227,3 +227,33 @@ def test_run_record_layout(tmp_path: Path) -> None:
     assert summary.status == "done" and summary.plans == 1
     assert json.loads((recorder.dir / "plans.json").read_text())[0]["steps"][0]["action"] == "observe"
     assert "Find the cheapest lamp" in (recorder.dir / "summary.md").read_text()
+
+
+async def test_hooks_enforce_least_privilege_and_attach_memory(tmp_path: Path) -> None:
+    from orchestrator.hooks import Hooks
+
+    specs = load_agents(REPO / "agents")
+    state = RunState()
+    state.begin_task("register Ada")
+    state.memory.step("[open]: ok — navigate")
+    recorder = RunRecorder(tmp_path, "hooks")
+    gate = SecurityGate(tmp_path / "pending", ScriptedHuman([], []), timeout_s=1)
+    hooks = Hooks(state, specs, gate, ScriptedHuman([], []), StuckDetector(), recorder, handoff_timeout_s=1)
+
+    async def decision(tool: str, agent: str | None, tool_input: dict[str, Any] | None = None) -> dict[str, Any]:
+        data = {"tool_name": tool, "tool_input": tool_input or {}, "agent_type": agent, "agent_id": agent and "a1"}
+        out = await hooks.pre_tool_use(data, f"t-{tool}-{agent}", {"signal": None})
+        return dict(out.get("hookSpecificOutput", {}))
+
+    assert (await decision("mcp__browser__click", None))["permissionDecision"] == "deny"  # the lead delegates
+    assert (await decision("mcp__browser__click", "dom_analyzer"))["permissionDecision"] == "deny"
+    assert (await decision("mcp__browser__type_text", "validator"))["permissionDecision"] == "deny"
+    assert (await decision("mcp__browser__click", "executor")) == {}  # allowed by the session's rules
+    assert (await decision("Agent", None, {"subagent_type": "general-purpose"}))["permissionDecision"] == "deny"
+    planner = await decision("Agent", None, {"subagent_type": "planner", "prompt": "Task: register Ada",
+                                              "run_in_background": True})
+    assert planner["permissionDecision"] == "allow"
+    assert planner["updatedInput"]["run_in_background"] is False
+    assert "<task_memory>" in planner["updatedInput"]["prompt"] and "[open]: ok" in planner["updatedInput"]["prompt"]
+    denied = [c for c in state.invocations if c.error_code == "denied"]
+    assert len(denied) == 4  # denied calls never run, but they are recorded
