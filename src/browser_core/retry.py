@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import anyio
+import structlog
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Page
 from pydantic import BaseModel, Field, computed_field
@@ -39,6 +40,8 @@ from browser_core.frames import FrameView, frame_views, resolve_frame, search_or
 from browser_core.observation import Element, FrameScan, _elements, _scan, _viewport
 from browser_core.session import BrowserSession
 from browser_core.targets import Target, check_description, check_role, choose_element, resolve_target, target_of
+
+log = structlog.get_logger("browser_core.retry")
 
 COORDINATE = "coordinate_click"
 WAIT_FOR_FRAMES = "wait_for_frames"
@@ -125,9 +128,10 @@ def _strategy_for(path: str) -> str:
     return "main_frame" if path == "main" else f"iframe:{_label_of(path)[:60]}"
 
 
-async def _bounded_scan(view: FrameView, session: BrowserSession, args: dict[str, Any]) -> tuple[FrameScan, int]:
+async def _bounded_scan(
+    view: FrameView, session: BrowserSession, args: dict[str, Any], limit_ms: int
+) -> tuple[FrameScan, int]:
     started = time.monotonic()
-    limit_ms = session.settings.iframe_timeout_ms
     scan = FrameScan(view, None, f"the frame did not answer within {limit_ms} ms")
     with anyio.move_on_after(limit_ms / 1000):
         scan = await _scan(view, session.registry, args)
@@ -135,14 +139,16 @@ async def _bounded_scan(view: FrameView, session: BrowserSession, args: dict[str
 
 
 async def _search(
-    session: BrowserSession, page: Page, views: list[FrameView], description: str, role: str | None
+    session: BrowserSession, page: Page, views: list[FrameView], description: str, role: str | None,
+    limit_ms: int | None = None,
 ) -> list[tuple[FrameView, list[Element], int, str | None]]:
     """Each frame's matches for the description (searched in parallel), with the time and error of each."""
     args = {"mode": "search", "query": description, "role": role or "", "maxOff": 8, "maxViewport": 8}
     results: list[tuple[FrameView, list[Element], int, str | None]] = []
+    limit = limit_ms or session.settings.iframe_timeout_ms
 
     async def one(view: FrameView) -> None:
-        scan, ms = await _bounded_scan(view, session, args)
+        scan, ms = await _bounded_scan(view, session, args, limit)
         results.append((view, _elements(scan, session.registry, _viewport(page, session.settings)), ms, scan.error))
 
     async with anyio.create_task_group() as tg:
@@ -254,7 +260,9 @@ async def _wait_and_search(
     while await _next_round(page, deadline):
         rounds += 1
         views = search_order(await frame_views(page, session.registry, session.settings.frame_depth_limit))
-        results = await _search(session, page, views, description, role)
+        left_ms = int((deadline - time.monotonic()) * 1000)
+        results = await _search(session, page, views, description, role,
+                                min(session.settings.iframe_timeout_ms, max(left_ms, 300)))
         if _strong(results):
             chain.strategies = [v.strategy for v in views] + [COORDINATE]
             break
@@ -290,18 +298,28 @@ async def run_chain(located: Located, action: str, direct: Step, coordinate: Ste
     frame_value = _frame_value(target)
     first = await _attempt(chain, chain.current_strategy or "direct", frame_value, action, direct, target.frame)
     if first is None:
+        _log(action, chain)
         return
     if coordinate is None or not _fallback_allowed(first):
         chain.stopped = f"{first.code}: not retried with another strategy"
+        _log(action, chain)
         raise chain.fail(first)
     chain.advance(to=COORDINATE)
     second = await _attempt(chain, COORDINATE, frame_value, action, coordinate, target.frame)
     if second is None:
+        _log(action, chain)
         return
     chain.current_index = len(chain.strategies)
+    _log(action, chain)
     if second.message not in first.message:
         first.message = f"{first.message}; {COORDINATE}: {second.message}"
     raise chain.fail(first)
+
+
+def _log(action: str, chain: RetryChain) -> None:
+    """FR-016: which frames and strategies an action went through (stderr)."""
+    steps = [f"{a.strategy}@{a.frame or '-'}:{'ok' if a.success else a.code or 'miss'}" for a in chain.attempts]
+    log.info("retry chain", action=action, succeeded=chain.succeeded, attempts=steps)
 
 
 async def _gone(frame: Frame) -> bool:

@@ -204,7 +204,7 @@ def on_file_chooser(session: BrowserSession) -> None:
     """A page opened a file chooser outside upload_file: it is intercepted (no native dialog) and reported."""
     from browser_core.session import PageEvent
 
-    if not getattr(session, "uploading", False):
+    if not session.uploading:
         with contextlib.suppress(Exception):
             session.events.append(PageEvent("file_chooser", {
                 "hint": "the page asks for a file: call upload_file on the same element with paths from the "

@@ -134,6 +134,9 @@ async def test_late_iframe_is_waited_for(session: BrowserSession, site) -> None:
     assert attempts[0]["strategy"] == "wait_for_frames" and attempts[0]["success"] is True
     assert attempts[-1]["strategy"] == "iframe:late-frame" and attempts[-1]["success"] is True
     assert "Late clicks: 1" in await frame_text(session)
+    listed = await frame_tools.list_frames(session)
+    late = next(f for f in listed["frames"] if f.get("name") == "late-frame")
+    assert listed["search_order"][-1] == late["frame"], "a frame known only by its name is searched last"
 
 
 async def test_nothing_anywhere_waits_then_fails_with_the_whole_chain(session: BrowserSession, site) -> None:
