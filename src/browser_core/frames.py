@@ -181,7 +181,7 @@ def frame_choices(views: list[FrameView]) -> list[dict[str, object]]:
 
 
 def resolve_frame(views: list[FrameView], selector: str | int) -> FrameView:
-    """The one frame a selector names: "main", an index, a prefix ("f2"), a name, an aria-label or a title.
+    """The one frame a selector names: "main", an index, a prefix ("f2") or path, a name, an aria-label or a title.
 
     Exact matches (case-insensitive) win over a unique partial match of the label; several frames with the same
     label are ambiguous (their prefixes are listed); anything else is invalid input listing the valid frames.
@@ -197,7 +197,7 @@ def resolve_frame(views: list[FrameView], selector: str | int) -> FrameView:
         hit = [v for v in views if v.index == int(wanted)]
         if hit:
             return hit[0]
-    by_prefix = [v for v in views if v.prefix and v.prefix == low]
+    by_prefix = [v for v in views if (v.prefix and v.prefix == low) or v.path.casefold() == low]
     if by_prefix:
         return by_prefix[0]
     for attr in ("aria_label", "title", "name"):

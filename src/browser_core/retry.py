@@ -209,7 +209,13 @@ async def locate(
         if not chosen.accessible:
             raise PageChanged(f"frame {chosen.selector} ('{chosen.label}') cannot be reached: {chosen.reason}")
     if element_id:
-        target = await resolve_target(page, registry, settings, element_id=element_id, description=None, role=role)
+        try:
+            target = await resolve_target(page, registry, settings, element_id=element_id, description=None,
+                                          role=role)
+        except ToolFailure as exc:
+            chain = RetryChain(strategies=[], timeout_per_frame_ms=settings.iframe_timeout_ms,
+                               stopped=f"{exc.code}: the element could not be resolved, nothing was tried")
+            raise chain.fail(exc) from None
         if chosen is not None and target.frame is not chosen.frame:
             raise InvalidInput(
                 f"element {target.id} is in frame '{target.frame_path}', not in frame {chosen.selector}",

@@ -52,7 +52,8 @@ async def test_frame_content_and_switch_by_every_selector_kind(session: BrowserS
     await goto(session, site.url_a("frames.html"))
     listed = await frame_tools.list_frames(session)
     widget = next(f for f in listed["frames"] if f.get("aria_label") == "Search widget")
-    for selector in ("Search widget", "search widget", widget["frame"], widget["index"], str(widget["index"])):
+    for selector in ("Search widget", "search widget", widget["frame"], widget["index"], str(widget["index"]),
+                     widget["path"], "search wid"):
         got = await frame_tools.get_frame_content(session, frame_selector=selector)
         assert got["frame_context"]["frame"] == widget["frame"], selector
         assert "Query" in got["content"] and "Main button" not in got["content"]
@@ -224,8 +225,9 @@ async def test_frame_detaching_mid_action_is_structured_and_the_next_call_works(
     assert [f["frame"] for f in listed["frames"]] == ["main"]
     await actions.click(session, description="Still here")
     assert "Page still works" in await text_of(session)
-    with pytest.raises(StaleElement):
+    with pytest.raises(StaleElement) as stale:
         await actions.click(session, element_id=comment["id"])
+    assert stale.value.details["retry_chain"]["attempts"] == []
 
 
 async def test_ambiguous_frame_label_asks_for_the_prefix(session: BrowserSession, site) -> None:
