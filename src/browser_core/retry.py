@@ -46,6 +46,7 @@ log = structlog.get_logger("browser_core.retry")
 COORDINATE = "coordinate_click"
 WAIT_FOR_FRAMES = "wait_for_frames"
 _RESCAN_TICK_S = 0.3
+MAX_LISTED_STRATEGIES = 8
 _NO_FALLBACK = ("disabled", "not enabled", "readonly", "read-only")
 
 
@@ -98,6 +99,11 @@ class RetryChain(BaseModel):
         """The chain as it goes into a result: no empty fields."""
         out = self.model_dump(exclude={"current_index", "timeout_per_frame_ms"}, exclude_none=True)
         out["attempts"] = [a.model_dump(exclude_none=True) for a in self.attempts]
+        if len(self.strategies) > MAX_LISTED_STRATEGIES:
+            tried = {a.strategy for a in self.attempts}
+            head = [s for s in self.strategies[:-1] if s in tried] or self.strategies[:1]
+            rest = len(self.strategies) - 1 - len(head)
+            out["strategies"] = [*head, f"... {rest} more frames", self.strategies[-1]]
         return out
 
     def fail(self, failure: ToolFailure) -> ToolFailure:
