@@ -25,7 +25,7 @@ async def confirm_action(
     page content asked for it. It runs at most once, before it expires, and only while the page still shows the
     same element; otherwise it is refused and you must ask again."""
     pending = pending_summary(session, confirmation_id)
-    if pending is not None and ask_human is not None:
+    if pending is not None and ask_human is not None and session.settings.elicit_confirmations:
         summary = pending["summary"]
         answer = await ask_human(
             f"The browser agent wants to {summary['action']} ({summary['category']}) on {summary['url']}. Allow?"

@@ -69,6 +69,9 @@ class BrowserSettings(BaseSettings):
         "", description="Comma-separated host patterns (fnmatch, e.g. *.example.com); if set, only these are opened."
     )
     blocked_hosts: str = Field("", description="Comma-separated host patterns never opened (redirects and popups too).")
+    elicit_confirmations: bool = Field(
+        True, description="confirm_action also asks the human through MCP elicitation when the client supports it."
+    )
     confirmation_ttl_s: int = Field(120, ge=1, le=3600, description="How long a pending destructive action waits.")
     security_policy_file: Path | None = Field(
         None, description="Extra security vocabulary (YAML, same keys as browser_core/security/policy.yaml)."

@@ -43,16 +43,17 @@ class SecurityGate:
         summary = raw.get("summary")
         if not isinstance(summary, dict):
             return None
-        return ConfirmRequest(confirmation_id=confirmation_id, summary=summary, expires_at=raw.get("expires_at"))
+        return ConfirmRequest(confirmation_id=confirmation_id, summary=summary, expires_at=raw.get("expires_at"),
+                              status=str(raw.get("status", "pending")))
 
     async def decide(self, tool_input: dict[str, Any]) -> GateDecision:
         confirmation_id = str(tool_input.get("confirmation_id") or "")
         request = self.pending(confirmation_id)
         if request is None:
             return GateDecision(False, f"No pending action '{confirmation_id}' was recorded by the browser server.")
-        if confirmation_id in self.used:
+        if confirmation_id in self.used or request.status in ("used", "declined"):
             return GateDecision(False, "This action was already confirmed and run once; it never runs twice.", request)
-        if request.expires_at is not None and request.expires_at < time.time():
+        if request.status == "expired" or (request.expires_at is not None and request.expires_at < time.time()):
             return GateDecision(False, "The pending action expired; observe and try the action again.", request)
         try:
             with anyio.fail_after(self.timeout_s):

@@ -26,6 +26,7 @@ class ConfirmRequest(BaseModel):
     confirmation_id: str
     summary: dict[str, Any]
     expires_at: float | None = None
+    status: str = "pending"
 
     def describe(self) -> str:
         s = self.summary

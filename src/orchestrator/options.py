@@ -33,6 +33,7 @@ def browser_server(settings: OrchestratorSettings, artifacts_dir: Path) -> McpSt
     env = {k: v for k, v in os.environ.items() if k in SERVER_PASS_ENV or k.startswith("BROWSER_")}
     env["PYTHONUNBUFFERED"] = "1"
     env["BROWSER_ARTIFACTS_DIR"] = str(artifacts_dir)
+    env["BROWSER_ELICIT_CONFIRMATIONS"] = "false"  # our PreToolUse gate asks the human; never ask twice
     if settings.headful:
         display = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
         if sys.platform.startswith("linux") and not display:

@@ -7,6 +7,7 @@ only confirm_action runs it, once, unexpired, on the same page. Sensitive fields
 from __future__ import annotations
 
 import io
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -173,8 +174,18 @@ async def test_pending_summary_is_written_for_the_host(tmp_path: Path, site) -> 
         await client.call("navigate", url=site.url_a("shop.html"))
         pending = (await propose(client, "Pay now")).error["details"]
     path = tmp_path / "artifacts" / "pending" / f"{pending['confirmation_id']}.json"
-    record = __import__("json").loads(path.read_text(encoding="utf-8"))
+    record = json.loads(path.read_text(encoding="utf-8"))
     assert record["summary"] == pending["summary"] and record["expires_at"] > record["created_at"]
+    assert record["status"] == "pending"
+
+
+async def test_pending_file_tells_the_host_when_an_id_is_spent(tmp_path: Path, site) -> None:
+    async with browser_client(tmp_path / "profile") as client:
+        await client.call("navigate", url=site.url_a("webmail.html"))
+        cid = (await propose(client, "Delete")).error["details"]["confirmation_id"]
+        assert (await client.call("confirm_action", confirmation_id=cid)).ok
+    record = json.loads((tmp_path / "artifacts" / "pending" / f"{cid}.json").read_text(encoding="utf-8"))
+    assert record["status"] == "used"
 
 
 async def test_elicitation_lets_the_human_decline_or_accept(tmp_path: Path, site) -> None:

@@ -26,7 +26,7 @@ def pending_summary(session: BrowserSession, confirmation_id: str) -> dict[str, 
 
 def decline_pending(session: BrowserSession, confirmation_id: str) -> None:
     """The human said no: the pending action can never run."""
-    security_guard(session).store.take(confirmation_id)
+    security_guard(session).store.take(confirmation_id, status="declined")
     raise ConfirmationRefused("the human declined this action", details={"reason": "declined"})
 
 

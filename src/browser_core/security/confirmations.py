@@ -32,6 +32,7 @@ class PendingAction:
     created_at: float
     expires_at: float
     used: bool = False
+    status: str = "pending"
 
     def public(self) -> dict[str, Any]:
         return {"confirmation_id": self.confirmation_id, "summary": self.summary,
@@ -57,7 +58,7 @@ class ConfirmationStore:
         if self.folder is None:
             return
         self.folder.mkdir(parents=True, exist_ok=True)
-        record = {"confirmation_id": pending.confirmation_id, "summary": pending.summary,
+        record = {"confirmation_id": pending.confirmation_id, "status": pending.status, "summary": pending.summary,
                   "created_at": pending.created_at, "expires_at": pending.expires_at}
         path = self.folder / f"{pending.confirmation_id}.json"
         path.write_text(redact(json.dumps(record, ensure_ascii=False, indent=1)), encoding="utf-8")
@@ -65,8 +66,10 @@ class ConfirmationStore:
     def get(self, confirmation_id: str) -> PendingAction | None:
         return self._pending.get(confirmation_id)
 
-    def take(self, confirmation_id: str) -> PendingAction:
-        """The pending action, marked used; refuses unknown, expired and already used ids."""
+    def take(self, confirmation_id: str, status: str = "used") -> PendingAction:
+        """The pending action, marked used (or declined); refuses unknown, expired and already used ids.
+
+        The file a host reads is updated too, so it can tell an id is no longer live."""
         if not isinstance(confirmation_id, str) or not confirmation_id.startswith(ID_PREFIX):
             raise InvalidInput("confirmation_id must be the details.confirmation_id of a requires_confirmation result")
         pending = self._pending.get(confirmation_id)
@@ -76,8 +79,12 @@ class ConfirmationStore:
             raise ConfirmationRefused(f"{confirmation_id} was already used; an action runs at most once",
                                       details={"reason": "used"})
         if time.time() > pending.expires_at:
+            pending.status = "expired"
+            self._write(pending)
             raise ConfirmationRefused(f"{confirmation_id} expired", details={"reason": "expired"})
         pending.used = True
+        pending.status = status
+        self._write(pending)
         return pending
 
     def as_dict(self, confirmation_id: str) -> dict[str, Any] | None:
