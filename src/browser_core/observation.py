@@ -6,6 +6,7 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
+import anyio
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
@@ -54,12 +55,17 @@ class FrameScan:
     error: str | None = None
 
 
-async def _scan(view: FrameView, registry: ElementRegistry, args: dict[str, Any]) -> FrameScan:
+async def _scan(view: FrameView, registry: ElementRegistry, args: dict[str, Any], timeout_ms: int) -> FrameScan:
+    """One walker call in one frame; a child frame that does not answer in time is reported, not waited for."""
     slot = registry.slot(view.frame)
+    raw = None
     try:
-        raw = await view.frame.evaluate(WALKER_JS, {**args, "key": registry.key, "start": slot.next_number})
+        with anyio.move_on_after(None if view.index == 0 else timeout_ms / 1000):
+            raw = await view.frame.evaluate(WALKER_JS, {**args, "key": registry.key, "start": slot.next_number})
     except PlaywrightError as exc:
         return FrameScan(view, None, str(exc).splitlines()[0][:160])
+    if raw is None:
+        return FrameScan(view, None, f"no answer within {timeout_ms} ms (busy in a script?)")
     registry.advance(view.frame, int(raw.get("next", 1)))
     return FrameScan(view, raw)
 
@@ -91,7 +97,7 @@ async def scan_frames(
     page: Page, registry: ElementRegistry, settings: BrowserSettings, args: dict[str, Any]
 ) -> list[FrameScan]:
     views = await frame_views(page, registry, settings.frame_depth_limit)
-    return list(await asyncio.gather(*(_scan(v, registry, args) for v in views)))
+    return list(await asyncio.gather(*(_scan(v, registry, args, settings.iframe_timeout_ms) for v in views)))
 
 
 async def search_elements(

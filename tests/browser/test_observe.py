@@ -106,3 +106,23 @@ async def test_script_only_clickables_are_found_by_their_pointer_cursor(session:
 
     await actions.click(session, element_id=row["id"])
     assert "Opened the report" in await page.inner_text("body")
+
+
+async def test_a_frame_busy_in_a_script_does_not_stall_observe(session: BrowserSession, site, monkeypatch) -> None:
+    import anyio
+
+    monkeypatch.setattr(session.settings, "iframe_timeout_ms", 800)
+    await goto(session, site.url_a("busy_frame.html"))
+    page = await session.page()
+    ticker = next(f for f in page.frames if f.url.startswith(site.origin_b))
+    await page.evaluate("() => document.querySelector('iframe').contentWindow.postMessage('ticker-go', '*')")
+    with anyio.fail_after(5):  # until the frame stops answering
+        while True:
+            with anyio.move_on_after(0.3) as probe:
+                await ticker.evaluate("() => 1")
+            if probe.cancelled_caught:
+                break
+    with anyio.fail_after(5):
+        snap = await observe(session)
+    assert any("could not be read" in n and "800 ms" in n for n in snap["notes"])
+    assert find(snap, "Refresh totals")
