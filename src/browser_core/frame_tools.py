@@ -110,7 +110,7 @@ async def switch_to_frame(session: BrowserSession, *, frame_selector: str | int)
     args = {"mode": "search", "query": "", "role": "", "maxOff": 500, "maxViewport": 500}
     scan = FrameScan(view, None, "timeout")
     with anyio.move_on_after(session.settings.iframe_timeout_ms / 1000):
-        scan = await _scan(view, session.registry, args)
+        scan = await _scan(view, session.registry, args, session.settings.iframe_timeout_ms)
     elements = _elements(scan, session.registry, _viewport(page, session.settings)) if scan.raw else []
     elements.sort(key=lambda e: (not e.in_viewport, e.box[1], e.box[0]))
     count = int(scan.raw.get("total", len(elements))) if scan.raw else 0

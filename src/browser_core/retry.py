@@ -140,7 +140,7 @@ async def _bounded_scan(
     started = time.monotonic()
     scan = FrameScan(view, None, f"the frame did not answer within {limit_ms} ms")
     with anyio.move_on_after(limit_ms / 1000):
-        scan = await _scan(view, session.registry, args)
+        scan = await _scan(view, session.registry, args, limit_ms)
     return scan, _ms(started)
 
 

@@ -42,8 +42,8 @@ async def _overlay_controls(session: BrowserSession, page: Page, result: Probe, 
              if v.frame is result.blocker_frame]
     if not views:
         return []
-    scan = await _scan(views[0], session.registry, {"mode": "search", "query": "", "role": "", "maxOff": 300,
-                                                    "maxViewport": 300})
+    args = {"mode": "search", "query": "", "role": "", "maxOff": 300, "maxViewport": 300}
+    scan = await _scan(views[0], session.registry, args, session.settings.iframe_timeout_ms)
     numbers = set(await layer_numbers(session.registry, result))
     found = [e for e in _elements(scan, session.registry, _viewport(page, session.settings))
              if e.id != target.id and int(e.id.rsplit("e", 1)[1]) in numbers]
