@@ -48,6 +48,8 @@ import anyio
 from mcp import ClientSession, StdioServerParameters, stdio_client
 from playwright.async_api import async_playwright
 
+from orchestrator.eval import miniwob
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_support import (
     GROUND_TRUTH_JS,
@@ -62,7 +64,7 @@ from bench_support import (
 REPO = Path(__file__).resolve().parent.parent
 BENCH = REPO / ".bench"
 PEER_CLI = BENCH / "node_modules/@playwright/mcp/cli.js"
-MINIWOB_HTML = BENCH / "py/miniwob/html"
+MINIWOB_HTML = miniwob.package_dir() / "html" if miniwob.package_dir() else BENCH / "py/miniwob/html"  # eval group
 PYDOC = Path("/usr/share/doc/python3/html")
 CHROMIUM = "/usr/bin/chromium"
 VIEWPORT = {"width": 1280, "height": 720}

@@ -15,16 +15,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from orchestrator.eval import miniwob
+
 NAME_LIMIT = 60
 # Roles compared strictly; for any other ground-truth role (generic, listitem, ...) only the name is compared.
 WIDGET_ROLES = frozenset(
     {"link", "button", "checkbox", "radio", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option"}
     | {"switch", "combobox", "textbox", "searchbox", "slider", "spinbutton", "listbox"}
 )
-MINIWOB_BOOT = (
-    b"<script>Math.seedrandom('bench-observe');window.addEventListener('load',function(){"
-    b"core.EPISODE_MAX_TIME=3600000;core.startEpisodeReal();window.__benchReady=true;});</script>"
-)
+# MiniWoB++ task pages are served with a seeded, auto-started episode (the evaluation's boot script).
+MINIWOB_BOOT = miniwob.boot_script("bench-observe", on_start="window.__benchReady=true;")
 
 # Interactive elements that are visible and intersect the viewport, with a simple role/name computation.
 GROUND_TRUTH_JS = r"""() => {

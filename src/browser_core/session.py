@@ -49,6 +49,7 @@ class BrowserSession:
     _playwright: Playwright | None = None
     _browser: Browser | None = None
     _context: BrowserContext | None = None
+    _own_context: bool = False  # attached over CDP, in a context this session created (and closes)
     _active: Page | None = None
     _lock_file: IO[str] | None = None
     _start_lock: anyio.Lock = field(default_factory=anyio.Lock)
@@ -128,7 +129,13 @@ class BrowserSession:
         except PlaywrightError as exc:
             raise ConfigurationError(f"cannot attach to the browser at {url}: {str(exc).splitlines()[0]}") from exc
         contexts = self._browser.contexts
-        self._context = contexts[0] if contexts else await self._browser.new_context()
+        if self.settings.cdp_new_context or not contexts:
+            s = self.settings
+            self._context = await self._browser.new_context(viewport={"width": s.viewport_width,
+                                                                       "height": s.viewport_height})
+            self._own_context = True
+        else:
+            self._context = contexts[0]
 
     async def _launch(self) -> None:
         assert self._playwright is not None
@@ -179,7 +186,7 @@ class BrowserSession:
 
     async def close(self) -> None:
         with contextlib.suppress(Exception):
-            if self._context is not None and self._browser is None:
+            if self._context is not None and (self._browser is None or self._own_context):
                 await self._context.close()
         with contextlib.suppress(Exception):
             if self._browser is not None:
@@ -190,6 +197,7 @@ class BrowserSession:
         if self._lock_file is not None:
             self._lock_file.close()
         self._playwright = self._browser = self._context = self._active = None
+        self._own_context = False
         self._lock_file = None
 
     # ----- tabs, popups, dialogs ---------------------------------------------------------------------------

@@ -39,6 +39,10 @@ class BrowserSettings(BaseSettings):
     cdp_url: str | None = Field(
         None, description="Attach to an already running browser over CDP (e.g. http://127.0.0.1:9222)."
     )
+    cdp_new_context: bool = Field(
+        False, description="With cdp_url: work in a new browser context of our own (closed at the end) instead of "
+        "the browser's first one, so several servers can share one remote browser without sharing pages or cookies.",
+    )
     viewport_width: int = Field(1280, ge=320, le=7680)
     viewport_height: int = Field(720, ge=240, le=4320)
     max_elements: int = Field(60, ge=10, le=300, description="Interactive elements listed by observe.")

@@ -49,6 +49,7 @@ def browser_server(settings: OrchestratorSettings, artifacts_dir: Path) -> McpSt
         env["BROWSER_HEADLESS"] = "true"
     if settings.profile_dir is not None:
         env["BROWSER_USER_DATA_DIR"] = str(settings.profile_dir)
+    env.update({k: v for k, v in settings.browser_env.items() if k.startswith("BROWSER_")})
     command, *args = settings.mcp_command
     return {"type": "stdio", "command": command, "args": args, "env": env}
 

@@ -55,6 +55,9 @@ class OrchestratorSettings(BaseSettings):
     # --- browser server ---
     headful: bool = Field(True, description="Show the browser window (needs a display).")
     profile_dir: Path | None = Field(None, description="Browser profile; default: the server's own default.")
+    browser_env: dict[str, str] = Field(
+        default_factory=dict, description="BROWSER_* settings for this worker's server only (e.g. its own CDP URL)."
+    )
     mcp_command: list[str] = Field(
         default_factory=lambda: [sys.executable, "-m", "mcp_server"], description="Command of the browser server."
     )

@@ -13,6 +13,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from orchestrator.scripted.protocol import (
+    delegate,
+    is_new_turn,
+    latest_task,
+    result_line,
+    short,
+    tagged,
+    task_memory,
+)
 from tests.e2e.scripted_model import Block, ModelRequest, Text, ToolUse
 
 B = "mcp__browser__"
@@ -229,47 +238,8 @@ class ByTask:
         return chosen(req)
 
 
-# ---------------------------------------------------------------------- helpers
-def delegate(agent: str, description: str, prompt: str) -> ToolUse:
-    return ToolUse("Agent", {"description": description, "prompt": prompt, "subagent_type": agent,
-                             "run_in_background": False})
-
-
-def result_line(status: str, did: str, *, error: str = "", page_changed: bool = False) -> Text:
-    return Text("RESULT " + json.dumps({"status": status, "did": did, "page_changed": page_changed, "error": error}))
-
-
-def tagged(text: str, tag: str) -> dict[str, Any] | None:
-    at = text.rfind(tag + " {")
-    if at == -1:
-        return None
-    try:
-        value, _ = json.JSONDecoder().raw_decode(text[at + len(tag) + 1 :])
-    except ValueError:
-        return None
-    return value if isinstance(value, dict) else None
-
-
-def task_memory(prompt: str) -> dict[str, Any]:
-    found = re.search(r"<task_memory>\s*(\{.*?\})\s*</task_memory>", prompt, re.S)
-    return json.loads(found.group(1)) if found else {}
-
-
-def latest_task(req: ModelRequest) -> str:
-    texts = [t for t in req.texts("user") if not t.startswith("<system-reminder>")]
-    task = texts[-1] if texts else ""
-    return task.split("Follow-up task (same browser page):", 1)[-1].strip()
-
-
-def is_new_turn(req: ModelRequest) -> bool:
-    """The last user message is a new task (text), not a tool result."""
-    users = [m for m in req.messages if m.get("role") == "user"]
-    content = users[-1].get("content") if users else ""
-    if isinstance(content, str):
-        return True
-    return not any(b.get("type") == "tool_result" for b in content or [])
-
-
+# ---------------------------------------------------------------------- helpers (the generic ones are in
+# orchestrator.scripted.protocol)
 def plan_reason(memory: dict[str, Any]) -> str:
     notes = " ".join(memory.get("orchestrator_notes") or [])
     lines = memory.get("completed_steps") or []
@@ -296,6 +266,3 @@ def act(op: str, target: dict[str, Any], intent: dict[str, Any]) -> ToolUse:
         return ToolUse(B + "select_option", {"element_id": element, "values": [intent.get("text", "")]})
     return ToolUse(B + "click", {"element_id": element})
 
-
-def short(name: str) -> str:
-    return name.rsplit("__", 1)[-1]

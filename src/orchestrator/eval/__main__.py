@@ -1,0 +1,5 @@
+import sys
+
+from orchestrator.eval.cli import main
+
+sys.exit(main())

@@ -1,0 +1,55 @@
+"""Before the agents start: read each MiniWoB++ task's utterance from its seeded page (the harness's own look at
+the page, in a browser of its own or a context of its own on the remote browser), so the goal can say it and the
+scripted solution can use its fields. The same seed gives the agent's page the same episode."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from playwright.async_api import Browser, async_playwright
+
+from orchestrator.eval import miniwob
+from orchestrator.eval.derive import derive
+from orchestrator.eval.suite import Task
+from orchestrator.eval.web import EvalWeb
+
+READY_JS = "() => window.core && core.EP_TIMER !== null && core.getUtterance().length > 0"
+
+
+async def read_utterances(web: EvalWeb, tasks: Sequence[Task], *, cdp_url: str | None = None) -> dict[str, str]:
+    wanted = [t for t in tasks if t.config.miniwob]
+    if not wanted:
+        return {}
+    from browser_core.settings import BrowserSettings
+
+    out: dict[str, str] = {}
+    async with async_playwright() as pw:
+        browser: Browser
+        if cdp_url:
+            browser = await pw.chromium.connect_over_cdp(cdp_url, timeout=15000)
+        else:
+            executable = BrowserSettings().resolve_executable()
+            browser = await pw.chromium.launch(headless=True, executable_path=str(executable) if executable else None)
+        context = await browser.new_context()
+        try:
+            page = await context.new_page()
+            for task in wanted:
+                ctx = web.register(miniwob_task=str(task.config.miniwob), seed=task.seed)
+                try:
+                    await page.goto(f"{web.base(ctx.token)}/{task.config.start_path}", wait_until="load")
+                    await page.wait_for_function(READY_JS, timeout=15000)
+                    out[task.id] = str(await page.evaluate("core.getUtterance()"))
+                finally:
+                    web.contexts.pop(ctx.token, None)
+        finally:
+            await context.close()
+            await browser.close()
+    return out
+
+
+def fields_for(task: Task, utterance: str) -> dict[str, str]:
+    fields = dict(miniwob.extract_fields(str(task.config.miniwob), utterance)) if task.config.miniwob else {}
+    fields.update(task.config.fields)
+    if utterance:
+        fields["utterance"] = utterance
+    return derive(task.config.derive, fields)

@@ -1,0 +1,267 @@
+"""Run a suite through the orchestrator exactly as users run it: per task a ``WorkerAgent`` (its own CLI session,
+browser server and browser — or its own context on a shared remote browser) driven by a ``DeveloperAgent`` that
+answers its questions; N tasks at once. In scripted mode each task gets its own scripted model server replaying
+the task's solution; in real mode the agents use the real model.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal
+
+import anyio
+import structlog
+from pydantic import BaseModel, Field
+
+from orchestrator.developer import DeveloperAgent
+from orchestrator.eval.checkers import check, first_episode
+from orchestrator.eval.human import EvalHuman
+from orchestrator.eval.prepare import fields_for, read_utterances
+from orchestrator.eval.progress import EvalProgress
+from orchestrator.eval.suite import Task
+from orchestrator.eval.web import EvalWeb, TaskContext
+from orchestrator.scripted.replay import Replay
+from orchestrator.scripted.server import ScriptedModel
+from orchestrator.scripted.solution import compile_steps
+from orchestrator.scripted.targets import fill
+from orchestrator.settings import OrchestratorSettings
+from orchestrator.worker import WorkerAgent
+
+log = structlog.get_logger("orchestrator.eval")
+Mode = Literal["scripted", "real"]
+REPORT_GRACE_S = 3.0  # a page's last report may still be in flight when the agent ends
+
+
+@dataclass
+class RunOptions:
+    mode: Mode = "scripted"
+    workers: int = 1
+    out_dir: Path = Path("runs")
+    headful: bool = False
+    cdp_url: str | None = None
+    model: str | None = None
+    keep_profiles: bool = False
+    settings_overrides: dict[str, Any] = field(default_factory=dict)
+
+
+class TaskResult(BaseModel):
+    id: str
+    suite: str = ""
+    tags: list[str] = Field(default_factory=list)
+    success: bool = False
+    status: str = ""  # the orchestrator's outcome (done, failed, budget, error, ...)
+    checker: str = ""
+    reward: float | None = None
+    goal: str = ""
+    steps: int = 0
+    tool_calls: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cost_usd: float = 0.0
+    wall_s: float = 0.0
+    run_dir: str = ""
+    worker: int = 0
+    error: str = ""
+    reason: str = ""
+
+
+class EvalRun(BaseModel):
+    suite: str
+    mode: str
+    model: str = ""
+    workers: int = 1
+    browser: str = "local"
+    started_at: str = ""
+    wall_s: float = 0.0
+    out_dir: str = ""
+    results: list[TaskResult] = Field(default_factory=list)
+
+    @property
+    def passed(self) -> int:
+        return sum(r.success for r in self.results)
+
+
+def scripted_env(model: ScriptedModel, root: Path) -> dict[str, str]:
+    """The CLI talks to the scripted server, with a home and config of its own (never the user's credentials)."""
+    for sub in ("home", "claude", "tmp"):
+        (root / sub).mkdir(parents=True, exist_ok=True)
+    return {
+        "ANTHROPIC_BASE_URL": model.base_url,
+        "ANTHROPIC_API_KEY": "scripted-mode-not-a-key",
+        "CLAUDE_CODE_MAX_RETRIES": "2",
+        "HOME": str(root / "home"),
+        "CLAUDE_CONFIG_DIR": str(root / "claude"),
+        "CLAUDE_CODE_TMPDIR": str(root / "tmp"),
+    }
+
+
+def credentials_problem(env: dict[str, str] | None = None) -> str | None:
+    """Why the real-model mode cannot run here, or ``None``."""
+    env = dict(os.environ if env is None else env)
+    if any(env.get(k) for k in ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN")):
+        return None
+    config = Path(env.get("CLAUDE_CONFIG_DIR") or Path(env.get("HOME") or Path.home()) / ".claude")
+    if (config / ".credentials.json").is_file():
+        return None
+    return (
+        "the real-model mode needs Claude credentials: set ANTHROPIC_API_KEY (or CLAUDE_CODE_OAUTH_TOKEN), "
+        "or log in to Claude Code (`claude` → /login)"
+    )
+
+
+class Runner:
+    def __init__(self, tasks: list[Task], options: RunOptions, progress: EvalProgress) -> None:
+        self.tasks = tasks
+        self.options = options
+        self.progress = progress
+        self.out = options.out_dir / f"eval-{datetime.now():%Y%m%d-%H%M%S}"
+        self.out.mkdir(parents=True, exist_ok=True)
+        self.web = EvalWeb()
+        self.utterances: dict[str, str] = {}
+
+    async def run(self, suite_name: str) -> EvalRun:
+        opts = self.options
+        run = EvalRun(
+            suite=suite_name,
+            mode=opts.mode,
+            model=opts.model or "",
+            workers=opts.workers,
+            browser="remote (CDP)" if opts.cdp_url else "local",
+            started_at=datetime.now().isoformat(),
+            out_dir=str(self.out),
+        )
+        started = time.perf_counter()
+        with self.web:
+            self.utterances = await read_utterances(self.web, self.tasks, cdp_url=opts.cdp_url)
+            limiter = anyio.Semaphore(max(1, opts.workers))
+            slots = list(range(1, max(1, opts.workers) + 1))
+            results: dict[str, TaskResult] = {}
+
+            async def one(task: Task) -> None:
+                async with limiter:
+                    slot = slots.pop(0)
+                    try:
+                        results[task.id] = await self.run_task(task, slot)
+                    finally:
+                        slots.append(slot)
+
+            with self.progress:
+                self.progress.queued([t.id for t in self.tasks])
+                async with anyio.create_task_group() as tg:
+                    for task in self.tasks:
+                        tg.start_soon(one, task)
+        run.results = [results[t.id] for t in self.tasks]
+        run.wall_s = round(time.perf_counter() - started, 2)
+        return run
+
+    async def run_task(self, task: Task, slot: int) -> TaskResult:
+        opts = self.options
+        utterance = self.utterances.get(task.id, "")
+        result = TaskResult(id=task.id, suite=task.suite, tags=task.config.tags, worker=slot)
+        sensitive_template = task.answers.type_sensitive
+        ctx = self.web.register(
+            miniwob_task=task.config.miniwob or "", seed=task.seed, hands=sensitive_template is not None
+        )
+        started = time.perf_counter()
+        model: ScriptedModel | None = None
+        scratch = self.out / "scratch" / task.id
+        try:
+            fields = {
+                **fields_for(task, utterance),
+                "start_url": f"{self.web.base(ctx.token)}/{task.config.start_path}",
+            }
+            result.goal = str(fill(task.goal_template, fields))
+            env: dict[str, str] = {}
+            if opts.mode == "scripted":
+                steps = [{"open": fields["start_url"]}, *task.config.solution]
+                replay = Replay(
+                    compile_steps(steps, fields),
+                    expect=str(fill(task.config.expect, fields)),
+                    horizon=task.defaults.horizon,
+                    answers=task.answers.fallback_responses(),
+                )
+                model = ScriptedModel(policy=replay, keep_requests=False).start()
+                env = scripted_env(model, scratch)
+            sensitive = str(fill(sensitive_template, fields)) if sensitive_template is not None else None
+            human = EvalHuman(task.answers, ctx, sensitive=sensitive)
+            self.progress.started(task.id, slot)
+            await self._drive(task, result, ctx, human, env)
+            with anyio.CancelScope(shield=True):
+                await self._settle(task, ctx)
+            verdict = check(task.checker, ctx, utterance=utterance)
+            result.success, result.checker, result.reward = verdict.success, verdict.detail, verdict.reward
+        except Exception as exc:  # one task's failure is its result, never the whole run's
+            log.warning("task failed to run", task=task.id, error=repr(exc))
+            result.error = f"{type(exc).__name__}: {exc}"[:500]
+            result.checker = result.checker or "not checked (the task did not run)"
+        finally:
+            if model is not None:
+                model.close()
+            result.wall_s = round(time.perf_counter() - started, 2)
+            self.web.contexts.pop(ctx.token, None)
+            shutil.rmtree(scratch, ignore_errors=True)
+            if not opts.keep_profiles:
+                shutil.rmtree(self.out / "profiles" / task.id, ignore_errors=True)
+            self.progress.finished(result)
+        return result
+
+    def settings_for(self, task: Task) -> OrchestratorSettings:
+        opts = self.options
+        values: dict[str, Any] = {
+            "run_dir": self.out / "runs",
+            "profile_dir": self.out / "profiles" / task.id,
+            "headful": opts.headful,
+            "max_turns": task.max_turns,
+            "wall_clock_s": task.wall_clock_s,
+            "max_budget_usd": task.defaults.max_budget_usd if opts.mode == "real" else None,
+            "question_timeout_s": task.defaults.question_timeout_seconds,
+            "context_window_size": task.defaults.context_window_size,
+            "browser_env": {"BROWSER_CDP_URL": opts.cdp_url, "BROWSER_CDP_NEW_CONTEXT": "true"} if opts.cdp_url else {},
+        }
+        if opts.mode == "scripted":
+            values |= {"retry_backoff_s": 0.05, "retry_backoff_max_s": 0.2}
+        if opts.model:
+            values["lead_model"] = opts.model
+        return OrchestratorSettings(**(values | opts.settings_overrides))
+
+    async def _drive(
+        self, task: Task, result: TaskResult, ctx: TaskContext, human: EvalHuman, env: dict[str, str]
+    ) -> None:
+        settings = self.settings_for(task)
+        developer = DeveloperAgent(
+            settings=settings,
+            fallback_responses=task.answers.fallback_responses(),
+            developer_qa_model=task.developer_qa_model,
+            context_window_size=task.defaults.context_window_size,
+            env=env,
+        )
+        worker = WorkerAgent(
+            settings=settings,
+            human=human,
+            on_question_callback=developer.answer_question,
+            question_timeout_seconds=task.defaults.question_timeout_seconds,
+            title=task.id,
+            env=env,
+        )
+        developer.attach(worker)
+        worker.state.listeners.append(lambda kind, data: self.progress.event(task.id, kind, data))
+        try:
+            await worker.connect()
+            outcome = await developer.run(result.goal)
+            result.status, result.reason = outcome.status, outcome.reason
+        finally:
+            with anyio.CancelScope(shield=True):
+                summary = await worker.close()
+        result.steps, result.tool_calls = summary.steps, summary.tool_calls
+        result.input_tokens, result.output_tokens = summary.input_tokens, summary.output_tokens
+        result.cost_usd, result.run_dir = summary.cost_usd, summary.run_dir
+
+    async def _settle(self, task: Task, ctx: TaskContext) -> None:
+        """Give a page's last report (sent as the agent finished) a moment to arrive: wait for it, bounded."""
+        if task.checker.miniwob_reward is not None and first_episode(ctx) is None:
+            await anyio.to_thread.run_sync(ctx.wait_report, "episode_end", 0.0, REPORT_GRACE_S)
