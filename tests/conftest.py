@@ -73,4 +73,5 @@ async def session(browser: BrowserSession) -> AsyncIterator[BrowserSession]:
     await page.goto("about:blank")
     browser.drain_events()
     browser.dialog_policy = None
+    browser.dialogs.armed = None
     yield browser

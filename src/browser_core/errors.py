@@ -171,7 +171,9 @@ class SensitiveFieldBlocked(TerminalFailure):
 
 
 _INTERCEPT = re.compile(r"intercepts pointer events|element is outside of the viewport|is not visible")
-_DETACHED = re.compile(r"detached|Frame was detached|Execution context was destroyed|navigat", re.I)
+_DETACHED = re.compile(
+    r"detached|Frame was detached|Execution context was destroyed|Cannot find context with specified id|navigat", re.I
+)
 _CLOSED = re.compile(r"Target (page, context or browser )?(has been )?closed|Browser has been closed|crash", re.I)
 _NOT_EDITABLE = re.compile(r"not an <input>|not editable|element is not enabled|disabled|not a <select>", re.I)
 
