@@ -31,6 +31,7 @@ from orchestrator.scripted.solution import say
 from orchestrator.scripted.targets import describe, resolve
 
 RETRY_CATEGORIES = ("retriable", "recoverable")
+FREE_TEXT_OPTIONS = ("I will type the answer", "Skip this")
 MAX_FAILURES_PER_STEP = 2
 ACTIONS = {"click": "click", "type": "type_text", "select": "select_option", "press": "press_key"}
 
@@ -65,7 +66,9 @@ class Replay:
         report = tagged(last.text, "REPORT") or {"status": "continue"}
         status = report.get("status")
         if status == "need_human":
-            options = [{"label": o, "description": ""} for o in report.get("options") or []]
+            labels = list(report.get("options") or [])
+            labels += [o for o in FREE_TEXT_OPTIONS if o not in labels][: max(0, 2 - len(labels))]  # the CLI wants 2+
+            options = [{"label": o, "description": ""} for o in labels]
             question = {
                 "question": report.get("question", "?"),
                 "header": "Question",
@@ -188,6 +191,8 @@ class Replay:
                     page_changed=ok,
                 )
             ]
+        if name == "observe" and op == "press" and not step.get("target"):
+            return [ToolUse(BROWSER + "press_key", {"key": step["keys"]})]  # a key for the focused element
         if name in ("observe", "find_interactive_elements"):
             elements = ((env.get("data") or {}).get("elements")) or []
             target = resolve(step.get("target") or {}, elements)
@@ -256,8 +261,10 @@ def first_call(step: dict[str, Any]) -> ToolUse:
         return ToolUse(BROWSER + "navigate", {"url": step["url"], "wait_until": "load"})
     if op == "wait":
         return ToolUse(BROWSER + "wait_for_text", {"text": step["text"], "timeout_ms": 10000})
-    if op == "press" and not step.get("target"):
-        return ToolUse(BROWSER + "press_key", {"key": step["keys"]})
+    target = step.get("target") or {}
+    if target.get("pick"):  # the smallest / largest of a kind: every match on the page, not only the observed
+        query = {"query": str(target.get("name") or "")[:300], "limit": 100}
+        return ToolUse(BROWSER + "find_interactive_elements", query)
     return ToolUse(BROWSER + "observe", {})
 
 

@@ -4,8 +4,9 @@ a selector written in advance.
 
 A *target* is a name (``"Submit"``) or a mapping: ``name`` (matched exact, then as a prefix, then contained, then
 all its words; ``match`` forces one of ``exact|prefix|contains|words``), ``role`` (one or a list), ``type`` (the
-input type observe shows), ``nth`` (1-based among the matches, in page order) and ``pick`` (``min_number`` /
-``max_number``: the match whose name has the smallest / largest number, e.g. a price).
+input type observe shows), ``unnamed: true`` (only elements without a name, e.g. icons), ``nth`` (1-based among
+the matches, in the observation's order) and ``pick`` (``min_number`` / ``max_number``: the match whose name has the
+smallest / largest number, e.g. a price; looked for among all the page's elements, not only the observed ones).
 """
 
 from __future__ import annotations
@@ -44,7 +45,9 @@ def describe(target: Mapping[str, Any]) -> str:
     parts.append("/".join(role) if isinstance(role, list) else str(role or "element"))
     if target.get("type"):
         parts.append(f"(type {target['type']})")
-    if target.get("name") not in (None, ""):
+    if target.get("unnamed"):
+        parts.append("without a name")
+    elif target.get("name") not in (None, ""):
         parts.append(f"named like {target['name']!r}")
     if target.get("pick"):
         parts.append(f"with the {str(target['pick']).replace('_', ' ')}")
@@ -89,7 +92,9 @@ def resolve(target: Mapping[str, Any], elements: list[dict[str, Any]]) -> dict[s
     if target.get("type"):
         candidates = [e for e in candidates if e.get("type") == target["type"]]
     name = target.get("name")
-    if name not in (None, ""):
+    if target.get("unnamed"):
+        candidates = [e for e in candidates if not norm(e.get("name"))]
+    elif name not in (None, ""):
         candidates = _by_name(candidates, str(name), target.get("match"))
     pick = target.get("pick")
     if pick in ("min_number", "max_number"):
