@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from rich.console import Console
 
 from orchestrator.cli import configure_logging
-from orchestrator.eval import report
+from orchestrator.eval import miniwob, report
 from orchestrator.eval.miniwob import MiniwobMissingError
 from orchestrator.eval.progress import EvalProgress
 from orchestrator.eval.runner import Mode, Runner, RunOptions, credentials_problem
@@ -66,6 +66,8 @@ async def evaluate(args: argparse.Namespace, console: Console) -> int:
     if not tasks:
         console.print("[red]no tasks selected[/]")
         return 4
+    if any(t.config.miniwob for t in tasks):
+        miniwob.html_root()  # a clear message now rather than a failed page load later
     mode: Mode = "real" if args.model is not None else "scripted"
     if mode == "real":
         problem = credentials_problem()

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import structlog
 from playwright.async_api import Browser, async_playwright
+from playwright.async_api import Error as PlaywrightError
 
 from orchestrator.eval import miniwob
 from orchestrator.eval.derive import derive
 from orchestrator.eval.suite import Task
 from orchestrator.eval.web import EvalWeb
 
+log = structlog.get_logger("orchestrator.eval.prepare")
 READY_JS = "() => window.core && core.EP_TIMER !== null && core.getUtterance().length > 0"
 
 
@@ -39,6 +42,8 @@ async def read_utterances(web: EvalWeb, tasks: Sequence[Task], *, cdp_url: str |
                     await page.goto(f"{web.base(ctx.token)}/{task.config.start_path}", wait_until="load")
                     await page.wait_for_function(READY_JS, timeout=15000)
                     out[task.id] = str(await page.evaluate("core.getUtterance()"))
+                except PlaywrightError as exc:  # that task then fails to start ("no field 'utterance'"), not the run
+                    log.warning("could not read the utterance", task=task.id, error=str(exc).splitlines()[0])
                 finally:
                     web.contexts.pop(ctx.token, None)
         finally:
