@@ -9,6 +9,7 @@ so a partly covered control still works, and a fully covered one is never clicke
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 from playwright.async_api import Page
@@ -114,9 +115,36 @@ async def coordinate_click(
     return f"clicked at ({round(x)}, {round(y)})"
 
 
+_DATE_FORMATS = {"date": "YYYY-MM-DD", "time": "HH:MM", "datetime-local": "YYYY-MM-DDTHH:MM", "month": "YYYY-MM",
+                 "week": "YYYY-Www"}
+_SLASHED = re.compile(r"^\s*(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})\s*$")
+
+
+def date_value(kind: str, text: str) -> str:
+    """The value a date input takes for a date written the common way (12/03/2016, 3.12.2016, 2016-12-03)."""
+    match = _SLASHED.match(text) if kind == "date" else None
+    if not match:
+        return text.strip()
+    a, b, year = int(match.group(1)), int(match.group(2)), match.group(3)
+    month, day = (b, a) if a > 12 else (a, b)  # day first only when it cannot be a month
+    return f"{year}-{month:02d}-{day:02d}"
+
+
 async def direct_type(
     page: Page, target: Target, *, text: str, clear_first: bool, press_enter: bool, timeout_ms: int
 ) -> str | None:
+    kind = await target.handle.evaluate("el => el.tagName === 'INPUT' ? (el.type || '').toLowerCase() : ''")
+    if kind in _DATE_FORMATS:
+        value = date_value(kind, text)
+        await target.handle.fill(value, timeout=timeout_ms)
+        if value and not await target.handle.evaluate("el => el.value"):
+            raise ElementNotInteractable(
+                f"the {kind} field did not accept '{text[:40]}'",
+                hint=f"Type the value as {_DATE_FORMATS[kind]}.",
+            )
+        if press_enter:
+            await target.handle.press("Enter", timeout=timeout_ms)
+        return None if value == text else f"typed as {value}"
     if clear_first:
         await target.handle.fill(text, timeout=timeout_ms)
     else:

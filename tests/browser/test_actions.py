@@ -179,3 +179,14 @@ async def test_dialog_does_not_hang_and_is_reported(session: BrowserSession, sit
     assert await page.title() == "no"
     events = session.drain_events()
     assert events and events[0].kind == "dialog" and events[0].detail["type"] == "confirm"
+
+
+async def test_dates_typed_the_common_way_reach_a_date_input(session: BrowserSession, site) -> None:
+    await goto(session, site.url_a("index.html"))
+    page = await session.page()
+    await page.evaluate("() => { const l = document.createElement('label');"
+                        " l.innerHTML = 'Start date <input type=date>'; document.body.prepend(l); }")
+    typed = await actions.type_text(session, text="02/23/2015", description="Start date")
+    assert typed["value"] == "2015-02-23"
+    typed = await actions.type_text(session, text="23.02.2015", description="Start date")
+    assert typed["value"] == "2015-02-23"

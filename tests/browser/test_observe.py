@@ -126,3 +126,22 @@ async def test_a_frame_busy_in_a_script_does_not_stall_observe(session: BrowserS
         snap = await observe(session)
     assert any("could not be read" in n and "800 ms" in n for n in snap["notes"])
     assert find(snap, "Refresh totals")
+
+
+async def test_unlabelled_fields_and_icons_get_names_from_what_is_around_them(session: BrowserSession, site) -> None:
+    await goto(session, site.url_a("index.html"))
+    page = await session.page()
+    await page.evaluate("""() => {
+      const box = document.createElement('div');
+      box.innerHTML = '<div>City: <input id="x1"></div>'
+        + '<p>Please write the name of the city where you were born, as it appears in your passport.</p>'
+        + '<div><input id="x2"></div>'
+        + '<span class="icon icon-trash" style="display:inline-block;width:16px;height:16px"'
+        + ' onclick="this.textContent=1"></span>';
+      document.body.prepend(box);
+    }""")
+    snap = await observe(session)
+    names = [e["name"] for e in snap["elements"] if e["role"] in ("textbox", "clickable")]
+    assert "City:" in names
+    assert "icon: trash" in names
+    assert not any(n.startswith("Please write") for n in names), "prose is not a field's label"

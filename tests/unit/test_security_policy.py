@@ -52,3 +52,24 @@ def test_user_policy_file_extends_the_vocabulary(tmp_path) -> None:
     policy = load_policy(extra)
     assert policy.category_of("Löschen") == "delete"
     assert policy.category_of("Delete") == "delete"
+
+
+def test_posting_a_form_without_written_text_is_not_a_send() -> None:
+    from browser_core.security.detector import DestructiveActionDetector
+    from browser_core.security.facts import ElementFacts, FieldFacts, FormFacts
+
+    detector = DestructiveActionDetector(POLICY)
+
+    def submit(fields: list[FieldFacts], name: str) -> str | None:
+        form = FormFacts("post", "", "", fields, name, True)
+        facts = ElementFacts("button", "submit", name, "", True, False, False, form)
+        verdict = detector.classify("click", "button", name, facts)
+        return verdict.category if verdict else None
+
+    quantity = [FieldFacts("Quantity", "number", ""), FieldFacts("Size", "select-one", "")]
+    assert submit(quantity, "Add to cart") is None
+    message = [FieldFacts("To", "email", ""), FieldFacts("Message", "textarea", "")]
+    assert submit(message, "Continue") == "send"
+    card = [FieldFacts("Card number", "text", "cc-number")]
+    assert submit(card, "Continue") == "payment"
+    assert POLICY.category_of("Proceed to checkout") is None and POLICY.category_of("Checkout") == "payment"

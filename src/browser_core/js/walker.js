@@ -82,13 +82,41 @@
       }
       const ph = el.getAttribute("placeholder") || el.getAttribute("title");
       if (ph) return clean(ph, 80);
-      return "";
+      return nearText(el);
     }
     if (NAME_FROM_CONTENT.has(role)) {
       const s = textName(el);
       if (s && s.trim()) return clean(s, 80);
     }
-    return clean(el.getAttribute("title") || el.getAttribute("alt") || "", 80);
+    const t = clean(el.getAttribute("title") || el.getAttribute("alt") || "", 80);
+    return t || classHint(el);
+  }
+
+  // No accessible name: the text just before a field ("Username: [    ]"), for the model to recognise it.
+  function nearText(el) {
+    for (let n = el, depth = 0; n && depth < 2; n = n.parentElement, depth++) {
+      for (let p = n.previousSibling; p; p = p.previousSibling) {
+        if (p.nodeType === 1 && p.matches && p.matches("input,select,textarea,button")) return "";
+        if (p.nodeType === 1 && p.querySelector && p.querySelector("input,select,textarea,button")) return "";
+        const t = (p.nodeType === 3 ? p.nodeValue : p.nodeType === 1 ? p.textContent : "") || "";
+        if (t.trim()) return t.trim().length <= 40 ? clean(t, 40) : "";  // longer text is prose, not a label
+      }
+    }
+    return "";
+  }
+
+  // No name at all (icon-only controls): the words of its class, e.g. "icon: trash".
+  const GENERIC_CLASS = /^(icon|icons|btn|button|fa|fas|far|material|glyphicon|ui|svg|img|image|small|large|pull|left|right|active|js|ng|col|row|flex|d|p|m)$/;
+  function classHint(el) {
+    const words = [];
+    for (const node of [el, el.firstElementChild]) {
+      if (!node || typeof node.className !== "string") continue;
+      for (const token of node.className.split(/[\s_-]+/)) {
+        const w = token.toLowerCase();
+        if (/^[a-z]{3,20}$/.test(w) && !GENERIC_CLASS.test(w) && !words.includes(w)) words.push(w);
+      }
+    }
+    return words.length ? "icon: " + words.slice(0, 3).join(" ") : "";
   }
 
   function valueOf(el, role) {

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from browser_core.security.facts import ElementFacts, FormFacts
 from browser_core.security.policy import SecurityPolicy
 
+FREE_TEXT_TYPES = {"text", "email", "tel", "url", "textarea", ""}
 LONG_LINK_WORDS = 6  # a link with more words is content (a subject, a headline), not a command
 
 CLICK_ROLES = {"button", "link", "menuitem", "menuitemcheckbox", "menuitemradio", "clickable", "tab", "option",
@@ -45,10 +46,15 @@ class DestructiveActionDetector:
         named = self.policy.category_of(form.submit_name)
         if named:
             return Verdict(named, f"{how} a form whose submit button is '{form.submit_name}'")
-        if form.method == "post" and not self._is_plain_form(form):
+        if form.method == "post" and not self._is_plain_form(form) and self._has_free_text(form):
             label = f" '{form.label}'" if form.label else ""
-            return Verdict("send", f"{how} form{label} that posts data")
+            return Verdict("send", f"{how} form{label} that posts what was written in it")
         return None
+
+    @staticmethod
+    def _has_free_text(form: FormFacts) -> bool:
+        """A message, an application, a comment: fields a person writes in (not quantities or choices)."""
+        return any(f.type in FREE_TEXT_TYPES for f in form.fields)
 
     def classify(self, kind: str, role: str, name: str, facts: ElementFacts | None, *,
                  key: str | None = None) -> Verdict | None:
