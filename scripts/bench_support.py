@@ -134,7 +134,8 @@ def coverage(truth: Iterable[tuple[str, str]], found: Iterable[tuple[str, str]])
     """Multiset match of ground-truth (role, name) pairs against an output's addressable (role, name) pairs.
 
     Widget roles must match exactly; other roles match on the name alone. Names match when equal after
-    norm_name, or when the output's name (>= 10 chars) is a prefix of the truth's (a server-side truncation).
+    norm_name, or when the output's name (>= 10 chars) is a prefix of the truth's (a server-side truncation); a
+    truth with no name matches a remaining output element of the same role.
     """
     pool = [(role.casefold(), norm_name(name)) for role, name in found]
     used = [False] * len(pool)
@@ -142,7 +143,9 @@ def coverage(truth: Iterable[tuple[str, str]], found: Iterable[tuple[str, str]])
     for i, (_, name) in enumerate(pool):
         by_name.setdefault(name, []).append(i)
     wanted = [(role.casefold(), norm_name(name)) for role, name in truth]
-    wanted.sort(key=lambda rn: rn[0] not in WIDGET_ROLES)  # strict items claim their matches first
+    # Strict items claim their matches first; unnamed truths last: an element the simple name computation cannot
+    # name (an unlabelled field) matches any same-role element the output names otherwise.
+    wanted.sort(key=lambda rn: (rn[1] == "", rn[0] not in WIDGET_ROLES))
 
     def take(role: str, candidates: Iterable[int]) -> bool:
         for i in candidates:
@@ -154,7 +157,13 @@ def coverage(truth: Iterable[tuple[str, str]], found: Iterable[tuple[str, str]])
     def truncated(name: str) -> Iterable[int]:
         return (i for i, (_, n) in enumerate(pool) if len(n) >= 10 and name.startswith(n))
 
-    hits = [take(role, by_name.get(name, ())) or take(role, truncated(name)) for role, name in wanted]
+    def same_role(role: str) -> Iterable[int]:
+        return (i for i, (r, _) in enumerate(pool) if r == role)
+
+    hits = [
+        take(role, by_name.get(name, ())) or take(role, truncated(name)) or (not name and take(role, same_role(role)))
+        for role, name in wanted
+    ]
     return Coverage(sum(hits), len(wanted))
 
 
