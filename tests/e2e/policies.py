@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from orchestrator.scripted.protocol import (
+    RoleScript,
     delegate,
     is_new_turn,
     latest_task,
@@ -47,20 +48,12 @@ class Intent:
 
 
 @dataclass
-class Scenario:
+class Scenario(RoleScript):
     intents: list[Intent]
     expect: str  # text the validator must find for "done"
     horizon: int = 3
     ask: dict[str, Any] | None = None  # planner: need_human question before starting ({"question", "options"})
     lead_turns: list[str] = field(default_factory=list)  # what the lead saw (for assertions)
-
-    # ------------------------------------------------------------------ dispatcher
-    def __call__(self, req: ModelRequest) -> list[Block]:
-        handler = getattr(self, req.agent, None)
-        if handler is None:
-            return [Text(f"no script for {req.agent}")]
-        blocks: list[Block] = handler(req)
-        return blocks
 
     # ------------------------------------------------------------------ lead (main agent)
     def lead(self, req: ModelRequest) -> list[Block]:

@@ -9,7 +9,7 @@ import json
 import re
 from typing import Any
 
-from orchestrator.scripted.server import ModelRequest, Text, ToolUse
+from orchestrator.scripted.server import Block, ModelRequest, Text, ToolUse
 
 BROWSER = "mcp__browser__"
 
@@ -59,3 +59,14 @@ def is_new_turn(req: ModelRequest) -> bool:
 
 def short(name: str) -> str:
     return name.rsplit("__", 1)[-1]
+
+
+class RoleScript:
+    """A scripted model that answers each agent (lead, planner, executor, ...) with the method of that name."""
+
+    def __call__(self, req: ModelRequest) -> list[Block]:
+        handler = getattr(self, req.agent, None)
+        if handler is None:
+            return [Text(f"no script for {req.agent}")]
+        blocks: list[Block] = handler(req)
+        return blocks

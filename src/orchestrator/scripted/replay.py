@@ -18,6 +18,7 @@ from typing import Any
 
 from orchestrator.scripted.protocol import (
     BROWSER,
+    RoleScript,
     delegate,
     is_new_turn,
     latest_task,
@@ -37,18 +38,11 @@ ACTIONS = {"click": "click", "type": "type_text", "select": "select_option", "pr
 
 
 @dataclass
-class Replay:
+class Replay(RoleScript):
     steps: list[dict[str, Any]]
     expect: str = ""  # text the validator must find on the page ("" = the page after the last step)
     horizon: int = 5
     answers: dict[str, str] = field(default_factory=dict)  # the scripted answerer's replies (question words → answer)
-
-    def __call__(self, req: ModelRequest) -> list[Block]:
-        handler = getattr(self, req.agent, None)
-        if handler is None:
-            return [Text(f"no script for {req.agent}")]
-        blocks: list[Block] = handler(req)
-        return blocks
 
     # ------------------------------------------------------------------ lead
     def lead(self, req: ModelRequest) -> list[Block]:
