@@ -187,6 +187,8 @@ async def observe_page(
             continue
         if view.index == 0:
             main_raw = scan.raw
+        elif scan.raw.get("ready") == "loading":
+            notes.append(f"frame {view.prefix} ({view.path}) is still loading: observe again for its elements")
         totals += int(scan.raw.get("total", 0))
         all_elements.extend(_elements(scan, registry, viewport))
         text = scan.raw.get("text") or ""

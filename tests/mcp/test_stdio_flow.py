@@ -52,7 +52,7 @@ async def test_search_open_product_add_to_cart(tmp_path: Path, site) -> None:
 
 async def test_cross_origin_widget_and_nested_frame(tmp_path: Path, site) -> None:
     async with browser_client(tmp_path / "profile") as client:
-        await client.call("navigate", url=site.url_a("frames.html"))
+        await client.call("navigate", url=site.url_a("frames.html"), wait_until="load")  # every frame loaded
         page = await observe(client)
         query = pick(page["elements"], "textbox", "query")
         assert query.startswith("f") and "Search widget" in page["frames"][query.split("e")[0]]
