@@ -147,8 +147,9 @@ async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any
         data_url = payload["data"].get("url") if isinstance(payload["data"], dict) else None
         if page is not None and page.url != data_url:
             metadata["url"] = page.url
-        if len(session.tabs()) > 1:
-            metadata["tabs"] = len(session.tabs())
+        tabs = len(session.tabs())
+        if tabs > 1:
+            metadata["tabs"] = tabs
     log.info("tool", tool=tool.name, ok=payload["success"], ms=metadata["duration_ms"],
              error=(payload["error"] or {}).get("code"))
     return envelope_result(payload, session.settings.max_result_chars, tool.more_hint, image)

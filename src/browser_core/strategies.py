@@ -78,15 +78,21 @@ def _no_point(target: Target, result: Probe) -> ElementNotInteractable | None:
     return None
 
 
-async def direct_click(
-    session: BrowserSession, page: Page, target: Target, *, button: Literal["left", "right", "middle"],
-    double: bool, timeout_ms: int,
-) -> str | None:
+async def _probe_in_view(target: Target, timeout_ms: int) -> Probe:
+    """Scroll the element into view and hit-test it; raises when it has no point to act on at all."""
     await target.handle.scroll_into_view_if_needed(timeout=timeout_ms)
     result = await probe(target.frame, target.handle)
     problem = _no_point(target, result)
     if problem:
         raise problem
+    return result
+
+
+async def direct_click(
+    session: BrowserSession, page: Page, target: Target, *, button: Literal["left", "right", "middle"],
+    double: bool, timeout_ms: int,
+) -> str | None:
+    result = await _probe_in_view(target, timeout_ms)
     if not result.centre_free:
         raise await intercepted(session, page, target, result)
     await target.handle.click(button=button, click_count=2 if double else 1, timeout=timeout_ms)
@@ -94,11 +100,7 @@ async def direct_click(
 
 
 async def _free_point(session: BrowserSession, page: Page, target: Target, timeout_ms: int) -> tuple[float, float]:
-    await target.handle.scroll_into_view_if_needed(timeout=timeout_ms)
-    result = await probe(target.frame, target.handle)
-    problem = _no_point(target, result)
-    if problem:
-        raise problem
+    result = await _probe_in_view(target, timeout_ms)
     if not result.points:
         failure = await intercepted(session, page, target, result)
         failure.message = f"no point of {target.role} '{target.name}' is free: {failure.message}"

@@ -55,7 +55,6 @@ async def wait_for_element(
     role = check_role(role)
     if not element_id and not (description and description.strip()):
         raise InvalidInput("give element_id or a non-empty element_description")
-    page = await session.page()
     registry, settings = session.registry, session.settings
 
     async def probe() -> dict[str, Any] | None:
@@ -80,7 +79,6 @@ async def wait_for_element(
               "enabled": enabled}[state]
         return {"state": state, "element": found} if ok else None
 
-    del page
     return await _poll(timeout_ms, probe, f"element {element_id or repr(description)} {state}")
 
 
