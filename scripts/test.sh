@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs whatever is missing (scripts/install.sh), then runs the whole test suite:
 #   bash scripts/test.sh [pytest args...]      (default pytest args: -q -ra)
-#   LINT=1 bash scripts/test.sh                (also runs ruff check and mypy first; CI does this)
+#   LINT=1 bash scripts/test.sh                (also runs ruff check, mypy and lint-imports first; CI does this)
 # With no $DISPLAY on Linux, pytest runs on a virtual display (xvfb-run). Finding no tests fails.
 set -euo pipefail
 
@@ -20,6 +20,8 @@ if [ "${LINT:-0}" = 1 ]; then
     uv run --no-sync ruff check . || failed+=("ruff")
     step "mypy"
     uv run --no-sync mypy || failed+=("mypy")
+    step "lint-imports"
+    uv run --no-sync lint-imports || failed+=("lint-imports")
 fi
 
 if [ "$#" -eq 0 ]; then
