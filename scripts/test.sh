@@ -21,7 +21,7 @@ if [ "${LINT:-0}" = 1 ]; then
     step "mypy"
     uv run --no-sync mypy || failed+=("mypy")
     step "lint-imports"
-    uv run --no-sync lint-imports || failed+=("lint-imports")
+    uv run --no-sync lint-imports --no-cache || failed+=("lint-imports")
 fi
 
 if [ "$#" -eq 0 ]; then
