@@ -1,4 +1,8 @@
-"""structlog to stderr only: stdout carries the MCP protocol and nothing else."""
+"""The one logging set-up of every process (MCP server, orchestrator, eval, scripts): structlog to stderr only.
+
+stdout carries the MCP protocol (server) or the user's console (orchestrator), never log lines. Every event passes
+through ``redaction.redact_event``, so registered secrets never reach a log.
+"""
 
 from __future__ import annotations
 
@@ -10,8 +14,13 @@ import structlog
 from browser_core.redaction import redact_event
 
 
+def level_number(level: str, default: int = logging.INFO) -> int:
+    """``"warning"`` → 30; an unknown name → ``default``."""
+    return logging.getLevelNamesMapping().get(level.upper(), default)
+
+
 def configure_logging(level: str = "INFO") -> None:
-    numeric = logging.getLevelName(level.upper()) if isinstance(logging.getLevelName(level.upper()), int) else 20
+    numeric = level_number(level)
     logging.basicConfig(stream=sys.stderr, level=numeric, format="%(levelname)s %(name)s: %(message)s", force=True)
     structlog.configure(
         processors=[

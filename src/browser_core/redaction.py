@@ -7,6 +7,7 @@ the environment (``BROWSER_SECRETS``: comma-separated values, and the values of 
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import threading
@@ -21,9 +22,12 @@ _secrets: set[str] = set()
 
 
 def register_secret(value: str | None) -> None:
+    """Mask ``value`` from now on, also where it appears JSON-escaped (inside a serialized result or record)."""
     if value and len(value) >= _MIN_SECRET_LEN:
+        escaped = {json.dumps(value, ensure_ascii=only_ascii)[1:-1] for only_ascii in (False, True)}
         with _lock:
             _secrets.add(value)
+            _secrets.update(escaped)
 
 
 def load_env_secrets(environ: MutableMapping[str, str] | None = None) -> None:
@@ -44,6 +48,18 @@ def redact(text: str) -> str:
         if value in text:
             text = text.replace(value, MASK)
     return text
+
+
+def redact_data(value: Any) -> Any:
+    """``value`` with every string inside it (dict values and keys, list items) redacted; the structure is kept,
+    so JSON written from it stays valid whatever the secrets are."""
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, dict):
+        return {redact_data(k): redact_data(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [redact_data(v) for v in value]
+    return value
 
 
 def redact_event(_logger: Any, _name: str, event: MutableMapping[str, Any]) -> MutableMapping[str, Any]:

@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import logging
 import sys
 from pathlib import Path
 from typing import Any
 
 import anyio
-import structlog
 from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 
+from browser_core.logs import configure_logging
 from orchestrator.agents import AgentFileError
 from orchestrator.answerers import AnswersFile, FileAnswerer, TerminalAnswerer
 from orchestrator.developer import DeveloperAgent
@@ -59,16 +58,6 @@ def make_settings(args: argparse.Namespace) -> OrchestratorSettings:
     if args.headless:
         overrides["headful"] = False
     return OrchestratorSettings(**{k: v for k, v in overrides.items() if v is not None})
-
-
-def configure_logging(level: str) -> None:
-    numeric = logging.getLevelNamesMapping().get(level.upper(), logging.WARNING)
-    logging.basicConfig(stream=sys.stderr, level=numeric, format="%(levelname)s %(name)s: %(message)s")
-    structlog.configure(
-        processors=[structlog.processors.add_log_level, structlog.dev.ConsoleRenderer(colors=False)],
-        wrapper_class=structlog.make_filtering_bound_logger(numeric),
-        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
-    )
 
 
 def people(

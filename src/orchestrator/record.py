@@ -7,6 +7,9 @@
 - ``screenshots/``      images returned by tools
 - ``artifacts/``        the browser server's own artifacts (saved screenshots, pending confirmations)
 - ``summary.json`` / ``summary.md``  status, steps, tokens, cost, duration, session id
+
+Every text written here passes through ``browser_core.redaction`` (``_dumps`` / ``_write_text``): registered secrets
+and the environment's secret values never reach a record.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import Any, TextIO
 
 from pydantic import BaseModel, Field
 
+from browser_core.redaction import load_env_secrets, redact, redact_data
 from orchestrator.models import Plan, ToolInvocation, Verdict
 
 MAX_RESULT_CHARS = 4000
@@ -62,6 +66,15 @@ class RunSummary(BaseModel):
     tasks: list[TaskOutcome] = Field(default_factory=list)
 
 
+def _dumps(value: Any, indent: int | None = None) -> str:
+    """JSON of ``value`` with secrets redacted (strings are redacted before dumping, so the JSON stays valid)."""
+    return json.dumps(redact_data(value), ensure_ascii=False, default=str, indent=indent)
+
+
+def _write_text(path: Path, text: str) -> None:
+    path.write_text(redact(text), "utf-8")
+
+
 def _plain(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         out = {"_type": type(value).__name__}
@@ -98,12 +111,13 @@ class RunRecorder:
         self.plans: list[Plan] = []
         self._files: dict[str, TextIO] = {}
         self._shots = 0
+        load_env_secrets()
 
     def _append(self, name: str, record: dict[str, Any]) -> None:
         handle = self._files.get(name)
         if handle is None:
             handle = self._files[name] = (self.dir / name).open("a", encoding="utf-8")
-        handle.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
+        handle.write(_dumps(record) + "\n")
         handle.flush()
 
     def elapsed(self) -> float:
@@ -117,7 +131,7 @@ class RunRecorder:
 
     def tool_call(self, call: ToolInvocation) -> None:
         self.summary.tool_calls += 1
-        record = call.model_dump(mode="json")
+        record = redact_data(call.model_dump(mode="json"))  # before clipping: a cut must not leave half a secret
         if len(record["result"]) > MAX_RESULT_CHARS:
             record["result"] = record["result"][:MAX_RESULT_CHARS] + f"… ({len(call.result)} chars)"
         self._append("tool_calls.jsonl", record)
@@ -125,9 +139,7 @@ class RunRecorder:
     def plan(self, plan: Plan) -> None:
         self.plans.append(plan)
         self.summary.plans = len(self.plans)
-        (self.dir / "plans.json").write_text(
-            json.dumps([p.model_dump(mode="json") for p in self.plans], ensure_ascii=False, indent=1), "utf-8"
-        )
+        (self.dir / "plans.json").write_text(_dumps([p.model_dump(mode="json") for p in self.plans], 1), "utf-8")
         self.event("plan", plan=plan)
 
     def save_image(self, data_b64: str, mime: str, label: str) -> str:
@@ -138,7 +150,7 @@ class RunRecorder:
         return str(path.relative_to(self.dir))
 
     def write_json(self, name: str, value: Any) -> None:
-        (self.dir / name).write_text(json.dumps(_plain(value), ensure_ascii=False, indent=1), "utf-8")
+        (self.dir / name).write_text(_dumps(_plain(value), 1), "utf-8")
 
     def finish(self) -> RunSummary:
         s = self.summary
@@ -148,7 +160,7 @@ class RunRecorder:
         if s.tasks:
             s.status, s.reason = s.tasks[-1].status, s.tasks[-1].reason
         self.write_json("summary.json", s)
-        (self.dir / "summary.md").write_text(render_markdown(s, self.plans), "utf-8")
+        _write_text(self.dir / "summary.md", render_markdown(s, self.plans))
         for handle in self._files.values():
             handle.close()
         self._files.clear()

@@ -15,7 +15,7 @@ import anyio
 from pydantic import ValidationError
 from rich.console import Console
 
-from orchestrator.cli import configure_logging
+from browser_core.logs import configure_logging
 from orchestrator.eval import miniwob, report
 from orchestrator.eval.miniwob import MiniwobMissingError
 from orchestrator.eval.progress import EvalProgress
