@@ -1,0 +1,94 @@
+"""The result envelope of every tool as typed models: ``ToolResult`` = ``{success, data, error, metadata}``.
+
+The same shape ``results.success`` / ``results.failure`` build as dicts and ``specs/tool-contract.yaml`` names
+(``result_shape``). Unknown keys are refused, so a result that drifts from the contract fails to parse instead of
+passing silently. ``ToolResult.parse(text)`` reads the JSON text of a tool result; ``payload()`` gives back the
+exact dict (optional keys left out, as the server writes them).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from browser_core.errors import Category, ToolFailure
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    def payload(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", exclude_none=True)
+
+
+class ToolError(_Strict):
+    """What went wrong, and what the model should do about it (``category``)."""
+
+    code: str
+    category: Category
+    message: str
+    hint: str | None = None
+    details: dict[str, Any] | None = None
+
+    @classmethod
+    def of(cls, failure: ToolFailure) -> ToolError:
+        return cls.model_validate(failure.to_dict())
+
+
+class PageEventNote(BaseModel):
+    """Something the page did during the call (a dialog answered, a tab opened, …): ``kind`` plus its details."""
+
+    model_config = ConfigDict(extra="allow")
+
+    kind: str
+
+
+class TruncatedField(_Strict):
+    omitted: int
+    unit: Literal["chars", "items"]
+
+
+class Truncation(_Strict):
+    """What the size cap left out of ``data``, and how to get it."""
+
+    fields: dict[str, TruncatedField]
+    limit_chars: int
+    how_to_get_more: str
+
+
+class ToolMetadata(_Strict):
+    tool: str
+    duration_ms: int = Field(ge=0)
+    page_content: Literal["untrusted"] | None = None
+    url: str | None = None
+    tabs: int | None = None
+    events: list[PageEventNote] | None = None
+    injection_warning: str | None = None
+    truncated: Truncation | None = None
+
+
+class ToolResult(_Strict):
+    success: bool
+    data: Any
+    error: ToolError | None
+    metadata: ToolMetadata
+
+    @model_validator(mode="after")
+    def _error_iff_failed(self) -> ToolResult:
+        if self.success == (self.error is not None):
+            raise ValueError("a result has an error exactly when success is false")
+        return self
+
+    @classmethod
+    def parse(cls, text: str) -> ToolResult:
+        return cls.model_validate_json(text)
+
+    def payload(self) -> dict[str, Any]:
+        """The envelope as the server writes it: ``data`` and ``error`` always present, optional keys left out."""
+        return {
+            "success": self.success,
+            "data": self.data,
+            "error": self.error.payload() if self.error is not None else None,
+            "metadata": self.metadata.payload(),
+        }
