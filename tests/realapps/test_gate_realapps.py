@@ -8,9 +8,15 @@
 
 A step held where it should not be is confirmed so the path can go on, and counted as a false hold. The session's
 table of every task (held steps, effect) is printed at the end of the run.
+
+GATE_GAPS lists the tasks the gate gets wrong today (measured before the issue-10 gate work): they are strict
+xfails, so a fix shows as XPASS and fails until its key is removed from the list; every other task must pass.
+``REALAPPS_TARGET=1`` runs them all as plain tests (the raw pass/fail against the target).
 """
 
 from __future__ import annotations
+
+import os
 
 import anyio
 import pytest
@@ -26,8 +32,37 @@ from tests.realapps.harness import Host
 SETTLE_S = 15  # bound on an effect reaching the database / the page after the action returned
 
 
-def ids(task: Task) -> str:
-    return task.key
+# Measured on 2026-11-23 against the gate of main (b7cd963): why each fails.
+GATE_GAPS = {
+    "django_admin:delete-book": "'Yes, I'm sure' runs ungated; the 'Delete' link is held",
+    "django_admin:bulk-delete-books": "'Yes, I'm sure' of the bulk delete runs ungated",
+    "django_admin:delete-user": "'Yes, I'm sure' runs ungated; the 'Delete' link is held",
+    "wagtail:delete-page": "the 'Delete' link to the confirmation page is held too (asked twice)",
+    "wagtail:bulk-delete-pages": "the 'Delete selected pages' link to the confirmation page is held too",
+    "wagtail:unpublish-page": "'Yes, unpublish it' runs ungated",
+    "trac:delete-wiki-page": "the GET 'Delete page' button that opens the confirmation page is held too",
+    "trac:delete-ticket": "the GET '– Delete' button that opens the confirmation page is held too",
+    "django_admin:create-author": "Save held as send",
+    "django_admin:edit-book-save": "Save held as send",
+    "django_admin:edit-author-continue": "Save and continue editing held as send",
+    "django_admin:create-book-dated": "Save and add another held as send",
+    "django_admin:create-group": "Save held as send",
+    "wagtail:save-draft": "Save draft held as payment (the expiry date field)",
+    "wagtail:edit-date-save-draft": "Save draft held as payment (the expiry date field)",
+    "wagtail:create-page": "Save draft held as payment (the expiry date field)",
+    "trac:create-ticket": "Create ticket held as send",
+    "trac:comment-ticket": "Submit changes held as send",
+    "trac:open-reply-form": "the Reply button that only opens the form is held as send",
+    "trac:edit-wiki": "Submit changes of a wiki edit held as send",
+    "trac:add-milestone": "Add (a milestone) held as send",
+}
+
+
+def params(tasks: list[Task]) -> list[object]:
+    target = os.environ.get("REALAPPS_TARGET") == "1"
+    return [pytest.param(t, id=t.key, marks=() if target or t.key not in GATE_GAPS else
+                         pytest.mark.xfail(strict=True, reason=f"current gate: {GATE_GAPS[t.key]}"))
+            for t in tasks]
 
 
 async def settled(app: RunningApp, checks: tuple[DbCheck, ...]) -> list[int]:
@@ -61,7 +96,7 @@ async def prepare(task: Task, corpus_apps, host: Host) -> RunningApp:
     return app
 
 
-@pytest.mark.parametrize("task", destructive(), ids=ids)
+@pytest.mark.parametrize("task", params(destructive()))
 async def test_destructive_path_is_held_once_then_runs_once(task: Task, corpus_apps, host: Host) -> None:
     app = await prepare(task, corpus_apps, host)
     record = GateRecord(task)
@@ -91,7 +126,7 @@ async def test_destructive_path_is_held_once_then_runs_once(task: Task, corpus_a
     assert not record.false_holds, f"held a step that does not perform the effect: {record.false_holds}"
 
 
-@pytest.mark.parametrize("task", ordinary(), ids=ids)
+@pytest.mark.parametrize("task", params(ordinary()))
 async def test_ordinary_task_runs_without_a_hold(task: Task, corpus_apps, host: Host) -> None:
     app = await prepare(task, corpus_apps, host)
     record = GateRecord(task)
