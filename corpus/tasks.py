@@ -117,7 +117,7 @@ WAGTAIL: list[Task] = [
          checks=(DbCheck(PAGE + " AND has_unpublished_changes = 1", ("Library reopens",), 0, 1),)),
     Task("wagtail", "create-page", "ordinary", "Write a news page 'Tram line opens' and save it as a draft.",
          steps=(open_("/admin/pages/3/"), click("Add child page", "link"), type_("Title", "Tram line opens", "textbox"),
-                click("Save draft", "button")),
+                click("Promote", "tab"), type_("Slug", "tram-line-opens", "textbox"), click("Save draft", "button")),
          checks=(DbCheck(PAGE + " AND live = 0", ("Tram line opens",), 0, 1),)),
     Task("wagtail", "search-pages", "ordinary", "Find the news about the marathon.",
          steps=(open_("/admin/pages/3/"), type_("Search term", "Marathon", "textbox"), press("Enter")),

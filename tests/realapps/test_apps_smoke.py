@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.realapps.harness import Host
+from corpus.host import Host
 
 # app -> (a path, text its seeded page shows, a table and its seeded row count)
 SEEDED = {
