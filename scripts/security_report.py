@@ -19,7 +19,7 @@ from site_server import SITE_ROOT, start_site  # noqa: E402
 from browser_core.logs import configure_logging  # noqa: E402
 from browser_core.session import BrowserSession  # noqa: E402
 from browser_core.settings import BrowserSettings  # noqa: E402
-from tests.support.security_audit import Audit, audit_page  # noqa: E402
+from tests.support.security_audit import Audit, audit_page, fixture_pages  # noqa: E402
 
 
 async def main() -> int:
@@ -28,9 +28,7 @@ async def main() -> int:
     tmp = Path(tempfile.mkdtemp(prefix="security-report-"))
     session = BrowserSession(BrowserSettings(headless=True, user_data_dir=tmp / "profile", artifacts_dir=tmp / "a"))
     audit = Audit()
-    pages = sorted(
-        p.name for p in SITE_ROOT.glob("*.html") if p.name != "busy.html" and not p.name.startswith("frame_")
-    )
+    pages = fixture_pages(SITE_ROOT)
     try:
         for name in pages:
             await audit_page(session, site.url_a(name), audit)

@@ -20,12 +20,12 @@ el => {
   const isSubmit = !!form && isSubmitter(el);
   const submitter = isSubmit ? el : (form ? submitters(form)[0] : null);
   const describe = s => s ? { label: nameOf(s), name: s.getAttribute('name') || '', value: clean(s.value, 80) } : null;
-  const rowName = box => {
-    const aria = box.getAttribute('aria-label') || (box.labels && box.labels[0] && box.labels[0].textContent);
-    if (aria) return clean(aria, 80);
+  const rowName = box => {  // the row's own name (its first link or header cell), else the box's label
     const row = box.closest('tr,li,[role=row]');
-    const cell = row && Array.from(row.querySelectorAll('th,td,a,span')).find(c => clean(c.textContent) && !c.contains(box));
-    return clean(cell ? cell.textContent : '', 80);
+    const named = row && Array.from(row.querySelectorAll('a,th')).find(c => clean(c.textContent) && !c.contains(box));
+    if (named) return clean(named.textContent, 80);
+    const aria = box.getAttribute('aria-label') || (box.labels && box.labels[0] && box.labels[0].textContent);
+    return clean(aria || (row ? row.textContent : ''), 80);
   };
   const checkedIn = scope => Array.from(scope.querySelectorAll('input[type=checkbox]:checked'))
     .filter(b => visible(b) && !b.closest('thead')).slice(0, 50).map(rowName);

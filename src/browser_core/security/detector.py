@@ -115,9 +115,8 @@ class DestructiveActionDetector:
         token = next((k for k, _ in query if self.policy.is_performing_param(k)), None)
         if token:
             signs.append(f"its URL carries '{token}'")
-        if self.policy.category_of(query_words):
-            signs.append("its URL's query names the action")
-        if "." in script and self.policy.category_of(_words(script.rsplit(".", 1)[0])):
+        stem, _, ext = script.rpartition(".")
+        if ext.casefold() in self.policy.performing_scripts and self.policy.category_of(_words(stem)):
             signs.append(f"its URL is the script '{script}'")
         if not signs:
             return None
@@ -142,7 +141,7 @@ class DestructiveActionDetector:
             objects = form.checked or facts.page.objects
             return self._verdict(named, f"{how} a form with the button '{label}'", facts, objects,
                                  f"button '{label}'")
-        if label and self.policy.is_decline(label):
+        if label and (self.policy.is_decline(label) or self.policy.is_ordinary(label)):
             return None
         question = self._question(facts.page)
         if question:
@@ -177,7 +176,7 @@ class DestructiveActionDetector:
         for i, sentence in enumerate(sentences):
             if not self.policy.asks_confirmation(sentence):
                 continue
-            for candidate in (sentence, *sentences[i + 1: i + 2]):
+            for candidate in (sentence, *sentences[max(i - 1, 0): i], *sentences[i + 1: i + 2]):
                 category = self.policy.category_of(candidate)
                 if category:
                     return category, " ".join(sentence.split())

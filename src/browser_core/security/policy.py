@@ -43,6 +43,8 @@ class SecurityPolicy:
     questions: re.Pattern[str] | None = None
     decline: re.Pattern[str] | None = None
     performing_params: re.Pattern[str] | None = None
+    ordinary: re.Pattern[str] | None = None
+    performing_scripts: frozenset[str] = frozenset()
 
     def category_of(self, name: str, *, weak: bool = False) -> str | None:
         """The destructive category a control's name falls in, or None (safe phrases win).
@@ -68,6 +70,9 @@ class SecurityPolicy:
 
     def asks_confirmation(self, text: str) -> bool:
         return self._matches(self.questions, text)
+
+    def is_ordinary(self, name: str) -> bool:
+        return self._matches(self.ordinary, name)
 
     def is_decline(self, name: str) -> bool:
         return self._matches(self.decline, name)
@@ -129,6 +134,8 @@ def load_policy(extra_file: Path | None = None) -> SecurityPolicy:
         questions=_phrase_regex(raw.get("confirmation_questions", [])),
         decline=_phrase_regex(raw.get("decline_commands", [])),
         performing_params=_name_regex(raw.get("performing_link_params", [])),
+        ordinary=_phrase_regex(raw.get("ordinary_commands", [])),
+        performing_scripts=frozenset(str(e).casefold() for e in raw.get("performing_link_scripts", [])),
     )
 
 
