@@ -15,7 +15,10 @@ el => {
   const form = el.form || el.closest('form');
   const isSubmitter = e => (e.tagName === 'BUTTON' && (e.getAttribute('type') || 'submit').toLowerCase() === 'submit') ||
     (e.tagName === 'INPUT' && ['submit', 'image'].includes((e.type || '').toLowerCase()));
-  const submitters = f => Array.from(f.elements).filter(isSubmitter);
+  // Read through the prototype: an input named "elements" or "action" shadows the form's own properties.
+  const elementsOf = f => Array.from(Object.getOwnPropertyDescriptor(HTMLFormElement.prototype, 'elements').get.call(f));
+  const absolute = u => { try { return new URL(u || location.href, document.baseURI).href; } catch (e) { return String(u); } };
+  const submitters = f => elementsOf(f).filter(isSubmitter);
   const visible = e => !!(e.offsetWidth || e.offsetHeight || e.getClientRects().length);
   const isSubmit = !!form && isSubmitter(el);
   const submitter = isSubmit ? el : (form ? submitters(form)[0] : null);
@@ -32,10 +35,10 @@ el => {
 
   let formFacts = null;
   if (form) {
-    const fields = Array.from(form.elements).filter(e => ['INPUT', 'SELECT', 'TEXTAREA'].includes(e.tagName) &&
+    const fields = elementsOf(form).filter(e => ['INPUT', 'SELECT', 'TEXTAREA'].includes(e.tagName) &&
       !['hidden', 'submit', 'button', 'image', 'reset'].includes((e.type || '').toLowerCase()));
     const method = ((submitter && submitter.getAttribute('formmethod')) || form.getAttribute('method') || '').toLowerCase();
-    const action = (submitter && submitter.getAttribute('formaction') && submitter.formAction) || form.action || location.href;
+    const action = absolute((submitter && submitter.getAttribute('formaction')) || form.getAttribute('action'));
     formFacts = {
       method, action, role: (form.getAttribute('role') || '').toLowerCase(),
       label: clean(form.getAttribute('aria-label') || form.getAttribute('title') || ''),
@@ -65,9 +68,8 @@ el => {
   const last = lists[lists.length - 1];
   if (last) {
     for (const li of Array.from(last.children).filter(c => c.tagName === 'LI').slice(0, 30)) {
-      const own = Array.from(li.childNodes).filter(n => !(n.nodeType === 1 && ['UL', 'OL'].includes(n.tagName)))
-        .map(n => n.textContent).join(' ');
-      if (clean(own)) objects.push(clean(own, 100));
+      const own = (li.innerText || '').split('\n').map(s => s.trim()).find(Boolean);  // its first line
+      if (own) objects.push(clean(own, 100));
     }
   }
   const h1 = Array.from(document.querySelectorAll('h1')).find(h => visible(h) && clean(h.textContent));

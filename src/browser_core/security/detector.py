@@ -194,6 +194,8 @@ class DestructiveActionDetector:
     def _click(self, role: str, name: str, facts: ElementFacts) -> Verdict | None:
         if facts.is_submit and facts.form:
             return self._submission(facts, facts.form, "submits")
+        if facts.href.startswith("#") and len(facts.href) > 1:
+            return None  # a jump within the page
         if facts.url and not facts.href.startswith(("javascript:", "#")):
             return self._link(name, facts)
         if role in CLICK_ROLES or facts.tag in ("button", "a") or facts.type in ("button", "submit", "image"):
