@@ -59,10 +59,9 @@ class SecurityGuard:
         target = intent.target
         if target is not None:
             return await element_facts(target.handle), target.role, target.name
-        handle: ElementHandle | None = None
-        with contextlib.suppress(PlaywrightError):
-            js_handle = await intent.page.evaluate_handle(_FOCUSED_JS)
-            handle = js_handle.as_element()
+        # No suppression: if the focused element cannot be read, the check fails and nothing runs (fail closed).
+        js_handle = await intent.page.evaluate_handle(_FOCUSED_JS)
+        handle: ElementHandle | None = js_handle.as_element()
         if handle is None:
             return None, "", ""
         try:
