@@ -136,19 +136,18 @@ class DestructiveActionDetector:
             return self._verdict("payment", f"{how} a form with payment fields", facts, [], f"button '{label}'")
         if form.method in ("get", "dialog"):
             return None  # a GET form opens a page: a search, a filter, a confirmation page
+        question = self._question(facts.page)
+        # The objects a confirmation page names (its list, or the names quoted in its question), else the ticked rows.
+        shown = (facts.page.objects or self._quoted(question[1])) if question else []
         named = self.policy.category_of(label) or (self.policy.category_of(_words(sub.value)) if sub else None)
         if named:
-            objects = form.checked or facts.page.objects
-            return self._verdict(named, f"{how} a form with the button '{label}'", facts, objects,
+            return self._verdict(named, f"{how} a form with the button '{label}'", facts, form.checked or shown,
                                  f"button '{label}'")
         if label and (self.policy.is_decline(label) or self.policy.is_ordinary(label)):
             return None
-        question = self._question(facts.page)
         if question:
             asked, sentence = question
-            objects = facts.page.objects or self._quoted(sentence)
-            return self._verdict(asked, f"{how} the form of a page that asks '{sentence[:160]}'", facts, objects,
-                                 "")
+            return self._verdict(asked, f"{how} the form of a page that asks '{sentence[:160]}'", facts, shown, "")
         for chosen in form.chosen:
             category = self.policy.category_of(chosen.option) or self.policy.category_of(_words(chosen.value))
             if category:
@@ -157,13 +156,13 @@ class DestructiveActionDetector:
         for name, value in form.hidden:
             category = self.policy.category_of(_words(value)) if len(value) <= 40 else None
             if category:
-                return self._verdict(category, f"{how} a form that carries {name}={value}", facts,
-                                     form.checked or facts.page.objects, f"button '{label}'")
+                return self._verdict(category, f"{how} a form that carries {name}={value}", facts, form.checked,
+                                     f"button '{label}'")
         path = urlsplit(form.action).path.rstrip("/").split("/")[-2:]
         category = self.policy.category_of(_words(" ".join(path)))
         if category:
-            return self._verdict(category, f"{how} a form that posts to '{'/'.join(path)}'", facts,
-                                 form.checked or facts.page.objects, f"button '{label}'")
+            return self._verdict(category, f"{how} a form that posts to '{'/'.join(path)}'", facts, form.checked,
+                                 f"button '{label}'")
         if self._writes_to_someone(form):
             return self._verdict("send", f"{how} a message form (a recipient and text to send)", facts, [],
                                  f"button '{label}'")

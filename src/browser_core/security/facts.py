@@ -64,8 +64,8 @@ class PageFacts:
 
     @property
     def name(self) -> str:
-        """How a human names the page: its main heading, else its title."""
-        return self.heading or self.title
+        """How a human names the page: its main heading, else (or when the heading is one word) its title."""
+        return self.heading if len(self.heading.split()) > 1 or not self.title else self.title
 
 
 @dataclass
