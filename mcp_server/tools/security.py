@@ -28,7 +28,8 @@ async def confirm_action(
     if pending is not None and ask_human is not None and session.settings.elicit_confirmations:
         summary = pending["summary"]
         answer = await ask_human(
-            f"The browser agent wants to {summary['action']} ({summary['category']}) on {summary['url']}. Allow?"
+            f"The browser agent wants to {summary.get('effect') or summary['action']} ({summary['category']}: "
+            f"{summary['action']}) on {summary['url']}. Allow?"
         )
         if answer is False:
             decline_pending(session, confirmation_id)

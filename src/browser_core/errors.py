@@ -16,7 +16,8 @@
     │   │   ├── InvalidInput        (bad arguments: nothing was done)
     │   │   ├── NavigationFailed    (HTTP 4xx/5xx, DNS, refused)
     │   │   ├── UrlNotAllowed
-    │   │   └── ConfirmationRefused (unknown, expired, replayed, or the page changed)
+    │   │   ├── ConfirmationRefused (unknown, expired, replayed, or the page changed)
+    │   │   └── SecurityCheckFailed (the check before an action could not be made: nothing was done)
     │   └── TerminalFailure         tell the human
     │       ├── BrowserUnavailable  (the browser closed or crashed)
     │       └── SensitiveFieldBlocked (passwords, one-time codes, card numbers: the human types them)
@@ -150,6 +151,14 @@ class UrlNotAllowed(NonRetriableFailure):
 class ConfirmationRefused(NonRetriableFailure):
     code = "confirmation_refused"
     default_hint = "Do the action again (it returns a new confirmation_id) and ask the human again."
+
+
+class SecurityCheckFailed(NonRetriableFailure):
+    code = "security_check_failed"
+    default_hint = (
+        "Nothing was done: the security check before this action could not be made. Observe the page again and "
+        "retry once; if it repeats, tell the human."
+    )
 
 
 class TerminalFailure(ToolFailure):

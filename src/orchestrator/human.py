@@ -34,6 +34,8 @@ class ConfirmRequest(BaseModel):
         if isinstance(element, dict):
             element = f"{element.get('role', '')} '{element.get('name', '')}' [{element.get('id', '')}]".strip()
         parts = [f"{s.get('action', '?')} ({s.get('category', '?')})", f"element: {element or '?'}"]
+        if s.get("effect"):
+            parts.insert(0, f"effect: {s['effect']}")  # the server's words: what will happen, to which objects
         if s.get("frame"):
             parts.append(f"frame: {s['frame']}")
         parts.append(f"page: {s.get('title', '')} <{s.get('url', '')}>")

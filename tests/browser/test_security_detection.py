@@ -5,17 +5,14 @@ from __future__ import annotations
 import pytest
 
 from browser_core.session import BrowserSession
-from tests.support.security_audit import Audit, audit_page
+from tests.support.security_audit import Audit, audit_page, fixture_pages
 
 pytestmark = pytest.mark.browser
-
-SKIP = {"busy.html"}
 
 
 async def test_every_fixture_control_is_classified_right(session: BrowserSession, site) -> None:
     audit = Audit()
-    pages = sorted(p.name for p in site.root.glob("*.html") if p.name not in SKIP and not p.name.startswith("frame_"))
-    for name in pages:
+    for name in fixture_pages(site.root):
         await audit_page(session, site.url_a(name), audit)
     c = audit.counts
     print(f"\ndestructive {c['destructive:right']}/{c['destructive:tried']} caught; "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from browser_core.observation import search_elements
@@ -16,7 +17,12 @@ from browser_core.security.facts import element_facts
 from browser_core.security.guard import SecurityGuard
 from browser_core.session import BrowserSession
 
+SKIP = {"busy.html", "effect_sabotage.html"}  # a page that never settles; a page that breaks the checker on purpose
 TEXT_ROLES = {"textbox", "searchbox", "spinbutton"}
+
+
+def fixture_pages(root: Path) -> list[str]:
+    return sorted(p.name for p in root.glob("*.html") if p.name not in SKIP and not p.name.startswith("frame_"))
 SELECT_ROLES = {"combobox", "listbox"}
 
 
@@ -59,3 +65,56 @@ async def audit_page(session: BrowserSession, url: str, audit: Audit) -> None:
             audit.mistakes.append({"url": url.rsplit("/", 1)[-1], "role": element.role, "name": element.name,
                                    "expected": truth, "got": got})
         await handle.dispose()
+
+
+@dataclass
+class PathAudit:
+    """The gate on real apps' task paths (``corpus.tasks``), one row per app in the report.
+
+    destructive: paths tried, paths whose effect step was held (and what confirm_action then did in the app's
+    database); ordinary: actions tried (every step but opening a URL), actions held (false holds); cautious:
+    holds on a step of a destructive path before its effect (it could not tell; the step turned out harmless)."""
+
+    counts: Counter[str] = field(default_factory=Counter)
+    notes: list[str] = field(default_factory=list)
+    summaries: list[str] = field(default_factory=list)
+
+
+async def audit_task(host: Any, app: Any, task: Any, audit: PathAudit) -> None:
+    """Run one corpus task through the MCP server, confirming every hold (as the human would), and count."""
+    from corpus.runner import StepFailed, confirm, run_step
+
+    prefix = f"{task.app}:"
+    before = [app.db.value(c) for c in task.checks]
+    held_effect = bool(task.effect_steps)
+    try:
+        await host.login(app)
+        for index, step in enumerate(task.steps):
+            outcome = await run_step(host.call, app.base_url, step)
+            if task.kind == "ordinary" and step.do != "open":
+                audit.counts[prefix + "ordinary:actions"] += 1
+                if outcome.held:
+                    audit.counts[prefix + "ordinary:held"] += 1
+                    audit.notes.append(f"false hold: {task.key}: {outcome.describe()}")
+            if task.kind == "destructive" and index in task.effect_steps and not outcome.held:
+                held_effect = False
+                audit.notes.append(f"NOT HELD: {task.key}: {outcome.describe()}")
+            if outcome.held:
+                if task.kind == "destructive" and index in task.effect_steps:
+                    audit.summaries.append(f"{task.key}: {outcome.summary.get('effect')}")
+                elif task.kind == "destructive":
+                    audit.counts[prefix + "cautious"] += 1
+                    audit.notes.append(f"cautious hold: {task.key}: {outcome.describe()}")
+                await confirm(host.call, outcome)
+    except StepFailed as exc:
+        audit.counts[prefix + "failed"] += 1
+        audit.notes.append(f"step failed: {task.key}: {exc}")
+        return
+    if task.kind == "destructive":
+        audit.counts[prefix + "destructive:tried"] += 1
+        audit.counts[prefix + "destructive:held"] += held_effect
+        after = [app.db.value(c) for c in task.checks]
+        if before == [c.before for c in task.checks] and after == [c.after for c in task.checks]:
+            audit.counts[prefix + "destructive:done_once"] += 1
+        else:
+            audit.notes.append(f"database: {task.key}: {before} -> {after}")

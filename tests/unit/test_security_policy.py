@@ -12,7 +12,8 @@ POLICY = load_policy()
 @pytest.mark.parametrize(("name", "category"), [
     ("Delete", "delete"), ("Move to spam", "delete"), ("Move to trash", "delete"), ("Remove", "delete"),
     ("Удалить", "delete"), ("Удалить письмо", "delete"), ("В спам", "delete"), ("Переместить в корзину", "delete"),
-    ("Send", "send"), ("Submit application", "send"), ("Reply", "send"), ("Apply", "send"), ("Apply now", "send"),
+    ("Unpublish", "delete"), ("Снять с публикации", "delete"),
+    ("Send", "send"), ("Submit application", "send"), ("Reply", "send"), ("Apply now", "send"), ("Publish", "send"),
     ("Отправить", "send"), ("Откликнуться", "send"), ("Ответить", "send"),
     ("Pay now", "payment"), ("Buy now", "payment"), ("Place order", "payment"), ("Checkout", "payment"),
     ("Subscribe", "payment"), ("Оплатить", "payment"), ("Купить", "payment"), ("Оформить заказ", "payment"),
@@ -25,9 +26,16 @@ def test_destructive_names(name: str, category: str) -> None:
     "Add to cart", "В корзину", "Archive", "Save draft", "Search", "Apply coupon", "Apply Europe filter",
     "Clear search", "Trash", "Spam", "Удалённые", "Отправленные", "Ваша посылка отправлена", "Показать ответы",
     "Sign in", "Next page", "Edit profile", "Download invoice (PDF)", "Купон", "Покупки", "",
+    "Save and continue editing", "Update", "Сохранить", "Submit changes",
 ])
 def test_harmless_names(name: str) -> None:
     assert POLICY.category_of(name) is None
+
+
+def test_weak_words_count_only_when_asked() -> None:
+    """'Submit' and 'Apply' name a scripted button's effect, not a form's (Submit changes saves an edit)."""
+    assert POLICY.category_of("Apply") is None and POLICY.category_of("Apply", weak=True) == "send"
+    assert POLICY.category_of("Submit changes") is None and POLICY.category_of("Submit", weak=True) == "send"
 
 
 @pytest.mark.parametrize(("label", "sensitive"), [

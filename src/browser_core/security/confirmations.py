@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from browser_core.errors import ConfirmationRefused, InvalidInput
+from browser_core.errors import ConfigurationError, ConfirmationRefused, InvalidInput
 from browser_core.redaction import redact
 
 ID_PREFIX = "confirm-"
@@ -50,18 +50,25 @@ class ConfirmationStore:
         now = time.time()
         pending = PendingAction(ID_PREFIX + secrets.token_hex(6), kind, element_id, params, summary, url,
                                 now, now + self.ttl_s)
+        self._write(pending)  # before it is live: a host that cannot read it must never see it run
         self._pending[pending.confirmation_id] = pending
-        self._write(pending)
         return pending
 
     def _write(self, pending: PendingAction) -> None:
+        """The record a host's permission hook reads; if it cannot be written, nothing runs (fail closed)."""
         if self.folder is None:
             return
-        self.folder.mkdir(parents=True, exist_ok=True)
         record = {"confirmation_id": pending.confirmation_id, "status": pending.status, "summary": pending.summary,
                   "created_at": pending.created_at, "expires_at": pending.expires_at}
         path = self.folder / f"{pending.confirmation_id}.json"
-        path.write_text(redact(json.dumps(record, ensure_ascii=False, indent=1)), encoding="utf-8")
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            path.write_text(redact(json.dumps(record, ensure_ascii=False, indent=1)), encoding="utf-8")
+        except OSError as exc:
+            raise ConfigurationError(
+                f"the action was NOT done: its confirmation record cannot be written to {self.folder} "
+                f"({exc.strerror or type(exc).__name__}); make the artifacts folder writable"
+            ) from exc
 
     def get(self, confirmation_id: str) -> PendingAction | None:
         return self._pending.get(confirmation_id)

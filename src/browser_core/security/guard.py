@@ -12,16 +12,28 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import structlog
 from playwright.async_api import ElementHandle
 from playwright.async_api import Error as PlaywrightError
 
-from browser_core.errors import ConfirmationRequired, SensitiveFieldBlocked
+from browser_core.errors import (
+    BrowserUnavailable,
+    ConfigurationError,
+    ConfirmationRequired,
+    PageChanged,
+    SecurityCheckFailed,
+    SensitiveFieldBlocked,
+    ToolFailure,
+    map_playwright_error,
+)
 from browser_core.guard import ActionIntent
 from browser_core.redaction import redact
 from browser_core.security.confirmations import ConfirmationStore
-from browser_core.security.detector import DestructiveActionDetector
+from browser_core.security.detector import DestructiveActionDetector, Verdict
 from browser_core.security.facts import ElementFacts, element_facts
 from browser_core.security.policy import load_policy
+
+log = structlog.get_logger("browser_core.security")
 
 _FOCUSED_JS = """() => { let a = document.activeElement;
   while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
@@ -47,19 +59,39 @@ class SecurityGuard:
         target = intent.target
         if target is not None:
             return await element_facts(target.handle), target.role, target.name
-        handle: ElementHandle | None = None
-        with contextlib.suppress(PlaywrightError):
-            js_handle = await intent.page.evaluate_handle(_FOCUSED_JS)
-            handle = js_handle.as_element()
+        # No suppression: if the focused element cannot be read, the check fails and nothing runs (fail closed).
+        js_handle = await intent.page.evaluate_handle(_FOCUSED_JS)
+        handle: ElementHandle | None = js_handle.as_element()
         if handle is None:
             return None, "", ""
         try:
             facts = await element_facts(handle)
         finally:
-            await handle.dispose()
-        return facts, "", facts.label if facts else ""
+            with contextlib.suppress(PlaywrightError):
+                await handle.dispose()
+        return facts, "", facts.label
 
     async def check(self, intent: ActionIntent, *, confirmed: bool = False) -> None:
+        """Refuse, hold or allow the action; any failure of the check itself refuses it (fail closed)."""
+        try:
+            await self._check(intent, confirmed=confirmed)
+        except (ToolFailure, ConfigurationError):
+            raise
+        except PlaywrightError as exc:
+            mapped = map_playwright_error(exc, action="the security check")
+            if isinstance(mapped, BrowserUnavailable):
+                raise mapped from exc
+            if isinstance(mapped, PageChanged):
+                raise PageChanged(f"nothing was done: the page changed while the action was being checked "
+                                  f"({mapped.message})") from exc
+            raise SecurityCheckFailed(f"nothing was done: the page could not be read to check this action "
+                                      f"({mapped.message})") from exc
+        except Exception as exc:
+            log.warning("security check failed", kind=intent.kind, error=type(exc).__name__)
+            raise SecurityCheckFailed(
+                f"nothing was done: the security check of this action failed ({type(exc).__name__})") from exc
+
+    async def _check(self, intent: ActionIntent, *, confirmed: bool) -> None:
         kind, params = intent.kind, intent.params
         facts, role, name = await self._facts(intent)
         types_text = kind == "type_text" or (kind == "press_key" and _types_characters(str(params.get("key", ""))))
@@ -76,23 +108,25 @@ class SecurityGuard:
             return
         enter = (kind == "type_text" and params.get("press_enter")) or (kind == "press_key" and params.get("key") ==
                                                                          "Enter")
-        verdict = self.detector.classify(kind, role, name, facts, key="Enter" if enter else None)
+        values = [str(v) for v in params.get("values", [])] if kind == "select_option" else None
+        verdict = self.detector.classify(kind, role, name, facts, key="Enter" if enter else None, values=values)
         if verdict is None:
             return
+        url = intent.page.url
         pending = self.store.create(
             kind=kind,
             element_id=intent.target.id if intent.target else None,
             params=dict(params),
-            summary=await self._summary(intent, verdict.category, verdict.reason, role, name),
-            url=intent.page.url,
+            summary=await self._summary(intent, verdict, role, name),
+            url=url,
         )
         raise ConfirmationRequired(
-            f"NOT DONE: {pending.summary['action']} is a {verdict.category} action and needs the human's "
+            f"NOT DONE: {pending.summary['effect']} is a {verdict.category} action and needs the human's "
             "confirmation",
             details=pending.public(),
         )
 
-    async def _summary(self, intent: ActionIntent, category: str, reason: str, role: str, name: str) -> dict[str, Any]:
+    async def _summary(self, intent: ActionIntent, verdict: Verdict, role: str, name: str) -> dict[str, Any]:
         params = intent.params
         element = f"{role} '{name}'" if role else f"the focused field '{name}'"
         action = {
@@ -105,10 +139,12 @@ class SecurityGuard:
         with contextlib.suppress(PlaywrightError):
             title = await intent.page.title()
         summary: dict[str, Any] = {
+            "effect": verdict.effect or f"{verdict.category}: {action}",
             "action": action,
             "element": {"id": intent.target.id if intent.target else None, "role": role, "name": name},
-            "category": category,
-            "reason": reason,
+            "category": verdict.category,
+            "reason": verdict.reason,
+            "objects": list(verdict.objects),
             "frame": intent.target.frame_path if intent.target else "main",
             "url": intent.page.url,
             "title": title,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -38,17 +38,47 @@ class SecurityPolicy:
     sensitive_labels: re.Pattern[str] | None
     payment_fields: re.Pattern[str] | None
     injection: tuple[re.Pattern[str], ...]
+    weak: dict[str, re.Pattern[str] | None] = field(default_factory=dict)
+    recipients: re.Pattern[str] | None = None
+    questions: re.Pattern[str] | None = None
+    decline: re.Pattern[str] | None = None
+    performing_params: re.Pattern[str] | None = None
+    ordinary: re.Pattern[str] | None = None
+    performing_scripts: frozenset[str] = frozenset()
 
-    def category_of(self, name: str) -> str | None:
-        """The destructive category a control's name falls in, or None (safe phrases win)."""
+    def category_of(self, name: str, *, weak: bool = False) -> str | None:
+        """The destructive category a control's name falls in, or None (safe phrases win).
+
+        ``weak`` adds the words that count only for a control whose effect is unknown (a scripted button)."""
         text = " ".join(name.split())
         if not text or (self.safe is not None and self.safe.search(text)):
             return None
         for category in CATEGORIES:
-            pattern = self.destructive.get(category)
-            if pattern is not None and pattern.search(text):
-                return category
+            for table in (self.destructive, self.weak if weak else {}):
+                pattern = table.get(category)
+                if pattern is not None and pattern.search(text):
+                    return category
         return None
+
+    @staticmethod
+    def _matches(pattern: re.Pattern[str] | None, text: str) -> bool:
+        return bool(pattern and pattern.search(" ".join(text.split())))
+
+    def is_recipient_field(self, label: str) -> bool:
+        words = label.split()
+        return bool(words) and self._matches(self.recipients, words[0])
+
+    def asks_confirmation(self, text: str) -> bool:
+        return self._matches(self.questions, text)
+
+    def is_ordinary(self, name: str) -> bool:
+        return self._matches(self.ordinary, name)
+
+    def is_decline(self, name: str) -> bool:
+        return self._matches(self.decline, name)
+
+    def is_performing_param(self, name: str) -> bool:
+        return bool(self.performing_params and self.performing_params.fullmatch(name.casefold()))
 
     def is_sensitive_label(self, text: str) -> bool:
         return bool(self.sensitive_labels and self.sensitive_labels.search(" ".join(text.split())))
@@ -99,4 +129,17 @@ def load_policy(extra_file: Path | None = None) -> SecurityPolicy:
         sensitive_labels=_phrase_regex(sensitive.get("labels", [])),
         payment_fields=_phrase_regex(raw.get("payment_fields", [])),
         injection=injection,
+        weak={c: _phrase_regex(raw.get("weak_commands", {}).get(c, [])) for c in CATEGORIES},
+        recipients=_phrase_regex(raw.get("recipient_fields", [])),
+        questions=_phrase_regex(raw.get("confirmation_questions", [])),
+        decline=_phrase_regex(raw.get("decline_commands", [])),
+        performing_params=_name_regex(raw.get("performing_link_params", [])),
+        ordinary=_phrase_regex(raw.get("ordinary_commands", [])),
+        performing_scripts=frozenset(str(e).casefold() for e in raw.get("performing_link_scripts", [])),
     )
+
+
+def _name_regex(names: list[str]) -> re.Pattern[str] | None:
+    """Whole parameter names, ``*`` for any ending (``csrf*``)."""
+    parts = [re.escape(n[:-1]) + r".*" if n.endswith("*") else re.escape(n) for n in (x.casefold() for x in names)]
+    return re.compile("|".join(parts)) if parts else None
