@@ -50,6 +50,12 @@ class BrowserMCPServer(MCPServer[ServerState]):
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[ServerState, Any] | None = None
     ) -> Any:
+        tool = self._tool_manager.get_tool(name)
+        if tool is not None:
+            allowed = set(tool.parameters.get("properties", {}))
+            unknown = [key for key in arguments if key not in allowed]
+            if unknown:
+                return _error_result(_unknown_parameters(name, unknown, allowed), name, self.max_result_chars)
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -64,10 +70,20 @@ class BrowserMCPServer(MCPServer[ServerState]):
                     details={"fields": problems[:10]},
                 )
             elif name not in {t.name for t in await self.list_tools()}:
-                error = InvalidInput(f"unknown tool '{name}'")
+                error = InvalidInput(f"unknown tool '{name[:100]}'")
             else:
                 raise
             return _error_result(error, name, self.max_result_chars)
+
+
+def _unknown_parameters(tool: str, unknown: list[str], allowed: set[str]) -> InvalidInput:
+    shown = [key[:60] + ("…" if len(key) > 60 else "") for key in unknown[:10]]
+    more = f" and {len(unknown) - 10} more" if len(unknown) > 10 else ""
+    return InvalidInput(
+        f"unknown parameter{'s' if len(unknown) > 1 else ''} for {tool}: {', '.join(shown)}{more}",
+        hint=f"Nothing was done. {tool} takes only: {', '.join(sorted(allowed)) or 'no parameters'}.",
+        details={"unknown": shown, "allowed": sorted(allowed)},
+    )
 
 
 def _error_result(error: InvalidInput, tool: str, max_chars: int) -> CallToolResult:
@@ -100,4 +116,7 @@ def build_server(settings: BrowserSettings | None = None) -> BrowserMCPServer:
             annotations=tool.annotations,
             structured_output=False,
         )
+        registered = server._tool_manager.get_tool(tool.name)
+        if registered is not None:  # published: the model learns it cannot pass anything else
+            registered.parameters["additionalProperties"] = False
     return server

@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+import contextlib
+import time
 from typing import Any, Literal
 
+import anyio
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Response
+from playwright.async_api import Page, Response
 
-from browser_core.errors import ActionTimeout, NavigationFailed, map_playwright_error
+from browser_core.errors import (
+    ActionTimeout,
+    BrowserUnavailable,
+    NavigationFailed,
+    PageChanged,
+    ToolFailure,
+    map_playwright_error,
+)
 from browser_core.session import BrowserSession
 from browser_core.urls import normalise_url
 
 WaitUntil = Literal["commit", "domcontentloaded", "load", "networkidle"]
+PROBE_S = 2.0  # a page whose scripts do not answer within this is replaced before navigating
 
 
 async def _report(session: BrowserSession, response: Response | None, action: str) -> dict[str, Any]:
@@ -32,8 +43,11 @@ async def _report(session: BrowserSession, response: Response | None, action: st
     return out
 
 
-def _nav_error(exc: PlaywrightError, action: str, url: str) -> Exception:
+def _nav_error(exc: PlaywrightError, action: str, url: str) -> ToolFailure:
     text = str(exc)
+    if "interrupted by another navigation" in text:
+        return PageChanged(f"{action} to {url} was superseded by another navigation (the page or another call "
+                           "navigated at the same time)", hint="Observe to see where the tab is now.")
     if "net::ERR_" in text:
         code = text[text.index("net::ERR_"):].split()[0]
         return NavigationFailed(f"{action} to {url} failed: {code}")
@@ -42,18 +56,47 @@ def _nav_error(exc: PlaywrightError, action: str, url: str) -> Exception:
     return map_playwright_error(exc, action=action)
 
 
+async def _responsive(page: Page) -> bool:
+    """False if the page's scripts do not answer (a busy loop, an endless alert loop)."""
+    with anyio.move_on_after(PROBE_S):
+        with contextlib.suppress(PlaywrightError):  # navigating or closed: not stuck, the navigation tells
+            await page.evaluate("1")
+        return True
+    return False
+
+
 async def navigate(
     session: BrowserSession, *, url: str, wait_until: WaitUntil = "domcontentloaded", timeout_ms: int | None = None
 ) -> dict[str, Any]:
+    """Open ``url`` in the active tab. A tab that cannot be navigated (stuck scripts, a page that keeps
+    navigating itself away, a crashed renderer) is replaced by a fresh one, and the result says so."""
     target = normalise_url(url, session.settings)
+    timeout = timeout_ms or session.settings.navigation_timeout_ms
+    deadline = time.monotonic() + timeout / 1000
     page = await session.page()
+    replaced: str | None = None
+    if not await _responsive(page):
+        replaced = "the page's scripts did not respond (busy loop or dialog loop)"
+        page = await session.replace_page(page, replaced)
     try:
-        response = await page.goto(
-            target, wait_until=wait_until, timeout=timeout_ms or session.settings.navigation_timeout_ms
-        )
+        response = await page.goto(target, wait_until=wait_until, timeout=timeout)
     except PlaywrightError as exc:
-        raise _nav_error(exc, "navigate", target) from exc
-    return await _report(session, response, "navigate")
+        error = _nav_error(exc, "navigate", target)
+        remaining_ms = (deadline - time.monotonic()) * 1000
+        tab_broke = isinstance(error, PageChanged) or (isinstance(error, BrowserUnavailable) and not session.gone)
+        if replaced or not tab_broke or remaining_ms < 1000:
+            raise error from exc
+        replaced = f"the tab could not be navigated ({error.message[:120]})"
+        page = await session.replace_page(page, replaced)
+        try:
+            response = await page.goto(target, wait_until=wait_until, timeout=remaining_ms)
+        except PlaywrightError as exc2:
+            raise _nav_error(exc2, "navigate", target) from exc2
+    session.no_page_open = False
+    out = await _report(session, response, "navigate")
+    if replaced:
+        out["replaced_tab"] = replaced + ": it was closed and the URL opened in a new tab"
+    return out
 
 
 async def history(

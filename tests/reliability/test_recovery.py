@@ -1,0 +1,76 @@
+"""After a closed last tab, a killed browser or a hostile page, the next navigate works and says what happened."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+import anyio
+import pytest
+
+from tests.reliability import procs
+from tests.reliability.hard_site import HardSite
+from tests.support.mcp_client import browser_client
+
+pytestmark = [pytest.mark.mcp, pytest.mark.browser]
+
+
+async def test_closing_the_last_tab_leaves_a_usable_session(hard_site: HardSite, tmp_path: Path) -> None:
+    async with browser_client(tmp_path / "profile") as client:
+        assert (await client.call("navigate", url=hard_site.url("/page?id=one"))).ok
+        closed = await client.call("close_tab")
+        assert closed.ok and closed.data["count"] == 0
+        refused = await client.call("observe")
+        assert refused.error["code"] == "no_page_open" and refused.error["category"] == "recoverable"
+        assert (await client.call("list_tabs")).data["count"] == 0
+        again = await client.call("navigate", url=hard_site.url("/page?id=two"))
+        assert again.ok and again.data["title"] == "page two"
+        assert (await client.call("observe")).ok
+
+
+async def test_a_killed_browser_is_back_on_the_same_profile(hard_site: HardSite, tmp_path: Path) -> None:
+    profile = tmp_path / "profile"
+    async with browser_client(profile) as client:
+        assert (await client.call("navigate", url=hard_site.url("/storage"))).ok
+        first = procs.browser_pid(profile)
+        assert first is not None
+        os.kill(first, signal.SIGKILL)
+        started = time.monotonic()
+        with anyio.fail_after(30):
+            while True:  # the first call after the kill may still see the dying browser
+                back = await client.call("navigate", url=hard_site.url("/storage-read"))
+                if back.ok:
+                    break
+        assert time.monotonic() - started < 5
+        metadata = back.payload["metadata"]
+        assert metadata["browser_restarted"] is True and metadata["ids_reset"] is True
+        second = procs.browser_pid(profile)
+        assert second is not None and second != first
+        text = (await client.call("get_page_text")).data["text"]
+        assert "storage:storage-value" in text
+
+
+@pytest.mark.parametrize("path", ["/busy", "/alerts", "/selfnav", "/popups"])
+async def test_after_a_hostile_page_the_next_navigate_works(hard_site: HardSite, tmp_path: Path, path: str) -> None:
+    async with browser_client(tmp_path / "profile") as client:
+        await client.call("navigate", url=hard_site.url(path), timeout_ms=5000)
+        with anyio.fail_after(60):
+            after = await client.call("navigate", url=hard_site.url("/page?id=after"))
+        assert after.ok, after.error
+        assert after.data["title"] == "page after"
+        if path in ("/busy", "/alerts"):
+            assert "replaced_tab" in after.data
+
+
+async def test_a_crashed_renderer_is_replaced(hard_site: HardSite, tmp_path: Path) -> None:
+    profile = tmp_path / "profile"
+    async with browser_client(profile) as client:
+        assert (await client.call("navigate", url=hard_site.url("/page?id=before"))).ok
+        for pid in procs.renderer_pids(profile):
+            os.kill(pid, signal.SIGKILL)
+        with anyio.fail_after(60):
+            after = await client.call("navigate", url=hard_site.url("/page?id=after"))
+        assert after.ok, after.error
+        assert (await client.call("observe")).ok
