@@ -12,6 +12,7 @@ from typing import Any, cast
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.stdio import stdio_server
 from mcp_types import CallToolResult
 from pydantic import ValidationError
 
@@ -19,6 +20,7 @@ from browser_core.errors import InvalidInput
 from browser_core.results import failure
 from browser_core.session import BrowserSession
 from browser_core.settings import BrowserSettings
+from mcp_server.protocol import ScreenedStdin
 from mcp_server.tooling import envelope_result, mcp_callable
 from mcp_server.tools import all_tools
 
@@ -46,6 +48,15 @@ class BrowserMCPServer(MCPServer[ServerState]):
     """MCPServer whose argument-validation failures come back in the same result shape as every other one."""
 
     max_result_chars: int = 20000
+
+    async def run_stdio_async(self) -> None:
+        """The SDK's stdio transport, with malformed JSON-RPC lines answered (protocol.py) instead of dropped."""
+        stdin = ScreenedStdin()
+        async with stdio_server(stdin=stdin) as (read_stream, write_stream):  # type: ignore[arg-type]
+            stdin.answer_on(write_stream)
+            await self._lowlevel_server.run(
+                read_stream, write_stream, self._lowlevel_server.create_initialization_options()
+            )
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[ServerState, Any] | None = None

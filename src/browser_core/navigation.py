@@ -25,8 +25,7 @@ WaitUntil = Literal["commit", "domcontentloaded", "load", "networkidle"]
 PROBE_S = 2.0  # a page whose scripts do not answer within this is replaced before navigating
 
 
-async def _report(session: BrowserSession, response: Response | None, action: str) -> dict[str, Any]:
-    page = await session.page()
+async def _report(page: Page, response: Response | None, action: str) -> dict[str, Any]:
     out: dict[str, Any] = {"action": action, "url": page.url}
     try:
         out["title"] = await page.title()
@@ -56,6 +55,12 @@ def _nav_error(exc: PlaywrightError, action: str, url: str) -> ToolFailure:
     return map_playwright_error(exc, action=action)
 
 
+def _aborted_by_the_page(exc: BaseException) -> bool:
+    """Our navigation was cancelled by one the old page started (not a download, which aborts too)."""
+    text = str(exc)
+    return "net::ERR_ABORTED" in text and "Download is starting" not in text
+
+
 async def _responsive(page: Page) -> bool:
     """False if the page's scripts do not answer (a busy loop, an endless alert loop)."""
     with anyio.move_on_after(PROBE_S):
@@ -80,11 +85,18 @@ async def navigate(
         page = await session.replace_page(page, replaced)
     try:
         response = await page.goto(target, wait_until=wait_until, timeout=timeout)
-    except PlaywrightError as exc:
-        error = _nav_error(exc, "navigate", target)
+        moved = page.url != response.url if response is not None else page.url.split("#")[0] != target.split("#")[0]
+        if moved and not replaced:
+            # The old document's own navigation (a page that keeps navigating itself away) overtook ours.
+            raise PageChanged(f"the tab went on to {page.url[:200]}")
+    except (PlaywrightError, PageChanged) as exc:
+        error = exc if isinstance(exc, PageChanged) else _nav_error(exc, "navigate", target)
         remaining_ms = (deadline - time.monotonic()) * 1000
-        tab_broke = isinstance(error, PageChanged) or (isinstance(error, BrowserUnavailable) and not session.gone)
+        tab_broke = (isinstance(error, PageChanged) or (isinstance(error, BrowserUnavailable) and not session.gone)
+                     or _aborted_by_the_page(exc))
         if replaced or not tab_broke or remaining_ms < 1000:
+            if error is exc:
+                raise
             raise error from exc
         replaced = f"the tab could not be navigated ({error.message[:120]})"
         page = await session.replace_page(page, replaced)
@@ -93,7 +105,7 @@ async def navigate(
         except PlaywrightError as exc2:
             raise _nav_error(exc2, "navigate", target) from exc2
     session.no_page_open = False
-    out = await _report(session, response, "navigate")
+    out = await _report(page, response, "navigate")
     if replaced:
         out["replaced_tab"] = replaced + ": it was closed and the URL opened in a new tab"
     return out
@@ -114,7 +126,7 @@ async def history(
             response = await page.reload(wait_until="domcontentloaded", timeout=timeout)
     except PlaywrightError as exc:
         raise _nav_error(exc, action, before) from exc
-    out = await _report(session, response, action)
+    out = await _report(page, response, action)
     if action != "reload" and response is None and page.url == before:
         out["note"] = "no history entry in that direction; the page did not change"
     return out

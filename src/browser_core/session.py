@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 import anyio
 import structlog
@@ -23,6 +23,7 @@ from playwright.async_api import Error as PlaywrightError
 from browser_core.dialogs import DialogDesk, dialog_detail
 from browser_core.errors import BrowserUnavailable, ConfigurationError
 from browser_core.guard import ActionGuard, AllowAll
+from browser_core.orphans import retire_orphans
 from browser_core.registry import ElementRegistry
 from browser_core.security import url_policy
 from browser_core.security.content import ContentFence
@@ -61,6 +62,7 @@ class BrowserSession:
     restart_note: dict[str, Any] | None = None
     no_page_open: bool = False  # the user's last tab was closed: only navigate (or list_tabs) makes sense
     _quiet_new_page: bool = False
+    _closing: bool = False
     crashed_pages: set[int] = field(default_factory=set)
     action_lock: anyio.Lock = field(default_factory=anyio.Lock)  # page-changing tools run one at a time
     events: list[PageEvent] = field(default_factory=list)
@@ -140,7 +142,7 @@ class BrowserSession:
         return note
 
     def _on_browser_gone(self, *_: Any) -> None:
-        if not self._gone:
+        if not self._gone and not self._closing:
             log.warning("browser gone")
         self._gone = True
 
@@ -212,28 +214,37 @@ class BrowserSession:
         executable = s.resolve_executable()
         if executable is not None and not executable.exists():
             raise ConfigurationError(f"BROWSER_EXECUTABLE_PATH={executable} does not exist")
-        profile = s.user_data_dir
+        profile = s.user_data_dir.expanduser().resolve()
         profile.mkdir(parents=True, exist_ok=True)
         self._lock_profile(profile)
-        try:
-            self._context = await self._playwright.chromium.launch_persistent_context(
-                str(profile),
-                headless=s.headless,
-                executable_path=str(executable) if executable else None,
-                viewport={"width": s.viewport_width, "height": s.viewport_height},
-                args=["--disable-quic", "--no-default-browser-check"],
-                timeout=30000,
-            )
-        except PlaywrightError as exc:
-            text = str(exc)
-            if "ProcessSingleton" in text or "SingletonLock" in text:
-                raise ConfigurationError(f"the profile {profile} is in use by another browser") from exc
-            if "Executable doesn't exist" in text:
-                raise ConfigurationError(
-                    "no Chromium found: install it (scripts/install.sh, or `apt-get install chromium`) "
-                    "or set BROWSER_EXECUTABLE_PATH"
-                ) from exc
-            raise ConfigurationError(f"Chromium failed to start: {text.splitlines()[0]}") from exc
+        await retire_orphans(profile)
+        for attempt in range(2):
+            try:
+                self._context = await self._playwright.chromium.launch_persistent_context(
+                    str(profile),
+                    headless=s.headless,
+                    executable_path=str(executable) if executable else None,
+                    viewport={"width": s.viewport_width, "height": s.viewport_height},
+                    args=["--disable-quic", "--no-default-browser-check"],
+                    timeout=30000,
+                )
+                return
+            except PlaywrightError as exc:
+                text = str(exc)
+                if attempt == 0 and "ProcessSingleton" in text and await retire_orphans(profile):
+                    continue  # a browser of a dead server was still closing: it is gone now
+                self._launch_error(profile, text, exc)
+
+    @staticmethod
+    def _launch_error(profile: Path, text: str, exc: PlaywrightError) -> NoReturn:
+        if "ProcessSingleton" in text or "SingletonLock" in text:
+            raise ConfigurationError(f"the profile {profile} is in use by another browser") from exc
+        if "Executable doesn't exist" in text:
+            raise ConfigurationError(
+                "no Chromium found: install it (scripts/install.sh, or `apt-get install chromium`) "
+                "or set BROWSER_EXECUTABLE_PATH"
+            ) from exc
+        raise ConfigurationError(f"Chromium failed to start: {text.splitlines()[0]}") from exc
 
     def _lock_profile(self, profile: Path) -> None:
         """Our own lock on the profile, held from the first launch to close(): a relaunch never races it."""
@@ -264,6 +275,7 @@ class BrowserSession:
                     await browser.close()
 
     async def close(self) -> None:
+        self._closing = True
         if self._starting is not None and not self._starting.done():
             with anyio.CancelScope(shield=True), anyio.move_on_after(35), contextlib.suppress(BaseException):
                 await asyncio.shield(self._starting)
