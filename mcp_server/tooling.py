@@ -22,7 +22,15 @@ from mcp_types import CallToolResult, ImageContent, TextContent, ToolAnnotations
 from playwright.async_api import Error as PlaywrightError
 
 from browser_core.capture import Shot
-from browser_core.errors import ActionTimeout, ConfigurationError, NoPageOpen, ToolFailure, map_playwright_error
+from browser_core.errors import (
+    ActionTimeout,
+    BrowserUnavailable,
+    ConfigurationError,
+    NoPageOpen,
+    PageChanged,
+    ToolFailure,
+    map_playwright_error,
+)
 from browser_core.redaction import redact
 from browser_core.results import cap, failure, success
 from browser_core.session import BrowserSession
@@ -131,6 +139,18 @@ def envelope_result(payload: dict[str, Any], max_chars: int, more_hint: str, ima
     return CallToolResult(content=content, is_error=not payload["success"])
 
 
+def _page_not_browser(error: ToolFailure, session: BrowserSession) -> ToolFailure:
+    """A closed tab or frame reads like a closed browser to Playwright; while the browser lives, it is not."""
+    if isinstance(error, BrowserUnavailable) and session.started and not session.gone:
+        return PageChanged(f"{tool_action(error)}: the tab or frame it needed was closed",
+                           hint="Re-observe the active tab and use fresh ids.")
+    return error
+
+
+def tool_action(error: ToolFailure) -> str:
+    return error.message.split(" failed", 1)[0][:80]
+
+
 async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any]) -> CallToolResult:
     started = time.monotonic()
     metadata: dict[str, Any] = {"tool": tool.name}
@@ -152,9 +172,9 @@ async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any
         payload = failure(ActionTimeout(f"{tool.name} did not finish within {bound:.0f} s: the page may be busy"),
                           metadata)
     except ToolFailure as exc:
-        payload = failure(exc, metadata)
+        payload = failure(_page_not_browser(exc, session), metadata)
     except PlaywrightError as exc:
-        payload = failure(map_playwright_error(exc, action=tool.name), metadata)
+        payload = failure(_page_not_browser(map_playwright_error(exc, action=tool.name), session), metadata)
     except ConfigurationError as exc:
         payload = failure(ToolFailure(f"browser set-up problem: {exc}",
                                       hint="Tell the human: the server's configuration must be fixed."), metadata)

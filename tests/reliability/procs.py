@@ -61,7 +61,9 @@ def renderer_pids(profile: Path) -> list[int]:
     main = browser_pid(profile)
     if main is None:
         return []
-    return [pid for pid in descendants(main) if "--type=renderer" in _cmdline(pid)]
+    # Chromium's helpers rewrite their command line into one string: match within it.
+    lines = {pid: " ".join(_cmdline(pid)) for pid in descendants(main)}
+    return [pid for pid, line in lines.items() if "--type=renderer" in line and "--top-chrome-webui" not in line]
 
 
 def rss_mb(pid: int) -> float:

@@ -94,7 +94,9 @@ async def test_a_crashed_renderer_is_replaced(hard_site: HardSite, tmp_path: Pat
     profile = tmp_path / "profile"
     async with browser_client(profile) as client:
         assert (await client.call("navigate", url=hard_site.url("/page?id=before"))).ok
-        for pid in procs.renderer_pids(profile):
+        renderers = procs.renderer_pids(profile)
+        assert renderers
+        for pid in renderers:
             os.kill(pid, signal.SIGKILL)
         with anyio.fail_after(60):
             after = await client.call("navigate", url=hard_site.url("/page?id=after"))
