@@ -102,3 +102,18 @@ async def test_a_crashed_renderer_is_replaced(hard_site: HardSite, tmp_path: Pat
             after = await client.call("navigate", url=hard_site.url("/page?id=after"))
         assert after.ok, after.error
         assert (await client.call("observe")).ok
+
+
+async def test_a_launch_slower_than_the_tool_timeout_goes_on_in_the_background(tmp_path: Path) -> None:
+    profile = tmp_path / "profile"
+    async with browser_client(profile, BROWSER_TOOL_TIMEOUT_S="1") as client:
+        codes = []
+        with anyio.fail_after(60):
+            while True:
+                result = await client.call("list_tabs")
+                if result.ok:
+                    break
+                codes.append(result.error["code"])
+        assert set(codes) <= {"timeout"}, codes  # never "profile already used" nor a configuration error
+        assert result.data["count"] == 1
+        assert procs.browser_pid(profile) is not None
