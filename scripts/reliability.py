@@ -288,7 +288,9 @@ async def main(mode: str, markdown: bool, errlog: Any) -> int:
         with tempfile.TemporaryDirectory(prefix="reliability-") as folder:
             tmp = Path(folder)
             profile = tmp / "profile"
-            async with browser_client(profile, errlog=errlog, BROWSER_TOOL_TIMEOUT_S="15") as client:
+            quick_waits = {"BROWSER_TOOL_TIMEOUT_S": "15", "BROWSER_ACTION_TIMEOUT_MS": "2000",
+                           "BROWSER_IFRAME_WAIT_MS": "500"}
+            async with browser_client(profile, errlog=errlog, **quick_waits) as client:
                 rows += await concurrency(client, site, plan["rounds"])
                 rows += await fuzz(client, site, plan["fuzz"])
                 rows += await soak(client, site, profile, plan["soak"], mode == "full")

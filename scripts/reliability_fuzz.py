@@ -68,8 +68,9 @@ def call_strategy(tool: dict[str, Any], origin: str) -> st.SearchStrategy[tuple[
     """(tool name, arguments, whether they are valid)."""
     props: dict[str, Any] = tool["input_schema"].get("properties", {})
     required = set(tool["input_schema"].get("required", []))
-    fixed = {key: _valid(props[key], key, origin) for key in required}
-    optional = {key: _valid(s, key, origin) for key, s in props.items() if key not in required}
+    # Waits and timeouts are always given (short): an omitted timeout_ms means the 10 s default.
+    fixed = {key: _valid(props[key], key, origin) for key in props if key in required or "timeout" in key}
+    optional = {key: _valid(s, key, origin) for key, s in props.items() if key not in fixed}
     valid = st.fixed_dictionaries(fixed, optional=optional)
 
     @st.composite
