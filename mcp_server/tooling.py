@@ -142,12 +142,12 @@ def envelope_result(payload: dict[str, Any], max_chars: int, more_hint: str, ima
 def _page_not_browser(error: ToolFailure, session: BrowserSession) -> ToolFailure:
     """A closed tab or frame reads like a closed browser to Playwright; while the browser lives, it is not."""
     if isinstance(error, BrowserUnavailable) and session.started and not session.gone:
-        return PageChanged(f"{tool_action(error)}: the tab or frame it needed was closed",
+        return PageChanged(f"{_action_of(error)}: the tab or frame it needed was closed",
                            hint="Re-observe the active tab and use fresh ids.")
     return error
 
 
-def tool_action(error: ToolFailure) -> str:
+def _action_of(error: ToolFailure) -> str:
     return error.message.split(" failed", 1)[0][:80]
 
 
