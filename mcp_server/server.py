@@ -12,6 +12,7 @@ from typing import Any, cast
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.stdio import stdio_server
 from mcp_types import CallToolResult
 from pydantic import ValidationError
 
@@ -19,6 +20,7 @@ from browser_core.errors import InvalidInput
 from browser_core.results import failure
 from browser_core.session import BrowserSession
 from browser_core.settings import BrowserSettings
+from mcp_server.protocol import ScreenedStdin
 from mcp_server.tooling import envelope_result, mcp_callable
 from mcp_server.tools import all_tools
 
@@ -47,9 +49,24 @@ class BrowserMCPServer(MCPServer[ServerState]):
 
     max_result_chars: int = 20000
 
+    async def run_stdio_async(self) -> None:
+        """The SDK's stdio transport, with malformed JSON-RPC lines answered (protocol.py) instead of dropped."""
+        stdin = ScreenedStdin()
+        async with stdio_server(stdin=stdin) as (read_stream, write_stream):  # type: ignore[arg-type]
+            stdin.answer_on(write_stream)
+            await self._lowlevel_server.run(
+                read_stream, write_stream, self._lowlevel_server.create_initialization_options()
+            )
+
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[ServerState, Any] | None = None
     ) -> Any:
+        tool = self._tool_manager.get_tool(name)
+        if tool is not None:
+            allowed = set(tool.parameters.get("properties", {}))
+            unknown = [key for key in arguments if key not in allowed]
+            if unknown:
+                return _error_result(_unknown_parameters(name, unknown, allowed), name, self.max_result_chars)
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -64,10 +81,20 @@ class BrowserMCPServer(MCPServer[ServerState]):
                     details={"fields": problems[:10]},
                 )
             elif name not in {t.name for t in await self.list_tools()}:
-                error = InvalidInput(f"unknown tool '{name}'")
+                error = InvalidInput(f"unknown tool '{name[:100]}'")
             else:
                 raise
             return _error_result(error, name, self.max_result_chars)
+
+
+def _unknown_parameters(tool: str, unknown: list[str], allowed: set[str]) -> InvalidInput:
+    shown = [key[:60] + ("…" if len(key) > 60 else "") for key in unknown[:10]]
+    more = f" and {len(unknown) - 10} more" if len(unknown) > 10 else ""
+    return InvalidInput(
+        f"unknown parameter{'s' if len(unknown) > 1 else ''} for {tool}: {', '.join(shown)}{more}",
+        hint=f"Nothing was done. {tool} takes only: {', '.join(sorted(allowed)) or 'no parameters'}.",
+        details={"unknown": shown, "allowed": sorted(allowed)},
+    )
 
 
 def _error_result(error: InvalidInput, tool: str, max_chars: int) -> CallToolResult:
@@ -100,4 +127,7 @@ def build_server(settings: BrowserSettings | None = None) -> BrowserMCPServer:
             annotations=tool.annotations,
             structured_output=False,
         )
+        registered = server._tool_manager.get_tool(tool.name)
+        if registered is not None:  # published: the model learns it cannot pass anything else
+            registered.parameters["additionalProperties"] = False
     return server

@@ -8,6 +8,7 @@ No exception reaches the MCP host, and no call outlives its timeout.
 from __future__ import annotations
 
 import base64
+import contextlib
 import inspect
 import time
 from collections.abc import Awaitable, Callable
@@ -21,7 +22,15 @@ from mcp_types import CallToolResult, ImageContent, TextContent, ToolAnnotations
 from playwright.async_api import Error as PlaywrightError
 
 from browser_core.capture import Shot
-from browser_core.errors import ActionTimeout, ConfigurationError, ToolFailure, map_playwright_error
+from browser_core.errors import (
+    ActionTimeout,
+    BrowserUnavailable,
+    ConfigurationError,
+    NoPageOpen,
+    PageChanged,
+    ToolFailure,
+    map_playwright_error,
+)
 from browser_core.redaction import redact
 from browser_core.results import cap, failure, success
 from browser_core.session import BrowserSession
@@ -52,6 +61,7 @@ class ToolDef:
     timeout_s: float
     more_hint: str = ""
     human_gate: bool = False
+    needs_page: bool = True  # false: works with no tab open (navigate opens one)
 
     @property
     def annotations(self) -> ToolAnnotations:
@@ -74,6 +84,7 @@ def define_tool(
     more_hint: str = "",
     targets: bool = False,
     human_gate: bool = False,
+    needs_page: bool = True,
 ) -> Callable[[ToolFn], ToolDef]:
     """Declare a tool; its docstring is the description the model reads."""
 
@@ -89,6 +100,7 @@ def define_tool(
             timeout_s=timeout_s,
             more_hint=more_hint,
             human_gate=human_gate,
+            needs_page=needs_page,
         )
 
     return wrap
@@ -101,12 +113,42 @@ def _timeout_for(tool: ToolDef, kwargs: dict[str, Any], override: float | None) 
     return max(override or tool.timeout_s, extra)
 
 
+MAX_EVENTS_LISTED = 12
+
+
+def _summarise_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The first events as they are, the rest counted by kind (a page can raise thousands of alerts)."""
+    if len(events) <= MAX_EVENTS_LISTED:
+        return events
+    counts: dict[str, int] = {}
+    for event in events[MAX_EVENTS_LISTED:]:
+        kinds = event.get("by_kind") if event.get("kind") == "omitted" else {str(event.get("kind")): 1}
+        for kind, n in (kinds or {}).items():
+            counts[kind] = counts.get(kind, 0) + int(n)
+    return [*events[:MAX_EVENTS_LISTED], {"kind": "omitted", "count": sum(counts.values()), "by_kind": counts,
+                                          "note": "more events of these kinds happened; observe to see the page"}]
+
+
 def envelope_result(payload: dict[str, Any], max_chars: int, more_hint: str, image: Shot | None) -> CallToolResult:
     text = redact(cap(payload, max_chars, more_hint))
+    if len(text) > max_chars:  # redaction lengthened it: cap again with room to spare
+        text = redact(cap(payload, max_chars - (len(text) - max_chars) - 200, more_hint))
     content: list[Any] = [TextContent(type="text", text=text)]
     if image is not None:
         content.append(ImageContent(type="image", data=base64.b64encode(image.image).decode(), mime_type=image.mime))
     return CallToolResult(content=content, is_error=not payload["success"])
+
+
+def _page_not_browser(error: ToolFailure, session: BrowserSession) -> ToolFailure:
+    """A closed tab or frame reads like a closed browser to Playwright; while the browser lives, it is not."""
+    if isinstance(error, BrowserUnavailable) and session.started and not session.gone:
+        return PageChanged(f"{_action_of(error)}: the tab or frame it needed was closed",
+                           hint="Re-observe the active tab and use fresh ids.")
+    return error
+
+
+def _action_of(error: ToolFailure) -> str:
+    return error.message.split(" failed", 1)[0][:80]
 
 
 async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any]) -> CallToolResult:
@@ -114,9 +156,14 @@ async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any
     metadata: dict[str, Any] = {"tool": tool.name}
     image: Shot | None = None
     bound = _timeout_for(tool, kwargs, session.settings.tool_timeout_s)
+    # Page-changing tools run one at a time (hosts send several calls at once); reads may overlap.
+    serial = contextlib.nullcontext() if tool.read_only else session.action_lock
     try:
         with anyio.fail_after(bound):
-            data = await tool.fn(session, **kwargs)
+            async with serial:
+                if session.no_page_open and tool.needs_page:
+                    raise NoPageOpen("no page is open: the last tab was closed")
+                data = await tool.fn(session, **kwargs)
         if isinstance(data, Shot):
             image, data = data, data.info
         data = session.content_fence.mark(data, metadata)
@@ -125,9 +172,9 @@ async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any
         payload = failure(ActionTimeout(f"{tool.name} did not finish within {bound:.0f} s: the page may be busy"),
                           metadata)
     except ToolFailure as exc:
-        payload = failure(exc, metadata)
+        payload = failure(_page_not_browser(exc, session), metadata)
     except PlaywrightError as exc:
-        payload = failure(map_playwright_error(exc, action=tool.name), metadata)
+        payload = failure(_page_not_browser(map_playwright_error(exc, action=tool.name), session), metadata)
     except ConfigurationError as exc:
         payload = failure(ToolFailure(f"browser set-up problem: {exc}",
                                       hint="Tell the human: the server's configuration must be fixed."), metadata)
@@ -141,7 +188,11 @@ async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any
     metadata["duration_ms"] = int((time.monotonic() - started) * 1000)
     events = session.drain_events()
     if events:
-        metadata["events"] = session.content_fence.mark([{"kind": e.kind, **e.detail} for e in events], metadata)
+        listed = _summarise_events([{"kind": e.kind, **e.detail} for e in events])
+        metadata["events"] = session.content_fence.mark(listed, metadata)
+    restarted = session.take_restart_note()
+    if restarted:
+        metadata |= restarted
     if session.started:
         page = session.current_page()
         data_url = payload["data"].get("url") if isinstance(payload["data"], dict) else None

@@ -19,7 +19,7 @@ WaitUntil = Annotated[
 ]
 
 
-@define_tool(title="Open a URL", read_only=False, timeout_s=65)
+@define_tool(title="Open a URL", read_only=False, timeout_s=65, needs_page=False)
 async def navigate(session: BrowserSession, url: Url, wait_until: WaitUntil = "domcontentloaded",
                    timeout_ms: TimeoutMs = None) -> Any:
     """Open a URL in the active tab. Returns the final url, title and HTTP status; an HTTP error status

@@ -11,7 +11,7 @@ from browser_core.session import BrowserSession
 from mcp_server.tooling import define_tool
 
 
-@define_tool(title="List tabs", read_only=True, idempotent=True, timeout_s=20)
+@define_tool(title="List tabs", read_only=True, idempotent=True, timeout_s=20, needs_page=False)
 async def list_tabs(session: BrowserSession) -> Any:
     """The open tabs (index, url, title) and which one is active. Pages opened by a click (target=_blank,
     window.open) become the active tab automatically."""
@@ -37,7 +37,7 @@ async def close_tab(
     return await tabs.close_tab(session, index=index)
 
 
-@define_tool(title="Answer dialogs", read_only=False, timeout_s=20)
+@define_tool(title="Answer dialogs", read_only=False, timeout_s=20, needs_page=False)
 async def handle_dialog(
     session: BrowserSession,
     accept: Annotated[bool, Field(description="true = OK / leave page, false = Cancel / stay.")],

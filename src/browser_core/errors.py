@@ -11,6 +11,7 @@
     │   │   ├── ClickIntercepted    (an overlay, modal or iframe covers the element)
     │   │   ├── ElementNotInteractable
     │   │   ├── PageChanged         (navigation, closed tab, detached frame)
+    │   │   ├── NoPageOpen          (the last tab was closed: navigate opens one)
     │   │   └── ConfirmationRequired (a destructive action waits for a human: confirm_action)
     │   ├── NonRetriableFailure     fail fast
     │   │   ├── InvalidInput        (bad arguments: nothing was done)
@@ -118,6 +119,11 @@ class ElementNotInteractable(RecoverableFailure):
 class PageChanged(RecoverableFailure):
     code = "page_changed"
     default_hint = "The page, tab or frame changed under the action: re-observe and adapt."
+
+
+class NoPageOpen(RecoverableFailure):
+    code = "no_page_open"
+    default_hint = "The last tab was closed: call navigate with a URL to open a page, then observe."
 
 
 class ConfirmationRequired(RecoverableFailure):

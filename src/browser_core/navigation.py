@@ -2,20 +2,30 @@
 
 from __future__ import annotations
 
+import contextlib
+import time
 from typing import Any, Literal
 
+import anyio
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Response
+from playwright.async_api import Page, Response
 
-from browser_core.errors import ActionTimeout, NavigationFailed, map_playwright_error
+from browser_core.errors import (
+    ActionTimeout,
+    BrowserUnavailable,
+    NavigationFailed,
+    PageChanged,
+    ToolFailure,
+    map_playwright_error,
+)
 from browser_core.session import BrowserSession
 from browser_core.urls import normalise_url
 
 WaitUntil = Literal["commit", "domcontentloaded", "load", "networkidle"]
+PROBE_S = 2.0  # a page whose scripts do not answer within this is replaced before navigating
 
 
-async def _report(session: BrowserSession, response: Response | None, action: str) -> dict[str, Any]:
-    page = await session.page()
+async def _report(page: Page, response: Response | None, action: str) -> dict[str, Any]:
     out: dict[str, Any] = {"action": action, "url": page.url}
     try:
         out["title"] = await page.title()
@@ -32,8 +42,11 @@ async def _report(session: BrowserSession, response: Response | None, action: st
     return out
 
 
-def _nav_error(exc: PlaywrightError, action: str, url: str) -> Exception:
+def _nav_error(exc: PlaywrightError, action: str, url: str) -> ToolFailure:
     text = str(exc)
+    if "interrupted by another navigation" in text:
+        return PageChanged(f"{action} to {url} was superseded by another navigation (the page or another call "
+                           "navigated at the same time)", hint="Observe to see where the tab is now.")
     if "net::ERR_" in text:
         code = text[text.index("net::ERR_"):].split()[0]
         return NavigationFailed(f"{action} to {url} failed: {code}")
@@ -42,18 +55,60 @@ def _nav_error(exc: PlaywrightError, action: str, url: str) -> Exception:
     return map_playwright_error(exc, action=action)
 
 
+def _aborted_by_the_page(exc: BaseException) -> bool:
+    """Our navigation was cancelled by one the old page started (not a download, which aborts too)."""
+    text = str(exc)
+    return "net::ERR_ABORTED" in text and "Download is starting" not in text
+
+
+async def _responsive(page: Page) -> bool:
+    """False if the page's scripts do not answer (a busy loop, an endless alert loop)."""
+    with anyio.move_on_after(PROBE_S):
+        with contextlib.suppress(PlaywrightError):  # navigating or closed: not stuck, the navigation tells
+            await page.evaluate("1")
+        return True
+    return False
+
+
 async def navigate(
     session: BrowserSession, *, url: str, wait_until: WaitUntil = "domcontentloaded", timeout_ms: int | None = None
 ) -> dict[str, Any]:
+    """Open ``url`` in the active tab. A tab that cannot be navigated (stuck scripts, a page that keeps
+    navigating itself away, a crashed renderer) is replaced by a fresh one, and the result says so."""
     target = normalise_url(url, session.settings)
+    timeout = timeout_ms or session.settings.navigation_timeout_ms
+    deadline = time.monotonic() + timeout / 1000
     page = await session.page()
+    replaced: str | None = None
+    if not await _responsive(page):
+        replaced = "the page's scripts did not respond (busy loop or dialog loop)"
+        page = await session.replace_page(page, replaced)
     try:
-        response = await page.goto(
-            target, wait_until=wait_until, timeout=timeout_ms or session.settings.navigation_timeout_ms
-        )
-    except PlaywrightError as exc:
-        raise _nav_error(exc, "navigate", target) from exc
-    return await _report(session, response, "navigate")
+        response = await page.goto(target, wait_until=wait_until, timeout=timeout)
+        moved = page.url != response.url if response is not None else page.url.split("#")[0] != target.split("#")[0]
+        if moved and not replaced:
+            # The old document's own navigation (a page that keeps navigating itself away) overtook ours.
+            raise PageChanged(f"the tab went on to {page.url[:200]}")
+    except (PlaywrightError, PageChanged) as exc:
+        error = exc if isinstance(exc, PageChanged) else _nav_error(exc, "navigate", target)
+        remaining_ms = (deadline - time.monotonic()) * 1000
+        tab_broke = (isinstance(error, PageChanged) or (isinstance(error, BrowserUnavailable) and not session.gone)
+                     or _aborted_by_the_page(exc))
+        if replaced or not tab_broke or remaining_ms < 1000:
+            if error is exc:
+                raise
+            raise error from exc
+        replaced = f"the tab could not be navigated ({error.message[:120]})"
+        page = await session.replace_page(page, replaced)
+        try:
+            response = await page.goto(target, wait_until=wait_until, timeout=remaining_ms)
+        except PlaywrightError as exc2:
+            raise _nav_error(exc2, "navigate", target) from exc2
+    session.no_page_open = False
+    out = await _report(page, response, "navigate")
+    if replaced:
+        out["replaced_tab"] = replaced + ": it was closed and the URL opened in a new tab"
+    return out
 
 
 async def history(
@@ -71,7 +126,7 @@ async def history(
             response = await page.reload(wait_until="domcontentloaded", timeout=timeout)
     except PlaywrightError as exc:
         raise _nav_error(exc, action, before) from exc
-    out = await _report(session, response, action)
+    out = await _report(page, response, action)
     if action != "reload" and response is None and page.url == before:
         out["note"] = "no history entry in that direction; the page did not change"
     return out

@@ -53,16 +53,39 @@ def _shrink(parent: Any, key: Any, excess: int) -> None:
 
 
 def cap(payload: dict[str, Any], max_chars: int, how_to_get_more: str = "") -> str:
-    """Serialise ``payload``, shrinking ``data`` until the whole result fits in ``max_chars``."""
+    """Serialise ``payload`` within ``max_chars``: shrink ``data`` first, then ``error`` and ``metadata``
+    (a dialog storm's events, an error echoing a huge argument); every cut is listed in
+    ``metadata.truncated``. If nothing else helps, a minimal result that says so."""
     text = dumps(payload)
-    if len(text) <= max_chars or not isinstance(payload.get("data"), dict | list | str):
+    if len(text) <= max_chars:
         return text
     truncated: dict[str, Any] = {}
-    for _ in range(60):
+    for part in ("data", "error", "metadata"):
+        text = _shrink_part(payload, part, max_chars, truncated, how_to_get_more)
+        if len(text) <= max_chars:
+            return text
+    fallback = {
+        "success": payload.get("success", False), "data": None, "error": payload.get("error") and {
+            "code": str(payload["error"].get("code", "failed"))[:40],
+            "category": str(payload["error"].get("category", "non_retriable"))[:20],
+            "message": "the result was too large to return"},
+        "metadata": {"truncated": {"limit_chars": max_chars, "note": "the whole result was too large"}},
+    }
+    return dumps(fallback)
+
+
+def _shrink_part(payload: dict[str, Any], part: str, max_chars: int, truncated: dict[str, Any],
+                 how_to_get_more: str) -> str:
+    text = dumps(payload)
+    if not isinstance(payload.get(part), dict | list | str):
+        return text
+    for _ in range(80):
         excess = len(text) - max_chars
         if excess <= 0:
             break
-        wrapper = {"data": payload["data"]}
+        wrapper = {part: payload[part]}
+        if part == "metadata":
+            wrapper = {part: {k: v for k, v in payload[part].items() if k != "truncated"}}
         size, path = _largest(wrapper)
         if not path or size < 20:
             break
@@ -71,13 +94,23 @@ def cap(payload: dict[str, Any], max_chars: int, how_to_get_more: str = "") -> s
             parent = parent[key]
         before = len(parent[path[-1]])
         _shrink(parent, path[-1], excess)
-        payload["data"] = wrapper["data"]
+        if part == "metadata":
+            payload[part] = wrapper[part] | ({"truncated": payload[part]["truncated"]}
+                                             if "truncated" in payload[part] else {})
+        else:
+            payload[part] = wrapper[part]
         after = len(parent[path[-1]])
-        label = ".".join(str(p) for p in path[1:]) or "data"
+        label = ".".join(str(p) for p in path[1:]) if part == "data" else ".".join(str(p) for p in path)
+        label = label[:200] or part
         unit = "chars" if isinstance(parent[path[-1]], str) else "items"
         entry = truncated.setdefault(label, {"omitted": 0, "unit": unit})
         entry["omitted"] += before - after - (1 if unit == "chars" else 0)
-        payload.setdefault("metadata", {})["truncated"] = {
+        if len(truncated) > 20:  # keep the list of cuts itself small
+            truncated.pop(next(iter(truncated)))
+        metadata = payload.get("metadata")
+        if not isinstance(metadata, dict):
+            metadata = payload["metadata"] = {}
+        metadata["truncated"] = {
             "fields": truncated,
             "limit_chars": max_chars,
             "how_to_get_more": how_to_get_more or "narrow the request (a query, a frame, an element, max_length)",

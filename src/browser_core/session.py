@@ -5,6 +5,7 @@ Started lazily on the first tool call, so an MCP host can list tools without ope
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import fcntl
 import os
@@ -12,7 +13,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 import anyio
 import structlog
@@ -22,6 +23,7 @@ from playwright.async_api import Error as PlaywrightError
 from browser_core.dialogs import DialogDesk, dialog_detail
 from browser_core.errors import BrowserUnavailable, ConfigurationError
 from browser_core.guard import ActionGuard, AllowAll
+from browser_core.orphans import retire_orphans
 from browser_core.registry import ElementRegistry
 from browser_core.security import url_policy
 from browser_core.security.content import ContentFence
@@ -32,6 +34,7 @@ from browser_core.transfers import DownloadDesk, on_file_chooser
 log = structlog.get_logger("browser_core.session")
 
 LOCK_NAME = ".browser-agent.lock"
+MAX_PENDING_EVENTS = 50  # events kept between two tool calls; later ones are only counted (dialog storms)
 
 
 @dataclass
@@ -53,7 +56,17 @@ class BrowserSession:
     _active: Page | None = None
     _lock_file: IO[str] | None = None
     _start_lock: anyio.Lock = field(default_factory=anyio.Lock)
+    _starting: asyncio.Future[None] | None = None
+    _gone: bool = False  # the browser closed or crashed under us: the next call relaunches it
+    _launches: int = 0
+    restart_note: dict[str, Any] | None = None
+    no_page_open: bool = False  # the user's last tab was closed: only navigate (or list_tabs) makes sense
+    _quiet_new_page: bool = False
+    _closing: bool = False
+    crashed_pages: set[int] = field(default_factory=set)
+    action_lock: anyio.Lock = field(default_factory=anyio.Lock)  # page-changing tools run one at a time
     events: list[PageEvent] = field(default_factory=list)
+    events_omitted: dict[str, int] = field(default_factory=dict)
     new_page_seen: anyio.Event = field(default_factory=anyio.Event)
     dialog_policy: Callable[[Dialog], bool] | None = None
     dialogs: DialogDesk = field(default_factory=DialogDesk)
@@ -81,18 +94,65 @@ class BrowserSession:
     # ----- lifecycle -------------------------------------------------------------------------------------
     async def page(self) -> Page:
         """The active page, starting the browser on first use and replacing a page the user closed."""
+        await self._ensure_browser()
         async with self._start_lock:
             if self._context is None:
-                await self._start()
-            assert self._context is not None
+                raise BrowserUnavailable("the browser closed while starting; the next call starts it again")
+            if self._active is not None and id(self._active) in self.crashed_pages and not self._active.is_closed():
+                return await self.replace_page(self._active, "the tab's renderer crashed")
             if self._active is None or self._active.is_closed():
                 open_pages = [p for p in self._context.pages if not p.is_closed()]
                 self._active = open_pages[-1] if open_pages else await self._context.new_page()
             return self._active
 
+    async def _ensure_browser(self) -> None:
+        """Start (or restart, after a crash or kill) the browser once, whoever asks first.
+
+        The launch runs in its own task: a caller whose time runs out stops waiting, but the launch goes on and
+        the next call finds the browser started (or gets the launch's own error, once).
+        """
+        if self._context is not None and not self._gone:
+            return
+        if self._starting is None:
+            self._starting = asyncio.ensure_future(self._relaunch() if self._gone else self._start())
+        starting = self._starting
+        try:
+            await asyncio.shield(starting)
+        finally:
+            if starting.done() and self._starting is starting:
+                self._starting = None
+                if not starting.cancelled():
+                    starting.exception()  # retrieved here, raised to the caller above
+
+    async def _relaunch(self) -> None:
+        await self._shutdown_browser()
+        self._gone = False
+        self.no_page_open = False
+        await self._start()
+        self.restart_note = {
+            "browser_restarted": True,
+            "ids_reset": True,
+            "note": "the browser had closed or crashed and was started again on the same profile: earlier "
+                    "element ids and tabs are gone; navigate, then observe",
+        }
+        log.warning("browser restarted")
+
+    def take_restart_note(self) -> dict[str, Any] | None:
+        note, self.restart_note = self.restart_note, None
+        return note
+
+    def _on_browser_gone(self, *_: Any) -> None:
+        if not self._gone and not self._closing:
+            log.warning("browser gone")
+        self._gone = True
+
+    @property
+    def gone(self) -> bool:
+        return self._gone
+
     @property
     def started(self) -> bool:
-        return self._context is not None
+        return self._context is not None and not self._gone
 
     @property
     def context(self) -> BrowserContext:
@@ -102,16 +162,21 @@ class BrowserSession:
 
     async def _start(self) -> None:
         s = self.settings
-        self._playwright = await async_playwright().start()
+        if self._playwright is None:
+            self._playwright = await async_playwright().start()
         try:
             if s.cdp_url:
                 await self._attach(s.cdp_url)
             else:
                 await self._launch()
         except BaseException:
-            await self.close()
+            await self._shutdown_browser()
             raise
+        self._launches += 1
         ctx = self.context
+        ctx.on("close", self._on_browser_gone)
+        if self._browser is not None:
+            self._browser.on("disconnected", self._on_browser_gone)
         await ctx.add_init_script(self.registry.init_script)
         await url_policy.enforce(
             ctx, url_policy.HostPolicy.from_strings(s.allowed_hosts, s.blocked_hosts),
@@ -149,30 +214,42 @@ class BrowserSession:
         executable = s.resolve_executable()
         if executable is not None and not executable.exists():
             raise ConfigurationError(f"BROWSER_EXECUTABLE_PATH={executable} does not exist")
-        profile = s.user_data_dir
+        profile = s.user_data_dir.expanduser().resolve()
         profile.mkdir(parents=True, exist_ok=True)
         self._lock_profile(profile)
-        try:
-            self._context = await self._playwright.chromium.launch_persistent_context(
-                str(profile),
-                headless=s.headless,
-                executable_path=str(executable) if executable else None,
-                viewport={"width": s.viewport_width, "height": s.viewport_height},
-                args=["--disable-quic", "--no-default-browser-check"],
-                timeout=30000,
-            )
-        except PlaywrightError as exc:
-            text = str(exc)
-            if "ProcessSingleton" in text or "SingletonLock" in text:
-                raise ConfigurationError(f"the profile {profile} is in use by another browser") from exc
-            if "Executable doesn't exist" in text:
-                raise ConfigurationError(
-                    "no Chromium found: install it (scripts/install.sh, or `apt-get install chromium`) "
-                    "or set BROWSER_EXECUTABLE_PATH"
-                ) from exc
-            raise ConfigurationError(f"Chromium failed to start: {text.splitlines()[0]}") from exc
+        await retire_orphans(profile)
+        for attempt in range(2):
+            try:
+                self._context = await self._playwright.chromium.launch_persistent_context(
+                    str(profile),
+                    headless=s.headless,
+                    executable_path=str(executable) if executable else None,
+                    viewport={"width": s.viewport_width, "height": s.viewport_height},
+                    args=["--disable-quic", "--no-default-browser-check"],
+                    timeout=30000,
+                )
+                return
+            except PlaywrightError as exc:
+                text = str(exc)
+                if attempt == 0 and "ProcessSingleton" in text and await retire_orphans(profile):
+                    continue  # a browser of a dead server was still closing: it is gone now
+                self._launch_error(profile, text, exc)
+
+    @staticmethod
+    def _launch_error(profile: Path, text: str, exc: PlaywrightError) -> NoReturn:
+        if "ProcessSingleton" in text or "SingletonLock" in text:
+            raise ConfigurationError(f"the profile {profile} is in use by another browser") from exc
+        if "Executable doesn't exist" in text:
+            raise ConfigurationError(
+                "no Chromium found: install it (scripts/install.sh, or `apt-get install chromium`) "
+                "or set BROWSER_EXECUTABLE_PATH"
+            ) from exc
+        raise ConfigurationError(f"Chromium failed to start: {text.splitlines()[0]}") from exc
 
     def _lock_profile(self, profile: Path) -> None:
+        """Our own lock on the profile, held from the first launch to close(): a relaunch never races it."""
+        if self._lock_file is not None:
+            return
         handle = (profile / LOCK_NAME).open("a+")
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -184,49 +261,69 @@ class BrowserSession:
             ) from exc
         self._lock_file = handle
 
+    async def _shutdown_browser(self) -> None:
+        """Close the context and browser (keeping the Playwright driver and our profile lock)."""
+        context, browser, own = self._context, self._browser, self._own_context
+        self._browser = self._context = self._active = None
+        self._own_context = False
+        with anyio.CancelScope(shield=True), anyio.move_on_after(10):
+            with contextlib.suppress(Exception):
+                if context is not None and (browser is None or own):
+                    await context.close()
+            with contextlib.suppress(Exception):
+                if browser is not None:
+                    await browser.close()
+
     async def close(self) -> None:
-        with contextlib.suppress(Exception):
-            if self._context is not None and (self._browser is None or self._own_context):
-                await self._context.close()
-        with contextlib.suppress(Exception):
-            if self._browser is not None:
-                await self._browser.close()
-        with contextlib.suppress(Exception):
+        self._closing = True
+        if self._starting is not None and not self._starting.done():
+            with anyio.CancelScope(shield=True), anyio.move_on_after(35), contextlib.suppress(BaseException):
+                await asyncio.shield(self._starting)
+        await self._shutdown_browser()
+        with anyio.CancelScope(shield=True), anyio.move_on_after(10), contextlib.suppress(Exception):
             if self._playwright is not None:
                 await self._playwright.stop()
         if self._lock_file is not None:
             self._lock_file.close()
-        self._playwright = self._browser = self._context = self._active = None
-        self._own_context = False
+        self._playwright = None
         self._lock_file = None
 
     # ----- tabs, popups, dialogs ---------------------------------------------------------------------------
     def _watch(self, page: Page) -> None:
         page.on("dialog", self._on_dialog)
         page.on("close", self._on_close)
+        page.on("crash", self._on_crash)
         page.on("download", lambda d: self.downloads.on_download(d, self.settings.downloads_folder, self.events))
         page.on("filechooser", lambda _: on_file_chooser(self))
 
     def _on_new_page(self, page: Page) -> None:
         self._watch(page)
+        if self._quiet_new_page:  # a blank tab we opened ourselves (replacing a tab, or after the last closed)
+            self._quiet_new_page = False
+            return
+        self.no_page_open = False
         self.new_page_seen.set()
         opener_is_ours = self._active is not None
         self._active = page
-        self.events.append(PageEvent("new_tab", {"url": page.url, "made_active": True}))
+        self.add_event(PageEvent("new_tab", {"url": page.url, "made_active": True}))
         log.info("new tab", url=page.url, from_action=opener_is_ours)
 
     def _on_close(self, page: Page) -> None:
-        if page is self._active:
-            remaining = [p for p in self.context.pages if not p.is_closed() and p is not page]
+        if page is self._active and self._context is not None:
+            remaining = [p for p in self._context.pages if not p.is_closed() and p is not page]
             self._active = remaining[-1] if remaining else None
-            self.events.append(PageEvent("tab_closed", {"url": page.url}))
+            self.add_event(PageEvent("tab_closed", {"url": page.url}))
+
+    def _on_crash(self, page: Page) -> None:
+        self.crashed_pages.add(id(page))
+        self.add_event(PageEvent("tab_crashed", {"url": page.url}))
 
     async def _on_dialog(self, dialog: Dialog) -> None:
         """Answer at once (an open dialog freezes the page): the armed answer, else the default (dialogs.py)."""
         decision = self.dialogs.decide(dialog.type, self.dialog_policy(dialog) if self.dialog_policy else None)
         detail = dialog_detail(dialog.type, dialog.message, decision)
         self.dialogs.record(detail)
-        self.events.append(PageEvent("dialog", detail))
+        self.add_event(PageEvent("dialog", detail))
         with contextlib.suppress(PlaywrightError):
             if not decision.accept:
                 await dialog.dismiss()
@@ -237,10 +334,33 @@ class BrowserSession:
 
     def current_page(self) -> Page | None:
         """The active page without starting the browser."""
+        if self._gone:
+            return None
         return self._active if self._active is not None and not self._active.is_closed() else None
 
     def tabs(self) -> list[Page]:
-        return [p for p in self.context.pages if not p.is_closed()] if self._context else []
+        return [p for p in self._context.pages if not p.is_closed()] if self._context and not self._gone else []
+
+    async def blank_page(self) -> Page:
+        """Open an empty tab of our own (not reported as a popup) and make it the active one."""
+        self._quiet_new_page = True
+        try:
+            page = await self.context.new_page()
+        finally:
+            self._quiet_new_page = False
+        self._active = page
+        return page
+
+    async def replace_page(self, old: Page, reason: str) -> Page:
+        """Swap a tab that no longer answers (busy script, crashed renderer, endless self-navigation) for a
+        fresh one: the old tab is closed without running its unload handlers."""
+        page = await self.blank_page()
+        self.crashed_pages.discard(id(old))
+        with anyio.move_on_after(5), contextlib.suppress(PlaywrightError):
+            await old.close(run_before_unload=False)
+        self.add_event(PageEvent("tab_replaced", {"url": old.url, "reason": reason}))
+        log.warning("tab replaced", reason=reason)
+        return page
 
     def activate(self, page: Page) -> None:
         self._active = page
@@ -250,6 +370,17 @@ class BrowserSession:
         self.new_page_seen = anyio.Event()
         return self.new_page_seen
 
+    def add_event(self, event: PageEvent) -> None:
+        """Keep the event for the next result; past MAX_PENDING_EVENTS only count it (a page can loop alerts)."""
+        if len(self.events) < MAX_PENDING_EVENTS:
+            self.events.append(event)
+        else:
+            self.events_omitted[event.kind] = self.events_omitted.get(event.kind, 0) + 1
+
     def drain_events(self) -> list[PageEvent]:
         events, self.events = self.events, []
+        if self.events_omitted:
+            events.append(PageEvent("omitted", {"count": sum(self.events_omitted.values()),
+                                                "by_kind": dict(self.events_omitted)}))
+            self.events_omitted = {}
         return events

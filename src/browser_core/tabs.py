@@ -36,6 +36,8 @@ async def _tab(page: Page, index: int, active: Page | None) -> dict[str, Any]:
 
 async def list_tabs(session: BrowserSession) -> dict[str, Any]:
     active = await session.page()
+    if session.no_page_open:
+        return {"tabs": [], "count": 0, "note": "no page is open: navigate to a URL to open one"}
     tabs = session.tabs()
     return {"tabs": [await _tab(p, i, active) for i, p in enumerate(tabs)], "count": len(tabs)}
 
@@ -66,6 +68,14 @@ async def close_tab(session: BrowserSession, *, index: int | None = None, confir
     await session.guard.check(ActionIntent("close_tab", page, None, {"index": index, "url": page.url}),
                               confirmed=confirmed)
     closed = await _tab(page, index, None)
+    if len(session.tabs()) == 1:
+        # Chromium quits with its last window (and the session with it): keep one empty tab of our own.
+        await session.blank_page()
+        with playwright_errors("close_tab"):
+            await page.close()
+        session.no_page_open = True
+        return {"action": "close_tab", "closed": closed, "active": None, "count": 0,
+                "note": "no page is open now: navigate to a URL to open one"}
     with playwright_errors("close_tab"):
         await page.close()
     active = await session.page()

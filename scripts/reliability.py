@@ -1,0 +1,315 @@
+"""Reliability suite: drives the stdio server (real Chromium, real MCP client) and prints a table of figures.
+
+Usage: uv run python scripts/reliability.py [--mode quick|full] [--markdown]
+(headful needs a display: run under `xvfb-run -a`, or set BROWSER_HEADLESS=true)
+
+Areas: fuzz (hypothesis, from each tool's JSON schema), raw protocol abuse, hard pages, faults (browser
+SIGKILL/SIGSTOP, renderer crash, clean server restart), concurrency (8 in flight = series) and a soak.
+quick (CI, under 2 min) runs fewer calls; full runs >= 10k fuzz calls and a 2k-call soak.
+Exit status 1 if any row misses its target.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import anyio
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(REPO), str(Path(__file__).resolve().parent)]
+
+from reliability_fuzz import run_fuzz  # noqa: E402
+
+from tests.reliability import procs  # noqa: E402
+from tests.reliability.hard_site import HardSite, start_hard_site  # noqa: E402
+from tests.reliability.test_protocol import CASES, INIT  # noqa: E402
+from tests.support.mcp_client import BrowserClient, browser_client, server_env  # noqa: E402
+
+CAP = 20000
+MODES: dict[str, dict[str, int]] = {
+    "quick": {"fuzz": 300, "soak": 200, "rounds": 1, "page_timeout_ms": 5000},
+    "full": {"fuzz": 10_000, "soak": 2000, "rounds": 5, "page_timeout_ms": 8000},
+}
+SLOW_PAGES = {"50 MB page", "never-finishing load", "infinite redirect"}  # full mode only
+
+
+@dataclass
+class Row:
+    area: str
+    check: str
+    figure: str
+    target: str
+    ok: bool
+
+
+def _text(result: Any) -> str:
+    return next((c.text for c in result.raw.content if c.type == "text"), "")
+
+
+async def _timed(call: Callable[[], Awaitable[Any]]) -> tuple[Any, float]:
+    started = time.monotonic()
+    result = await call()
+    return result, time.monotonic() - started
+
+
+# ----- fuzz ----------------------------------------------------------------------------------------------------
+async def fuzz(client: BrowserClient, site: HardSite, count: int) -> list[Row]:
+    tools = [t.model_dump(by_alias=False) for t in (await client.session.list_tools()).tools]
+    await client.call("navigate", url=site.url("/counters?n=3"))
+    f = await run_fuzz(client.session, tools, site.origin, count, CAP)
+    share = f.structured_errors / max(f.errors, 1)
+    return [
+        Row("fuzz", f"calls ({f.valid} valid by schema), {f.seconds:.0f} s", str(f.calls), f">= {count}",
+            f.calls >= count),
+        Row("fuzz", "crashes / calls past their bound", f"0 / {f.past_bound}", "0 / 0", f.past_bound == 0),
+        Row("fuzz", "structured errors", f"{share:.0%} of {f.errors}", "100%", not f.unstructured),
+        Row("fuzz", "invalid calls accepted", str(len(f.wrongly_accepted)), "0", not f.wrongly_accepted),
+        Row("fuzz", "results over the cap (largest)", f"{f.over_cap} ({f.largest} chars)", "0", f.over_cap == 0),
+    ]
+
+
+# ----- raw protocol --------------------------------------------------------------------------------------------
+async def protocol(tmp: Path) -> list[Row]:
+    env = server_env(tmp / "protocol-profile", BROWSER_HEADLESS="true")
+    answered = 0
+    async with await anyio.open_process([sys.executable, "-m", "mcp_server"], env=env, cwd=str(REPO)) as proc:
+        from anyio.streams.buffered import BufferedByteReceiveStream
+
+        assert proc.stdin is not None and proc.stdout is not None
+        reader = BufferedByteReceiveStream(proc.stdout)
+        lines = [json.dumps(INIT).encode()] + [line for line, _, _ in CASES]
+        codes = [None] + [code for _, code, _ in CASES]
+        for line, code in zip(lines, codes, strict=True):
+            await proc.stdin.send(line + b"\n")
+            with anyio.move_on_after(15):
+                answer = json.loads(await reader.receive_until(b"\n", 10_000_000))
+                answered += code is None or answer.get("error", {}).get("code") == code
+        await proc.stdin.aclose()
+        with anyio.move_on_after(30):
+            await proc.wait()
+        alive = proc.returncode is None
+        if alive:
+            proc.kill()
+    return [Row("protocol", "malformed lines answered with their JSON-RPC error (-32700/-32600/-32602)",
+                f"{answered - 1}/{len(CASES)}", "all", answered - 1 == len(CASES)),
+            Row("protocol", "server exits on stdin EOF", "yes" if not alive else "no", "yes", not alive)]
+
+
+# ----- hard pages ----------------------------------------------------------------------------------------------
+async def hard_pages(client: BrowserClient, site: HardSite, timeout_ms: int, full: bool) -> list[Row]:
+    pages = {"busy loop": site.url("/busy"), "alert storm": site.url("/alerts"), "popup storm": site.url("/popups"),
+             "50 MB page": site.url("/big?mb=50"), "infinite redirect": site.url("/loop"),
+             "closed port": site.closed_port_url, "TLS error": site.https_origin + "/page?id=tls",
+             "never-finishing load": site.url("/hang"), "self-navigating page": site.url("/selfnav")}
+    rows = []
+    for label, url in pages.items():
+        if label in SLOW_PAGES and not full:
+            continue
+        first, took = await _timed(lambda url=url: client.call("navigate", url=url, timeout_ms=timeout_ms))
+        observed = await client.call("observe")
+        after, after_s = await _timed(lambda: client.call("navigate", url=site.url("/page?id=after")))
+        usable = after.ok and after.data.get("title") == "page after"
+        note = first.error.get("code", "ok") if not first.ok else "ok"
+        sizes = max(len(_text(first)), len(_text(observed)), len(_text(after)))
+        rows.append(Row("hard pages", f"{label}: then navigate ({note}, {took:.1f} s; next {after_s:.1f} s"
+                        + (", tab replaced" if "replaced_tab" in (after.data or {}) else "") + ")",
+                        "usable" if usable else f"NOT usable: {after.error.get('code')}",
+                        f"usable, <= {CAP} chars", usable and sizes <= CAP))
+        while (await client.call("list_tabs")).data["count"] > 1:  # popups of the storm
+            await client.call("close_tab")
+    return rows
+
+
+# ----- faults --------------------------------------------------------------------------------------------------
+async def _back(client: BrowserClient, url: str, limit_s: float = 30) -> tuple[Any, float]:
+    started = time.monotonic()
+    with anyio.fail_after(limit_s):
+        while True:
+            result = await client.call("navigate", url=url)
+            if result.ok:
+                return result, time.monotonic() - started
+
+
+async def faults(site: HardSite, tmp: Path, full: bool) -> list[Row]:
+    rows = []
+    profile = tmp / "fault-profile"
+    async with browser_client(profile) as client:
+        await client.call("navigate", url=site.url("/storage"))
+    async with browser_client(profile, BROWSER_TOOL_TIMEOUT_S="10") as client:
+        await client.call("navigate", url=site.url("/page?id=1"))
+        first = procs.browser_pid(profile)
+        os.kill(first or 0, signal.SIGKILL)
+        back, took = await _back(client, site.url("/storage-read"))
+        kept = "storage:storage-value" in (await client.call("get_page_text")).data.get("text", "")
+        same = procs.browser_pid(profile) not in (None, first)
+        rows.append(Row("faults", "browser SIGKILL: back on the same profile, says so",
+                        f"{took:.1f} s, restarted={back.payload['metadata'].get('browser_restarted')}, state kept="
+                        f"{kept}", "<= 5 s" if full else "<= 5 s (quick, shared CI: <= 10 s)",
+                        took <= (5 if full else 10) and same and kept))
+        renderers = procs.renderer_pids(profile)
+        for pid in renderers:
+            os.kill(pid, signal.SIGKILL)
+        back, took = await _back(client, site.url("/page?id=crash"))
+        rows.append(Row("faults", f"renderer crash ({len(renderers)} renderers killed): next navigate",
+                        f"{took:.1f} s", "works", back.ok))
+        if full:
+            browser = procs.browser_pid(profile) or 0
+            os.kill(browser, signal.SIGSTOP)
+            stopped, took = await _timed(lambda: client.call("observe"))
+            os.kill(browser, signal.SIGCONT)
+            back, took2 = await _back(client, site.url("/page?id=cont"), 60)
+            rows.append(Row("faults", "browser SIGSTOP: call returns within its bound; after SIGCONT works",
+                            f"{took:.1f} s ({stopped.error.get('code', 'ok')}); {took2:.1f} s", "<= 10 s bound",
+                            took <= 11 and back.ok))
+    async with browser_client(profile) as client:
+        await client.call("navigate", url=site.url("/storage-read"))
+        text = (await client.call("get_page_text")).data.get("text", "")
+    kept = "cookie:kept=cookie-value storage:storage-value" in text
+    rows.append(Row("faults", "clean server restart keeps cookie + localStorage", str(kept), "True", kept))
+    return rows
+
+
+# ----- concurrency ---------------------------------------------------------------------------------------------
+async def _in_flight(client: BrowserClient, calls: list[tuple[str, dict[str, Any]]]) -> list[Any]:
+    results: list[Any] = [None] * len(calls)
+
+    async def one(i: int, tool: str, args: dict[str, Any]) -> None:
+        results[i] = await client.call(tool, **args)
+
+    async with anyio.create_task_group() as tg:
+        for i, (tool, args) in enumerate(calls):
+            tg.start_soon(one, i, tool, args)
+    return results
+
+
+async def concurrency(client: BrowserClient, site: HardSite, rounds: int) -> list[Row]:
+    wrong = total = 0
+    for _ in range(rounds):
+        await client.call("navigate", url=site.url("/counters?n=8"))
+        ids = {e["name"]: e["id"] for e in (await client.call("observe")).data["elements"]}
+        await _in_flight(client, [("click", {"element_id": ids[f"Add {i}"]}) for i in range(8)])
+        text = (await client.call("get_page_text")).data["text"]
+        wrong += sum(f"counter {i}: 1" not in text for i in range(8))
+        await client.call("navigate", url=site.url("/fields?n=8"))
+        ids = {e["name"]: e["id"] for e in (await client.call("observe")).data["elements"]}
+        typed = await _in_flight(client, [("type_text", {"element_id": ids[f"Field {i}"], "text": f"v-{i}"})
+                                          for i in range(8)])
+        wrong += sum(r.data.get("value") != f"v-{i}" if r.ok else 1 for i, r in enumerate(typed))
+        navs = await _in_flight(client, [("navigate", {"url": site.url(f"/page?id={i}")}) for i in range(8)])
+        wrong += sum(not (r.ok and r.data["title"] == f"page {i}") for i, r in enumerate(navs))
+        total += 24
+    return [Row("concurrency", f"8 in flight (clicks, type_text, navigate) x {rounds} rounds: wrong answers",
+                f"{wrong}/{total}", "0", wrong == 0)]
+
+
+# ----- soak ----------------------------------------------------------------------------------------------------
+async def soak(client: BrowserClient, site: HardSite, profile: Path, count: int, full: bool) -> list[Row]:
+    await client.call("navigate", url=site.url("/fields?n=4"))
+    tabs0 = (await client.call("list_tabs")).data["count"]
+    server = procs.server_pid(profile) or 0
+    browser_tree = [b, *procs.descendants(b)] if (b := procs.browser_pid(profile)) else []
+    rss0, pss0 = procs.rss_mb(server), procs.pss_mb(browser_tree)
+    latencies: list[float] = []
+    typing: list[float] = []
+    ids = ["e1"]
+    for i in range(count):
+        step = i % 10
+        if step == 0:
+            call = client.call("navigate", url=site.url("/fields?n=4"))
+        elif step in (1, 5):
+            call = client.call("observe")
+        elif step in (2, 6):
+            call = client.call("type_text", element_id=ids[i % len(ids)], text=f"soak {i}")
+        elif step == 3:
+            call = client.call("get_page_text")
+        elif step == 4:
+            call = client.call("scroll", direction="down")
+        elif step == 7:
+            call = client.call("screenshot")
+        elif step == 8:
+            call = client.call("list_tabs")
+        else:
+            call = client.call("click", element_id=ids[i % len(ids)])
+        result, took = await _timed(lambda call=call: call)
+        latencies.append(took)
+        if step == 1 and result.ok:
+            ids = [e["id"] for e in result.data["elements"]] or ["e1"]
+        if step in (2, 6) and result.ok:
+            typing.append(took)
+    browser_tree = [b, *procs.descendants(b)] if (b := procs.browser_pid(profile)) else []
+    rss1, pss1 = procs.rss_mb(server), procs.pss_mb(browser_tree)
+    window = max(count // 4, 50)
+    p95 = [statistics.quantiles(part, n=20)[18] if len(part) >= 20 else max(part, default=0)
+           for part in (latencies[:window], latencies[-window:])]
+    t95 = [statistics.quantiles(part, n=20)[18] if len(part) >= 20 else max(part, default=0)
+           for part in (typing[: len(typing) // 4], typing[-len(typing) // 4:])]
+    tabs = (await client.call("list_tabs")).data["count"]
+    ratio = p95[1] / max(p95[0], 1e-6)
+    return [
+        Row("soak", f"{count} mixed calls: server RSS growth", f"{rss0:.0f} -> {rss1:.0f} MB", "<= 50 MB",
+            rss1 - rss0 <= 50),
+        Row("soak", f"p95 latency, last {window} vs first {window}", f"{p95[0] * 1000:.0f} -> {p95[1] * 1000:.0f} ms "
+            f"({ratio:.2f}x)", "<= 1.2x" if full else "info (full mode: <= 1.2x)", ratio <= 1.2 or not full),
+        Row("soak", "type_text p95, last vs first quarter", f"{t95[0] * 1000:.0f} -> {t95[1] * 1000:.0f} ms", "info",
+            True),
+        Row("soak", "browser PSS (all processes)", f"{pss0:.0f} -> {pss1:.0f} MB", "info", True),
+        Row("soak", "tabs open, start -> end (leaked pages)", f"{tabs0} -> {tabs}", "no growth", tabs <= tabs0),
+    ]
+
+
+# ----- runner --------------------------------------------------------------------------------------------------
+def render(rows: list[Row], markdown: bool) -> str:
+    head = ("area", "check", "figure", "target", "ok")
+    cells = [head] + [(r.area, r.check, r.figure, r.target, "yes" if r.ok else "NO") for r in rows]
+    if markdown:
+        lines = ["| " + " | ".join(c) + " |" for c in cells]
+        return "\n".join([lines[0], "|" + "---|" * len(head), *lines[1:]])
+    widths = [max(len(c[i]) for c in cells) for i in range(len(head))]
+    return "\n".join("  ".join(v.ljust(w) for v, w in zip(c, widths, strict=True)) for c in cells)
+
+
+async def main(mode: str, markdown: bool, errlog: Any) -> int:
+    plan = MODES[mode]
+    site = start_hard_site()
+    rows: list[Row] = []
+    started = time.monotonic()
+    try:
+        with tempfile.TemporaryDirectory(prefix="reliability-") as folder:
+            tmp = Path(folder)
+            profile = tmp / "profile"
+            quick_waits = {"BROWSER_TOOL_TIMEOUT_S": "15", "BROWSER_ACTION_TIMEOUT_MS": "2000",
+                           "BROWSER_IFRAME_WAIT_MS": "500"}
+            async with browser_client(profile, errlog=errlog, **quick_waits) as client:
+                rows += await concurrency(client, site, plan["rounds"])
+                rows += await fuzz(client, site, plan["fuzz"])
+                rows += await soak(client, site, profile, plan["soak"], mode == "full")
+                rows += await hard_pages(client, site, plan["page_timeout_ms"], mode == "full")
+            rows += await protocol(tmp)
+            rows += await faults(site, tmp, mode == "full")
+    finally:
+        site.close()
+    print(render(rows, markdown))
+    print(f"\n{mode} mode: {len(rows)} checks in {time.monotonic() - started:.0f} s; "
+          f"{sum(not r.ok for r in rows)} missed their target")
+    return 0 if all(r.ok for r in rows) else 1
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--mode", choices=sorted(MODES), default="quick")
+    parser.add_argument("--markdown", action="store_true", help="print the table as Markdown (for the README)")
+    parser.add_argument("--server-log", default=os.devnull, help="where the main server's stderr goes")
+    options = parser.parse_args()
+    with open(options.server_log, "w") as server_log:
+        raise SystemExit(anyio.run(main, options.mode, options.markdown, server_log))

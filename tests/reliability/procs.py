@@ -1,0 +1,84 @@
+"""Find the processes behind one server (by its profile folder) through /proc, and measure their memory."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+
+
+def _cmdline(pid: int) -> list[str]:
+    with contextlib.suppress(OSError):
+        return Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace").split("\0")
+    return []
+
+
+def _ppid(pid: int) -> int:
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        stat = Path(f"/proc/{pid}/stat").read_text()
+        return int(stat.rsplit(")", 1)[1].split()[1])
+    return -1
+
+
+def _pids() -> list[int]:
+    return [int(name) for name in os.listdir("/proc") if name.isdigit()]
+
+
+def browser_pid(profile: Path) -> int | None:
+    """The Chromium browser process started on ``profile`` (not its renderers or helpers)."""
+    flag = f"--user-data-dir={profile}"
+    for pid in _pids():
+        args = _cmdline(pid)
+        if flag in args and not any(a.startswith("--type=") for a in args):
+            return pid
+    return None
+
+
+def server_pid(profile: Path) -> int | None:
+    """The ``python -m mcp_server`` process whose BROWSER_USER_DATA_DIR is ``profile``."""
+    needle = f"BROWSER_USER_DATA_DIR={profile}".encode()
+    for pid in _pids():
+        if "mcp_server" not in _cmdline(pid):
+            continue
+        with contextlib.suppress(OSError):
+            if needle in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0"):
+                return pid
+    return None
+
+
+def descendants(root: int) -> list[int]:
+    parents = {pid: _ppid(pid) for pid in _pids()}
+    found, frontier = [], [root]
+    while frontier:
+        parent = frontier.pop()
+        children = [pid for pid, ppid in parents.items() if ppid == parent]
+        found += children
+        frontier += children
+    return found
+
+
+def renderer_pids(profile: Path) -> list[int]:
+    main = browser_pid(profile)
+    if main is None:
+        return []
+    # Chromium's helpers rewrite their command line into one string: match within it.
+    lines = {pid: " ".join(_cmdline(pid)) for pid in descendants(main)}
+    return [pid for pid, line in lines.items() if "--type=renderer" in line and "--top-chrome-webui" not in line]
+
+
+def rss_mb(pid: int) -> float:
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def pss_mb(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    total += int(line.split()[1])
+    return total / 1024

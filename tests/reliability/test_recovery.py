@@ -1,0 +1,119 @@
+"""After a closed last tab, a killed browser or a hostile page, the next navigate works and says what happened."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import time
+from pathlib import Path
+
+import anyio
+import pytest
+
+from tests.reliability import procs
+from tests.reliability.hard_site import HardSite
+from tests.support.mcp_client import browser_client
+
+pytestmark = [pytest.mark.mcp, pytest.mark.browser]
+
+
+async def test_closing_the_last_tab_leaves_a_usable_session(hard_site: HardSite, tmp_path: Path) -> None:
+    async with browser_client(tmp_path / "profile") as client:
+        assert (await client.call("navigate", url=hard_site.url("/page?id=one"))).ok
+        closed = await client.call("close_tab")
+        assert closed.ok and closed.data["count"] == 0
+        refused = await client.call("observe")
+        assert refused.error["code"] == "no_page_open" and refused.error["category"] == "recoverable"
+        assert (await client.call("list_tabs")).data["count"] == 0
+        again = await client.call("navigate", url=hard_site.url("/page?id=two"))
+        assert again.ok and again.data["title"] == "page two"
+        assert (await client.call("observe")).ok
+
+
+async def test_a_killed_browser_is_back_on_the_same_profile(hard_site: HardSite, tmp_path: Path) -> None:
+    profile = tmp_path / "profile"
+    async with browser_client(profile) as client:  # a clean stop writes the cookie and localStorage to disk
+        assert (await client.call("navigate", url=hard_site.url("/storage"))).ok
+    async with browser_client(profile) as client:
+        assert (await client.call("navigate", url=hard_site.url("/page?id=before"))).ok
+        first = procs.browser_pid(profile)
+        assert first is not None
+        os.kill(first, signal.SIGKILL)
+        started = time.monotonic()
+        with anyio.fail_after(30):
+            while True:  # a call racing the kill may still see the dying browser
+                back = await client.call("navigate", url=hard_site.url("/storage-read"))
+                if back.ok:
+                    break
+                assert back.error["code"] == "browser_unavailable"
+        assert time.monotonic() - started < 5
+        metadata = back.payload["metadata"]
+        assert metadata["browser_restarted"] is True and metadata["ids_reset"] is True
+        second = procs.browser_pid(profile)
+        assert second is not None and second != first
+        text = (await client.call("get_page_text")).data["text"]
+        assert "cookie:kept=cookie-value storage:storage-value" in text
+
+
+async def test_a_browser_left_behind_by_a_killed_server_does_not_block_nor_lose_the_profile(
+    hard_site: HardSite, tmp_path: Path
+) -> None:
+    profile = tmp_path / "profile"
+    async with browser_client(profile) as client:
+        assert (await client.call("navigate", url=hard_site.url("/storage"))).ok
+        server = procs.server_pid(profile)
+        browser = procs.browser_pid(profile)
+        assert server is not None and browser is not None
+        # The server and its Playwright driver die at once; the browser is left running, its state unsaved.
+        for pid in [server, *[p for p in procs.descendants(server) if browser in procs.descendants(p)]]:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+    assert procs.browser_pid(profile) == browser
+    async with browser_client(profile) as client:
+        with anyio.fail_after(60):
+            back = await client.call("navigate", url=hard_site.url("/storage-read"))
+        assert back.ok, back.error
+        text = (await client.call("get_page_text")).data["text"]
+        assert "cookie:kept=cookie-value storage:storage-value" in text
+
+
+@pytest.mark.parametrize("path", ["/busy", "/alerts", "/selfnav", "/popups"])
+async def test_after_a_hostile_page_the_next_navigate_works(hard_site: HardSite, tmp_path: Path, path: str) -> None:
+    async with browser_client(tmp_path / "profile") as client:
+        await client.call("navigate", url=hard_site.url(path), timeout_ms=5000)
+        with anyio.fail_after(60):
+            after = await client.call("navigate", url=hard_site.url("/page?id=after"))
+        assert after.ok, after.error
+        assert after.data["title"] == "page after"
+        if path in ("/busy", "/alerts"):
+            assert "replaced_tab" in after.data
+
+
+async def test_a_crashed_renderer_is_replaced(hard_site: HardSite, tmp_path: Path) -> None:
+    profile = tmp_path / "profile"
+    async with browser_client(profile) as client:
+        assert (await client.call("navigate", url=hard_site.url("/page?id=before"))).ok
+        renderers = procs.renderer_pids(profile)
+        assert renderers
+        for pid in renderers:
+            os.kill(pid, signal.SIGKILL)
+        with anyio.fail_after(60):
+            after = await client.call("navigate", url=hard_site.url("/page?id=after"))
+        assert after.ok, after.error
+        assert (await client.call("observe")).ok
+
+
+async def test_a_launch_slower_than_the_tool_timeout_goes_on_in_the_background(tmp_path: Path) -> None:
+    profile = tmp_path / "profile"
+    async with browser_client(profile, BROWSER_TOOL_TIMEOUT_S="1") as client:
+        codes = []
+        with anyio.fail_after(60):
+            while True:
+                result = await client.call("list_tabs")
+                if result.ok:
+                    break
+                codes.append(result.error["code"])
+        assert set(codes) <= {"timeout"}, codes  # never "profile already used" nor a configuration error
+        assert result.data["count"] == 1
+        assert procs.browser_pid(profile) is not None
