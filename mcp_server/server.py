@@ -83,6 +83,7 @@ def build_server(settings: BrowserSettings | None = None) -> BrowserMCPServer:
         try:
             yield ServerState(session)
         finally:
+            await session.snapshots.serve_requests(session)  # a host's last request (e.g. a failed task's page)
             await session.close()
 
     server = BrowserMCPServer(SERVER_NAME, instructions=INSTRUCTIONS, lifespan=lifespan, log_level="WARNING")

@@ -4,7 +4,8 @@
 - ``tool_calls.jsonl``  every tool call: agent, input, timing, success, error code, result (clipped)
 - ``events.jsonl``      plans, verdicts, questions and answers, confirmations, hand-offs, stuck warnings
 - ``plans.json``        every plan (seed 004's JSON), in order
-- ``screenshots/``      images returned by tools
+- ``screenshots/``      images returned by tools, and the browser server's own: the page at the end of each horizon,
+                        after a failed tool call, and when a task did not succeed
 - ``artifacts/``        the browser server's own artifacts (saved screenshots, pending confirmations)
 - ``summary.json`` / ``summary.md``  status, steps, tokens, cost, duration, session id
 """
@@ -22,6 +23,7 @@ from typing import Any, TextIO
 
 from pydantic import BaseModel, Field
 
+from browser_core import snapshots
 from orchestrator.models import Plan, ToolInvocation, Verdict
 
 MAX_RESULT_CHARS = 4000
@@ -30,6 +32,25 @@ MAX_RESULT_CHARS = 4000
 def slugify(text: str, limit: int = 40) -> str:
     slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
     return slug[:limit].rstrip("-") or "session"
+
+
+FENCE = re.compile(r"⟦(/?)page-content ([^⟧]*)⟧")
+
+
+def clip_fenced(text: str, limit: int) -> str:
+    """``text`` on one line, at most about ``limit`` characters, never cut inside a page-content fence: a fence
+    the cut leaves open is closed after the ellipsis, so a reader still sees where page text ends."""
+    flat = " ".join(str(text).split())
+    if len(flat) <= limit:
+        return flat
+    cut = flat[: limit - 1]
+    partial = cut.rfind("⟦")
+    if partial != -1 and "⟧" not in cut[partial:]:  # a marker itself was cut in two: drop its start
+        cut = cut[:partial]
+    open_nonce = None
+    for match in FENCE.finditer(cut):
+        open_nonce = None if match.group(1) else match.group(2)
+    return cut.rstrip() + "…" + (f" ⟦/page-content {open_nonce}⟧" if open_nonce else "")
 
 
 class TaskOutcome(BaseModel):
@@ -98,6 +119,7 @@ class RunRecorder:
         self.plans: list[Plan] = []
         self._files: dict[str, TextIO] = {}
         self._shots = 0
+        self._horizons = 0
 
     def _append(self, name: str, record: dict[str, Any]) -> None:
         handle = self._files.get(name)
@@ -114,6 +136,9 @@ class RunRecorder:
 
     def event(self, kind: str, **data: Any) -> None:
         self._append("events.jsonl", {"t": self.elapsed(), "event": kind, **_plain(data)})
+        if kind == "report":  # a planner handed back: the end of a horizon
+            self._horizons += 1
+            self.request_screenshot(f"horizon-{self._horizons}")
 
     def tool_call(self, call: ToolInvocation) -> None:
         self.summary.tool_calls += 1
@@ -129,6 +154,11 @@ class RunRecorder:
             json.dumps([p.model_dump(mode="json") for p in self.plans], ensure_ascii=False, indent=1), "utf-8"
         )
         self.event("plan", plan=plan)
+
+    def request_screenshot(self, label: str) -> None:
+        """Ask the browser server for a screenshot of the page into ``screenshots/`` (taken before its next tool
+        call, or when it stops)."""
+        snapshots.request(self.screenshots, label)
 
     def save_image(self, data_b64: str, mime: str, label: str) -> str:
         self._shots += 1
@@ -170,7 +200,7 @@ def render_markdown(s: RunSummary, plans: list[Plan]) -> str:
         status = f"Status: **{task.status}**" + (f" — {task.reason}" if task.reason else "")
         lines += [f"## Task {n}: {task.task}", "", status]
         if task.verdict:
-            lines.append(f"Verdict: done={task.verdict.done}; evidence: {task.verdict.evidence}")
+            lines.append(f"Verdict: done={task.verdict.done}; evidence: {clip_fenced(task.verdict.evidence, 1200)}")
         if task.result:
             lines += ["", "> " + task.result.replace("\n", "\n> ")]
         lines.append("")

@@ -15,9 +15,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+import structlog
+
 from browser_core.errors import ConfirmationRefused, InvalidInput
 from browser_core.redaction import redact
 
+log = structlog.get_logger("browser_core.confirmations")
 ID_PREFIX = "confirm-"
 
 
@@ -57,11 +60,15 @@ class ConfirmationStore:
     def _write(self, pending: PendingAction) -> None:
         if self.folder is None:
             return
-        self.folder.mkdir(parents=True, exist_ok=True)
         record = {"confirmation_id": pending.confirmation_id, "status": pending.status, "summary": pending.summary,
                   "created_at": pending.created_at, "expires_at": pending.expires_at}
         path = self.folder / f"{pending.confirmation_id}.json"
-        path.write_text(redact(json.dumps(record, ensure_ascii=False, indent=1)), encoding="utf-8")
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            path.write_text(redact(json.dumps(record, ensure_ascii=False, indent=1)), encoding="utf-8")
+        except OSError as exc:  # the result still carries the summary; only a host's file view is missing
+            log.warning("cannot write the pending-action file (BROWSER_ARTIFACTS_DIR)", path=str(path),
+                        error=exc.strerror or str(exc))
 
     def get(self, confirmation_id: str) -> PendingAction | None:
         return self._pending.get(confirmation_id)
