@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
 import tempfile
 from importlib.metadata import PackageNotFoundError, version
+
+import anyio
 
 from browser_core.envcheck import SettingsValueError, load_settings, unknown_names
 from browser_core.errors import ConfigurationError
@@ -15,6 +19,7 @@ from browser_core.settings import BrowserSettings
 from mcp_server.server import build_server
 
 PROG = "browser-agent-mcp"
+CLOSE_TIMEOUT_S = 25.0
 EPILOG = """Settings come from BROWSER_* environment variables or a .env file in the current folder (see
 .env.example and the README's Configuration table), e.g. BROWSER_HEADLESS=true.
 
@@ -38,7 +43,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {package_version()}")
+    parser.add_argument("--attach", default=PROG, help=argparse.SUPPRESS)  # how the ready line says to attach it
     return parser.parse_args(argv)
+
+
+def ready_line(settings: BrowserSettings, attach: str) -> str:
+    display = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    window = "headless" if settings.headless else f"visible window on {display}" if display else "visible window"
+    return (
+        f'{PROG} {package_version()}: MCP server "browser" ready on stdin/stdout ({window}; Chromium starts on the '
+        f"first tool call). Attach: claude mcp add browser -- {attach}"
+    )
 
 
 def unwritable_folders(settings: BrowserSettings) -> list[str]:
@@ -57,8 +72,33 @@ def unwritable_folders(settings: BrowserSettings) -> list[str]:
     return problems
 
 
+async def serve(settings: BrowserSettings) -> None:
+    """Serve stdio until stdin ends or SIGTERM / SIGINT / SIGHUP arrives. Either way the browser is closed first,
+    so no Chromium is left behind. After a signal the process then exits at once: the stdin reader is a thread
+    blocked in read(), which nothing but new input or the end of stdin would wake."""
+    closed = anyio.Event()
+    server = build_server(settings, on_closed=closed.set)
+    async with anyio.create_task_group() as group:
+        stdio = anyio.CancelScope()
+
+        async def stop_on_signal() -> None:
+            with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT, signal.SIGHUP) as signals:
+                async for _ in signals:
+                    break
+            stdio.cancel()
+            with anyio.move_on_after(CLOSE_TIMEOUT_S):
+                await closed.wait()
+            sys.stderr.flush()
+            os._exit(0)
+
+        group.start_soon(stop_on_signal)
+        with stdio:
+            await server.run_stdio_async()
+        group.cancel_scope.cancel()
+
+
 def main(argv: list[str] | None = None) -> int:
-    parse_args(argv)
+    args = parse_args(argv)
     for warning in unknown_names(["BROWSER_"], [BrowserSettings]):
         print(f"browser MCP server: warning: {warning}", file=sys.stderr)
     try:
@@ -72,7 +112,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     configure_logging(settings.log_level)
     load_env_secrets()
-    build_server(settings).run("stdio")
+    print(ready_line(settings, args.attach), file=sys.stderr, flush=True)
+    anyio.run(serve, settings)
     return 0
 
 
