@@ -21,6 +21,10 @@ from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, SettingsError
 
 
+# Names read outside a settings class (browser_core/redaction.py reads BROWSER_SECRETS itself).
+OTHER_NAMES = frozenset({"BROWSER_SECRETS"})
+
+
 def _prefix(cls: type[BaseSettings]) -> str:
     return str(cls.model_config.get("env_prefix") or "")
 
@@ -38,7 +42,7 @@ def env_names(cls: type[BaseSettings], field: str) -> list[str]:
 
 
 def known_names(classes: Iterable[type[BaseSettings]]) -> set[str]:
-    return {name for cls in classes for field in cls.model_fields for name in env_names(cls, field)}
+    return {name for cls in classes for field in cls.model_fields for name in env_names(cls, field)} | OTHER_NAMES
 
 
 def dotenv_names(path: Path = Path(".env")) -> dict[str, str]:
