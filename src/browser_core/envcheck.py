@@ -20,7 +20,6 @@ from pydantic import AliasChoices, ValidationError
 from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, SettingsError
 
-
 # Names read outside a settings class (browser_core/redaction.py reads BROWSER_SECRETS itself).
 OTHER_NAMES = frozenset({"BROWSER_SECRETS"})
 
