@@ -85,7 +85,12 @@ def build_server(
     async def lifespan(_: MCPServer[ServerState]) -> AsyncIterator[ServerState]:
         session = BrowserSession(settings)
         try:
-            yield ServerState(session)
+            async with anyio.create_task_group() as group:
+                group.start_soon(session.snapshots.watch, session)  # screenshots a host asks for (run records)
+                try:
+                    yield ServerState(session)
+                finally:
+                    group.cancel_scope.cancel()
         finally:
             with anyio.CancelScope(shield=True), anyio.move_on_after(20):  # also when stopped by a signal
                 await session.snapshots.serve_requests(session)  # a host's last request (a failed task's page)

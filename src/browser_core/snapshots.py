@@ -3,7 +3,8 @@
 - after a tool call that failed (not for bad arguments or a pending confirmation), so the record shows what the
   page looked like when it went wrong;
 - on request: a host (the orchestrator, at the end of each horizon and when a task fails) drops an empty file
-  ``<dir>/requests/<label>``; the server takes the screenshot before its next tool call, or when it shuts down.
+  ``<dir>/requests/<label>``; the server looks for requests every ``POLL_S`` (and before each tool call, and when
+  it stops), takes the screenshot and removes the request, so the host can wait for it (``wait_served``).
 
 Only a browser that is already running is photographed: a screenshot never starts one. Each one is bounded in
 time and a failure to take it is logged, never reported to the caller.
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 log = structlog.get_logger("browser_core.snapshots")
 REQUESTS = "requests"
 TIMEOUT_S = 5.0
+POLL_S = 0.25  # a folder listing: cheap; requests come a few times per task
 MAX_FAILURE_SHOTS = 50
 SKIPPED_CODES = frozenset({"invalid_input", "requires_confirmation"})
 
@@ -40,6 +42,17 @@ def request(folder: Path, label: str) -> None:
     with contextlib.suppress(OSError):
         requests.mkdir(parents=True, exist_ok=True)
         (requests / _safe(label)).touch()
+
+
+async def wait_served(folder: Path, limit_s: float = TIMEOUT_S + 1) -> bool:
+    """Host side: wait (bounded) until the server has served every request in ``folder``; whether it has."""
+    requests = folder / REQUESTS
+    with anyio.move_on_after(limit_s):
+        while True:
+            if not (requests.is_dir() and any(requests.iterdir())):
+                return True
+            await anyio.sleep(POLL_S / 2)  # a file disappearing has no portable event to wait on
+    return False
 
 
 class ScreenshotRecorder:
@@ -72,6 +85,14 @@ class ScreenshotRecorder:
             for item in pending:
                 item.unlink(missing_ok=True)
                 await self.take(session, item.name)
+
+    async def watch(self, session: BrowserSession) -> None:
+        """Serve requests while the server runs (a host may ask between two tool calls and then stop)."""
+        if self.folder is None:
+            return
+        while True:
+            await anyio.sleep(POLL_S)  # polling a folder: there is no portable file event
+            await self.serve_requests(session)
 
     async def after_call(self, session: BrowserSession, tool: str, error_code: str | None) -> None:
         """After a tool call: a screenshot when it failed for a reason the page can show."""

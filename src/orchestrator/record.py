@@ -38,19 +38,21 @@ FENCE = re.compile(r"⟦(/?)page-content ([^⟧]*)⟧")
 
 
 def clip_fenced(text: str, limit: int) -> str:
-    """``text`` on one line, at most about ``limit`` characters, never cut inside a page-content fence: a fence
-    the cut leaves open is closed after the ellipsis, so a reader still sees where page text ends."""
+    """``text`` on one line, at most about ``limit`` characters, never ending inside a page-content fence: a fence
+    left open (by this cut, or already by whoever quoted the page) is closed, so a reader sees where page text
+    ends and what follows is not taken for page text."""
     flat = " ".join(str(text).split())
-    if len(flat) <= limit:
-        return flat
-    cut = flat[: limit - 1]
-    partial = cut.rfind("⟦")
-    if partial != -1 and "⟧" not in cut[partial:]:  # a marker itself was cut in two: drop its start
-        cut = cut[:partial]
+    cut, clipped = flat, False
+    if len(flat) > limit:
+        cut, clipped = flat[: limit - 1], True
+        partial = cut.rfind("⟦")
+        if partial != -1 and "⟧" not in cut[partial:]:  # a marker itself was cut in two: drop its start
+            cut = cut[:partial]
     open_nonce = None
     for match in FENCE.finditer(cut):
         open_nonce = None if match.group(1) else match.group(2)
-    return cut.rstrip() + "…" + (f" ⟦/page-content {open_nonce}⟧" if open_nonce else "")
+    out = cut.rstrip() + ("…" if clipped else "")
+    return out + (f" ⟦/page-content {open_nonce}⟧" if open_nonce else "")
 
 
 class TaskOutcome(BaseModel):
@@ -159,6 +161,10 @@ class RunRecorder:
         """Ask the browser server for a screenshot of the page into ``screenshots/`` (taken before its next tool
         call, or when it stops)."""
         snapshots.request(self.screenshots, label)
+
+    async def screenshots_taken(self) -> bool:
+        """Wait (bounded) until the browser server has taken every screenshot asked for; whether it has."""
+        return await snapshots.wait_served(self.screenshots)
 
     def save_image(self, data_b64: str, mime: str, label: str) -> str:
         self._shots += 1

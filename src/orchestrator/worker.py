@@ -133,6 +133,8 @@ class WorkerAgent:
     async def close(self) -> RunSummary:
         summary = self.summarize()
         if self._client is not None:
+            if self._recorder is not None:
+                await self._recorder.screenshots_taken()  # before the browser server is stopped
             with anyio.move_on_after(15, shield=True):
                 await self._client.disconnect()
             self._client = None

@@ -22,7 +22,7 @@ ANSWER_AFTER_S = 1.5  # how long the fake API thinks before it says "overloaded"
 class OverloadedAPI(BaseHTTPRequestHandler):
     stop = threading.Event()
 
-    def do_POST(self) -> None:  # noqa: N802
+    def do_POST(self) -> None:
         self.rfile.read(int(self.headers.get("content-length") or 0))
         self.stop.wait(ANSWER_AFTER_S)  # a slow API: the answer takes a while
         body = json.dumps({"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}).encode()
