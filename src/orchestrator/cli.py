@@ -30,7 +30,7 @@ from orchestrator.human import Human, LineReader, NoHuman, TerminalHuman
 from orchestrator.memory import TaskMemory
 from orchestrator.options import DisplayMissingError
 from orchestrator.outcome import exit_code
-from orchestrator.preflight import StartError, explain_model_error, preflight, session_ran
+from orchestrator.preflight import StartError, explain_model_error, preflight
 from orchestrator.progress import Progress
 from orchestrator.questions import QuestionCallback
 from orchestrator.record import RunSummary, TaskOutcome
@@ -161,7 +161,7 @@ def print_summary(console: Console, summary: RunSummary) -> None:
         ("tokens", f"{summary.input_tokens:,} in / {summary.output_tokens:,} out"),
         ("cost", f"${summary.cost_usd:.4f}"),
         ("duration", f"{summary.duration_s:.1f} s"),
-        ("session", f"{summary.session_id} ({PROG} --resume {summary.session_id})" if session_ran(summary)
+        ("session", f"{summary.session_id} ({PROG} --resume {summary.session_id})" if summary.resumable
          else "none (the model was never reached: nothing to resume)"),
         ("run record", summary.run_dir),
     ):

@@ -12,7 +12,6 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
-from orchestrator.record import RunSummary
 from orchestrator.settings import OrchestratorSettings
 
 LOG_NAME = "browser-agent.log"
@@ -84,8 +83,3 @@ def explain_model_error(text: str) -> str:
         base = os.environ.get("ANTHROPIC_BASE_URL", "https://api.anthropic.com")
         return f"cannot reach the model API at {base}: check the network (or ANTHROPIC_BASE_URL). {text.strip()}"
     return text
-
-
-def session_ran(summary: RunSummary) -> bool:
-    """Whether the model answered at least once, so ``--resume`` has something to continue."""
-    return bool(summary.session_id) and (summary.input_tokens > 0 or summary.tool_calls > 0 or summary.cost_usd > 0)

@@ -84,6 +84,11 @@ class RunSummary(BaseModel):
     cost_usd: float = 0.0
     tasks: list[TaskOutcome] = Field(default_factory=list)
 
+    @property
+    def resumable(self) -> bool:
+        """Whether the model answered at least once, so ``--resume`` has something to continue."""
+        return bool(self.session_id) and (self.input_tokens > 0 or self.tool_calls > 0 or self.cost_usd > 0)
+
 
 def _plain(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -196,7 +201,9 @@ def render_markdown(s: RunSummary, plans: list[Plan]) -> str:
         f"# Run {Path(s.run_dir).name}",
         "",
         f"- **Status:** {s.status}" + (f" — {s.reason}" if s.reason else ""),
-        f"- **Session:** `{s.session_id}` (continue with `python -m orchestrator --resume {s.session_id}`)",
+        f"- **Session:** `{s.session_id}` (continue with `browser-agent --resume {s.session_id}`)"
+        if s.resumable
+        else "- **Session:** none (the model was never reached: nothing to resume)",
         f"- **Duration:** {s.duration_s:.1f} s · **steps:** {s.steps} · **horizons:** {s.horizons} · "
         f"**plans:** {s.plans} · **tool calls:** {s.tool_calls}",
         f"- **Tokens:** {s.input_tokens:,} in / {s.output_tokens:,} out · **cost:** ${s.cost_usd:.4f}",
