@@ -5,11 +5,12 @@ The lifespan owns the one ``BrowserSession``; the browser itself starts on the f
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, cast
 
+import anyio
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.stdio import stdio_server
@@ -101,16 +102,28 @@ def _error_result(error: InvalidInput, tool: str, max_chars: int) -> CallToolRes
     return envelope_result(failure(error, {"tool": tool, "duration_ms": 0}), max_chars, "", None)
 
 
-def build_server(settings: BrowserSettings | None = None) -> BrowserMCPServer:
+def build_server(
+    settings: BrowserSettings | None = None, on_closed: Callable[[], None] | None = None
+) -> BrowserMCPServer:
+    """The server; ``on_closed`` runs once the browser is closed, when the server stops."""
     settings = settings or BrowserSettings()
 
     @asynccontextmanager
     async def lifespan(_: MCPServer[ServerState]) -> AsyncIterator[ServerState]:
         session = BrowserSession(settings)
         try:
-            yield ServerState(session)
+            async with anyio.create_task_group() as group:
+                group.start_soon(session.snapshots.watch, session)  # screenshots a host asks for (run records)
+                try:
+                    yield ServerState(session)
+                finally:
+                    group.cancel_scope.cancel()
         finally:
-            await session.close()
+            with anyio.CancelScope(shield=True), anyio.move_on_after(20):  # also when stopped by a signal
+                await session.snapshots.serve_requests(session)  # a host's last request (a failed task's page)
+                await session.close()
+            if on_closed is not None:
+                on_closed()
 
     server = BrowserMCPServer(SERVER_NAME, instructions=INSTRUCTIONS, lifespan=lifespan, log_level="WARNING")
     server.max_result_chars = settings.max_result_chars

@@ -152,6 +152,7 @@ def _action_of(error: ToolFailure) -> str:
 
 
 async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any]) -> CallToolResult:
+    await session.snapshots.serve_requests(session)
     started = time.monotonic()
     metadata: dict[str, Any] = {"tool": tool.name}
     image: Shot | None = None
@@ -180,6 +181,14 @@ async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any
                                       hint="Tell the human: the server's configuration must be fixed."), metadata)
         payload["error"]["category"] = "terminal"
         payload["error"]["code"] = "configuration"
+    except OSError as exc:  # a folder the server writes to (artifacts, downloads) is unusable
+        where = f" {exc.filename}" if exc.filename else ""
+        log.warning("file system error", tool=tool.name, error=str(exc))
+        payload = failure(ToolFailure(f"{tool.name} cannot write{where}: {exc.strerror or exc}",
+                                      hint="Tell the human: BROWSER_ARTIFACTS_DIR must be a writable folder."),
+                          metadata)
+        payload["error"]["category"] = "terminal"
+        payload["error"]["code"] = "configuration"
     except Exception as exc:
         log.exception("tool crashed", tool=tool.name)
         payload = failure(ToolFailure(f"internal error in {tool.name}: {type(exc).__name__}",
@@ -201,6 +210,7 @@ async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any
         tabs = len(session.tabs())
         if tabs > 1:
             metadata["tabs"] = tabs
+    await session.snapshots.after_call(session, tool.name, None if payload["success"] else payload["error"]["code"])
     log.info("tool", tool=tool.name, ok=payload["success"], ms=metadata["duration_ms"],
              error=(payload["error"] or {}).get("code"))
     return envelope_result(payload, session.settings.max_result_chars, tool.more_hint, image)

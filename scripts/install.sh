@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs whatever is missing to run this project on Debian/Ubuntu (Python >= 3.11 required):
-#   1. uv            (pip --user from PyPI if absent)
+#   1. uv            (pip --user from PyPI if absent; its folder is then put on PATH for new shells too,
+#                     with one marked line in ~/.profile and ~/.bashrc — the script says so when it does)
 #   2. the project   (uv sync --frozen, dev group included)
 #   3. a browser     ($BROWSER_EXECUTABLE_PATH, else Playwright's own if already downloaded, else a
 #                     system chromium, else `playwright install chromium`, else apt `chromium`)
@@ -170,7 +171,11 @@ _inst_pip_uv() {
     return 1
 }
 
+_inst_uv_on_path=0
 _inst_uv() {
+    if command -v uv >/dev/null 2>&1 && uv --version >/dev/null 2>&1; then
+        _inst_uv_on_path=1
+    fi
     if _inst_find_uv; then
         export PATH
         _inst_say "uv: $(command -v uv)"
@@ -187,6 +192,31 @@ _inst_uv() {
     _inst_find_uv || _inst_die "uv was installed but cannot be found; add pip's script directory to PATH"
     export PATH
     _inst_say "uv: installed $(command -v uv)"
+}
+
+# A new shell must find uv too (the README's `uv run ...` lines): when uv was not on the user's PATH (installed
+# now, or found in ~/.local/bin) and its folder is not on the system's default PATH, one marked line in ~/.profile and ~/.bashrc (and ~/.bash_profile, ~/.zshrc if present) adds it.
+_INST_PATH_MARK="# added by browser-agent scripts/install.sh: uv on PATH"
+_inst_persist_uv_path() {
+    local dir rc added=()
+    [ "$_inst_uv_on_path" = 1 ] && return 0 # the user's own PATH already had it
+    dir="$(cd "$(dirname "$(command -v uv)")" && pwd)"
+    case ":$(getconf PATH 2>/dev/null || true):/usr/local/bin:/usr/local/sbin:" in
+    *":$dir:"*) return 0 ;;
+    esac
+    for rc in "$HOME/.profile" "$HOME/.bashrc" "$HOME/.bash_profile" "$HOME/.zshrc"; do
+        case "$rc" in
+        */.bash_profile | */.zshrc) [ -f "$rc" ] || continue ;;
+        esac
+        if grep -qsF "$_INST_PATH_MARK" "$rc"; then
+            continue
+        fi
+        printf '\nexport PATH="%s:$PATH"  %s\n' "$dir" "$_INST_PATH_MARK" >>"$rc" 2>/dev/null || continue
+        added+=("${rc/#$HOME/\~}")
+    done
+    if [ "${#added[@]}" -gt 0 ]; then
+        _inst_say "uv: $dir is now on PATH for new shells (a line in ${added[*]}); in this shell: export PATH=\"$dir:\$PATH\""
+    fi
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -339,6 +369,7 @@ Install xvfb, run under a display, or set BROWSER_HEADLESS=true."
 }
 
 _inst_uv
+_inst_persist_uv_path
 _inst_project
 _inst_browser
 _inst_xvfb

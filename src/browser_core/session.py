@@ -29,6 +29,7 @@ from browser_core.security import url_policy
 from browser_core.security.content import ContentFence
 from browser_core.security.policy import load_policy
 from browser_core.settings import BrowserSettings
+from browser_core.snapshots import ScreenshotRecorder
 from browser_core.transfers import DownloadDesk, on_file_chooser
 
 log = structlog.get_logger("browser_core.session")
@@ -74,9 +75,11 @@ class BrowserSession:
     uploading: bool = False
     action_guard: ActionGuard | None = None
     content_fence: ContentFence = field(init=False)
+    snapshots: ScreenshotRecorder = field(init=False)
 
     def __post_init__(self) -> None:
         self.content_fence = ContentFence(load_policy(self.settings.security_policy_file))
+        self.snapshots = ScreenshotRecorder(self.settings.record_screenshots_dir)
         if self.action_guard is None:
             from browser_core.security.guard import SecurityGuard
 
@@ -225,7 +228,7 @@ class BrowserSession:
                     headless=s.headless,
                     executable_path=str(executable) if executable else None,
                     viewport={"width": s.viewport_width, "height": s.viewport_height},
-                    args=["--disable-quic", "--no-default-browser-check"],
+                    args=["--disable-quic", "--no-default-browser-check", *s.window_args()],
                     timeout=30000,
                 )
                 return

@@ -83,6 +83,15 @@ class BrowserSettings(BaseSettings):
     artifacts_dir: Path = Field(
         default_factory=default_artifacts_dir, description="Where save_screenshot writes files."
     )
+    record_screenshots_dir: Path | None = Field(
+        None, description="When set, the server saves a screenshot here after each failed tool call and when a host "
+        "asks (a file in <dir>/requests/): the orchestrator points it at its run record.",
+    )
+    window_title: str = Field(
+        "browser-agent: an AI agent controls this window",
+        description="The browser window's title (Chromium's --window-name), so a person sees who drives it; "
+        "empty: the page's own title.",
+    )
     log_level: str = Field("INFO")
 
     @property
@@ -92,6 +101,15 @@ class BrowserSettings(BaseSettings):
     @property
     def downloads_folder(self) -> Path:
         return self.artifacts_dir / "downloads"
+
+    def window_args(self) -> list[str]:
+        """Chromium switches for the window a person sees: its title says who drives it, and no
+        "--no-sandbox: unsupported command-line flag" bar covers the page (``--test-type``, as ChromeDriver passes;
+        Playwright adds --no-sandbox, which Chromium needs when run as root)."""
+        args = ["--test-type"]
+        if self.window_title:
+            args.append(f"--window-name={self.window_title}")
+        return args
 
     def resolve_executable(self) -> Path | None:
         """The browser binary to launch: the setting, else a system Chromium, else None (Playwright's own)."""

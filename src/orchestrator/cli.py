@@ -8,16 +8,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
 import anyio
-from pydantic import ValidationError
+from claude_agent_sdk import ClaudeSDKError
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
+from browser_core.envcheck import SettingsValueError, load_settings, unknown_names
 from browser_core.logs import configure_logging
+from browser_core.settings import BrowserSettings
 from orchestrator.agents import AgentFileError
 from orchestrator.answerers import AnswersFile, FileAnswerer, TerminalAnswerer
 from orchestrator.developer import DeveloperAgent
@@ -25,17 +30,36 @@ from orchestrator.human import Human, LineReader, NoHuman, TerminalHuman
 from orchestrator.memory import TaskMemory
 from orchestrator.options import DisplayMissingError
 from orchestrator.outcome import exit_code
+from orchestrator.preflight import StartError, explain_model_error, preflight
 from orchestrator.progress import Progress
 from orchestrator.questions import QuestionCallback
 from orchestrator.record import RunSummary, TaskOutcome
 from orchestrator.settings import OrchestratorSettings
 from orchestrator.worker import WorkerAgent
 
+log = logging.getLogger("orchestrator.cli")
 QUIT = frozenset({"exit", "quit", ":q"})
 
 
+PROG = "browser-agent"
+EPILOG = """Needs Claude credentials (ANTHROPIC_API_KEY, or a logged-in Claude Code) and, for the visible window,
+a display (or --headless). Settings: ORCH_* and BROWSER_* environment variables or .env (see .env.example).
+Exit codes: 0 done, 1 not done, 2 stopped for/by the human, 3 a budget ran out, 4 error."""
+
+
+def package_version() -> str:
+    try:
+        return version("browser-agent")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="python -m orchestrator", description="Run a browser task with Claude agents.")
+    p = argparse.ArgumentParser(
+        prog=PROG, description="Run a browser task with Claude agents; without a task, an interactive session.",
+        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--version", action="version", version=f"{PROG} {package_version()}")
     p.add_argument("task", nargs="?", help="the task in plain words; omit it for an interactive session")
     p.add_argument("--resume", metavar="SESSION", help="continue a saved session (its id, or 'last')")
     p.add_argument("--answers", type=Path, metavar="FILE", help="scripted answers/confirmations (YAML or JSON)")
@@ -57,7 +81,7 @@ def make_settings(args: argparse.Namespace) -> OrchestratorSettings:
     }
     if args.headless:
         overrides["headful"] = False
-    return OrchestratorSettings(**{k: v for k, v in overrides.items() if v is not None})
+    return load_settings(OrchestratorSettings, **{k: v for k, v in overrides.items() if v is not None})
 
 
 def people(
@@ -92,15 +116,19 @@ def find_session(run_dir: Path, wanted: str) -> tuple[str, Path | None]:
         if sid and (wanted == "last" or sid == wanted):
             return str(sid), path.parent
     if wanted == "last":
-        raise ValueError(f"no saved session under {run_dir}")
-    return wanted, None
+        raise StartError(f"--resume last: no saved session under {run_dir}/ yet (run a task first)")
+    raise StartError(
+        f"--resume {wanted}: no run under {run_dir}/ recorded this session; use 'last' or a session id "
+        "from a run summary"
+    )
 
 
 def print_outcome(console: Console, outcome: TaskOutcome) -> None:
     colour = "green" if outcome.status == "done" else "red"
-    console.print(f"[bold {colour}]{outcome.status}[/]" + (f": {outcome.reason}" if outcome.reason else ""))
-    if outcome.result:
-        console.print(outcome.result)
+    reason = explain_model_error(outcome.reason) if outcome.status == "error" else outcome.reason
+    console.print(f"[bold {colour}]{outcome.status}[/]" + (f": {escape(reason)}" if reason else ""))
+    if outcome.result and outcome.result.strip() not in outcome.reason:
+        console.print(escape(outcome.result))
 
 
 def print_summary(console: Console, summary: RunSummary) -> None:
@@ -113,7 +141,8 @@ def print_summary(console: Console, summary: RunSummary) -> None:
         ("tokens", f"{summary.input_tokens:,} in / {summary.output_tokens:,} out"),
         ("cost", f"${summary.cost_usd:.4f}"),
         ("duration", f"{summary.duration_s:.1f} s"),
-        ("session", f"{summary.session_id} (python -m orchestrator --resume {summary.session_id})"),
+        ("session", f"{summary.session_id} ({PROG} --resume {summary.session_id})" if summary.resumable
+         else "none (the model was never reached: nothing to resume)"),
         ("run record", summary.run_dir),
     ):
         table.add_row(key, value)
@@ -123,10 +152,10 @@ def print_summary(console: Console, summary: RunSummary) -> None:
 async def session(args: argparse.Namespace, settings: OrchestratorSettings, console: Console) -> int:
     reader = LineReader()
     interactive = args.task is None or sys.stdin.isatty()
-    human, callback, developer = people(settings, console, reader, interactive)
     resume, previous = (None, None)
     if args.resume:
         resume, previous = find_session(settings.run_dir, args.resume)
+    human, callback, developer = people(settings, console, reader, interactive)
     worker = WorkerAgent(
         settings=settings, human=human, on_question_callback=callback, resume=resume,
         question_timeout_seconds=settings.question_timeout_s,
@@ -173,17 +202,29 @@ async def interactive_loop(worker: WorkerAgent, console: Console, reader: LineRe
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     console = Console(highlight=False)
+    for warning in unknown_names(["ORCH_", "BROWSER_"], [OrchestratorSettings, BrowserSettings]):
+        console.print(f"[yellow]warning:[/] {escape(warning)}")
     try:
         settings = make_settings(args)
-    except ValidationError as exc:
-        console.print(f"[red]bad settings:[/] {exc}")
+        log_file = preflight(settings)
+    except (SettingsValueError, StartError) as exc:
+        console.print(f"[red]cannot start:[/] {escape(str(exc))}")
         return 4
-    configure_logging(settings.log_level)
+    configure_logging(settings.log_level, log_file)
     try:
         return anyio.run(session, args, settings, console)
-    except (AgentFileError, DisplayMissingError, ValueError, OSError) as exc:
-        console.print(f"[red]cannot start:[/] {exc}")
+    except (AgentFileError, DisplayMissingError, StartError) as exc:
+        log.debug("cannot start", exc_info=True)
+        console.print(f"[red]cannot start:[/] {escape(str(exc))}")
+        return 4
+    except (ValueError, OSError, ClaudeSDKError) as exc:
+        log.debug("cannot start", exc_info=True)
+        console.print(f"[red]cannot start:[/] {escape(explain_model_error(str(exc)))} [dim](details: {log_file})[/]")
         return 4
     except KeyboardInterrupt:
         console.print("[red]interrupted[/]")
         return 2
+    except Exception as exc:  # an unexpected failure: one line here, the traceback in the log file
+        log.debug("unexpected error", exc_info=True)
+        console.print(f"[red]error:[/] {type(exc).__name__}: {escape(str(exc))} [dim](details: {log_file})[/]")
+        return 4

@@ -63,8 +63,8 @@ class SecurityGate:
         except Exception as exc:  # no working confirmation channel means no
             reason = f"The confirmation could not be asked ({type(exc).__name__}): not done."
             return GateDecision(False, reason, request)
+        who = getattr(self.human, "who", "The human")
         if not yes:
-            who = "The human" if self.human.interactive else "Non-interactive run: the default"
             return GateDecision(False, f"{who} declined this action. Do not retry it in another way.", request)
         self.used.add(confirmation_id)
-        return GateDecision(True, "The human confirmed this action.", request)
+        return GateDecision(True, f"{who} {'confirmed' if who == 'The human' else 'approved'} this action.", request)

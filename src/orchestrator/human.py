@@ -43,7 +43,7 @@ class ConfirmRequest(BaseModel):
 
 
 class Human(Protocol):
-    interactive: bool
+    interactive: bool  # a Human may also name itself for the run record: ``who = "The answers file"``
 
     async def confirm(self, request: ConfirmRequest) -> bool: ...
 
@@ -54,6 +54,7 @@ class NoHuman:
     """Nobody is there: every destructive action is denied, every hand-off fails."""
 
     interactive = False
+    who = "Non-interactive run: the default"
 
     async def confirm(self, request: ConfirmRequest) -> bool:
         return False
@@ -66,6 +67,7 @@ class ScriptedHuman:
     """Replays decisions from an answers file (``confirm: [yes, no]``, ``handoff: [yes]``); no = default."""
 
     interactive = False
+    who = "The answers file"
 
     def __init__(self, confirms: list[bool], handoffs: list[bool]) -> None:
         self.confirms = list(confirms)
@@ -118,6 +120,7 @@ class LineReader:
 
 class TerminalHuman:
     interactive = True
+    who = "The human"
 
     def __init__(self, console: Console, reader: LineReader, confirm_timeout_s: float, handoff_timeout_s: float):
         self.console = console

@@ -29,10 +29,14 @@ class DisplayMissingError(RuntimeError):
     """Headful was asked for on a machine without a display."""
 
 
-def browser_server(settings: OrchestratorSettings, artifacts_dir: Path) -> McpStdioServerConfig:
+def browser_server(
+    settings: OrchestratorSettings, artifacts_dir: Path, screenshots_dir: Path | None = None
+) -> McpStdioServerConfig:
     env = {k: v for k, v in os.environ.items() if k in SERVER_PASS_ENV or k.startswith("BROWSER_")}
     env["PYTHONUNBUFFERED"] = "1"
     env["BROWSER_ARTIFACTS_DIR"] = str(artifacts_dir)
+    if screenshots_dir is not None:  # the server photographs failures and each horizon's page into the run record
+        env["BROWSER_RECORD_SCREENSHOTS_DIR"] = str(screenshots_dir)
     env["BROWSER_ELICIT_CONFIRMATIONS"] = "false"  # our PreToolUse gate asks the human; never ask twice
     if settings.headful:
         display = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
@@ -65,6 +69,7 @@ def build_options(
     specs: dict[str, AgentSpec],
     *,
     artifacts_dir: Path,
+    screenshots_dir: Path | None = None,
     hooks: dict[HookEvent, list[HookMatcher]],
     can_use_tool: CanUseTool,
     resume: str | None = None,
@@ -78,7 +83,7 @@ def build_options(
         system_prompt=LEAD_PROMPT,
         model=model or settings.lead_model or None,
         agents={name: spec.definition(settings.model_for(name)) for name, spec in specs.items()},
-        mcp_servers={"browser": browser_server(settings, artifacts_dir)},
+        mcp_servers={"browser": browser_server(settings, artifacts_dir, screenshots_dir)},
         strict_mcp_config=True,
         tools=["Agent", "AskUserQuestion"],
         allowed_tools=["Agent", "Task", *allowed_browser_tools(specs)],

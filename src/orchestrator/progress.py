@@ -15,6 +15,7 @@ from rich.text import Text
 
 from orchestrator.memory import clip
 from orchestrator.models import Plan, ToolInvocation, Verdict
+from orchestrator.record import clip_fenced
 from orchestrator.state import RunState
 from orchestrator.stuck import short_tool
 
@@ -30,6 +31,16 @@ def _args(call: ToolInvocation) -> str:
     return text if len(text) <= 70 else text[:69] + "…"
 
 
+class _StatusLine:
+    """Rebuilt at every refresh of the live display, so the elapsed time moves while nothing else happens."""
+
+    def __init__(self, progress: Progress) -> None:
+        self.progress = progress
+
+    def __rich__(self) -> Text:
+        return self.progress.status_line()
+
+
 class Progress:
     def __init__(self, console: Console, state: RunState, *, live: bool | None = None) -> None:
         self.console = console
@@ -37,13 +48,14 @@ class Progress:
         self.started = time.time()
         self.agent = "lead"
         self.tool = ""
+        self.waiting = ""  # what the model API is doing while nothing else moves (retries)
         self._live: Live | None = None
         self._use_live = console.is_terminal if live is None else live
         state.listeners.append(self.on_event)
 
     def __enter__(self) -> Progress:
         if self._use_live:
-            self._live = Live(self.status_line(), console=self.console, refresh_per_second=4, transient=True)
+            self._live = Live(_StatusLine(self), console=self.console, refresh_per_second=4, transient=True)
             self._live.__enter__()
         return self
 
@@ -61,6 +73,7 @@ class Progress:
             f"[dim] · tool[/] {escape(self.tool or '-')}[dim] · step[/] {s.memory.steps}"
             f"[dim] · horizon[/] {s.memory.horizons + 1}[dim] · tokens[/] {tokens / 1000:.1f}k"
             f"[dim] · cost[/] ${s.cost_so_far:.4f}"
+            + (f" [yellow]· {escape(self.waiting)}[/]" if self.waiting else "")
         )
 
     def line(self, agent: str, text: str) -> None:
@@ -68,22 +81,31 @@ class Progress:
         style = AGENT_STYLE.get(agent, "white")
         self.console.print(f"[dim]{elapsed:6.1f}s[/] [{style}]{agent:<12}[/] {text}", highlight=False)
         if self._live is not None:
-            self._live.update(self.status_line())
+            self._live.refresh()
 
     def on_event(self, kind: str, data: dict[str, Any]) -> None:
         handler = getattr(self, f"_on_{kind}", None)
         if handler is not None:
             handler(**data)
         elif self._live is not None:
-            self._live.update(self.status_line())
+            self._live.refresh()
 
     def _on_task(self, task: str) -> None:
         self.console.rule(f"[bold]Task:[/] {escape(task)}")
 
+    def _on_api_retry(self, attempt: int, max_retries: int, error: str) -> None:
+        detail = f" ({error})" if error and error != "unknown" else ""
+        self.waiting = f"model API retry {attempt}/{max_retries}{detail}"
+        if attempt <= 1 or not self.console.is_terminal:
+            self.line("lead", f"[yellow]waiting on the model API[/]: {escape(self.waiting)}")
+        elif self._live is not None:
+            self._live.refresh()
+
     def _on_tool_start(self, call: ToolInvocation) -> None:
+        self.waiting = ""
         self.agent, self.tool = call.agent, short_tool(call.tool)
         if self._live is not None:
-            self._live.update(self.status_line())
+            self._live.refresh()
 
     def _on_tool_end(self, call: ToolInvocation) -> None:
         if call.tool in ("Agent", "Task"):
@@ -105,7 +127,8 @@ class Progress:
 
     def _on_verdict(self, verdict: Verdict) -> None:
         colour = "green" if verdict.done else "yellow"
-        self.line("validator", f"[{colour}]verdict done={verdict.done}[/]: {escape(clip(verdict.evidence, 160))}")
+        evidence = escape(clip_fenced(verdict.evidence, 160))
+        self.line("validator", f"[{colour}]verdict done={verdict.done}[/]: {evidence}")
 
     def _on_question(self, questions: list[str]) -> None:
         self.line("lead", f"[bold]question[/]: {escape(' / '.join(questions))}")

@@ -4,7 +4,8 @@
 - ``tool_calls.jsonl``  every tool call: agent, input, timing, success, error code, result (clipped)
 - ``events.jsonl``      plans, verdicts, questions and answers, confirmations, hand-offs, stuck warnings
 - ``plans.json``        every plan (seed 004's JSON), in order
-- ``screenshots/``      images returned by tools
+- ``screenshots/``      images returned by tools, and the browser server's own: the page at the end of each horizon,
+                        after a failed tool call, and when a task did not succeed
 - ``artifacts/``        the browser server's own artifacts (saved screenshots, pending confirmations)
 - ``summary.json`` / ``summary.md``  status, steps, tokens, cost, duration, session id
 
@@ -25,6 +26,7 @@ from typing import Any, TextIO
 
 from pydantic import BaseModel, Field
 
+from browser_core import snapshots
 from browser_core.redaction import load_env_secrets, redact, redact_data
 from orchestrator.models import Plan, ToolInvocation, Verdict
 
@@ -34,6 +36,27 @@ MAX_RESULT_CHARS = 4000
 def slugify(text: str, limit: int = 40) -> str:
     slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
     return slug[:limit].rstrip("-") or "session"
+
+
+FENCE = re.compile(r"⟦(/?)page-content ([^⟧]*)⟧")
+
+
+def clip_fenced(text: str, limit: int) -> str:
+    """``text`` on one line, at most about ``limit`` characters, never ending inside a page-content fence: a fence
+    left open (by this cut, or already by whoever quoted the page) is closed, so a reader sees where page text
+    ends and what follows is not taken for page text."""
+    flat = " ".join(str(text).split())
+    cut, clipped = flat, False
+    if len(flat) > limit:
+        cut, clipped = flat[: limit - 1], True
+        partial = cut.rfind("⟦")
+        if partial != -1 and "⟧" not in cut[partial:]:  # a marker itself was cut in two: drop its start
+            cut = cut[:partial]
+    open_nonce = None
+    for match in FENCE.finditer(cut):
+        open_nonce = None if match.group(1) else match.group(2)
+    out = cut.rstrip() + ("…" if clipped else "")
+    return out + (f" ⟦/page-content {open_nonce}⟧" if open_nonce else "")
 
 
 class TaskOutcome(BaseModel):
@@ -64,6 +87,11 @@ class RunSummary(BaseModel):
     output_tokens: int = 0
     cost_usd: float = 0.0
     tasks: list[TaskOutcome] = Field(default_factory=list)
+
+    @property
+    def resumable(self) -> bool:
+        """Whether the model answered at least once, so ``--resume`` has something to continue."""
+        return bool(self.session_id) and (self.input_tokens > 0 or self.tool_calls > 0 or self.cost_usd > 0)
 
 
 def _dumps(value: Any, indent: int | None = None) -> str:
@@ -112,6 +140,7 @@ class RunRecorder:
         self._files: dict[str, TextIO] = {}
         self._shots = 0
         load_env_secrets()
+        self._horizons = 0
 
     def _append(self, name: str, record: dict[str, Any]) -> None:
         handle = self._files.get(name)
@@ -128,6 +157,9 @@ class RunRecorder:
 
     def event(self, kind: str, **data: Any) -> None:
         self._append("events.jsonl", {"t": self.elapsed(), "event": kind, **_plain(data)})
+        if kind == "report":  # a planner handed back: the end of a horizon
+            self._horizons += 1
+            self.request_screenshot(f"horizon-{self._horizons}")
 
     def tool_call(self, call: ToolInvocation) -> None:
         self.summary.tool_calls += 1
@@ -141,6 +173,15 @@ class RunRecorder:
         self.summary.plans = len(self.plans)
         (self.dir / "plans.json").write_text(_dumps([p.model_dump(mode="json") for p in self.plans], 1), "utf-8")
         self.event("plan", plan=plan)
+
+    def request_screenshot(self, label: str) -> None:
+        """Ask the browser server for a screenshot of the page into ``screenshots/`` (taken before its next tool
+        call, or when it stops)."""
+        snapshots.request(self.screenshots, label)
+
+    async def screenshots_taken(self) -> bool:
+        """Wait (bounded) until the browser server has taken every screenshot asked for; whether it has."""
+        return await snapshots.wait_served(self.screenshots)
 
     def save_image(self, data_b64: str, mime: str, label: str) -> str:
         self._shots += 1
@@ -172,7 +213,9 @@ def render_markdown(s: RunSummary, plans: list[Plan]) -> str:
         f"# Run {Path(s.run_dir).name}",
         "",
         f"- **Status:** {s.status}" + (f" — {s.reason}" if s.reason else ""),
-        f"- **Session:** `{s.session_id}` (continue with `python -m orchestrator --resume {s.session_id}`)",
+        f"- **Session:** `{s.session_id}` (continue with `browser-agent --resume {s.session_id}`)"
+        if s.resumable
+        else "- **Session:** none (the model was never reached: nothing to resume)",
         f"- **Duration:** {s.duration_s:.1f} s · **steps:** {s.steps} · **horizons:** {s.horizons} · "
         f"**plans:** {s.plans} · **tool calls:** {s.tool_calls}",
         f"- **Tokens:** {s.input_tokens:,} in / {s.output_tokens:,} out · **cost:** ${s.cost_usd:.4f}",
@@ -182,7 +225,7 @@ def render_markdown(s: RunSummary, plans: list[Plan]) -> str:
         status = f"Status: **{task.status}**" + (f" — {task.reason}" if task.reason else "")
         lines += [f"## Task {n}: {task.task}", "", status]
         if task.verdict:
-            lines.append(f"Verdict: done={task.verdict.done}; evidence: {task.verdict.evidence}")
+            lines.append(f"Verdict: done={task.verdict.done}; evidence: {clip_fenced(task.verdict.evidence, 1200)}")
         if task.result:
             lines += ["", "> " + task.result.replace("\n", "\n> ")]
         lines.append("")

@@ -7,6 +7,7 @@ profile, artifacts) to the server it starts.
 from __future__ import annotations
 
 import sys
+from importlib import resources
 from pathlib import Path
 from typing import Literal
 
@@ -17,6 +18,11 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 def default_agents_dir() -> Path:
+    """The agent files shipped in the wheel (``orchestrator/agent_files``), else the repository's ``agents/``
+    (the source of truth, copied into the wheel at build time)."""
+    shipped = resources.files("orchestrator") / "agent_files"
+    if shipped.is_dir():
+        return Path(str(shipped))
     return REPO_ROOT / "agents"
 
 

@@ -112,7 +112,8 @@ class WorkerAgent:
         self._hooks.on_browser_failure = self._note_browser_failure
         long_wait = max(settings.confirm_timeout_s, settings.handoff_timeout_s, self.question_timeout_seconds) + 30
         options = build_options(
-            settings, self._specs, artifacts_dir=recorder.artifacts, hooks=self._hooks.matchers(long_wait),
+            settings, self._specs, artifacts_dir=recorder.artifacts, screenshots_dir=recorder.screenshots,
+            hooks=self._hooks.matchers(long_wait),
             can_use_tool=self._can_use_tool, resume=self.resume, max_turns=self.max_turns,
             max_budget_usd=self.max_budget_usd, model=self.model, extra_env=self.env, stderr=self._cli_stderr,
         )
@@ -132,6 +133,8 @@ class WorkerAgent:
     async def close(self) -> RunSummary:
         summary = self.summarize()
         if self._client is not None:
+            if self._recorder is not None:
+                await self._recorder.screenshots_taken()  # before the browser server is stopped
             with anyio.move_on_after(15, shield=True):
                 await self._client.disconnect()
             self._client = None
@@ -176,6 +179,8 @@ class WorkerAgent:
             error = f"{type(exc).__name__}: {exc}"
             log.warning("session failed", error=error)
         finish_outcome(outcome, state, result, error, time.time() - state.task_started)
+        if outcome.status != "done":
+            self.recorder.request_screenshot(f"task-{outcome.status}")
         self.summarize()
         self.recorder.write_json("summary.json", self.recorder.summary)
         state.emit("outcome", outcome=outcome)
@@ -237,6 +242,11 @@ class WorkerAgent:
         if isinstance(message, SystemMessage) and message.subtype == "init":
             self.session_id = state.session_id = str(message.data.get("session_id") or self.session_id)
             self.recorder.summary.session_id = self.session_id
+        elif isinstance(message, SystemMessage) and message.subtype == "api_retry":
+            data = message.data
+            state.emit("api_retry", attempt=int(data.get("attempt") or 0),
+                       max_retries=int(data.get("max_retries") or 0),
+                       error=str(data.get("error_status") or data.get("error") or ""))
         elif isinstance(message, AssistantMessage):
             state.count_usage(message.message_id, message.model, message.usage)
             agent = state.agent_for(message.parent_tool_use_id)
@@ -265,7 +275,7 @@ class WorkerAgent:
                 self.state.plan_made(plan)
 
     def _record_event(self, kind: str, data: dict[str, Any]) -> None:
-        if kind in ("question", "answer", "stop", "delegate", "task"):
+        if kind in ("question", "answer", "stop", "delegate", "task", "api_retry"):
             self.recorder.event(kind, **data)
 
     def _cli_stderr(self, line: str) -> None:

@@ -15,9 +15,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from browser_core.errors import ConfigurationError, ConfirmationRefused, InvalidInput
+import structlog
+
+from browser_core.errors import ConfirmationRefused, InvalidInput
 from browser_core.redaction import redact
 
+log = structlog.get_logger("browser_core.confirmations")
 ID_PREFIX = "confirm-"
 
 
@@ -64,11 +67,9 @@ class ConfirmationStore:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             path.write_text(redact(json.dumps(record, ensure_ascii=False, indent=1)), encoding="utf-8")
-        except OSError as exc:
-            raise ConfigurationError(
-                f"the action was NOT done: its confirmation record cannot be written to {self.folder} "
-                f"({exc.strerror or type(exc).__name__}); make the artifacts folder writable"
-            ) from exc
+        except OSError as exc:  # the result still carries the summary; only a host's file view is missing
+            log.warning("cannot write the pending-action file (BROWSER_ARTIFACTS_DIR)", path=str(path),
+                        error=exc.strerror or str(exc))
 
     def get(self, confirmation_id: str) -> PendingAction | None:
         return self._pending.get(confirmation_id)
