@@ -23,7 +23,7 @@ from browser_core.errors import InvalidInput, playwright_errors
 from browser_core.guard import ActionIntent
 from browser_core.retry import locate, run_chain
 from browser_core.session import BrowserSession
-from browser_core.targets import Target, resolve_target
+from browser_core.targets import EDITABLE, SELECTABLE, Target, resolve_target
 
 MAX_TEXT = 10_000
 _KEY = re.compile(r"^((Control|Alt|Shift|Meta|ControlOrMeta)\+)*([A-Za-z0-9]+|[^\sA-Za-z0-9])$")
@@ -123,7 +123,8 @@ async def type_text(
     if len(text) > MAX_TEXT:
         raise InvalidInput(f"text is {len(text)} characters; the limit is {MAX_TEXT}")
     page = await session.page()
-    located = await locate(session, page, element_id=element_id, description=description, role=role, frame=frame)
+    located = await locate(session, page, element_id=element_id, description=description, role=role, frame=frame,
+                           accept=EDITABLE)
     target = located.target
     intent = ActionIntent("type_text", page, target,
                           {"text": text, "press_enter": press_enter, "clear_first": clear_first})
@@ -238,7 +239,8 @@ async def select_option(
     if not values or not all(isinstance(v, str) and v.strip() for v in values):
         raise InvalidInput("values must be a non-empty list of option labels or values")
     page = await session.page()
-    target = await _target(session, page, element_id=element_id, description=description, role=role)
+    target = await _target(session, page, element_id=element_id, description=description, role=role,
+                           accept=SELECTABLE)
     await session.guard.check(ActionIntent("select_option", page, target, {"values": values}), confirmed=confirmed)
     before = page.url
     with playwright_errors("select_option"):

@@ -19,7 +19,10 @@ from playwright.async_api import ElementHandle, Frame
 from browser_core.errors import InvalidInput, StaleElement
 
 ID_PATTERN = re.compile(r"^(?:f(\d+))?e(\d+)$")
-WALKER_JS = resources.files("browser_core.js").joinpath("walker.js").read_text(encoding="utf-8")
+_JS = resources.files("browser_core.js")
+WALKER_JS = _JS.joinpath("walker.js").read_text(encoding="utf-8").replace(
+    "/* names.js */", _JS.joinpath("names.js").read_text(encoding="utf-8")
+)
 
 _RESOLVE_JS = """([key, n]) => {
   const s = window[key];
