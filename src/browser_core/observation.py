@@ -34,6 +34,7 @@ class Element:
     score: float = 0.0
     derived: bool = False
     region: str = ""
+    context: str = ""
 
     def to_dict(self, *, boxes: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "role": self.role, "name": self.name}
@@ -43,6 +44,8 @@ class Element:
             out["value"] = self.value
         if self.state:
             out["state"] = self.state
+        if self.context:
+            out["context"] = self.context
         if self.derived:
             out["derived"] = True
         if not self.in_viewport:
@@ -80,7 +83,9 @@ def _elements(scan: FrameScan, registry: ElementRegistry, viewport: tuple[int, i
     view, out = scan.view, []
     fx, fy = view.offset
     vw, vh = viewport
-    for number, role, name, value, state, x, y, w, h, where, itype, score, derived, region in scan.raw["elements"]:
+    for number, role, name, value, state, x, y, w, h, where, itype, score, derived, region, context in scan.raw[
+        "elements"
+    ]:
         gx, gy = int(x + fx), int(y + fy)
         in_viewport = not where
         if view.box is not None:
@@ -93,7 +98,7 @@ def _elements(scan: FrameScan, registry: ElementRegistry, viewport: tuple[int, i
         element_id = registry.make_id(view.frame, number, ElementFingerprint(role, name, view.path))
         out.append(
             Element(element_id, role, name, value, state, itype, (gx, gy, w, h), in_viewport, where, view, score,
-                    bool(derived), region)
+                    bool(derived), region, context)
         )
     return out
 
@@ -171,14 +176,19 @@ def _distance(e: Element, settings: BrowserSettings) -> float:
 
 
 async def observe_page(
-    page: Page, registry: ElementRegistry, settings: BrowserSettings, *, boxes: bool = False
+    page: Page, registry: ElementRegistry, settings: BrowserSettings, *, boxes: bool = False, messages: bool = False
 ) -> dict[str, Any]:
-    """The compact page snapshot of 001: url, title, elements, a text excerpt and notes."""
+    """The compact page snapshot of 001: url, title, elements, a text excerpt and notes.
+
+    ``messages``: also the messages shown (alerts, success and error notes, field errors), for action results.
+    The listed elements are remembered (``registry.last_seen``) so an action result can say what changed.
+    """
     args = {
         "mode": "observe",
         "maxViewport": settings.max_viewport_elements,
         "maxOff": settings.max_elements,
         "maxText": settings.max_text_chars,
+        "messages": messages,
     }
     scans = await scan_frames(page, registry, settings, args)
     viewport = _viewport(page, settings)
@@ -214,6 +224,7 @@ async def observe_page(
                     f" element(s): '{note['name'][:60]}' - dismiss it first"
                 )
     chosen = _select(all_elements, settings)
+    registry.last_seen = {e.id: e.to_dict() for e in chosen}
     more = max(totals - len(chosen), 0)
     if main_raw.get("ready") == "loading":
         notes.append("navigation in progress: the page is still loading (wait_for_load, then observe)")
@@ -240,6 +251,8 @@ async def observe_page(
         data["notes"] = notes
     if totals > len(chosen):
         data["counts"] = {"listed": len(chosen), "total": totals}
+    if messages:
+        data["messages"] = main_raw.get("messages") or []
     return data
 
 

@@ -75,6 +75,9 @@ class ElementRegistry:
     _fingerprints: dict[str, ElementFingerprint] = field(default_factory=dict)
     _frame_counter: int = 0
     _main_claimed: bool = False
+    # The elements as last listed to the model (by observe or an action result): what "changed" compares with.
+    last_seen: dict[str, dict[str, Any]] = field(default_factory=dict)
+    last_messages: list[str] = field(default_factory=list)
 
     @property
     def init_script(self) -> str:

@@ -24,9 +24,8 @@ async def test_names_come_from_labels_table_context_and_descriptions(session: Br
     assert find(snap, "Name — row 2", "textbox")["derived"] is True
     assert find(snap, "Delete? — row 1", "checkbox")
     # Shared names get what tells them apart: the description, or the group heading.
-    assert find(snap, "Select — Welcome home", "checkbox")
-    assert find(snap, "Select — About us", "checkbox")
-    assert find(snap, "Reviewer — Review: #2", "textbox")
+    assert {e["context"] for e in snap["elements"] if e["name"] == "Select"} == {"Welcome home", "About us"}
+    assert {e.get("context") for e in snap["elements"] if e["name"] == "Reviewer"} == {"Review: #1", "Review: #2"}
     # Text nodes are joined as they render; repeated labels are not concatenated; hidden ones are skipped.
     assert find(snap, "Help 2 (2 new items in this menu)", "link")
     assert find(snap, "Toggle theme (current theme: auto)", "button")
@@ -72,6 +71,6 @@ async def test_look_alike_fields_in_the_same_region_are_ambiguous(session: Brows
     with pytest.raises(AmbiguousTarget) as info:
         await actions.type_text(session, text="Ann", description="Reviewer")
     candidates = info.value.details["candidates"]
-    assert {c["name"] for c in candidates} == {"Reviewer — Review: #1", "Reviewer — Review: #2"}
+    assert {c["context"] for c in candidates} == {"Review: #1", "Review: #2"}
     assert all(c["region"] == "main" for c in candidates)
     assert await page.input_value("#r0") == "" and await page.input_value("#r1") == ""

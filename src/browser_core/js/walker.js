@@ -174,10 +174,6 @@
       [rec.name, rec.derived] = nameInfo(el, role);
       if (mode === "fingerprint") {
         if (rec.name === args.name) inView.push(rec);
-        else if (args.name.startsWith(rec.name + " — ")) {
-          const full = rec.name + " — " + distinguisher(el);
-          if (full === args.name) { rec.name = full; rec.keep = true; inView.push(rec); }
-        }
       } else {
         if (!q) { inView.push(rec); continue; }
         // Words found in what names the element count fully; words found only in its role or value, half.
@@ -211,7 +207,8 @@
     picked = picked.slice(0, args.maxOff);
   }
   for (const x of picked) if (x.name === undefined) [x.name, x.derived] = nameInfo(x.el, x.role);
-  // Controls sharing a role and name get what tells them apart (their description, row or group).
+  // Controls sharing a role and name get what tells them apart (their description, row or group) as context;
+  // the name stays their own (the gate judges a control by it).
   if (mode !== "fingerprint") {
     const groups = new Map();
     for (const x of picked) {
@@ -223,7 +220,7 @@
       if (g.length < 2) continue;
       for (const x of g) {
         const d = distinguisher(x.el);
-        if (d && d !== x.name) x.name = clean(x.name + " — " + d, 120);
+        if (d && d !== x.name) x.ctx = d;
       }
     }
   }
@@ -233,7 +230,7 @@
     const t = x.el.tagName === "INPUT" ? (x.el.getAttribute("type") || "text").toLowerCase() : "";
     return [idOf(x.el), x.role, x.name, valueOf(x.el, x.role),
       statesOf(x.el, x.role), Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height), where,
-      t === "text" ? "" : t, x.score || 0, x.derived ? 1 : 0, x.region || ""];
+      t === "text" ? "" : t, x.score || 0, x.derived ? 1 : 0, x.region || "", x.ctx || ""];
   });
 
   const out = { elements, total, next: st.next, ready: document.readyState,
@@ -271,6 +268,38 @@
       size += s.length + 1;
     }
     out.text = parts.join("").replace(/\n\s*\n+/g, "\n").trim();
+  }
+
+  // Messages a person would read after an action: alerts, live regions, success/error notes, field errors
+  // (with the field they belong to). Only blocks without controls of their own.
+  if (args.messages && document.body) {
+    const msgs = [];
+    const seenMsg = new Set();
+    const MSG = "[role=alert],[role=status],[aria-live=assertive],[aria-live=polite],[class*=error],[class*=success]," +
+      "[class*=warning],[class*=alert],[class*=message],[class*=notice],[class*=invalid-feedback]";
+    for (const m of document.body.querySelectorAll(MSG)) {
+      if (msgs.length >= 8) break;
+      if (m.querySelector("input,select,textarea,button,a[href]") || seenMsg.has(m.parentElement)) { seenMsg.add(m); continue; }
+      const t = clean(textOf(m), 160);
+      const r = m.getBoundingClientRect();
+      seenMsg.add(m);
+      if (!t || t.length < 3 || !isShown(m, r)) continue;
+      if (msgs.some((x) => x.text === t || x.text.includes(t))) continue;
+      let field = "";
+      for (let n = m.parentElement, d = 0; n && d < 3 && !field; n = n.parentElement, d++) {
+        const fs = n.querySelectorAll("input:not([type=hidden]),select,textarea");
+        if (fs.length === 1) field = nameOf(fs[0], roleOf(fs[0]) || "textbox");
+        else if (fs.length > 1) break;
+      }
+      msgs.push(field ? { text: t, field } : { text: t });
+    }
+    for (const f of document.querySelectorAll("[aria-invalid=true]")) {
+      if (msgs.length >= 10) break;
+      const msg = f.validationMessage || clean(refText(f, "aria-errormessage") || refText(f, "aria-describedby"), 160);
+      const name = nameOf(f, roleOf(f) || "textbox");
+      if (!msgs.some((x) => x.field === name)) msgs.push({ text: msg || "invalid", field: name });
+    }
+    out.messages = msgs;
   }
 
   // Overlays and modals: dialogs that are shown, and fixed layers covering much of the viewport.
