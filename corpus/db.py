@@ -1,0 +1,44 @@
+"""Read a corpus app's own sqlite database, so a test can check what an action really did."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True)
+class DbCheck:
+    """``sql`` (one integer) must be ``before`` ahead of a task and ``after`` once it is done."""
+
+    sql: str
+    params: tuple[Any, ...] = ()
+    before: int = 1
+    after: int = 0
+
+    def describe(self) -> str:
+        return f"{self.sql} {list(self.params)}: {self.before} -> {self.after}"
+
+
+@dataclass(frozen=True)
+class AppDb:
+    path: Path
+
+    def connect(self) -> sqlite3.Connection:
+        # Read-only, so a check can never change what it checks; a short timeout rides out the app's own writes.
+        return sqlite3.connect(f"{self.path.as_uri()}?mode=ro", uri=True, timeout=10)
+
+    def rows(self, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+        with self.connect() as conn:
+            return list(conn.execute(sql, params).fetchall())
+
+    def scalar(self, sql: str, *params: Any) -> Any:
+        rows = self.rows(sql, *params)
+        return rows[0][0] if rows else None
+
+    def count(self, table: str, where: str = "1=1", *params: Any) -> int:
+        return int(self.scalar(f"SELECT count(*) FROM {table} WHERE {where}", *params))
+
+    def value(self, check: DbCheck) -> int:
+        return int(self.scalar(check.sql, *check.params))

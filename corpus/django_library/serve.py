@@ -1,0 +1,18 @@
+"""Serve the library project with Django's own development server: ``python -m corpus.django_library.serve DB ADDR``."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+
+def main() -> None:
+    os.environ["CORPUS_DB"] = sys.argv[1]
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "corpus.django_library.settings")
+    from django.core.management import execute_from_command_line
+
+    execute_from_command_line(["django-admin", "runserver", sys.argv[2], "--noreload", "--skip-checks"])
+
+
+if __name__ == "__main__":
+    main()

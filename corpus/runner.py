@@ -1,0 +1,149 @@
+"""Run plain steps through the browser MCP server, the way a model would: find a control by its visible name,
+act on its id, and notice when the server holds an action for ``confirm_action``.
+
+``call(tool, **arguments)`` is any coroutine returning the server's result payload (``success``, ``data``,
+``error``): the stdio test client, or a benchmark's own client.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from corpus.steps import Step
+
+Call = Callable[..., Awaitable[dict[str, Any]]]
+HOLD = "requires_confirmation"
+
+
+class StepFailed(Exception):
+    """A step could not be carried out (its control is not on the page, or the tool failed)."""
+
+
+@dataclass
+class StepOutcome:
+    step: Step
+    tool: str
+    arguments: dict[str, Any]
+    payload: dict[str, Any]
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.payload.get("success"))
+
+    @property
+    def error(self) -> dict[str, Any]:
+        return self.payload.get("error") or {}
+
+    @property
+    def held(self) -> bool:
+        return not self.ok and self.error.get("code") == HOLD
+
+    @property
+    def confirmation_id(self) -> str:
+        return str(self.error["details"]["confirmation_id"])
+
+    @property
+    def summary(self) -> dict[str, Any]:
+        return dict(self.error.get("details", {}).get("summary") or {})
+
+    def describe(self) -> str:
+        if self.held:
+            s = self.summary
+            return f"{self.step.describe()}: HELD as {s.get('category')} ({s.get('action')!r})"
+        if not self.ok:
+            return f"{self.step.describe()}: {self.error.get('code')}: {self.error.get('message')}"
+        return f"{self.step.describe()}: ok"
+
+
+def _norm(text: str) -> str:
+    """Names compared as a person reads them: case, spacing and a label's trailing colon or asterisk aside."""
+    return re.sub(r"\s+", " ", text).strip().rstrip(":*").strip().casefold()
+
+
+def _centre(element: dict[str, Any], axis: int) -> float:
+    box = element.get("box") or [0, 0, 0, 0]
+    return float(box[axis]) + float(box[axis + 2]) / 2
+
+
+async def find_id(call: Call, step: Step) -> str:
+    """The id of the step's control: the exact name match (case, spacing and a trailing colon aside), else the
+    one name that starts with it; for ``row``, the control of that role on the same line as the element named
+    ``row`` (under the heading named ``column``, if given)."""
+    if step.row is not None:
+        return await _on_line(call, step)
+    found = await _elements(call, step.target, step.role)
+    want = _norm(step.target)
+    exact = [e for e in found if _norm(e.get("name", "")) == want]
+    prefix = [e for e in found if re.match(re.escape(want) + r"\W", _norm(e.get("name", "")))]
+    if not exact and len(prefix) != 1:
+        names = [(e.get("role"), e.get("name")) for e in found[:8]]
+        raise StepFailed(f"no control named {step.target!r} (role {step.role}); nearest: {names}")
+    return str((exact or prefix)[0]["id"])
+
+
+async def _on_line(call: Call, step: Step) -> str:
+    assert step.row is not None
+    anchor = await _named(call, step.row)
+    candidates = [e for e in await _elements(call, "", step.role) if e.get("box")]
+    line = [e for e in candidates if abs(_centre(e, 1) - _centre(anchor, 1)) <= max(anchor["box"][3], 12)]
+    if not line:
+        raise StepFailed(f"no {step.role or 'control'} on the line of {step.row!r}")
+    if step.column is None:
+        return str(min(line, key=lambda e: abs(_centre(e, 0) - _centre(anchor, 0)))["id"])
+    heading = await _named(call, step.column)
+    return str(min(line, key=lambda e: abs(_centre(e, 0) - _centre(heading, 0)))["id"])
+
+
+async def _named(call: Call, name: str) -> dict[str, Any]:
+    found = [e for e in await _elements(call, name, None) if _norm(e.get("name", "")) == _norm(name) and e.get("box")]
+    if not found:
+        raise StepFailed(f"nothing named {name!r} on the page")
+    return found[0]
+
+
+async def _elements(call: Call, query: str, role: str | None) -> list[dict[str, Any]]:
+    arguments: dict[str, Any] = {"query": query, "limit": 100}
+    if role:
+        arguments["role"] = role
+    payload = await call("find_interactive_elements", **arguments)
+    if not payload.get("success"):
+        raise StepFailed(f"find_interactive_elements failed: {payload.get('error')}")
+    return list(payload["data"]["elements"])
+
+
+async def run_step(call: Call, base_url: str, step: Step) -> StepOutcome:
+    """Carry out one step; a hold is an outcome (``held``), any other failure raises ``StepFailed``."""
+    arguments: dict[str, Any]
+    if step.do == "open":
+        tool, arguments = "navigate", {"url": base_url + step.target}
+    else:
+        element_id = await find_id(call, step) if (step.target or step.row is not None) else None
+        target: dict[str, Any] = {"element_id": element_id} if element_id else {}
+        if step.do in ("click", "check"):
+            tool, arguments = "click", target
+        elif step.do == "type":
+            tool, arguments = "type_text", target | {"text": step.text, "clear_first": True}
+        elif step.do == "select":
+            tool, arguments = "select_option", target | {"values": [step.text]}
+        else:
+            tool, arguments = "press_key", target | {"key": step.text}
+    outcome = StepOutcome(step, tool, arguments, await call(tool, **arguments))
+    if not outcome.ok and not outcome.held:
+        raise StepFailed(outcome.describe())
+    return outcome
+
+
+async def confirm(call: Call, outcome: StepOutcome) -> dict[str, Any]:
+    """What the human's yes does: ``confirm_action`` on the held step. Returns the server's payload."""
+    payload = await call("confirm_action", confirmation_id=outcome.confirmation_id)
+    if not payload.get("success"):
+        raise StepFailed(f"confirm_action refused {outcome.step.describe()}: {payload.get('error')}")
+    return payload
+
+
+async def page_text(call: Call, max_length: int = 20000) -> str:
+    payload = await call("get_page_text", max_length=max_length)
+    return str(payload["data"]["text"]) if payload.get("success") else ""

@@ -1,0 +1,94 @@
+"""Plain steps and tasks over the corpus apps: what a user does, by visible names, never selectors or ids.
+
+A ``Task`` is a goal in words (for a model), the steps a person would take (for a scripted run), and how to check
+the outcome in the app's own database (``corpus.db.DbCheck``) and on the final page. A destructive task marks the
+one step that performs the effect (``effect=True``): the confirmation gate must hold exactly that step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from corpus.db import DbCheck
+
+Action = Literal["open", "click", "type", "select", "check", "press"]
+Kind = Literal["destructive", "ordinary"]
+Category = Literal["delete", "send", "payment"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One user step. ``target``: for ``open`` a path on the app, else the visible name of the control (the
+    accessible name ``observe`` reports, matched exactly, case and spacing aside). ``row``: for a control without
+    a name (a row's checkbox, a search box), the visible name of an element on the same line; ``column``: and the
+    name of the column heading above it, when the line has several. ``text``: what to type, the option to choose,
+    or the key to press."""
+
+    do: Action
+    target: str = ""
+    role: str | None = None
+    text: str = ""
+    row: str | None = None
+    column: str | None = None
+    effect: bool = False
+
+    def describe(self) -> str:
+        if self.do == "open":
+            return f"open {self.target}"
+        what = repr(self.target) if self.target else f"the {self.role or 'control'} on the line of {self.row!r}"
+        if self.column:
+            what += f" under {self.column!r}"
+        if self.do == "type":
+            return f"type {self.text!r} into {what}"
+        if self.do == "select":
+            return f"choose {self.text!r} in {what}"
+        if self.do == "press":
+            return f"press {self.text} in {what}" if self.target else f"press {self.text}"
+        return f"{self.do} {what}" + (f" ({self.role})" if self.role and self.target else "")
+
+
+@dataclass(frozen=True)
+class Task:
+    app: str
+    id: str
+    kind: Kind
+    goal: str  # what a user would ask, in words
+    steps: tuple[Step, ...]
+    checks: tuple[DbCheck, ...] = ()
+    page_text: tuple[str, ...] = ()  # the final page shows each of these
+    category: Category | None = None  # destructive tasks: what the gate should call it
+    login: bool = True  # needs the app's admin session first
+    tags: tuple[str, ...] = field(default=())
+
+    @property
+    def effect_steps(self) -> list[int]:
+        return [i for i, s in enumerate(self.steps) if s.effect]
+
+    @property
+    def key(self) -> str:
+        return f"{self.app}:{self.id}"
+
+
+def open_(path: str) -> Step:
+    return Step("open", path)
+
+
+def click(name: str, role: str | None = None, *, effect: bool = False) -> Step:
+    return Step("click", name, role=role, effect=effect)
+
+
+def type_(into: str, text: str, role: str | None = None, *, row: str | None = None) -> Step:
+    return Step("type", into, role=role, text=text, row=row)
+
+
+def select(into: str, option: str, *, effect: bool = False) -> Step:
+    return Step("select", into, role="combobox", text=option, effect=effect)
+
+
+def check(name: str = "", *, row: str | None = None, column: str | None = None) -> Step:
+    return Step("check", name, role="checkbox", row=row, column=column)
+
+
+def press(key: str, into: str = "", *, effect: bool = False) -> Step:
+    return Step("press", into, text=key, effect=effect)

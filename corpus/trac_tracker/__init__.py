@@ -1,0 +1,1 @@
+"""A Trac environment (tickets, wiki, milestones, components) seeded for the corpus."""

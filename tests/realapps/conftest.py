@@ -1,0 +1,77 @@
+"""Real third-party apps (corpus/) for the whole session, and one MCP server on one Chromium to drive them.
+
+    corpus_apps.get("django_admin") -> RunningApp   started on first use (the others in the background), once
+    host: Host                                        host.call(tool, **args) -> payload; await host.login(app)
+
+Every test in this folder is marked ``realapps`` (``pytest -m realapps``; ``-m "not realapps"`` skips them).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from corpus.apps import APPS, RunningApp, start
+from tests.realapps.harness import Host
+
+HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    needed: set[str] = set()
+    for item in items:
+        if Path(str(item.fspath)).resolve().parent == HERE:
+            item.add_marker(pytest.mark.realapps)
+            callspec = getattr(item, "callspec", None)
+            params = callspec.params if callspec is not None else {}
+            app = params.get("app_name") or getattr(params.get("task"), "app", None)
+            needed.update([app] if app else APPS)
+    config.stash[_NEEDED] = needed
+
+
+_NEEDED = pytest.StashKey[set[str]]()
+
+
+class CorpusApps:
+    """Starts the apps the collected tests need, in parallel threads; ``get`` waits for one."""
+
+    def __init__(self, workdir: Path, names: set[str]) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=3)
+        self._futures: dict[str, Future[RunningApp]] = {
+            name: self._pool.submit(start, APPS[name], workdir) for name in sorted(names)
+        }
+        self._workdir = workdir
+
+    def get(self, name: str) -> RunningApp:
+        if name not in self._futures:
+            self._futures[name] = self._pool.submit(start, APPS[name], self._workdir)
+        return self._futures[name].result(timeout=400)
+
+    def close(self) -> None:
+        for future in self._futures.values():
+            with contextlib.suppress(Exception):  # an app that never started has nothing to stop
+                future.result(timeout=400).stop()
+        self._pool.shutdown()
+
+
+@pytest.fixture(scope="session")
+def corpus_apps(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[CorpusApps]:
+    apps = CorpusApps(tmp_path_factory.mktemp("corpus"), request.config.stash.get(_NEEDED, set(APPS)))
+    try:
+        yield apps
+    finally:
+        apps.close()
+
+
+@pytest.fixture(scope="session")
+async def host(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Host]:
+    host = Host(tmp_path_factory.mktemp("mcp-host"))
+    try:
+        await host.start()
+        yield host
+    finally:
+        await host.close()

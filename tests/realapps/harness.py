@@ -1,0 +1,146 @@
+"""One Chromium, one stdio MCP server and a human's hands for the whole real-app test session.
+
+The server attaches to a Chromium this harness starts with a DevTools port (``BROWSER_CDP_URL``), so the test can
+also play the human at the visible window: type a password the server refuses to type (``sensitive_field``),
+as a person would. The MCP client lives in a task of its own, so the stdio session outlives single tests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import anyio
+from playwright.async_api import Browser, Page, Playwright, async_playwright
+
+from corpus.apps import RunningApp
+from corpus.runner import StepFailed, StepOutcome, confirm, find_id, run_step
+from corpus.steps import Step, click, open_, type_
+from tests.support.mcp_client import BrowserClient, browser_client
+
+CHROMIUM = os.environ.get("BROWSER_EXECUTABLE_PATH", "/usr/bin/chromium")
+LOGIN_BUTTONS = {"django_admin": "Log in", "wagtail": "Sign in"}
+
+
+async def start_chromium(profile: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """A Chromium with a DevTools port (chosen by Chromium itself); returns it and its CDP url."""
+    profile.mkdir(parents=True, exist_ok=True)
+    args = [CHROMIUM, f"--user-data-dir={profile}", "--remote-debugging-port=0", "--no-first-run",
+            "--no-default-browser-check", "--disable-quic", "--window-size=1280,900", "about:blank"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args.insert(1, "--no-sandbox")  # as Playwright does for root: Chromium's sandbox refuses to run as root
+    if not os.environ.get("DISPLAY") or os.environ.get("BROWSER_HEADLESS") == "true":
+        args.insert(1, "--headless=new")
+    process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                               stderr=(profile.parent / "chromium.log").open("wb"))
+    port_file = profile / "DevToolsActivePort"
+    await _wait_for_file(port_file, process)
+    port = port_file.read_text().split()[0]
+    return process, f"http://127.0.0.1:{port}"
+
+
+async def _wait_for_file(path: Path, process: subprocess.Popen[bytes]) -> None:
+    with anyio.fail_after(30):
+        while not (path.exists() and path.read_text().strip()):
+            if process.poll() is not None:
+                raise RuntimeError(f"chromium exited ({process.returncode})")
+            await anyio.sleep(0.05)  # Chromium writes the file once its DevTools server listens; no event to wait on
+
+
+@dataclass
+class Host:
+    """The session's MCP client (``client``), the human's view of the same browser (``human_page``) and the
+    apps logged in so far."""
+
+    workdir: Path
+    client: BrowserClient | None = None
+    logged_in: set[str] = field(default_factory=set)
+    login_outcomes: dict[str, list[StepOutcome]] = field(default_factory=dict)
+    _chromium: subprocess.Popen[bytes] | None = None
+    _cdp_url: str = ""
+    _task: asyncio.Task[None] | None = None
+    _stop: asyncio.Event = field(default_factory=asyncio.Event)
+    _ready: asyncio.Event = field(default_factory=asyncio.Event)
+    _failure: BaseException | None = None
+    _pw: Playwright | None = None
+    _human: Browser | None = None
+
+    async def start(self) -> None:
+        self._chromium, self._cdp_url = await start_chromium(self.workdir / "chromium-profile")
+        self._task = asyncio.create_task(self._serve())
+        with anyio.fail_after(60):
+            await self._ready.wait()
+        if self._failure is not None:
+            raise self._failure
+
+    async def _serve(self) -> None:
+        try:
+            errlog = (self.workdir / "server.log").open("w")
+            async with browser_client(self.workdir / "server-profile", errlog=errlog,
+                                      BROWSER_CDP_URL=self._cdp_url) as client:
+                self.client = client
+                self._ready.set()
+                await self._stop.wait()
+        except BaseException as exc:  # reported by start() or close()
+            self._failure = exc
+            self._ready.set()
+
+    async def call(self, tool: str, /, **arguments: Any) -> dict[str, Any]:
+        assert self.client is not None
+        return (await self.client.call(tool, **arguments)).payload
+
+    async def human_page(self) -> Page:
+        """The page the human sees (the server's active tab: the last one opened)."""
+        if self._human is None:
+            self._pw = await async_playwright().start()
+            self._human = await self._pw.chromium.connect_over_cdp(self._cdp_url)
+        pages = [p for c in self._human.contexts for p in c.pages]
+        return pages[-1]
+
+    async def close(self) -> None:
+        self._stop.set()
+        if self._task is not None:
+            with anyio.move_on_after(30):
+                await self._task
+        if self._human is not None:
+            await self._human.close()
+        if self._pw is not None:
+            await self._pw.stop()
+        if self._chromium is not None:
+            self._chromium.terminate()
+            try:
+                self._chromium.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self._chromium.kill()
+        if self._failure is not None and not isinstance(self._failure, asyncio.CancelledError):
+            print(f"MCP host ended with {self._failure!r}", file=sys.stderr)
+
+    async def login(self, app: RunningApp) -> list[StepOutcome]:
+        """Log in as the app's admin through the MCP server, once per app per session: the server types the
+        username, refuses the password (``sensitive_field``), the human types it in the window, the server clicks
+        the login button. Returns the steps' outcomes (a hold there is a false hold)."""
+        login = app.spec.login
+        if login is None or app.spec.name in self.logged_in:
+            return self.login_outcomes.get(app.spec.name, [])
+        outcomes = [await run_step(self.call, app.base_url, open_(login.path))]
+        outcomes.append(await run_step(self.call, app.base_url, type_("Username", login.username)))
+        password = Step("type", "Password", text=login.password)
+        refused = await self.call("type_text", element_id=await find_id(self.call, password), text=login.password)
+        if refused.get("success") or (refused.get("error") or {}).get("code") != "sensitive_field":
+            raise StepFailed(f"the server did not refuse the password field: {refused}")
+        page = await self.human_page()
+        await page.locator("input[type=password]").first.fill(login.password)
+        submit = await run_step(self.call, app.base_url, click(LOGIN_BUTTONS[app.spec.name], role="button"))
+        outcomes.append(submit)
+        if submit.held:
+            await confirm(self.call, submit)
+        await page.wait_for_url(lambda url: not urlsplit(url).path.startswith(login.path), timeout=20000)
+        self.logged_in.add(app.spec.name)
+        self.login_outcomes[app.spec.name] = outcomes
+        return outcomes

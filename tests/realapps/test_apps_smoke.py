@@ -1,0 +1,30 @@
+"""The corpus apps start, show their seeded data through observe, and their databases read back."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.realapps.harness import Host
+
+# app -> (a path, text its seeded page shows, a table and its seeded row count)
+SEEDED = {
+    "django_admin": ("/admin/library/book/?q=Broken", "The Broken Forest", "library_author", 40),
+    "wagtail": ("/admin/pages/3/", "Harbour moves", "news_newspage", 60),
+    "trac": ("/report/1", "Crash when saving an empty form", "component", 8),
+}
+
+
+@pytest.mark.parametrize("app_name", sorted(SEEDED))
+async def test_app_starts_with_its_seed_data(app_name: str, corpus_apps, host: Host) -> None:
+    app = corpus_apps.get(app_name)
+    path, shown, table, rows = SEEDED[app_name]
+    assert app.db.count(table) == rows
+    logins = await host.login(app)
+    assert all(o.ok for o in logins), [o.describe() for o in logins]
+    assert (await host.call("navigate", url=app.url(path)))["success"]
+    observed = await host.call("observe")
+    assert observed["success"], observed
+    assert observed["data"]["elements"] and observed["data"]["url"].startswith(app.url(path))
+    found = await host.call("find_interactive_elements", query=shown)
+    names = [e.get("name", "") for e in found["data"]["elements"]]
+    assert any(shown in name for name in names), names[:20]
