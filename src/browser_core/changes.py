@@ -30,18 +30,21 @@ async def document_token(session: BrowserSession, page: Page) -> str | None:
     return None
 
 
-async def what_changed(session: BrowserSession, page: Page, before_doc: str | None) -> dict[str, Any]:
+async def what_changed(
+    session: BrowserSession, page: Page, before_doc: str | None, *, new_page: bool = False
+) -> dict[str, Any]:
+    """``new_page``: the caller loaded a page (navigate, back, reload): list it instead of diffing."""
     registry = session.registry
     before = dict(registry.last_seen)
     before_messages = list(registry.last_messages)
     after_doc = await document_token(session, page)
-    navigated = before_doc is not None and after_doc != before_doc
+    navigated = new_page or (before_doc is not None and after_doc != before_doc)
     try:
         snap = await observe_page(page, registry, session.settings, messages=True)
     except PlaywrightError:
         return {"navigated": True} if navigated else {}
     out: dict[str, Any] = {"title": snap.get("title", "")}
-    if navigated:
+    if navigated and not new_page:
         out["navigated"] = True
     messages = [m for m in snap.get("messages", []) if _message_key(m) not in before_messages or navigated]
     registry.last_messages = [_message_key(m) for m in snap.get("messages", [])]

@@ -7,6 +7,7 @@ from typing import Any, Literal
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Response
 
+from browser_core.changes import what_changed
 from browser_core.errors import ActionTimeout, NavigationFailed, map_playwright_error
 from browser_core.session import BrowserSession
 from browser_core.urls import normalise_url
@@ -29,7 +30,7 @@ async def _report(session: BrowserSession, response: Response | None, action: st
                 details=out,
                 hint="The page shows an error; do not retry unchanged. Try another URL or go_back.",
             )
-    return out
+    return out | await what_changed(session, page, None, new_page=True)
 
 
 def _nav_error(exc: PlaywrightError, action: str, url: str) -> Exception:
