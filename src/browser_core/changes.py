@@ -1,13 +1,14 @@
 """What an action changed, as a person would notice it: a new document (same URL included), the title, the
 messages that appeared, and the interactive elements added, removed or changed since the model last saw them.
 
-Within a small budget: after a new document the result lists the elements in view (so no observe is needed
-to act on), otherwise only the difference from the last listing.
+Within a small budget: after a new document the result lists the elements observe would list, one compact line
+each (so no observe is needed to act), otherwise only the difference from the last listing.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
@@ -16,9 +17,8 @@ from playwright.async_api import Page
 from browser_core.observation import observe_page
 from browser_core.session import BrowserSession
 
-MAX_LISTED_AFTER_NAVIGATION = 30
 MAX_DIFF = 12
-TEXT_AFTER_NAVIGATION = 400
+TEXT_AFTER_NAVIGATION = 300
 _DOC_JS = "k => (window[k + '_doc'] = window[k + '_doc'] || Math.random().toString(36).slice(2))"
 _COMPARED = ("name", "value", "state")
 
@@ -52,10 +52,10 @@ async def what_changed(
         out["messages"] = messages
     elements = snap["elements"]
     if navigated or not before:
-        in_view = [e for e in elements if "off" not in e]
-        out["elements"] = in_view[:MAX_LISTED_AFTER_NAVIGATION]
-        if len(elements) > len(out["elements"]):
-            out["elements_more"] = f"{len(elements) - len(out['elements'])} more: observe or find_interactive_elements"
+        out["elements"] = [compact(e) for e in elements]
+        if snap.get("counts"):
+            more = snap["counts"]["total"] - len(elements)
+            out["elements_more"] = f"{more} more: scroll or find_interactive_elements"
         if navigated and snap.get("text"):
             text = snap["text"]
             out["text"] = text if len(text) <= TEXT_AFTER_NAVIGATION else text[: TEXT_AFTER_NAVIGATION - 1] + "…"
@@ -79,6 +79,22 @@ async def what_changed(
     if diff:
         out["elements_diff"] = diff
     return out
+
+
+def compact(e: dict[str, Any]) -> str:
+    """One listed element as a line: id role "name" ~"context" ="value" [state] (derived) (off below)."""
+    parts = [e["id"], e["role"] + (f":{e['type']}" if e.get("type") else ""), json.dumps(e["name"], ensure_ascii=False)]
+    if e.get("context"):
+        parts.append("~" + json.dumps(e["context"], ensure_ascii=False))
+    if e.get("value"):
+        parts.append("=" + json.dumps(e["value"], ensure_ascii=False))
+    if e.get("state"):
+        parts.append(f"[{e['state']}]")
+    if e.get("derived"):
+        parts.append("(derived)")
+    if e.get("off"):
+        parts.append(f"(off {e['off']})")
+    return " ".join(parts)
 
 
 def _plain(element: dict[str, Any], key: str) -> str:
