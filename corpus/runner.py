@@ -114,13 +114,24 @@ async def _elements(call: Call, query: str, role: str | None) -> list[dict[str, 
     return list(payload["data"]["elements"])
 
 
+async def _find_when_loaded(call: Call, step: Step) -> str:
+    """As a model would: look; if the control is not there, wait for the page to finish loading and look again."""
+    try:
+        return await find_id(call, step)
+    except StepFailed:
+        await call("wait_for_load", state="load", timeout_ms=10000)
+        return await find_id(call, step)
+
+
 async def run_step(call: Call, base_url: str, step: Step) -> StepOutcome:
     """Carry out one step; a hold is an outcome (``held``), any other failure raises ``StepFailed``."""
     arguments: dict[str, Any]
     if step.do == "open":
         tool, arguments = "navigate", {"url": base_url + step.target}
     else:
-        element_id = await find_id(call, step) if (step.target or step.row is not None) else None
+        # A type step always names its field; "" is the page's field of that role that has no name at all.
+        named = step.target or step.row is not None or step.do == "type"
+        element_id = await _find_when_loaded(call, step) if named else None
         target: dict[str, Any] = {"element_id": element_id} if element_id else {}
         if step.do in ("click", "check"):
             tool, arguments = "click", target
@@ -144,6 +155,6 @@ async def confirm(call: Call, outcome: StepOutcome) -> dict[str, Any]:
     return payload
 
 
-async def page_text(call: Call, max_length: int = 20000) -> str:
+async def page_text(call: Call, max_length: int = 15000) -> str:
     payload = await call("get_page_text", max_length=max_length)
     return str(payload["data"]["text"]) if payload.get("success") else ""

@@ -36,7 +36,12 @@ class Step:
     def describe(self) -> str:
         if self.do == "open":
             return f"open {self.target}"
-        what = repr(self.target) if self.target else f"the {self.role or 'control'} on the line of {self.row!r}"
+        if self.target:
+            what = repr(self.target)
+        elif self.row is not None:
+            what = f"the {self.role or 'control'} on the line of {self.row!r}"
+        else:
+            what = f"the unnamed {self.role or 'control'}"
         if self.column:
             what += f" under {self.column!r}"
         if self.do == "type":

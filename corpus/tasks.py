@@ -83,7 +83,101 @@ DJANGO: list[Task] = [
          steps=(open_("/admin/library/book/"), click("2", "link")), page_text=("The Golden Garden",)),
 ]
 
-TASKS: list[Task] = [*DJANGO]
+PAGE = "SELECT count(*) FROM wagtailcore_page WHERE title = ?"
+EDIT = "/admin/pages/3/?q="  # the News section's listing, searched (a user types the title in its search box)
+
+WAGTAIL: list[Task] = [
+    # ---------------------------------------------------------------- destructive
+    Task("wagtail", "delete-page", "destructive", "Delete the news page 'Bridge closes'.", category="delete",
+         steps=(open_(EDIT + "Bridge+closes"), click("Bridge closes", "link"), click("Actions", "button"),
+                click("Delete", "link"), click("Yes, delete it", "button", effect=True)),
+         checks=(DbCheck(PAGE, ("Bridge closes",), 1, 0),)),
+    Task("wagtail", "bulk-delete-pages", "destructive",
+         "Delete the pages 'Museum celebrates' and 'Museum reopens' together.", category="delete",
+         steps=(open_(EDIT + "Museum"), check(row="Museum celebrates"), check(row="Museum reopens"),
+                click("Delete selected pages", "link"), click("Yes, delete", "button", effect=True)),
+         checks=(DbCheck("SELECT count(*) FROM wagtailcore_page WHERE title IN (?, ?)",
+                         ("Museum celebrates", "Museum reopens"), 2, 0),)),
+    Task("wagtail", "publish-draft", "destructive", "Publish the draft 'School opens'.", category="send",
+         steps=(open_(EDIT + "School+opens"), click("School opens", "link"), click("More actions", "button"),
+                click("Publish", "button", effect=True)),
+         checks=(DbCheck(PAGE + " AND live = 1", ("School opens",), 0, 1),)),
+    Task("wagtail", "unpublish-page", "destructive", "Unpublish the page 'Garden closes'.",
+         steps=(open_(EDIT + "Garden+closes"), click("Garden closes", "link"), click("Actions", "button"),
+                click("Unpublish", "link"), click("Yes, unpublish it", "button", effect=True)),
+         checks=(DbCheck(PAGE + " AND live = 1", ("Garden closes",), 1, 0),)),
+    # ---------------------------------------------------------------- ordinary
+    Task("wagtail", "save-draft", "ordinary", "Change the intro of 'Harbour expands' and save it as a draft.",
+         steps=(open_(EDIT + "Harbour+expands"), click("Harbour expands", "link"),
+                type_("Intro", "A bigger harbour, in short.", "textbox"), click("Save draft", "button")),
+         checks=(DbCheck(PAGE + " AND has_unpublished_changes = 1", ("Harbour expands",), 0, 1),)),
+    Task("wagtail", "edit-date-save-draft", "ordinary", "Set the post date of 'Library reopens' to 2026-12-24.",
+         steps=(open_(EDIT + "Library+reopens"), click("Library reopens", "link"),
+                type_("Post date", "2026-12-24", "textbox"), click("Save draft", "button")),
+         checks=(DbCheck(PAGE + " AND has_unpublished_changes = 1", ("Library reopens",), 0, 1),)),
+    Task("wagtail", "create-page", "ordinary", "Write a news page 'Tram line opens' and save it as a draft.",
+         steps=(open_("/admin/pages/3/"), click("Add child page", "link"), type_("Title", "Tram line opens", "textbox"),
+                click("Promote", "tab"), type_("Slug", "tram-line-opens", "textbox"), click("Save draft", "button")),
+         checks=(DbCheck(PAGE + " AND live = 0", ("Tram line opens",), 0, 1),)),
+    Task("wagtail", "search-pages", "ordinary", "Find the news about the marathon.",
+         steps=(open_("/admin/pages/3/"), type_("Search term", "Marathon", "textbox"), press("Enter")),
+         page_text=("Marathon opens", "Marathon celebrates")),
+    Task("wagtail", "sort-pages", "ordinary", "Sort the news pages by title.",
+         steps=(open_("/admin/pages/3/"), click("Title", "link")), page_text=("Bridge opens",)),
+    Task("wagtail", "paginate-pages", "ordinary", "Go to the next page of news.",
+         steps=(open_("/admin/pages/3/"), click("2", "link")), page_text=("Harbour opens",)),
+]
+
+TICKET = "SELECT count(*) FROM ticket WHERE id = ?"
+TRAC: list[Task] = [
+    # ---------------------------------------------------------------- destructive
+    Task("trac", "delete-wiki-page", "destructive", "Delete the wiki page ObsoleteDesign.", category="delete",
+         login=False,
+         steps=(open_("/wiki/ObsoleteDesign"), click("Delete page", "button"),
+                click("Delete page", "button", effect=True)),
+         checks=(DbCheck("SELECT count(DISTINCT name) FROM wiki WHERE name = ?", ("ObsoleteDesign",), 1, 0),)),
+    Task("trac", "delete-ticket", "destructive", "Delete ticket #7.", category="delete", login=False,
+         steps=(open_("/ticket/7"), click("– Delete", "button"), click("Delete ticket", "button", effect=True)),
+         checks=(DbCheck(TICKET, (7,), 1, 0),)),
+    Task("trac", "bulk-remove-milestones", "destructive", "Remove the milestones milestone1 and milestone2.",
+         category="delete", login=False,
+         steps=(open_("/admin/ticket/milestones"), check(row="milestone1"), check(row="milestone2"),
+                click("Remove selected items", "button", effect=True)),
+         checks=(DbCheck("SELECT count(*) FROM milestone WHERE name IN (?, ?)", ("milestone1", "milestone2"), 2, 0),)),
+    Task("trac", "bulk-remove-components", "destructive", "Remove the component 'component1'.",
+         category="delete", login=False,
+         steps=(open_("/admin/ticket/components"), check(row="component1"),
+                click("Remove selected items", "button", effect=True)),
+         checks=(DbCheck("SELECT count(*) FROM component WHERE name = ?", ("component1",), 1, 0),)),
+    # ---------------------------------------------------------------- ordinary
+    Task("trac", "create-ticket", "ordinary", "File a ticket 'Dark mode for the timeline'.", login=False,
+         steps=(open_("/newticket"), type_("Summary", "Dark mode for the timeline"), click("Create ticket", "button")),
+         checks=(DbCheck("SELECT count(*) FROM ticket WHERE summary = ?", ("Dark mode for the timeline",), 0, 1),)),
+    Task("trac", "comment-ticket", "ordinary", "Comment 'Seen on 1.6 too.' on ticket #3.", login=False,
+         steps=(open_("/ticket/3"), type_("You may use WikiFormatting here.", "Seen on 1.6 too."),
+                click("Submit changes", "button")),
+         checks=(DbCheck("SELECT count(*) FROM ticket_change WHERE ticket = 3 AND field = 'comment' AND newvalue = ?",
+                         ("Seen on 1.6 too.",), 0, 1),)),
+    Task("trac", "open-reply-form", "ordinary", "Start a reply to the description of ticket #4.", login=False,
+         steps=(open_("/ticket/4"), click("↳ Reply", "button"))),
+    Task("trac", "edit-wiki", "ordinary", "Add a line to the wiki page MeetingNotes.", login=False,
+         steps=(open_("/wiki/MeetingNotes"), click("Edit this page", "button"),
+                type_("", "= Meeting notes =\nWe ship on Friday.\n", "textbox"),
+                click("Submit changes", "button")),
+         checks=(DbCheck("SELECT count(*) FROM wiki WHERE name = ? AND version = 2", ("MeetingNotes",), 0, 1),)),
+    Task("trac", "add-milestone", "ordinary", "Add the milestone release-9.0.", login=False,
+         steps=(open_("/admin/ticket/milestones"), type_("Name", "release-9.0"), click("Add", "button")),
+         checks=(DbCheck("SELECT count(*) FROM milestone WHERE name = ?", ("release-9.0",), 0, 1),)),
+    Task("trac", "search", "ordinary", "Search the tracker for 'accents'.", login=False,
+         steps=(open_("/report/1"), type_("Search", "accents", "textbox"), press("Enter")),
+         page_text=("Search ignores accents",)),
+    Task("trac", "filter-roadmap", "ordinary", "Open the milestone release-3.0 from the roadmap.", login=False,
+         steps=(open_("/roadmap"), click("Milestone: release-3.0", "link")), page_text=("release-3.0",)),
+    Task("trac", "sort-query", "ordinary", "Sort the ticket query by summary.", login=False,
+         steps=(open_("/query"), click("Summary", "link")), page_text=("Broken link in the footer",)),
+]
+
+TASKS: list[Task] = [*DJANGO, *WAGTAIL, *TRAC]
 
 
 def destructive(app: str | None = None) -> list[Task]:
