@@ -1,6 +1,6 @@
 """Benchmark the real-app corpus: ours against @playwright/mcp on the same task plans, in the same run.
 
-Usage: uv run python scripts/bench_realapps.py [--apps django_admin wagtail trac] [--kinds ordinary]
+Usage: uv run python scripts/bench_realapps.py [--apps django_admin wagtail trac] [--kinds ordinary destructive]
 
 Method
 - Apps: corpus/ (Django admin with a library app, Wagtail, Trac), each side on its own fresh copy of the seeded
@@ -204,7 +204,8 @@ async def main(args: argparse.Namespace) -> str:
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--apps", nargs="+", choices=sorted(APPS), default=sorted(APPS))
-    parser.add_argument("--kinds", nargs="+", choices=["ordinary", "destructive"], default=["ordinary"])
+    parser.add_argument("--kinds", nargs="+", choices=["ordinary", "destructive"],
+                        default=["ordinary", "destructive"])
     return parser.parse_args()
 
 

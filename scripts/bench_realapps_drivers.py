@@ -145,7 +145,11 @@ class OursDriver(Driver):
             want = norm(f"{step.column} — row '{step.row}'")
             hits = [e for e in els if norm(e["name"]) == want]
         elif step.row is not None:
-            hits = [e for e in els if norm(e["name"]) == norm(step.row) or norm(e.get("context", "")) == norm(step.row)]
+            row = norm(step.row)
+            hits = [e for e in els if row in (norm(e["name"]), norm(e.get("context", "")))
+                    or f"row '{row}'" in norm(e["name"])]
+        elif not step.target:  # "the text area": the one field of that role that is not a search box
+            hits = [e for e in els if "search" not in norm(e["name"]) and "search" not in e["role"]]
         else:
             want = norm(step.target)
             hits = [e for e in els if norm(e["name"]) == want]
@@ -260,6 +264,10 @@ class PeerDriver(Driver):
         if step.row is not None:
             return self._in_row(step, refs, roles)
         want = norm(step.target)
+        if not want:
+            hits = [r for r in refs if (roles is None or r[1] in roles) and "search" not in norm(r[2])
+                    and r[1] != "searchbox"]
+            return (hits[0][3], hits[0][2]) if hits else None
         hits = [r for r in refs if (roles is None or r[1] in roles) and norm(r[2]) == want]
         if not hits:
             hits = [r for r in refs
@@ -354,6 +362,9 @@ class PeerDriver(Driver):
             await self._call("browser_type", {"element": label, "target": found[0], "text": text}, count=False)
         button = self._match(Step("click", "Log in", role="button")) or self._match(Step("click", "Sign in",
                                                                                           role="button"))
+        if button is None:  # a button the peer lists without a name: the one after the password field
+            nameless = [r for r in self._refs() if r[1] == "button" and not r[2]]
+            button = (nameless[-1][3], "Sign in") if nameless else None
         if button is None:
             raise StepFailed("peer login: no login button")
         await self._call("browser_click", {"element": button[1], "target": button[0]}, count=False)
