@@ -21,11 +21,12 @@ async def screenshot(
     element_description: Description = None,
     image_format: Annotated[Literal["jpeg", "png"], Field(description="jpeg is smaller.")] = "jpeg",
     quality: Annotated[int, Field(description="JPEG quality 10-100.", ge=10, le=100)] = 60,
+    marks: Annotated[bool, Field(description="Viewport only: draw each element's id on its box.")] = False,
 ) -> Any:
     """Take a screenshot you can see (an image): the viewport, the full page, or one element. Use it when
     the layout matters; observe is cheaper for finding what to click."""
     return await capture.screenshot(session, scope=scope, element_id=element_id, description=element_description,
-                                    image_format=image_format, quality=quality)
+                                    image_format=image_format, quality=quality, marks=marks)
 
 
 @define_tool(title="Save a screenshot", read_only=False, idempotent=False, timeout_s=40)

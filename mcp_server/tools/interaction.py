@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
-from browser_core import actions
+from browser_core import actions, forms
 from browser_core.session import BrowserSession
 from mcp_server.params import Description, ElementId, FrameSelector, Role, TimeoutMs
 from mcp_server.tooling import define_tool
@@ -106,4 +106,36 @@ async def scroll(
                                 description=element_description, into_view=into_view)
 
 
-TOOLS = [click, type_text, press_key, hover, select_option, scroll]
+class FormField(BaseModel):
+    """One field of fill_form."""
+
+    element_id: ElementId = None
+    element_description: Description = None
+    value: Annotated[str | bool | list[str], Field(
+        description="Text (dates as YYYY-MM-DD), an option label, or true/false for a checkbox or radio.")]
+
+
+@define_tool(title="Fill form fields", read_only=False, destructive=True, timeout_s=60)
+async def fill_form(
+    session: BrowserSession,
+    fields: Annotated[list[FormField], Field(description="The fields and their values.", min_length=1,
+                                             max_length=50)],
+) -> Any:
+    """Fill several fields (text, date, select, checkbox, radio) in one call; never submits. Returns each
+    field's resulting value and validation message. Nothing is filled if any field is unknown or refused."""
+    return await forms.fill_form(session, fields=[f.model_dump() for f in fields])
+
+
+@define_tool(title="Click at a point", read_only=False, destructive=True, timeout_s=40)
+async def click_at(
+    session: BrowserSession,
+    x: Annotated[int, Field(description="Viewport x in CSS pixels.", ge=0, le=10000)],
+    y: Annotated[int, Field(description="Viewport y in CSS pixels.", ge=0, le=10000)],
+    text: Annotated[str | None, Field(description="Text to type after the click.", max_length=10000)] = None,
+) -> Any:
+    """Click at viewport coordinates (canvas or map widgets no id reaches; see screenshot marks), then
+    optionally type. Prefer ids."""
+    return await actions.click_at(session, x=x, y=y, text=text)
+
+
+TOOLS = [click, type_text, press_key, hover, select_option, scroll, fill_form, click_at]

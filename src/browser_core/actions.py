@@ -18,12 +18,14 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from browser_core import strategies
+from browser_core.changes import document_token, what_changed
 from browser_core.dialogs import dialogs_since
 from browser_core.errors import InvalidInput, playwright_errors
+from browser_core.forms import match_options
 from browser_core.guard import ActionIntent
 from browser_core.retry import locate, run_chain
 from browser_core.session import BrowserSession
-from browser_core.targets import Target, resolve_target
+from browser_core.targets import EDITABLE, SELECTABLE, Target, resolve_target
 
 MAX_TEXT = 10_000
 _KEY = re.compile(r"^((Control|Alt|Shift|Meta|ControlOrMeta)\+)*([A-Za-z0-9]+|[^\sA-Za-z0-9])$")
@@ -47,9 +49,10 @@ async def _window_opens(session: BrowserSession, page: Page) -> int:
 
 async def settle(
     session: BrowserSession, page: Page, before_url: str, popup: anyio.Event | None = None,
-    opens_before: int | None = None, may_open_tab: bool = False,
+    opens_before: int | None = None, may_open_tab: bool = False, before_doc: str | None = None,
 ) -> dict[str, Any]:
-    """After an action: follow a tab it opened, let a started navigation reach DOMContentLoaded, say what changed."""
+    """After an action: follow a tab it opened, let a started navigation reach DOMContentLoaded, say what changed
+    (a new document even at the same URL, the title, messages, the elements added, removed or changed)."""
     if popup is not None and not popup.is_set():
         opened = may_open_tab or (opens_before is not None and await _window_opens(session, page) > opens_before)
         if opened:
@@ -61,11 +64,10 @@ async def settle(
     out: dict[str, Any] = {"url": active.url}
     if active is not page:
         out["switched_tab"] = True
-    if active.url != before_url:
-        out["navigated"] = True
-        with contextlib.suppress(PlaywrightError):
-            out["title"] = await active.title()
-    return out
+    changes = await what_changed(session, active, before_doc if active is page else None)
+    if active.url != before_url or active is not page:
+        changes["navigated"] = True
+    return out | changes
 
 
 async def click(
@@ -87,6 +89,7 @@ async def click(
         ActionIntent("click", page, target, {"button": button, "double": double}), confirmed=confirmed
     )
     before = page.url
+    before_doc = await document_token(session, page)
     timeout = timeout_ms or session.settings.action_timeout_ms
     marks = _marks(session)
     with playwright_errors("click"):
@@ -102,7 +105,7 @@ async def click(
     )
     action = "double_click" if double else f"{button}_click" if button != "left" else "click"
     out = {"action": action, "element": target.describe()} | await settle(
-        session, page, before, popup, opens_before, may_open_tab
+        session, page, before, popup, opens_before, may_open_tab, before_doc
     )
     return out | await _after(session, marks, downloads_file) | {"retry_chain": located.chain.summary()}
 
@@ -123,12 +126,14 @@ async def type_text(
     if len(text) > MAX_TEXT:
         raise InvalidInput(f"text is {len(text)} characters; the limit is {MAX_TEXT}")
     page = await session.page()
-    located = await locate(session, page, element_id=element_id, description=description, role=role, frame=frame)
+    located = await locate(session, page, element_id=element_id, description=description, role=role, frame=frame,
+                           accept=EDITABLE)
     target = located.target
     intent = ActionIntent("type_text", page, target,
                           {"text": text, "press_enter": press_enter, "clear_first": clear_first})
     await session.guard.check(intent, confirmed=confirmed)
     before = page.url
+    before_doc = await document_token(session, page)
     timeout = timeout_ms or session.settings.action_timeout_ms
     marks = _marks(session)
     kw: dict[str, Any] = {"text": text, "clear_first": clear_first, "press_enter": press_enter, "timeout_ms": timeout}
@@ -141,7 +146,7 @@ async def type_text(
     out = {"action": "type_text", "element": target.describe(), "typed_chars": len(text)}
     if value is not None:
         out["value"] = value
-    return out | await settle(session, page, before) | await _after(session, marks) | {
+    return out | await settle(session, page, before, before_doc=before_doc) | await _after(session, marks) | {
         "retry_chain": located.chain.summary()
     }
 
@@ -193,6 +198,7 @@ async def press_key(
         )
     page = await session.page()
     before = page.url
+    before_doc = await document_token(session, page)
     out: dict[str, Any] = {"action": "press_key", "key": key}
     target = None
     if element_id or description:
@@ -209,7 +215,7 @@ async def press_key(
                 if "Unknown key" in str(exc):
                     raise InvalidInput(f"'{key}' is not a key Playwright knows") from exc
                 raise
-    return out | await settle(session, page, before)
+    return out | await settle(session, page, before, before_doc=before_doc)
 
 
 async def hover(
@@ -238,9 +244,11 @@ async def select_option(
     if not values or not all(isinstance(v, str) and v.strip() for v in values):
         raise InvalidInput("values must be a non-empty list of option labels or values")
     page = await session.page()
-    target = await _target(session, page, element_id=element_id, description=description, role=role)
+    target = await _target(session, page, element_id=element_id, description=description, role=role,
+                           accept=SELECTABLE)
     await session.guard.check(ActionIntent("select_option", page, target, {"values": values}), confirmed=confirmed)
     before = page.url
+    before_doc = await document_token(session, page)
     with playwright_errors("select_option"):
         options = await target.handle.evaluate(_OPTIONS_JS)
         if options is None:
@@ -248,21 +256,11 @@ async def select_option(
                 f"{target.role} '{target.name}' is not a <select>",
                 hint="For custom dropdowns click the control, observe, then click the option.",
             )
-        chosen = []
-        for wanted in values:
-            w = wanted.strip().casefold()
-            match = next((v for v, label in options if label.strip().casefold() == w), None)
-            match = match if match is not None else next((v for v, _ in options if v.casefold() == w), None)
-            if match is None:
-                match = next((v for v, label in options if w in label.casefold()), None)
-            if match is None:
-                labels = [label for _, label in options][:30]
-                raise InvalidInput(f"no option '{wanted}' in '{target.name}'", details={"options": labels})
-            chosen.append(match)
+        chosen = match_options(options, values, target.name)
         await target.handle.select_option(value=chosen, timeout=session.settings.action_timeout_ms)
     label_of = {v: label for v, label in options}
     return {"action": "select_option", "element": target.describe(), "selected": [label_of[v] for v in chosen]} | (
-        await settle(session, page, before)
+        await settle(session, page, before, before_doc=before_doc)
     )
 
 
@@ -301,3 +299,44 @@ async def scroll(
         pos = await page.evaluate(_SCROLL_JS, [dx, dy, None])
     return {"action": "scroll", "direction": direction, "scroll": pos,
             "at_end": pos["y"] >= pos["max"] if dy > 0 else pos["y"] <= 0 if dy < 0 else None}
+
+
+_AT_POINT_JS = """([key, x, y]) => {
+  const s = window[key];
+  let el = document.elementFromPoint(x, y);
+  while (el && el.shadowRoot && el.shadowRoot.elementFromPoint(x, y) && el.shadowRoot.elementFromPoint(x, y) !== el)
+    el = el.shadowRoot.elementFromPoint(x, y);
+  for (let n = el; n && s; n = n.parentElement) { const id = s.ids.get(n); if (id !== undefined) return id; }
+  return null;
+}"""
+
+
+async def click_at(session: BrowserSession, *, x: int, y: int, text: str | None = None,
+                   confirmed: bool = False) -> dict[str, Any]:
+    """A click at viewport coordinates (canvas-like widgets), then optionally typing; the gate sees the listed
+    element under the point (or the focused field for the typing), as for click and type_text."""
+    page = await session.page()
+    size = page.viewport_size or {"width": session.settings.viewport_width, "height": session.settings.viewport_height}
+    if not (0 <= x < size["width"] and 0 <= y < size["height"]):
+        raise InvalidInput(f"({x}, {y}) is outside the viewport {size['width']}x{size['height']}")
+    if text is not None and len(text) > MAX_TEXT:
+        raise InvalidInput(f"text is {len(text)} characters; the limit is {MAX_TEXT}")
+    target = None
+    with contextlib.suppress(PlaywrightError):
+        number = await page.evaluate(_AT_POINT_JS, [session.registry.key, x, y])
+        if number is not None and session.registry.fingerprint(f"e{number}") is not None:
+            target = await _target(session, page, element_id=f"e{number}", description=None)
+    await session.guard.check(ActionIntent("click", page, target, {"button": "left", "double": False}),
+                              confirmed=confirmed)
+    before, before_doc, marks = page.url, await document_token(session, page), _marks(session)
+    out: dict[str, Any] = {"action": "click_at", "point": [x, y]}
+    if target is not None:
+        out["element"] = target.describe()
+    with playwright_errors("click_at"):
+        await page.mouse.click(x, y)
+        if text:
+            await session.guard.check(ActionIntent("type_text", page, None, {"text": text, "press_enter": False}),
+                                      confirmed=confirmed)
+            await page.keyboard.type(text)
+            out["typed_chars"] = len(text)
+    return out | await settle(session, page, before, before_doc=before_doc) | await _after(session, marks)

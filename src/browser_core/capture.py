@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from browser_core.errors import InvalidInput, playwright_errors
+from browser_core.observation import observe_page
 from browser_core.session import BrowserSession
 from browser_core.targets import resolve_target
 
@@ -29,6 +30,7 @@ async def screenshot(
     description: str | None = None,
     image_format: Literal["jpeg", "png"] = "jpeg",
     quality: int = 60,
+    marks: bool = False,
 ) -> Shot:
     if not 10 <= quality <= 100:
         raise InvalidInput("quality must be between 10 and 100")
@@ -43,10 +45,44 @@ async def screenshot(
                                           element_id=element_id, description=description)
             image = await target.handle.screenshot(**kwargs)
             info["element"] = target.describe()
+        elif marks:
+            image, info["marks"] = await _marked_shot(session, page, kwargs)
         else:
             image = await page.screenshot(full_page=scope == "full_page", **kwargs)
     info["bytes"] = len(image)
     return Shot(image, f"image/{image_format}", info)
+
+
+_MARKS_JS = """([key, marks]) => {
+  const layer = document.createElement('div');
+  layer.id = key + '_marks';
+  layer.style.cssText = 'position:fixed;inset:0;pointer-events:none;z-index:2147483647';
+  for (const [id, x, y, w, h] of marks) {
+    const box = document.createElement('div');
+    box.style.cssText = `position:fixed;left:${x}px;top:${y}px;width:${w}px;height:${h}px;` +
+      'outline:2px solid #e5007a;box-sizing:border-box';
+    const tag = document.createElement('span');
+    tag.textContent = id;
+    tag.style.cssText = 'position:absolute;left:-2px;top:-14px;font:bold 11px/13px monospace;color:#fff;' +
+      'background:#e5007a;padding:0 2px';
+    box.appendChild(tag);
+    layer.appendChild(box);
+  }
+  document.documentElement.appendChild(layer);
+}"""
+_UNMARK_JS = "key => { const l = document.getElementById(key + '_marks'); if (l) l.remove(); }"
+
+
+async def _marked_shot(session: BrowserSession, page: Any, kwargs: dict[str, Any]) -> tuple[bytes, int]:
+    """The viewport with every listed element's box and id drawn on it (set-of-marks), the page left as it was."""
+    snap = await observe_page(page, session.registry, session.settings, boxes=True)
+    marks = [[e["id"], *e["box"]] for e in snap["elements"] if "off" not in e]
+    key = session.registry.key
+    await page.evaluate(_MARKS_JS, [key, marks])
+    try:
+        return await page.screenshot(**kwargs), len(marks)
+    finally:
+        await page.evaluate(_UNMARK_JS, key)
 
 
 async def save_screenshot(

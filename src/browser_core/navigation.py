@@ -10,6 +10,7 @@ import anyio
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Response
 
+from browser_core.changes import what_changed
 from browser_core.errors import (
     ActionTimeout,
     BrowserUnavailable,
@@ -25,7 +26,7 @@ WaitUntil = Literal["commit", "domcontentloaded", "load", "networkidle"]
 PROBE_S = 2.0  # a page whose scripts do not answer within this is replaced before navigating
 
 
-async def _report(page: Page, response: Response | None, action: str) -> dict[str, Any]:
+async def _report(session: BrowserSession, page: Page, response: Response | None, action: str) -> dict[str, Any]:
     out: dict[str, Any] = {"action": action, "url": page.url}
     try:
         out["title"] = await page.title()
@@ -39,7 +40,7 @@ async def _report(page: Page, response: Response | None, action: str) -> dict[st
                 details=out,
                 hint="The page shows an error; do not retry unchanged. Try another URL or go_back.",
             )
-    return out
+    return out | await what_changed(session, page, None, new_page=True)
 
 
 def _nav_error(exc: PlaywrightError, action: str, url: str) -> ToolFailure:
@@ -105,7 +106,7 @@ async def navigate(
         except PlaywrightError as exc2:
             raise _nav_error(exc2, "navigate", target) from exc2
     session.no_page_open = False
-    out = await _report(page, response, "navigate")
+    out = await _report(session, page, response, "navigate")
     if replaced:
         out["replaced_tab"] = replaced + ": it was closed and the URL opened in a new tab"
     return out
@@ -126,7 +127,7 @@ async def history(
             response = await page.reload(wait_until="domcontentloaded", timeout=timeout)
     except PlaywrightError as exc:
         raise _nav_error(exc, action, before) from exc
-    out = await _report(page, response, action)
+    out = await _report(session, page, response, action)
     if action != "reload" and response is None and page.url == before:
         out["note"] = "no history entry in that direction; the page did not change"
     return out

@@ -32,6 +32,9 @@ class Element:
     where: str
     frame: FrameView
     score: float = 0.0
+    derived: bool = False
+    region: str = ""
+    context: str = ""
 
     def to_dict(self, *, boxes: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "role": self.role, "name": self.name}
@@ -41,6 +44,10 @@ class Element:
             out["value"] = self.value
         if self.state:
             out["state"] = self.state
+        if self.context:
+            out["context"] = self.context
+        if self.derived:
+            out["derived"] = True
         if not self.in_viewport:
             out["off"] = self.where or "hidden"
         if boxes:
@@ -76,7 +83,9 @@ def _elements(scan: FrameScan, registry: ElementRegistry, viewport: tuple[int, i
     view, out = scan.view, []
     fx, fy = view.offset
     vw, vh = viewport
-    for number, role, name, value, state, x, y, w, h, where, itype, score in scan.raw["elements"]:
+    for number, role, name, value, state, x, y, w, h, where, itype, score, derived, region, context in scan.raw[
+        "elements"
+    ]:
         gx, gy = int(x + fx), int(y + fy)
         in_viewport = not where
         if view.box is not None:
@@ -88,7 +97,8 @@ def _elements(scan: FrameScan, registry: ElementRegistry, viewport: tuple[int, i
                 where = "below" if gy >= vh else "above" if gy + h <= 0 else "clipped"
         element_id = registry.make_id(view.frame, number, ElementFingerprint(role, name, view.path))
         out.append(
-            Element(element_id, role, name, value, state, itype, (gx, gy, w, h), in_viewport, where, view, score)
+            Element(element_id, role, name, value, state, itype, (gx, gy, w, h), in_viewport, where, view, score,
+                    bool(derived), region, context)
         )
     return out
 
@@ -109,9 +119,14 @@ async def search_elements(
     role: str | None = None,
     limit: int = 30,
     frame_prefix: str | None = None,
+    accept: tuple[str, ...] = (),
 ) -> tuple[list[Element], int]:
-    """Interactive elements anywhere on the page (all frames, not only the budget) matching query/role."""
-    args = {"mode": "search", "query": query, "role": role or "", "maxOff": limit, "maxViewport": limit}
+    """Interactive elements anywhere on the page (all frames, not only the budget) matching query/role.
+
+    ``accept``: the roles the caller can act on (type_text: editable fields); others are no candidates.
+    """
+    args = {"mode": "search", "query": query, "role": role or "", "maxOff": limit, "maxViewport": limit,
+            "accept": list(accept)}
     scans = await scan_frames(page, registry, settings, args)
     viewport = _viewport(page, settings)
     found: list[Element] = []
@@ -161,14 +176,19 @@ def _distance(e: Element, settings: BrowserSettings) -> float:
 
 
 async def observe_page(
-    page: Page, registry: ElementRegistry, settings: BrowserSettings, *, boxes: bool = False
+    page: Page, registry: ElementRegistry, settings: BrowserSettings, *, boxes: bool = False, messages: bool = False
 ) -> dict[str, Any]:
-    """The compact page snapshot of 001: url, title, elements, a text excerpt and notes."""
+    """The compact page snapshot of 001: url, title, elements, a text excerpt and notes.
+
+    ``messages``: also the messages shown (alerts, success and error notes, field errors), for action results.
+    The listed elements are remembered (``registry.last_seen``) so an action result can say what changed.
+    """
     args = {
         "mode": "observe",
         "maxViewport": settings.max_viewport_elements,
         "maxOff": settings.max_elements,
         "maxText": settings.max_text_chars,
+        "messages": messages,
     }
     scans = await scan_frames(page, registry, settings, args)
     viewport = _viewport(page, settings)
@@ -200,10 +220,11 @@ async def observe_page(
                 notes.append(f"modal dialog open{where}: '{note['name']}' - handle it before other elements")
             else:
                 notes.append(
-                    f"overlay{where} covers {note['cover']}% of the viewport: '{note['name'][:60]}'"
-                    " - it may intercept clicks; dismiss it first"
+                    f"overlay{where} covers {note['cover']}% of the viewport and {note['covered']} listed"
+                    f" element(s): '{note['name'][:60]}' - dismiss it first"
                 )
     chosen = _select(all_elements, settings)
+    registry.last_seen = {e.id: e.to_dict() for e in chosen}
     more = max(totals - len(chosen), 0)
     if main_raw.get("ready") == "loading":
         notes.append("navigation in progress: the page is still loading (wait_for_load, then observe)")
@@ -230,6 +251,8 @@ async def observe_page(
         data["notes"] = notes
     if totals > len(chosen):
         data["counts"] = {"listed": len(chosen), "total": totals}
+    if messages:
+        data["messages"] = main_raw.get("messages") or []
     return data
 
 

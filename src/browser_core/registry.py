@@ -19,7 +19,10 @@ from playwright.async_api import ElementHandle, Frame
 from browser_core.errors import InvalidInput, StaleElement
 
 ID_PATTERN = re.compile(r"^(?:f(\d+))?e(\d+)$")
-WALKER_JS = resources.files("browser_core.js").joinpath("walker.js").read_text(encoding="utf-8")
+_JS = resources.files("browser_core.js")
+WALKER_JS = _JS.joinpath("walker.js").read_text(encoding="utf-8").replace(
+    "/* names.js */", _JS.joinpath("names.js").read_text(encoding="utf-8")
+)
 
 _RESOLVE_JS = """([key, n]) => {
   const s = window[key];
@@ -72,6 +75,9 @@ class ElementRegistry:
     _fingerprints: dict[str, ElementFingerprint] = field(default_factory=dict)
     _frame_counter: int = 0
     _main_claimed: bool = False
+    # The elements as last listed to the model (by observe or an action result): what "changed" compares with.
+    last_seen: dict[str, dict[str, Any]] = field(default_factory=dict)
+    last_messages: list[str] = field(default_factory=list)
 
     @property
     def init_script(self) -> str:

@@ -146,10 +146,11 @@ async def _bounded_scan(
 
 async def _search(
     session: BrowserSession, page: Page, views: list[FrameView], description: str, role: str | None,
-    limit_ms: int | None = None,
+    limit_ms: int | None = None, accept: tuple[str, ...] = (),
 ) -> list[tuple[FrameView, list[Element], int, str | None]]:
     """Each frame's matches for the description (searched in parallel), with the time and error of each."""
-    args = {"mode": "search", "query": description, "role": role or "", "maxOff": 8, "maxViewport": 8}
+    args = {"mode": "search", "query": description, "role": role or "", "maxOff": 8, "maxViewport": 8,
+            "accept": list(accept)}
     results: list[tuple[FrameView, list[Element], int, str | None]] = []
     limit = limit_ms or session.settings.iframe_timeout_ms
 
@@ -203,6 +204,7 @@ async def locate(
     description: str | None,
     role: str | None,
     frame: str | int | None,
+    accept: tuple[str, ...] = (),
 ) -> Located:
     """Resolve the target of click/type_text the retry-chain way (see the module docstring)."""
     settings, registry = session.settings, session.registry
@@ -235,12 +237,12 @@ async def locate(
     order = [chosen] if chosen is not None else search_order(views)
     chain = RetryChain(strategies=[v.strategy for v in order] + [COORDINATE],
                        timeout_per_frame_ms=settings.iframe_timeout_ms)
-    results = await _search(session, page, order, description, role)
+    results = await _search(session, page, order, description, role, accept=accept)
     if chosen is None and not _strong(results) and settings.iframe_wait_ms > 0:
-        results = await _wait_and_search(session, page, chain, results, description, role)
+        results = await _wait_and_search(session, page, chain, results, description, role, accept)
     found_all = [e for _, found, _, _ in results for e in found]
     try:
-        best = choose_element(found_all, description, role)
+        best, others = choose_element(found_all, description, role)
     except ToolFailure as exc:
         if isinstance(exc, ElementNotFound):
             for view, _, ms, error in results:
@@ -254,7 +256,7 @@ async def locate(
             break
         chain.add_attempt(InteractionAttempt(strategy=view.strategy, frame=view.selector, success=False,
                                              error=error or "no match in this frame", duration_ms=ms))
-    return Located(await target_of(registry, best), chain, best.frame.label)
+    return Located(await target_of(registry, best, others), chain, best.frame.label)
 
 
 async def _wait_and_search(
@@ -264,6 +266,7 @@ async def _wait_and_search(
     results: list[tuple[FrameView, list[Element], int, str | None]],
     description: str,
     role: str | None,
+    accept: tuple[str, ...] = (),
 ) -> list[tuple[FrameView, list[Element], int, str | None]]:
     """FR-026: nothing matched anywhere; give iframes added or loaded late IFRAME_WAIT_MS to bring the element."""
     started = time.monotonic()
@@ -274,7 +277,7 @@ async def _wait_and_search(
         views = search_order(await frame_views(page, session.registry, session.settings.frame_depth_limit))
         left_ms = int((deadline - time.monotonic()) * 1000)
         results = await _search(session, page, views, description, role,
-                                min(session.settings.iframe_timeout_ms, max(left_ms, 300)))
+                                min(session.settings.iframe_timeout_ms, max(left_ms, 300)), accept)
         if _strong(results):
             chain.strategies = [v.strategy for v in views] + [COORDINATE]
             break

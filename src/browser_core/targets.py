@@ -17,6 +17,10 @@ ROLES = (
     "spinbutton", "switch", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "treeitem", "gridcell",
     "columnheader", "row", "clickable",
 )
+# What each kind of action can act on: a description only ever matches these.
+EDITABLE = ("textbox", "searchbox", "combobox", "spinbutton")
+SELECTABLE = ("combobox", "listbox")
+_SECONDARY_REGIONS = {"navigation", "sidebar", "header", "footer"}
 
 
 @dataclass
@@ -29,6 +33,7 @@ class Target:
     handle: ElementHandle
     re_resolved_from: str | None = None
     matched_by: str = "id"
+    also_matched: list[dict[str, Any]] | None = None
 
     def describe(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "role": self.role, "name": self.name}
@@ -38,6 +43,8 @@ class Target:
             out["re_resolved_from"] = self.re_resolved_from
         if self.matched_by != "id":
             out["matched_by"] = self.matched_by
+        if self.also_matched:
+            out["also_matched"] = self.also_matched
         return out
 
 
@@ -66,6 +73,7 @@ async def resolve_target(
     description: str | None,
     role: str | None = None,
     frame_prefix: str | None = None,
+    accept: tuple[str, ...] = (),
 ) -> Target:
     """The element the model means; fails fast when an id is stale, lists candidates when ambiguous."""
     role = check_role(role)
@@ -86,10 +94,10 @@ async def resolve_target(
         )
     description = check_description(description)
     found, _ = await search_elements(
-        page, registry, settings, query=description, role=role, limit=8, frame_prefix=frame_prefix
+        page, registry, settings, query=description, role=role, limit=8, frame_prefix=frame_prefix, accept=accept
     )
-    best = choose_element(found, description, role)
-    return await target_of(registry, best)
+    best, others = choose_element(found, description, role)
+    return await target_of(registry, best, others)
 
 
 def check_description(description: str | None) -> str:
@@ -100,8 +108,17 @@ def check_description(description: str | None) -> str:
     return description
 
 
-def choose_element(found: list[Element], description: str, role: str | None) -> Element:
-    """The best match of a description search; ties are ambiguous unless exactly one of them is in view."""
+def candidate(e: Element) -> dict[str, Any]:
+    return e.to_dict() | _frame(e) | ({"region": e.region} if e.region else {})
+
+
+def choose_element(found: list[Element], description: str, role: str | None) -> tuple[Element, list[dict[str, Any]]]:
+    """The best match of a description search, and the equally good matches it was preferred over.
+
+    Equal matches are ambiguous, except that one in the main content (or a dialog) is preferred over ones in
+    navigation, sidebars, headers and footers, and one in view over ones out of view; the others are then
+    returned so the result says so (nothing weaker or equal is ever picked silently).
+    """
     if not found:
         raise ElementNotFound(
             f"no interactive element matches '{description}'" + (f" with role {role}" if role else ""),
@@ -109,21 +126,25 @@ def choose_element(found: list[Element], description: str, role: str | None) -> 
         )
     found = sorted(found, key=lambda e: (-e.score, not e.in_viewport, e.frame.index))
     best = found[0]
-    ties = [e for e in found if e.score == best.score]
-    if len(ties) > 1:
-        visible = [e for e in ties if e.in_viewport]
-        if len(visible) != 1:
-            raise AmbiguousTarget(
-                f"{len(ties)} elements match '{description}'",
-                details={"candidates": [e.to_dict() | _frame(e) for e in ties[:8]]},
-            )
-        best = visible[0]
-    return best
+    ties = [e for e in found if abs(e.score - best.score) < 1e-6]
+    if len(ties) == 1:
+        return best, []
+    primary = [e for e in ties if e.region not in _SECONDARY_REGIONS]
+    pool = primary or ties
+    visible = [e for e in pool if e.in_viewport]
+    if len(pool) == 1 or len(visible) == 1:
+        best = pool[0] if len(pool) == 1 else visible[0]
+        return best, [candidate(e) for e in ties if e is not best][:5]
+    raise AmbiguousTarget(
+        f"{len(ties)} elements match '{description}'",
+        hint="Retry with element_id of the one you mean.",
+        details={"candidates": [candidate(e) for e in ties[:8]]},
+    )
 
 
-async def target_of(registry: ElementRegistry, element: Element) -> Target:
+async def target_of(registry: ElementRegistry, element: Element, others: list[dict[str, Any]] | None = None) -> Target:
     return Target(element.id, element.role, element.name, element.frame.frame, element.frame.path,
-                  await _handle_for(registry, element), matched_by="description")
+                  await _handle_for(registry, element), matched_by="description", also_matched=others or None)
 
 
 def _frame(e: Element) -> dict[str, str]:

@@ -28,12 +28,51 @@
     (named ? ` '${clean((named.querySelector("caption,legend,h1,h2,h3,h4") || {}).innerText || named.getAttribute("aria-label"), 60)}'` : "") };
   const want = args.what;
   const max = args.maxItems;
+  // A cell as a person reads it: its text, the state of its controls ([x] / [ ] / the chosen option / the
+  // typed value) and the address of its single link.
+  const cellOf = (c) => {
+    const parts = [];
+    for (const f of c.querySelectorAll("input:not([type=hidden]),select,textarea")) {
+      const t = (f.type || "").toLowerCase();
+      if (t === "checkbox" || t === "radio") parts.push(f.checked ? "[x]" : "[ ]");
+      else if (f.tagName === "SELECT") parts.push(clean((f.selectedOptions[0] || {}).text, 60));
+      else if (t === "password") parts.push(f.value ? "••••" : "");
+      else if (!["button", "submit", "reset", "image"].includes(t)) parts.push(clean(f.value, 80));
+    }
+    let own = c.innerText;
+    if (c.querySelector("select,textarea")) {
+      const copy = c.cloneNode(true);
+      for (const f of copy.querySelectorAll("select,textarea")) f.remove();
+      own = copy.textContent;
+    }
+    const text = clean([clean(own, 120), ...parts].filter(Boolean).join(" "), 160);
+    const a = c.querySelectorAll("a[href]");
+    return a.length === 1 && !a[0].getAttribute("href").startsWith("#") ? { text, link: a[0].href } : text;
+  };
+  // Paging near a table: a rel=next link, or a block named or classed as pagination.
+  const paging = (t) => {
+    let box = null;
+    for (let n = t.parentElement, d = 0; n && d < 4 && !box; n = n.parentElement, d++) {
+      box = n.querySelector("a[rel=next],[class*=paginat],[class*=pager],[aria-label*=aginat],nav[role=navigation]");
+    }
+    if (!box) return null;
+    const block = box.matches("a") ? box.parentElement : box;
+    const next = box.matches("a[rel=next]") ? box : block.querySelector("a[rel=next]");
+    const out = { text: clean(block.innerText, 160) };
+    if (next) out.next = next.href;
+    out.hint = "click the next-page link (or navigate to it) and extract again";
+    return out;
+  };
   const tables = () => Array.from(base.tagName === "TABLE" ? [base] : base.querySelectorAll("table")).filter(visible)
     .slice(0, 5).map((t) => {
-      const rows = Array.from(t.rows).map((r) => Array.from(r.cells).map((c) => clean(c.innerText, 120)));
+      const rows = Array.from(t.rows).map((r) => Array.from(r.cells).map(cellOf));
       const head = t.tHead && t.tHead.rows.length ? rows.shift() : (t.rows[0] && t.rows[0].querySelector("th") ? rows.shift() : null);
-      return { caption: t.caption ? clean(t.caption.innerText, 120) : null, headers: head, rows: rows.slice(0, max),
+      const out = { caption: t.caption ? clean(t.caption.innerText, 120) : null,
+        headers: head && head.map((h) => (typeof h === "string" ? h : h.text)), rows: rows.slice(0, max),
         total_rows: rows.length };
+      const p = paging(t);
+      if (p) out.pagination = p;
+      return out;
     });
   const lists = () => Array.from(["UL", "OL", "DL"].includes(base.tagName) ? [base] : base.querySelectorAll("ul,ol,[role=list]"))
     .filter(visible).filter((l) => l.children.length > 1).slice(0, 8).map((l) => {

@@ -51,73 +51,7 @@
     return true;
   }
 
-  function textName(el) {
-    let t = el.textContent;
-    if (t && t.trim()) return t;
-    const img = el.querySelector && el.querySelector("img[alt], [aria-label], svg title");
-    if (img) return img.getAttribute("alt") || img.getAttribute("aria-label") || img.textContent;
-    return "";
-  }
-
-  function nameOf(el, role) {
-    const doc = el.ownerDocument;
-    const lb = el.getAttribute("aria-labelledby");
-    if (lb) {
-      const s = lb.split(/\s+/).map((id) => {
-        const n = doc.getElementById(id) || (el.getRootNode().getElementById && el.getRootNode().getElementById(id));
-        return n ? n.textContent : "";
-      }).join(" ");
-      if (s.trim()) return clean(s, 80);
-    }
-    const al = el.getAttribute("aria-label");
-    if (al && al.trim()) return clean(al, 80);
-    const tag = el.tagName;
-    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") {
-      const t = (el.getAttribute("type") || "").toLowerCase();
-      if (["button", "submit", "reset"].includes(t)) return clean(el.value || t, 80);
-      if (t === "image") return clean(el.getAttribute("alt") || el.value || "image", 80);
-      if (el.labels && el.labels.length) {
-        const s = Array.from(el.labels).map((l) => l.textContent).join(" ");
-        if (s.trim()) return clean(s, 80);
-      }
-      const ph = el.getAttribute("placeholder") || el.getAttribute("title");
-      if (ph) return clean(ph, 80);
-      return nearText(el);
-    }
-    if (NAME_FROM_CONTENT.has(role)) {
-      const s = textName(el);
-      if (s && s.trim()) return clean(s, 80);
-    }
-    const t = clean(el.getAttribute("title") || el.getAttribute("alt") || "", 80);
-    return t || classHint(el);
-  }
-
-  // No accessible name: the text just before a field ("Username: [    ]"), for the model to recognise it.
-  function nearText(el) {
-    for (let n = el, depth = 0; n && depth < 2; n = n.parentElement, depth++) {
-      for (let p = n.previousSibling; p; p = p.previousSibling) {
-        if (p.nodeType === 1 && p.matches && p.matches("input,select,textarea,button")) return "";
-        if (p.nodeType === 1 && p.querySelector && p.querySelector("input,select,textarea,button")) return "";
-        const t = (p.nodeType === 3 ? p.nodeValue : p.nodeType === 1 ? p.textContent : "") || "";
-        if (t.trim()) return t.trim().length <= 40 ? clean(t, 40) : "";  // longer text is prose, not a label
-      }
-    }
-    return "";
-  }
-
-  // No name at all (icon-only controls): the words of its class, e.g. "icon: trash".
-  const GENERIC_CLASS = /^(icon|icons|btn|button|fa|fas|far|material|glyphicon|ui|svg|img|image|small|large|pull|left|right|active|js|ng|col|row|flex|d|p|m)$/;
-  function classHint(el) {
-    const words = [];
-    for (const node of [el, el.firstElementChild]) {
-      if (!node || typeof node.className !== "string") continue;
-      for (const token of node.className.split(/[\s_-]+/)) {
-        const w = token.toLowerCase();
-        if (/^[a-z]{3,20}$/.test(w) && !GENERIC_CLASS.test(w) && !words.includes(w)) words.push(w);
-      }
-    }
-    return words.length ? "icon: " + words.slice(0, 3).join(" ") : "";
-  }
+  /* names.js */
 
   function valueOf(el, role) {
     const tag = el.tagName;
@@ -189,7 +123,7 @@
 
   // Elements clickable only through script listeners (cursor: pointer, no semantics): looked for only where a
   // person could click now, by a walk that skips subtrees lying wholly outside the viewport.
-  const POINTER_TAGS = new Set(["DIV", "SPAN", "LI", "IMG", "TD", "LABEL", "svg", "P", "I", "TR", "SECTION"]);
+  const POINTER_TAGS = new Set(["DIV", "SPAN", "LI", "IMG", "TD", "LABEL", "svg", "P", "I", "TR", "SECTION", "A"]);
   let pointerChecks = 0;
   function pointerWalk(el, parentPointer) {
     if (pointerChecks > 3000 || SKIP_TAGS.has(el.tagName)) return;
@@ -220,8 +154,10 @@
   let total = 0;
   const mode = args.mode;
   const q = (args.query || "").toLowerCase().replace(/\s+/g, " ").trim();
+  const accept = args.accept && args.accept.length ? new Set(args.accept) : null;
   for (const [el, role] of cands) {
     if (args.role && role !== args.role) continue;
+    if (accept && !accept.has(role)) continue;
     const r = el.getBoundingClientRect();
     if (r.width <= 0 && r.height <= 0) continue;
     const vis = r.bottom > 0 && r.top < vh && r.right > 0 && r.left < vw;
@@ -235,17 +171,25 @@
       if (vis) { if (inView.length < args.maxViewport) inView.push(rec); }
       else off.push(rec);
     } else {
-      rec.name = nameOf(el, role);
+      [rec.name, rec.derived] = nameInfo(el, role);
       if (mode === "fingerprint") {
         if (rec.name === args.name) inView.push(rec);
       } else {
         if (!q) { inView.push(rec); continue; }
-        const hay = (rec.name + " " + role + " " + (el.getAttribute("placeholder") || "") + " " + (el.getAttribute("title") || "") +
-          " " + valueOf(el, role)).toLowerCase();
-        if (hay.includes(q)) { rec.score = rec.name.toLowerCase() === q ? 3 : 2; inView.push(rec); continue; }
-        const words = q.split(" ").filter((w) => w.length > 1);
-        const hit = words.filter((w) => hay.includes(w)).length;
-        if (words.length && hit) { rec.score = hit / words.length; if (rec.score >= 0.5) inView.push(rec); }
+        // Words found in what names the element count fully; words found only in its role or value, half.
+        const named = (rec.name + " " + (el.getAttribute("placeholder") || "") + " " + (el.getAttribute("title") || "") +
+          " " + refText(el, "aria-describedby")).toLowerCase();
+        const other = (role + " " + valueOf(el, role)).toLowerCase();
+        const nm = rec.name.toLowerCase();
+        if (nm === q) rec.score = 3;
+        else if (nm.includes(q)) rec.score = 2.5;
+        else if (named.includes(q)) rec.score = 2;
+        else {
+          const words = q.split(" ").filter((w) => w.length > 1);
+          const hit = words.reduce((n, w) => n + (named.includes(w) ? 1 : other.includes(w) ? 0.5 : 0), 0);
+          rec.score = words.length ? hit / words.length : 0;
+        }
+        if (rec.score >= 0.5) { rec.region = regionOf(el); inView.push(rec); }
       }
     }
   }
@@ -262,13 +206,31 @@
     picked.sort((a, b) => (b.score || 0) - (a.score || 0) || (a.vis === b.vis ? 0 : a.vis ? -1 : 1));
     picked = picked.slice(0, args.maxOff);
   }
+  for (const x of picked) if (x.name === undefined) [x.name, x.derived] = nameInfo(x.el, x.role);
+  // Controls sharing a role and name get what tells them apart (their description, row or group) as context;
+  // the name stays their own (the gate judges a control by it).
+  if (mode !== "fingerprint") {
+    const groups = new Map();
+    for (const x of picked) {
+      const k = x.role + "\u0000" + x.name;
+      if (!groups.has(k)) groups.set(k, []);
+      groups.get(k).push(x);
+    }
+    for (const g of groups.values()) {
+      if (g.length < 2) continue;
+      for (const x of g) {
+        const d = distinguisher(x.el);
+        if (d && d !== x.name) x.ctx = d;
+      }
+    }
+  }
   const elements = picked.map((x) => {
     const r = x.r;
     const where = x.vis ? "" : r.top >= vh ? "below" : r.bottom <= 0 ? "above" : r.left >= vw ? "right" : "left";
     const t = x.el.tagName === "INPUT" ? (x.el.getAttribute("type") || "text").toLowerCase() : "";
-    return [idOf(x.el), x.role, x.name !== undefined ? x.name : nameOf(x.el, x.role), valueOf(x.el, x.role),
+    return [idOf(x.el), x.role, x.name, valueOf(x.el, x.role),
       statesOf(x.el, x.role), Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height), where,
-      t === "text" ? "" : t, x.score || 0];
+      t === "text" ? "" : t, x.score || 0, x.derived ? 1 : 0, x.region || "", x.ctx || ""];
   });
 
   const out = { elements, total, next: st.next, ready: document.readyState,
@@ -308,6 +270,38 @@
     out.text = parts.join("").replace(/\n\s*\n+/g, "\n").trim();
   }
 
+  // Messages a person would read after an action: alerts, live regions, success/error notes, field errors
+  // (with the field they belong to). Only blocks without controls of their own.
+  if (args.messages && document.body) {
+    const msgs = [];
+    const seenMsg = new Set();
+    const MSG = "[role=alert],[role=status],[aria-live=assertive],[aria-live=polite],[class*=error],[class*=success]," +
+      "[class*=warning],[class*=alert],[class*=message],[class*=notice],[class*=invalid-feedback]";
+    for (const m of document.body.querySelectorAll(MSG)) {
+      if (msgs.length >= 8) break;
+      if (m.querySelector("input,select,textarea,button,a[href]") || seenMsg.has(m.parentElement)) { seenMsg.add(m); continue; }
+      const t = clean(textOf(m), 160);
+      const r = m.getBoundingClientRect();
+      seenMsg.add(m);
+      if (!t || t.length < 3 || !isShown(m, r)) continue;
+      if (msgs.some((x) => x.text === t || x.text.includes(t))) continue;
+      let field = "";
+      for (let n = m.parentElement, d = 0; n && d < 3 && !field; n = n.parentElement, d++) {
+        const fs = n.querySelectorAll("input:not([type=hidden]),select,textarea");
+        if (fs.length === 1) field = nameOf(fs[0], roleOf(fs[0]) || "textbox");
+        else if (fs.length > 1) break;
+      }
+      msgs.push(field ? { text: t, field } : { text: t });
+    }
+    for (const f of document.querySelectorAll("[aria-invalid=true]")) {
+      if (msgs.length >= 10) break;
+      const msg = f.validationMessage || clean(refText(f, "aria-errormessage") || refText(f, "aria-describedby"), 160);
+      const name = nameOf(f, roleOf(f) || "textbox");
+      if (!msgs.some((x) => x.field === name)) msgs.push({ text: msg || "invalid", field: name });
+    }
+    out.messages = msgs;
+  }
+
   // Overlays and modals: dialogs that are shown, and fixed layers covering much of the viewport.
   const notes = [];
   const dialogs = document.querySelectorAll("dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]");
@@ -328,8 +322,18 @@
         const r = e.getBoundingClientRect();
         if ((r.width * r.height) / (vw * vh) >= 0.2 && !layers.has(e)) {
           layers.add(e);
-          notes.push({ kind: "overlay", name: nameOf(e, "clickable") || clean(e.textContent, 60),
-            cover: Math.round((100 * r.width * r.height) / (vw * vh)) });
+          // A layer beside the content (a fixed sidebar or header) covers nothing: it is an overlay only when
+          // a hit-test at an element under its box lands on the layer.
+          const covered = inView.filter((c) => !e.contains(c.el) && !c.el.contains(e) && c.r.left < r.right &&
+            c.r.right > r.left && c.r.top < r.bottom && c.r.bottom > r.top && (() => {
+            const hit = document.elementFromPoint(
+              Math.min(Math.max(c.r.left + c.r.width / 2, 0), vw - 1), Math.min(Math.max(c.r.top + c.r.height / 2, 0), vh - 1));
+            return !!hit && e.contains(hit) && !c.el.contains(hit);
+          })()).length;
+          if (covered) {
+            notes.push({ kind: "overlay", name: nameOf(e, "clickable") || clean(e.textContent, 60),
+              cover: Math.round((100 * r.width * r.height) / (vw * vh)), covered });
+          }
         }
         break;
       }

@@ -1,0 +1,213 @@
+"""Benchmark the real-app corpus: ours against @playwright/mcp on the same task plans, in the same run.
+
+Usage: uv run python scripts/bench_realapps.py [--apps django_admin wagtail trac] [--kinds ordinary destructive]
+
+Method
+- Apps: corpus/ (Django admin with a library app, Wagtail, Trac), each side on its own fresh copy of the seeded
+  state. Tasks: corpus.tasks (plain steps by visible names), each one task plan run by both servers.
+- Each side drives its server over MCP stdio the way a model would with that server's natural calls, reading
+  ids/refs only from results it received:
+  ours: navigate / click / type_text (press_enter merges a following Enter) / select_option / fill_form for two
+  or more consecutive field steps; ids come from the last result (a navigation lists the page, actions list what
+  changed); observe only when the control is not in what it has seen; a held step is confirmed (confirm_action).
+  peer: browser_navigate / browser_click / browser_type (submit) / browser_select_option / browser_fill_form;
+  refs from the last snapshot in a result; browser_snapshot only when the ref is missing.
+- Log-in (as a person: ours cannot type passwords, so the human types it over CDP) is set-up, not counted.
+- Per task: calls, characters of all results (text content), largest result, observe calls per action
+  (ours: observe + find_interactive_elements; peer: browser_snapshot), and the share of nameless interactive
+  elements among the elements each side listed (ours: elements with ids; peer: widget nodes with refs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import anyio
+from mcp import ClientSession, StdioServerParameters, stdio_client
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(REPO), str(REPO / "scripts")]
+from bench_realapps_drivers import Driver, OursDriver, PeerDriver  # noqa: E402
+
+from corpus.apps import APPS, RunningApp, start  # noqa: E402
+from corpus.steps import Task  # noqa: E402
+from corpus.tasks import TASKS  # noqa: E402
+from tests.realapps.harness import start_chromium  # noqa: E402
+
+BENCH = REPO / ".bench"
+PEER_CLI = BENCH / "node_modules/@playwright/mcp/cli.js"
+CHROMIUM = "/usr/bin/chromium"
+TASK_TIMEOUT_S = 240.0
+
+
+@dataclass
+class TaskResult:
+    calls: int = 0
+    chars: int = 0
+    largest: int = 0
+    observes: int = 0
+    actions: int = 0
+    held: int = 0
+    ok: bool = False
+    error: str = ""
+
+
+@dataclass
+class SideResult:
+    label: str
+    tasks: dict[str, TaskResult] = field(default_factory=dict)
+    listed: int = 0
+    nameless: int = 0
+    reason: str = ""
+
+
+def ensure_peer() -> None:
+    if not PEER_CLI.is_file():
+        subprocess.run(["npm", "install", "--prefix", str(BENCH), "@playwright/mcp@0.0.83"], check=True)
+
+
+def display_env() -> dict[str, str]:
+    return {k: os.environ[k] for k in ("DISPLAY", "XAUTHORITY") if k in os.environ}
+
+
+async def run_side(driver: Driver, params: StdioServerParameters, app: RunningApp, tasks: list[Task],
+                   result: SideResult, log: Path) -> None:
+    with log.open("w") as errlog:
+        try:
+            async with stdio_client(params, errlog=errlog) as (read, write), ClientSession(read, write) as session:
+                await session.initialize()
+                driver.session = session
+                await driver.login(app)
+                for task in tasks:
+                    driver.reset_counts()
+                    res = TaskResult()
+                    try:
+                        with anyio.fail_after(TASK_TIMEOUT_S):
+                            await driver.run(app, task)
+                        res.ok = driver.check(app, task)
+                        if not res.ok:
+                            res.error = "outcome check failed"
+                    except Exception as exc:  # one task's failure is reported, the run goes on
+                        res.error = f"{type(exc).__name__}: {str(exc)[:300]}"
+                    c = driver.counts
+                    res.calls, res.chars, res.largest = c.calls, c.chars, c.largest
+                    res.observes, res.actions, res.held = c.observes, c.actions, c.held
+                    result.tasks[task.key] = res
+                result.listed, result.nameless = driver.listed, driver.nameless
+                log.with_suffix(".calls.txt").write_text("\n".join(driver.trace) + "\n")
+        except Exception as exc:
+            while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+                exc = exc.exceptions[0]
+            result.reason = f"{type(exc).__name__}: {exc}"[:200]
+
+
+def ours_params(tmp: Path, cdp_url: str) -> StdioServerParameters:
+    env = {k: v for k, v in os.environ.items() if k.startswith("UV_") or k in ("PATH", "HOME")}
+    env |= display_env() | {"BROWSER_CDP_URL": cdp_url, "BROWSER_USER_DATA_DIR": str(tmp / "ours-profile"),
+                            "BROWSER_EXECUTABLE_PATH": CHROMIUM}
+    return StdioServerParameters(command="uv", args=["run", "--no-sync", "python", "-m", "mcp_server"],
+                                 cwd=REPO, env=env)
+
+
+def peer_params(tmp: Path) -> StdioServerParameters:
+    args = [str(PEER_CLI), "--executable-path", CHROMIUM, "--isolated", "--no-sandbox",
+            "--viewport-size", "1280x900"]
+    if not os.environ.get("DISPLAY"):
+        args.append("--headless")
+    env = display_env() | {"PATH": os.environ.get("PATH", ""), "HOME": os.environ.get("HOME", "")}
+    return StdioServerParameters(command="node", args=args, cwd=tmp, env=env)
+
+
+async def bench_app(name: str, kinds: set[str], tmp: Path, artifacts: Path) -> tuple[SideResult, SideResult, int]:
+    tasks = [t for t in TASKS if t.app == name and t.kind in kinds]
+    ours, peer = SideResult("ours"), SideResult("peer")
+    chromium, cdp_url = await start_chromium(tmp / f"{name}-chromium")
+    apps = [start(APPS[name], tmp / f"{name}-{side}") for side in ("ours", "peer")]
+    try:
+        await run_side(OursDriver(cdp_url), ours_params(tmp, cdp_url), apps[0], tasks, ours,
+                       artifacts / f"bench_realapps.{name}.ours.log")
+        await run_side(PeerDriver(), peer_params(tmp), apps[1], tasks, peer,
+                       artifacts / f"bench_realapps.{name}.peer.log")
+    finally:
+        for app in apps:
+            app.stop()
+        chromium.terminate()
+        chromium.wait(timeout=10)
+    return ours, peer, len(tasks)
+
+
+def ratio(a: float, b: float) -> str:
+    return f"{a / b:.2f}×" if b else "n/a"
+
+
+def render(results: list[tuple[str, SideResult, SideResult, int]]) -> str:
+    head = ["app", "tasks", "passed ours/peer", "calls/task ours", "calls/task peer", "calls ratio", "chars ours",
+            "chars peer", "chars ratio", "largest ours", "largest peer", "observes/action ours",
+            "observes/action peer", "nameless ours", "nameless peer", "gate holds ours"]
+    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    totals: dict[str, list[float]] = {"oc": [], "pc": [], "och": [], "pch": []}
+    notes: list[str] = []
+    for name, ours, peer, n in results:
+        both = [k for k in ours.tasks if k in peer.tasks]
+        if not both:
+            rows.append(f"| {name} | {n} | n/a — {ours.reason or peer.reason or 'no task ran'} |")
+            continue
+
+        def agg(side: SideResult, attr: str, keys: list[str] = both) -> float:
+            return float(sum(getattr(side.tasks[k], attr) for k in keys))
+
+        oc, pc = agg(ours, "calls"), agg(peer, "calls")
+        och, pch = agg(ours, "chars"), agg(peer, "chars")
+        for key, value in (("oc", oc), ("pc", pc), ("och", och), ("pch", pch)):
+            totals[key].append(value)
+        cells = [name, str(len(both)),
+                 f"{sum(ours.tasks[k].ok for k in both)}/{sum(peer.tasks[k].ok for k in both)}",
+                 f"{oc / len(both):.1f}", f"{pc / len(both):.1f}", ratio(oc, pc), f"{och:,.0f}", f"{pch:,.0f}",
+                 ratio(och, pch), f"{max(ours.tasks[k].largest for k in both):,}",
+                 f"{max(peer.tasks[k].largest for k in both):,}",
+                 f"{agg(ours, 'observes') / max(agg(ours, 'actions'), 1):.2f}",
+                 f"{agg(peer, 'observes') / max(agg(peer, 'actions'), 1):.2f}",
+                 f"{100 * ours.nameless / max(ours.listed, 1):.1f}% ({ours.nameless}/{ours.listed})",
+                 f"{100 * peer.nameless / max(peer.listed, 1):.1f}% ({peer.nameless}/{peer.listed})",
+                 f"{agg(ours, 'held'):.0f}"]
+        rows.append("| " + " | ".join(cells) + " |")
+        for side in (ours, peer):
+            notes += [f"- {name} {side.label} {k}: {r.error}" for k, r in side.tasks.items() if r.error]
+    out = "\n".join(rows)
+    if totals["pc"]:
+        oc, pc, och, pch = (sum(totals[k]) for k in ("oc", "pc", "och", "pch"))
+        out += (f"\n\nAll apps: calls {ratio(oc, pc)} peer (target ≤ 0.8×), characters {ratio(och, pch)} peer "
+                "(target ≤ 0.25×); nameless target ≤ 1%. Ours' calls include one confirm_action per gate hold.")
+    return out + ("\n" + "\n".join(notes) if notes else "")
+
+
+async def main(args: argparse.Namespace) -> str:
+    ensure_peer()
+    artifacts = REPO / "artifacts"
+    artifacts.mkdir(exist_ok=True)
+    results = []
+    with tempfile.TemporaryDirectory(prefix="bench-realapps-") as tmp:
+        for name in args.apps:
+            ours, peer, n = await bench_app(name, set(args.kinds), Path(tmp), artifacts)
+            results.append((name, ours, peer, n))
+    report = render(results)
+    (artifacts / "bench_realapps.md").write_text(report + "\n")
+    return report
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--apps", nargs="+", choices=sorted(APPS), default=sorted(APPS))
+    parser.add_argument("--kinds", nargs="+", choices=["ordinary", "destructive"],
+                        default=["ordinary", "destructive"])
+    return parser.parse_args()
+
+
+if __name__ == "__main__":
+    print(anyio.run(main, parse_args()))

@@ -1,0 +1,370 @@
+"""The two sides of scripts/bench_realapps.py: one task plan (corpus steps) carried out with each server's own
+natural calls, reading ids (ours) or refs (peer) only from results received, counting every call."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from mcp import ClientSession
+from playwright.async_api import async_playwright
+
+from corpus.apps import RunningApp
+from corpus.steps import Step, Task
+
+FIELD_STEPS = ("type", "select", "check")
+_NAMELESS_ROLES = {"link", "button", "checkbox", "radio", "combobox", "textbox", "searchbox", "spinbutton",
+                   "switch", "tab", "menuitem", "option", "slider", "listbox"}
+
+
+class StepFailed(Exception):
+    pass
+
+
+@dataclass
+class Counts:
+    calls: int = 0
+    chars: int = 0
+    largest: int = 0
+    observes: int = 0
+    actions: int = 0
+    held: int = 0  # actions the gate held (each costs a confirm_action call)
+
+
+def norm(text: str) -> str:
+    return re.sub(r"\s+", " ", text or "").strip().rstrip(":*").strip().casefold()
+
+
+def plan(steps: tuple[Step, ...]) -> list[list[Step]]:
+    """Steps grouped as a model would: consecutive field steps together; a type followed by Enter together."""
+    groups: list[list[Step]] = []
+    for step in steps:
+        last = groups[-1] if groups else None
+        fields = last is not None and step.do in FIELD_STEPS and all(s.do in FIELD_STEPS for s in last)
+        enter = last is not None and step.do == "press" and step.text == "Enter" and not step.target \
+            and len(last) == 1 and last[0].do == "type"
+        if last is not None and (fields or enter):
+            last.append(step)
+        else:
+            groups.append([step])
+    return groups
+
+
+_COMPACT = re.compile(r'^(\S+) ([a-z]+)(?::\S+)? ("(?:[^"\\]|\\.)*")(?: ~("(?:[^"\\]|\\.)*"))?')
+
+
+def parse_compact(line: str) -> dict[str, Any]:
+    """An element line of an action result (id role "name" ~"context" ...) as a dict."""
+    m = _COMPACT.match(line)
+    if not m:
+        return {"id": line.split(" ", 1)[0], "role": "", "name": ""}
+    return {"id": m.group(1), "role": m.group(2), "name": json.loads(m.group(3)),
+            "context": json.loads(m.group(4)) if m.group(4) else ""}
+
+
+class Driver:
+    session: ClientSession
+
+    def __init__(self) -> None:
+        self.counts = Counts()
+        self.listed = 0
+        self.nameless = 0
+        self._seen: set[str] = set()
+        self.trace: list[str] = []
+
+    def reset_counts(self) -> None:
+        self.counts = Counts()
+        self.trace.append("--- task")
+
+    async def call(self, tool: str, args: dict[str, Any], *, observe: bool = False, count: bool = True) -> str:
+        result = await self.session.call_tool(tool, args)
+        text = "".join(str(getattr(b, "text", "")) for b in result.content if getattr(b, "type", "") == "text")
+        if count:
+            c = self.counts
+            c.calls += 1
+            c.chars += len(text)
+            c.largest = max(c.largest, len(text))
+            c.observes += observe
+            c.actions += not observe
+        self.trace.append(f"{tool} {json.dumps(args)[:100]} -> {len(text)} chars{' ERROR' if result.is_error else ''}")
+        if result.is_error:
+            raise StepFailed(f"{tool}: {text}")
+        return text
+
+    def note_listed(self, key: str, name: str, role: str) -> None:
+        if key in self._seen or role not in _NAMELESS_ROLES:
+            return
+        self._seen.add(key)
+        self.listed += 1
+        self.nameless += not name.strip()
+
+    def check(self, app: RunningApp, task: Task) -> bool:
+        return all(app.db.value(c) == c.after for c in task.checks)
+
+    async def run(self, app: RunningApp, task: Task) -> None:
+        for group in plan(task.steps):
+            await self.do(app, group)
+
+    async def do(self, app: RunningApp, group: list[Step]) -> None:
+        raise NotImplementedError
+
+    async def login(self, app: RunningApp) -> None:
+        raise NotImplementedError
+
+
+class OursDriver(Driver):
+    def __init__(self, cdp_url: str) -> None:
+        super().__init__()
+        self.cdp_url = cdp_url
+        self.known: dict[str, dict[str, Any]] = {}
+
+    async def _call(self, tool: str, args: dict[str, Any], *, observe: bool = False, count: bool = True) -> Any:
+        payload = json.loads(await self.call(tool, args, observe=observe, count=count))
+        data = payload.get("data") or {}
+        if "elements" in data:
+            data["elements"] = [parse_compact(e) if isinstance(e, str) else e for e in data["elements"]]
+            if tool != "find_interactive_elements":
+                self.known = {}
+            for e in data["elements"]:
+                self.known[e["id"]] = e
+        for key in ("added", "changed"):
+            for e in (data.get("elements_diff") or {}).get(key, []):
+                self.known[e["id"]] = e
+        for e in data.get("elements", []):
+            self.note_listed(f"{self.page}:{e['name']}:{e['role']}:{e.get('context', '')}", e["name"], e["role"])
+        return payload
+
+    page = ""
+
+    def _match(self, step: Step) -> str | None:
+        els = [e for e in self.known.values() if not step.role or e["role"] == step.role
+               or (step.role == "textbox" and e["role"] in ("searchbox", "combobox"))]
+        if step.row is not None and step.column is not None:
+            want = norm(f"{step.column} — row '{step.row}'")
+            hits = [e for e in els if norm(e["name"]) == want]
+        elif step.row is not None:
+            row = norm(step.row)
+            hits = [e for e in els if row in (norm(e["name"]), norm(e.get("context", "")))
+                    or f"row '{row}'" in norm(e["name"])]
+        elif not step.target:  # "the text area": the one field of that role that is not a search box
+            hits = [e for e in els if "search" not in norm(e["name"]) and "search" not in e["role"]]
+        else:
+            want = norm(step.target)
+            hits = [e for e in els if norm(e["name"]) == want]
+            if not hits:
+                hits = [e for e in els if re.match(re.escape(want) + r"\W", norm(e["name"]))]
+        return str(hits[0]["id"]) if len(hits) >= 1 else None
+
+    async def _find(self, step: Step) -> str:
+        found = self._match(step)
+        if found is None:
+            await self._call("observe", {}, observe=True)
+            found = self._match(step)
+        if found is None:
+            query = step.target or step.row or ""
+            await self._call("find_interactive_elements", {"query": query, "limit": 20}, observe=True)
+            found = self._match(step)
+        if found is None:
+            raise StepFailed(f"ours: no control for {step.describe()}")
+        return found
+
+    async def _act(self, tool: str, args: dict[str, Any]) -> Any:
+        try:
+            payload = await self._call(tool, args)
+        except StepFailed as exc:
+            held = re.search(r'"confirmation_id":"([^"]+)"', str(exc))
+            if not held:
+                raise
+            self.counts.held += 1
+            payload = await self._call("confirm_action", {"confirmation_id": held.group(1)})
+        return payload
+
+    async def do(self, app: RunningApp, group: list[Step]) -> None:
+        first = group[0]
+        if first.do == "open":
+            self.page = first.target
+            await self._act("navigate", {"url": app.base_url + first.target})
+        elif first.do in FIELD_STEPS and len(group) > 1 and all(s.do in FIELD_STEPS for s in group):
+            fields = []
+            for s in group:
+                value: Any = True if s.do == "check" else s.text
+                fields.append({"element_id": await self._find(s), "value": value})
+            await self._act("fill_form", {"fields": fields})
+        elif first.do == "type":
+            enter = len(group) > 1
+            await self._act("type_text", {"element_id": await self._find(first), "text": first.text,
+                                          "press_enter": enter})
+        elif first.do == "select":
+            await self._act("select_option", {"element_id": await self._find(first), "values": [first.text]})
+        elif first.do in ("click", "check"):
+            await self._act("click", {"element_id": await self._find(first)})
+        else:
+            args: dict[str, Any] = {"key": first.text}
+            if first.target:
+                args["element_id"] = await self._find(first)
+            await self._act("press_key", args)
+
+    async def login(self, app: RunningApp) -> None:
+        login = app.spec.login
+        if login is None:
+            return
+        await self._call("navigate", {"url": app.base_url + login.path}, count=False)
+        user = self._match(Step("type", "Username", role="textbox"))
+        await self._call("type_text", {"element_id": user, "text": login.username}, count=False)
+        async with async_playwright() as pw:
+            browser = await pw.chromium.connect_over_cdp(self.cdp_url)
+            pages = [p for c in browser.contexts for p in c.pages]
+            await pages[-1].locator("input[type=password]").first.fill(login.password)
+            button = self._match(Step("click", "Log in", role="button")) or self._match(
+                Step("click", "Sign in", role="button"))
+            try:
+                await self._call("click", {"element_id": button}, count=False)
+            except StepFailed as exc:
+                held = re.search(r'"confirmation_id":"([^"]+)"', str(exc))
+                if held:
+                    await self._call("confirm_action", {"confirmation_id": held.group(1)}, count=False)
+            await browser.close()
+
+
+_REF_LINE = re.compile(
+    r'^(\s*)- \'?([a-z]+)(?: "((?:[^"\\]|\\.)*)")?[^\n]*?\[ref=([^\]]+)\](?: \[[^\]]*\])*\'?(?::\s*(.*))?$')
+
+
+class PeerDriver(Driver):
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[str] = []
+        self.page = ""
+
+    async def _call(self, tool: str, args: dict[str, Any], *, observe: bool = False, count: bool = True) -> str:
+        text = await self.call(tool, args, observe=observe, count=count)
+        if "- " in text and "[ref=" in text:
+            self.lines = text.splitlines()
+            for line in self.lines:
+                m = _REF_LINE.match(line)
+                if m:
+                    name = m.group(3) or (m.group(5) or "")
+                    self.note_listed(f"{self.page}:{m.group(4)}", json.loads(f'"{name}"') if m.group(3) else name,
+                                     m.group(2))
+        return text
+
+    def _refs(self) -> list[tuple[int, str, str, str]]:
+        out = []
+        for line in self.lines:
+            m = _REF_LINE.match(line)
+            if m:
+                out.append((len(m.group(1)), m.group(2), m.group(3) or m.group(5) or "", m.group(4)))
+        return out
+
+    def _match(self, step: Step) -> tuple[str, str] | None:
+        refs = self._refs()
+        roles = {step.role} | ({"searchbox", "combobox"} if step.role == "textbox" else set()) if step.role else None
+        if step.row is not None:
+            return self._in_row(step, refs, roles)
+        want = norm(step.target)
+        if not want:
+            hits = [r for r in refs if (roles is None or r[1] in roles) and "search" not in norm(r[2])
+                    and r[1] != "searchbox"]
+            return (hits[0][3], hits[0][2]) if hits else None
+        hits = [r for r in refs if (roles is None or r[1] in roles) and norm(r[2]) == want]
+        if not hits:
+            hits = [r for r in refs
+                    if (roles is None or r[1] in roles) and re.match(re.escape(want) + r"\W", norm(r[2]))]
+        return (hits[0][3], hits[0][2]) if hits else None
+
+    def _in_row(
+        self, step: Step, refs: list[tuple[int, str, str, str]], roles: set[str] | None
+    ) -> tuple[str, str] | None:
+        assert step.row is not None
+        row = norm(step.row)
+        rows = [i for i, line in enumerate(self.lines) if line.lstrip().startswith("- row ") and row in norm(line)]
+        if not rows and roles:  # a field named by a neighbour (a search box next to its button)
+            named = [r for r in refs if r[1] in roles and norm(r[2]) == row]
+            return (named[0][3], named[0][2]) if named else None
+        for start in rows:
+            indent = len(self.lines[start]) - len(self.lines[start].lstrip())
+            cells, found = -1, []
+            for line in self.lines[start + 1:]:
+                depth = len(line) - len(line.lstrip())
+                if depth <= indent:
+                    break
+                if line.lstrip().startswith("- cell") and depth == indent + 2:
+                    cells += 1
+                m = _REF_LINE.match(line)
+                if m and (roles is None or m.group(2) in roles):
+                    found.append((cells, m.group(4), m.group(3) or ""))
+            if step.column is not None:
+                headers = [norm(m.group(3) or "") for line in self.lines
+                           if (m := _REF_LINE.match(line)) and m.group(2) == "columnheader"]
+                col = headers.index(norm(step.column)) if norm(step.column) in headers else -1
+                found = [f for f in found if f[0] == col] or found[-1:]
+            if found:
+                return found[0][1], found[0][2]
+        return None
+
+    async def _find(self, step: Step) -> tuple[str, str]:
+        found = self._match(step)
+        if found is None:
+            await self._call("browser_snapshot", {}, observe=True)
+            found = self._match(step)
+        if found is None:
+            raise StepFailed(f"peer: no ref for {step.describe()}")
+        return found
+
+    async def do(self, app: RunningApp, group: list[Step]) -> None:
+        try:
+            await self._do(app, group)
+        except StepFailed as exc:  # a ref from an older snapshot: look again, as a model would, and retry once
+            if group[0].do == "open" or "ref" not in str(exc).lower():
+                raise
+            await self._call("browser_snapshot", {}, observe=True)
+            await self._do(app, group)
+
+    async def _do(self, app: RunningApp, group: list[Step]) -> None:
+        first = group[0]
+        if first.do == "open":
+            self.page = first.target
+            self.lines = []
+            await self._call("browser_navigate", {"url": app.base_url + first.target})
+        elif first.do in FIELD_STEPS and len(group) > 1 and all(s.do in FIELD_STEPS for s in group):
+            fields = []
+            for s in group:
+                ref, name = await self._find(s)
+                kind = {"type": "textbox", "select": "combobox", "check": "checkbox"}[s.do]
+                value = "true" if s.do == "check" else s.text
+                fields.append({"name": name or s.target or "field", "type": kind, "target": ref, "value": value})
+            await self._call("browser_fill_form", {"fields": fields})
+        elif first.do == "type":
+            ref, name = await self._find(first)
+            await self._call("browser_type", {"element": name or "field", "target": ref, "text": first.text,
+                                              "submit": len(group) > 1})
+        elif first.do == "select":
+            ref, name = await self._find(first)
+            await self._call("browser_select_option", {"element": name, "target": ref, "values": [first.text]})
+        elif first.do in ("click", "check"):
+            ref, name = await self._find(first)
+            await self._call("browser_click", {"element": name or "control", "target": ref})
+        else:
+            await self._call("browser_press_key", {"key": first.text})
+
+    async def login(self, app: RunningApp) -> None:
+        login = app.spec.login
+        if login is None:
+            return
+        await self._call("browser_navigate", {"url": app.base_url + login.path}, count=False)
+        await self._call("browser_snapshot", {}, count=False)
+        for label, text in (("Username", login.username), ("Password", login.password)):
+            found = self._match(Step("type", label, role="textbox"))
+            if found is None:
+                raise StepFailed(f"peer login: no {label} field")
+            await self._call("browser_type", {"element": label, "target": found[0], "text": text}, count=False)
+        button = self._match(Step("click", "Log in", role="button")) or self._match(Step("click", "Sign in",
+                                                                                          role="button"))
+        if button is None:  # a button the peer lists without a name: the one after the password field
+            nameless = [r for r in self._refs() if r[1] == "button" and not r[2]]
+            button = (nameless[-1][3], "Sign in") if nameless else None
+        if button is None:
+            raise StepFailed("peer login: no login button")
+        await self._call("browser_click", {"element": button[1], "target": button[0]}, count=False)

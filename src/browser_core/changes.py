@@ -1,0 +1,120 @@
+"""What an action changed, as a person would notice it: a new document (same URL included), the title, the
+messages that appeared, and the interactive elements added, removed or changed since the model last saw them.
+
+Within a small budget: after a new document the result lists the elements observe would list, one compact line
+each (so no observe is needed to act), otherwise only the difference from the last listing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Any
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Page
+
+from browser_core.observation import observe_page
+from browser_core.session import BrowserSession
+
+MAX_DIFF = 12
+TEXT_AFTER_NAVIGATION = 300
+_DOC_JS = "k => (window[k + '_doc'] = window[k + '_doc'] || Math.random().toString(36).slice(2))"
+_COMPARED = ("name", "value", "state")
+
+
+async def document_token(session: BrowserSession, page: Page) -> str | None:
+    """A mark on the current document: a different (or missing) mark later means a new document was loaded."""
+    with contextlib.suppress(PlaywrightError):
+        return str(await page.evaluate(_DOC_JS, session.registry.key))
+    return None
+
+
+async def what_changed(
+    session: BrowserSession, page: Page, before_doc: str | None, *, new_page: bool = False
+) -> dict[str, Any]:
+    """``new_page``: the caller loaded a page (navigate, back, reload): list it instead of diffing."""
+    registry = session.registry
+    before = dict(registry.last_seen)
+    before_messages = list(registry.last_messages)
+    after_doc = await document_token(session, page)
+    navigated = new_page or (before_doc is not None and after_doc != before_doc)
+    try:
+        snap = await observe_page(page, registry, session.settings, messages=True)
+    except PlaywrightError:
+        return {"navigated": True} if navigated else {}
+    out: dict[str, Any] = {"title": snap.get("title", "")}
+    if navigated and not new_page:
+        out["navigated"] = True
+    messages = [m for m in snap.get("messages", []) if _message_key(m) not in before_messages or navigated]
+    registry.last_messages = [_message_key(m) for m in snap.get("messages", [])]
+    if messages:
+        out["messages"] = messages
+    elements = snap["elements"]
+    if navigated or not before:
+        out["elements"] = [compact(e) for e in elements]
+        if snap.get("counts"):
+            more = snap["counts"]["total"] - len(elements)
+            out["elements_more"] = f"{more} more: scroll or find_interactive_elements"
+        if navigated and snap.get("text"):
+            text = snap["text"]
+            out["text"] = text if len(text) <= TEXT_AFTER_NAVIGATION else text[: TEXT_AFTER_NAVIGATION - 1] + "…"
+        return out
+    added = [e for e in elements if e["id"] not in before]
+    changed = []
+    for e in elements:
+        old = before.get(e["id"])
+        if old is None:
+            continue
+        was = {k: _plain(old, k) for k in _COMPARED if _plain(old, k) != _plain(e, k)}
+        if was:
+            changed.append(e | {"was": was})
+    removed = await _removed(session, [i for i in before if i not in {e["id"] for e in elements}])
+    diff: dict[str, Any] = {}
+    for key, items in (("added", added), ("changed", changed), ("removed", removed)):
+        if items:
+            diff[key] = items[:MAX_DIFF]
+            if len(items) > MAX_DIFF:
+                diff[f"{key}_more"] = len(items) - MAX_DIFF
+    if diff:
+        out["elements_diff"] = diff
+    return out
+
+
+def compact(e: dict[str, Any]) -> str:
+    """One listed element as a line: id role "name" ~"context" ="value" [state] (derived) (off below)."""
+    parts = [e["id"], e["role"] + (f":{e['type']}" if e.get("type") else ""), json.dumps(e["name"], ensure_ascii=False)]
+    if e.get("context"):
+        parts.append("~" + json.dumps(e["context"], ensure_ascii=False))
+    if e.get("value"):
+        parts.append("=" + json.dumps(e["value"], ensure_ascii=False))
+    if e.get("state"):
+        parts.append(f"[{e['state']}]")
+    if e.get("derived"):
+        parts.append("(derived)")
+    if e.get("off"):
+        parts.append(f"(off {e['off']})")
+    return " ".join(parts)
+
+
+def _plain(element: dict[str, Any], key: str) -> str:
+    """A field compared for "changed"; focus moving along with every click is not a change worth listing."""
+    value = str(element.get(key, ""))
+    return ",".join(s for s in value.split(",") if s != "focused") if key == "state" else value
+
+
+def _message_key(message: dict[str, Any]) -> str:
+    return f"{message.get('field', '')}|{message.get('text', '')}"
+
+
+async def _removed(session: BrowserSession, ids: list[str]) -> list[str]:
+    """Ids no longer listed that are really gone from the page (not just scrolled out of the budget)."""
+    gone = []
+    for element_id in ids[: MAX_DIFF * 2]:
+        with contextlib.suppress(Exception):
+            _, handle = await session.registry.resolve(element_id)
+            if handle is None:
+                gone.append(element_id)
+            else:
+                await handle.dispose()
+    return gone

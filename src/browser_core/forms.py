@@ -1,0 +1,184 @@
+"""``fill_form``: several fields (text, select, checkbox, radio, date) in one call, never submitting.
+
+Every field is resolved (id or description, editable and choosable controls only) and passes the guard as
+the single action it stands for (typing, choosing an option, ticking) BEFORE anything is filled: a field the
+gate refuses, an unknown field or an option that does not exist leaves the whole form untouched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from playwright.async_api import Error as PlaywrightError
+
+from browser_core.changes import document_token, what_changed
+from browser_core.errors import InvalidInput, playwright_errors
+from browser_core.guard import ActionIntent
+from browser_core.session import BrowserSession
+from browser_core.targets import Target, resolve_target
+
+MAX_FIELDS = 50
+FILLABLE = ("textbox", "searchbox", "combobox", "listbox", "spinbutton", "checkbox", "radio", "switch", "slider")
+_TRUE = {"true", "yes", "on", "1", "checked", "x"}
+_FALSE = {"false", "no", "off", "0", "unchecked", ""}
+
+_KIND_JS = """el => {
+  if (el.tagName === 'SELECT') return ['select', Array.from(el.options).map(o => [o.value, o.label || o.text])];
+  if (el.tagName === 'INPUT') {
+    const t = (el.type || 'text').toLowerCase();
+    if (t === 'checkbox' || t === 'radio') return [t, null];
+    if (['button', 'submit', 'reset', 'image', 'file', 'hidden'].includes(t)) return ['other', t];
+    return ['text', t];
+  }
+  if (el.tagName === 'TEXTAREA' || el.isContentEditable) return ['text', 'textarea'];
+  const r = el.getAttribute('role');
+  if (r === 'checkbox' || r === 'switch' || r === 'radio') return ['aria-check', r];
+  return ['other', el.tagName.toLowerCase()];
+}"""
+
+_STATE_JS = """el => {
+  let value;
+  if (el.tagName === 'SELECT') value = Array.from(el.selectedOptions).map(o => o.label || o.text).join(', ');
+  else if (el.type === 'checkbox' || el.type === 'radio') value = el.checked;
+  else if (el.getAttribute('role') === 'checkbox' || el.getAttribute('role') === 'switch' ||
+           el.getAttribute('role') === 'radio') value = el.getAttribute('aria-checked') === 'true';
+  else if (el.type === 'password') value = el.value ? '••••' : '';
+  else value = 'value' in el ? el.value : el.textContent;
+  const msg = el.validationMessage || '';
+  const described = (el.getAttribute('aria-describedby') || '').split(/\\s+/).filter(Boolean)
+    .map(id => document.getElementById(id)).filter(n => n && n.getAttribute('role') === 'alert' ||
+      n && /error|invalid/i.test(n.className)).map(n => n.innerText.trim()).join(' ');
+  const invalid = el.getAttribute('aria-invalid') === 'true' || (el.willValidate && !el.validity.valid);
+  return [value, msg || described, invalid];
+}"""
+
+
+@dataclass
+class _Planned:
+    target: Target
+    kind: str
+    value: Any
+    options: list[str] | None = None
+
+
+def _as_bool(value: Any, target: Target) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().casefold()
+    if text in _TRUE:
+        return True
+    if text in _FALSE:
+        return False
+    raise InvalidInput(f"{target.role} '{target.name}' takes true or false, not '{value}'")
+
+
+def match_options(options: list[list[str]], wanted: list[str], name: str) -> list[str]:
+    """Option values for the wanted labels (exact label, then value, then a label containing the words)."""
+    chosen = []
+    for item in wanted:
+        w = item.strip().casefold()
+        match = next((v for v, label in options if label.strip().casefold() == w), None)
+        match = match if match is not None else next((v for v, _ in options if v.casefold() == w), None)
+        if match is None:
+            match = next((v for v, label in options if w and w in label.casefold()), None)
+        if match is None:
+            labels = [label for _, label in options][:30]
+            raise InvalidInput(f"no option '{item}' in '{name}'", details={"options": labels})
+        chosen.append(match)
+    return chosen
+
+
+async def _plan(session: BrowserSession, field: dict[str, Any]) -> _Planned:
+    page = await session.page()
+    if "value" not in field:
+        raise InvalidInput("every field needs a value")
+    target = await resolve_target(page, session.registry, session.settings, element_id=field.get("element_id"),
+                                  description=field.get("element_description"), accept=FILLABLE)
+    with playwright_errors("fill_form"):
+        kind, extra = await target.handle.evaluate(_KIND_JS)
+    value = field["value"]
+    if kind == "other":
+        raise InvalidInput(f"{target.role} '{target.name}' ({extra}) is not a form field fill_form can set",
+                           hint="Use click for buttons and upload_file for file inputs.")
+    if kind == "select":
+        wanted = value if isinstance(value, list) else [str(value)]
+        return _Planned(target, kind, match_options(extra, [str(v) for v in wanted], target.name))
+    if kind in ("checkbox", "radio", "aria-check"):
+        checked = _as_bool(value, target)
+        if kind == "radio" and not checked:
+            raise InvalidInput(f"radio '{target.name}' cannot be unchecked: set the option you want to true")
+        return _Planned(target, kind, checked)
+    if isinstance(value, bool | list):
+        raise InvalidInput(f"{target.role} '{target.name}' takes text, not {type(value).__name__}")
+    return _Planned(target, kind, str(value))
+
+
+def _intent(page: Any, planned: _Planned) -> ActionIntent:
+    if planned.kind == "select":
+        return ActionIntent("select_option", page, planned.target, {"values": planned.value})
+    if planned.kind == "text":
+        return ActionIntent("type_text", page, planned.target,
+                            {"text": planned.value, "press_enter": False, "clear_first": True})
+    return ActionIntent("click", page, planned.target, {"button": "left", "double": False})
+
+
+async def fill_form(
+    session: BrowserSession, *, fields: list[dict[str, Any]], confirmed: bool = False
+) -> dict[str, Any]:
+    if not fields or len(fields) > MAX_FIELDS:
+        raise InvalidInput(f"give 1 to {MAX_FIELDS} fields")
+    page = await session.page()
+    planned = []
+    for index, field in enumerate(fields):
+        try:
+            planned.append(await _plan(session, field))
+        except InvalidInput as exc:
+            exc.message = f"field {index + 1}: {exc.message} (nothing was filled)"
+            raise
+    seen: set[str] = set()
+    for item in planned:
+        if item.target.id in seen:
+            raise InvalidInput(f"{item.target.role} '{item.target.name}' is given twice (nothing was filled)")
+        seen.add(item.target.id)
+        await session.guard.check(_intent(page, item), confirmed=confirmed)
+    timeout = session.settings.action_timeout_ms
+    before_doc = await document_token(session, page)
+    results = []
+    for item in planned:
+        handle = item.target.handle
+        with playwright_errors("fill_form"):
+            if item.kind == "text":
+                await handle.fill(item.value, timeout=timeout)
+            elif item.kind == "select":
+                await handle.select_option(value=item.value, timeout=timeout)
+            elif item.kind in ("checkbox", "radio"):
+                await handle.set_checked(item.value, timeout=timeout)
+            else:
+                current = await handle.get_attribute("aria-checked") == "true"
+                if current != item.value:
+                    await handle.click(timeout=timeout)
+        results.append(await _state(item.target))
+    out: dict[str, Any] = {"action": "fill_form", "fields": results}
+    invalid = sum(1 for r in results if r.get("invalid"))
+    if invalid:
+        out["invalid"] = invalid
+    out["note"] = "not submitted"
+    changes = await what_changed(session, page, before_doc)
+    changes.get("elements_diff", {}).pop("changed", None)  # the fields above say it
+    return out | {k: v for k, v in changes.items() if v}
+
+
+async def _state(target: Target) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": target.id, "name": target.name}
+    try:
+        value, message, invalid = await target.handle.evaluate(_STATE_JS)
+    except PlaywrightError:
+        out["value"] = None
+        return out
+    out["value"] = value if not isinstance(value, str) or len(value) <= 80 else value[:79] + "…"
+    if invalid:
+        out["invalid"] = True
+        if message:
+            out["message"] = message[:160]
+    return out
