@@ -19,6 +19,7 @@ from browser_core.errors import InvalidInput
 from browser_core.results import failure
 from browser_core.session import BrowserSession
 from browser_core.settings import BrowserSettings
+from mcp_server.schema import compact_schema
 from mcp_server.tooling import envelope_result, mcp_callable
 from mcp_server.tools import all_tools
 
@@ -100,4 +101,7 @@ def build_server(settings: BrowserSettings | None = None) -> BrowserMCPServer:
             annotations=tool.annotations,
             structured_output=False,
         )
+        registered = server._tool_manager.get_tool(tool.name)
+        if registered is not None:  # the advertised schema only; arguments are validated against the signature
+            registered.parameters = compact_schema(registered.parameters)
     return server
