@@ -156,7 +156,8 @@ class Scenario(RoleScript):
             if op == "navigate":
                 return [ToolUse(B + "navigate", {"url": intent["url"]})]
             if op == "sleep":
-                return [ToolUse(B + "sleep", {"ms": int(intent.get("text") or 1000)})]
+                wait = {"text": "a text this page never shows", "timeout_ms": int(intent.get("text") or 1000)}
+                return [ToolUse(B + "wait_for_text", wait)]
             return [ToolUse(B + "observe", {})]
         last = results[-1]
         env = last.envelope()
