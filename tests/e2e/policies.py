@@ -70,6 +70,8 @@ class Scenario(RoleScript):
         report = tagged(last.text, "REPORT") or {"status": "continue"}
         status = report.get("status")
         if status == "need_human":
+            if len(report.get("options") or []) < 2:  # free text: the lead asks through the orchestrator
+                return [Text("QUESTION " + json.dumps({"question": report.get("question", "?")}))]
             options = [{"label": o, "description": ""} for o in report.get("options") or []]
             question = {"question": report.get("question", "?"), "header": "Question", "options": options,
                         "multiSelect": False}
