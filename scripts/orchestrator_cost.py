@@ -67,6 +67,7 @@ class TaskCost:
     usd: float = 0.0
     usd_cached: float = 0.0
     harness_tokens: int = 0
+    heads: dict[str, set[str]] = field(default_factory=dict)  # per role: distinct (tools, system) prefixes
 
     @property
     def total_requests(self) -> int:
@@ -106,6 +107,8 @@ def analyse(task: str, requests: list[ModelRequest], harness_tokens: int = 0) ->
             if use.name.startswith(BROWSER):
                 seen_calls[use_id] = use.name[len(BROWSER):]
         text = canonical(req)
+        head = json.dumps({"tools": req.body.get("tools") or [], "system": req.body.get("system") or ""})
+        cost.heads.setdefault(role, set()).add(head)
         previous = earlier.setdefault((role, req.model), [])
         shared = max((common_prefix(text, p) for p in previous), default=0)
         previous.append(text)
@@ -184,6 +187,9 @@ def summary_table(costs: list[TaskCost]) -> list[str]:
             all(c.input_chars <= 300_000 for c in ten) if ten else None),
         row("total input chars", f"{chars / 1e6:.2f} M"),
         row("cache-eligible prefix share", f"{cached / max(1, chars):.0%}"),
+        row("system prompt + tool list byte-stable within each agent of a task",
+            ", ".join(f"{r} {max(len(c.heads.get(r, ())) for c in costs)}" for r in ROLES if schema[r]) + " variant(s)",
+            "1 each", all(len(v) <= 1 for c in costs for v in c.heads.values())),
         row("click-button (harness tokens)", f"{click.harness_tokens:,}" if click else "-", "≤ 20k",
             (click.harness_tokens <= 20_000) if click else None),
         row("suite (harness tokens)", f"{tokens / 1e6:.2f} M", "≤ 1.0 M", tokens <= 1_000_000),
