@@ -10,6 +10,7 @@ Conventions
 - Browser calls: distinct ``mcp__browser__*`` tool uses; page actions: those that act on the page.
 - Cache-eligible prefix: the longest byte prefix (tools, system, then messages in order) a request shares with an
   earlier request of the same role and model; with caching it is read at 0.1x and the rest written at 1.25x.
+  The CLI's billing-header line (it varies per conversation) is left out of both.
 """
 
 from __future__ import annotations
@@ -47,10 +48,21 @@ def common_prefix(a: str, b: str) -> int:
     return lo
 
 
+BILLING = "x-anthropic-billing-header"
+
+
+def head(req: ModelRequest) -> str:
+    """Tools and system prompt, without the CLI's own billing-header line (it varies per conversation and is
+    not part of the prompt)."""
+    system = req.body.get("system") or ""
+    if isinstance(system, list):
+        system = [b for b in system if not str(b.get("text", "")).startswith(BILLING)]
+    return json.dumps({"tools": req.body.get("tools") or [], "system": system})
+
+
 def canonical(req: ModelRequest) -> str:
     """The request in the order a prompt cache sees it: tools, system, then the messages."""
-    head = json.dumps({"tools": req.body.get("tools") or [], "system": req.body.get("system") or ""})
-    return head + "".join(json.dumps(m) for m in req.messages)
+    return head(req) + "".join(json.dumps(m) for m in req.messages)
 
 
 @dataclass
@@ -107,8 +119,7 @@ def analyse(task: str, requests: list[ModelRequest], harness_tokens: int = 0) ->
             if use.name.startswith(BROWSER):
                 seen_calls[use_id] = use.name[len(BROWSER):]
         text = canonical(req)
-        head = json.dumps({"tools": req.body.get("tools") or [], "system": req.body.get("system") or ""})
-        cost.heads.setdefault(role, set()).add(head)
+        cost.heads.setdefault(role, set()).add(head(req))
         previous = earlier.setdefault((role, req.model), [])
         shared = max((common_prefix(text, p) for p in previous), default=0)
         previous.append(text)
