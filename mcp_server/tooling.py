@@ -40,11 +40,7 @@ log = structlog.get_logger("mcp_server.tool")
 
 ToolFn = Callable[..., Awaitable[Any]]
 
-TARGET_NOTE = (
-    "\nTarget an element by element_id (from observe) or by element_description (+ optional role)."
-    " A stale id fails fast with 're-observe' unless the same element (role, name, frame) is still there,"
-    " in which case it is used and the result says re_resolved_from."
-)
+TARGET_NOTE = ""  # targets are explained once, in the parameters (element_id / element_description / role)
 
 
 @dataclass(frozen=True)

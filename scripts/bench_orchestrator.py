@@ -1,7 +1,16 @@
-"""Measure the orchestrator: per-step overhead with the model's time excluded, cold start to the first tool call,
-and the planner's request size at step 1 vs step 30 of a long task. Prints a Markdown table.
+"""Measure the orchestrator. Prints Markdown tables.
 
-Usage: uv run python scripts/bench_orchestrator.py [--steps 30] [--cold-runs 3] [--headful]
+Default (cost): every bundled eval task in scripted mode (the scripted model plays the shortest solution the
+prompts allow): requests by role, browser calls and requests per call, median and largest request, tool-schema
+characters per role, input characters, the harness's token count, USD at list prices with and without prompt
+caching, the cache-eligible prefix share (see scripts/orchestrator_cost.py).
+
+  uv run python scripts/bench_orchestrator.py [SUITE] [--only ID ...] [-j N] [--save FILE]
+
+--long: per-step overhead with the model's time excluded, cold start to the first tool call, and the planner's
+request size at step 1 vs step 30 of a long task.
+
+  uv run python scripts/bench_orchestrator.py --long [--steps 30] [--cold-runs 3] [--headful]
 
 Method
 - The model is the tests' scripted Anthropic-compatible server on 127.0.0.1 (tests/e2e/scripted_model.py); it
@@ -40,7 +49,11 @@ sys.path[:0] = [str(REPO), str(REPO / "src"), str(REPO / "tests" / "fixtures")]
 
 from site_server import start_site  # noqa: E402
 
+from orchestrator.eval.progress import EvalProgress  # noqa: E402
+from orchestrator.eval.runner import Runner, RunOptions  # noqa: E402
+from orchestrator.eval.suite import find_suite, load_tasks  # noqa: E402
 from orchestrator.worker import WorkerAgent  # noqa: E402
+from scripts.orchestrator_cost import analyse, summary_table, task_table  # noqa: E402
 from tests.e2e.conftest import E2E, E2E_SITE  # noqa: E402
 from tests.e2e.policies import Intent, Scenario, task_memory  # noqa: E402
 from tests.e2e.scripted_model import Block, ModelRequest, ScriptedModel, ToolUse  # noqa: E402
@@ -132,7 +145,33 @@ def row(name: str, value: str, target: str = "", ok: bool | None = None) -> str:
     return f"| {name} | {value} | {target}{mark} |"
 
 
+async def cost(args: argparse.Namespace) -> None:
+    from rich.console import Console
+
+    tasks = load_tasks(find_suite(args.suite))
+    if args.only:
+        tasks = [t for t in tasks if t.id in set(args.only)]
+    with tempfile.TemporaryDirectory() as tmp:
+        options = RunOptions(mode="scripted", workers=args.workers, out_dir=Path(tmp), keep_requests=True)
+        runner = Runner(tasks, options, EvalProgress(Console(stderr=True, quiet=True)))
+        run = await runner.run(args.suite)
+    costs = [analyse(r.id, runner.requests.get(r.id, []), r.input_tokens) for r in run.results]
+    passed = sum(r.success for r in run.results)
+    lines = [f"Scripted suite {args.suite!r}: {passed}/{len(run.results)} passed, {run.wall_s:.0f} s wall.", "",
+             *summary_table(costs), "", *task_table(costs)]
+    failed = [f"{r.id}: {r.status} {r.checker} {r.error}" for r in run.results if not r.success]
+    if failed:
+        lines += ["", "Failed: " + "; ".join(failed)]
+    text = "\n".join(lines)
+    print(text)
+    if args.save:
+        await anyio.Path(args.save).write_text(text + "\n", encoding="utf-8")
+
+
 async def main(args: argparse.Namespace) -> None:
+    if not args.long:
+        await cost(args)
+        return
     site = start_site(E2E_SITE)
     model = ScriptedModel().start()
     os.environ.setdefault("BROWSER_HEADLESS", "false" if args.headful else "true")
@@ -175,6 +214,11 @@ async def main(args: argparse.Namespace) -> None:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("suite", nargs="?", default="all", help="cost mode: a bundled suite (default all)")
+    parser.add_argument("--only", nargs="+", metavar="ID", help="cost mode: only these task ids")
+    parser.add_argument("-j", "--workers", type=int, default=1)
+    parser.add_argument("--save", help="cost mode: also write the tables to this file")
+    parser.add_argument("--long", action="store_true", help="the long-task overhead measure instead")
     parser.add_argument("--steps", type=int, default=30)
     parser.add_argument("--cold-runs", type=int, default=3)
     parser.add_argument("--headful", action="store_true")

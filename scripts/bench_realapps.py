@@ -34,11 +34,11 @@ from mcp import ClientSession, StdioServerParameters, stdio_client
 REPO = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(REPO), str(REPO / "scripts")]
 from bench_realapps_drivers import Driver, OursDriver, PeerDriver  # noqa: E402
+from tests.realapps.harness import start_chromium  # noqa: E402
 
 from corpus.apps import APPS, RunningApp, start  # noqa: E402
 from corpus.steps import Task  # noqa: E402
 from corpus.tasks import TASKS  # noqa: E402
-from tests.realapps.harness import start_chromium  # noqa: E402
 
 BENCH = REPO / ".bench"
 PEER_CLI = BENCH / "node_modules/@playwright/mcp/cli.js"

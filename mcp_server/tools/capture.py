@@ -19,12 +19,11 @@ async def screenshot(
     = "viewport",
     element_id: ElementId = None,
     element_description: Description = None,
-    image_format: Annotated[Literal["jpeg", "png"], Field(description="jpeg is smaller.")] = "jpeg",
-    quality: Annotated[int, Field(description="JPEG quality 10-100.", ge=10, le=100)] = 60,
+    image_format: Annotated[Literal["jpeg", "png"], Field(description="Image format.")] = "jpeg",
+    quality: Annotated[int, Field(description="JPEG quality.", ge=10, le=100)] = 60,
     marks: Annotated[bool, Field(description="Viewport only: draw each element's id on its box.")] = False,
 ) -> Any:
-    """Take a screenshot you can see (an image): the viewport, the full page, or one element. Use it when
-    the layout matters; observe is cheaper for finding what to click."""
+    """A screenshot image of the viewport, the full page or one element: for layout and controls without names."""
     return await capture.screenshot(session, scope=scope, element_id=element_id, description=element_description,
                                     image_format=image_format, quality=quality, marks=marks)
 
@@ -32,17 +31,17 @@ async def screenshot(
 @define_tool(title="Save a screenshot", read_only=False, idempotent=False, timeout_s=40)
 async def save_screenshot(
     session: BrowserSession,
-    name: Annotated[str | None, Field(description="File name (letters, digits, . _ -); default a timestamp.",
+    name: Annotated[str | None, Field(description="File name; default a timestamp.",
                                       max_length=80)] = None,
-    full_page: Annotated[bool, Field(description="Capture the whole page, not just the viewport.")] = False,
+    full_page: Annotated[bool, Field(description="The whole page.")] = False,
 ) -> Any:
-    """Save a PNG screenshot to the server's artifacts folder and return its path (no image in the result)."""
+    """Save a PNG screenshot to the artifacts folder and return its path."""
     return await capture.save_screenshot(session, name=name, full_page=full_page)
 
 
 @define_tool(title="Viewport info", read_only=True, idempotent=True, timeout_s=15)
 async def get_viewport_info(session: BrowserSession) -> Any:
-    """Viewport size, scroll position, page size, device pixel ratio, url and number of tabs."""
+    """Viewport size, scroll position, page size, device pixel ratio, url and tab count."""
     return await capture.viewport_info(session)
 
 
@@ -51,7 +50,7 @@ async def is_element_visible(
     session: BrowserSession, element_id: ElementId = None, element_description: Description = None,
     role: Role = None,
 ) -> Any:
-    """Whether an element is visible, whether it is inside the viewport, and its box."""
+    """Whether an element is visible and inside the viewport, and its box."""
     return await capture.element_visibility(session, element_id=element_id, description=element_description,
                                             role=role)
 

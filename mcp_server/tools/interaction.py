@@ -19,16 +19,12 @@ async def click(
     element_description: Description = None,
     role: Role = None,
     button: Annotated[Literal["left", "right", "middle"], Field(description="Mouse button.")] = "left",
-    double_click: Annotated[bool, Field(description="Double-click instead of a single click.")] = False,
+    double_click: Annotated[bool, Field(description="Double-click.")] = False,
     timeout_ms: TimeoutMs = None,
     frame: FrameSelector = None,
 ) -> Any:
-    """Click an element, in the page or in any frame (cross-origin, nested, shadow DOM included).
-    Retry chain: the element's frame (with a description: main page, then frames, labelled ones first), then a
-    coordinate click on a point of the element nothing covers; data.retry_chain lists every attempt. If an
-    overlay or iframe covers the whole element, fails fast (recoverable, code intercepted) with what covers it
-    and details.overlay_controls (its buttons) to dismiss it first. Reports navigation, new tabs, dialogs
-    answered and files downloaded."""
+    """Click an element (any frame); the result says what changed. Covered by an overlay: fails (intercepted) with
+    details.overlay_controls to dismiss it."""
     return await actions.click(session, element_id=element_id, description=element_description, role=role,
                                button=button, double=double_click, timeout_ms=timeout_ms, frame=frame)
 
@@ -36,18 +32,16 @@ async def click(
 @define_tool(title="Type text", read_only=False, destructive=True, targets=True, timeout_s=40)
 async def type_text(
     session: BrowserSession,
-    text: Annotated[str, Field(description="Text to type (at most 10000 characters).", max_length=10000)],
+    text: Annotated[str, Field(description="Text to type.", max_length=10000)],
     element_id: ElementId = None,
     element_description: Description = None,
     role: Role = None,
-    clear_first: Annotated[bool, Field(description="Replace the field's content (default) or append.")] = True,
-    press_enter: Annotated[bool, Field(description="Press Enter afterwards (e.g. to submit a search).")] = False,
+    clear_first: Annotated[bool, Field(description="Replace the content (default) or append.")] = True,
+    press_enter: Annotated[bool, Field(description="Press Enter afterwards.")] = False,
     timeout_ms: TimeoutMs = None,
     frame: FrameSelector = None,
 ) -> Any:
-    """Type into a text field, search box, textarea or editable element, in the page or any frame; returns the
-    field's new value. Same retry chain as click (fallback: click the field and type with key events);
-    data.retry_chain lists the attempts."""
+    """Type into a text field (replacing its content unless clear_first=false); returns the field's new value."""
     return await actions.type_text(session, text=text, element_id=element_id, description=element_description,
                                    role=role, clear_first=clear_first, press_enter=press_enter,
                                    timeout_ms=timeout_ms, frame=frame)
@@ -56,13 +50,13 @@ async def type_text(
 @define_tool(title="Press a key", read_only=False, destructive=True, timeout_s=30)
 async def press_key(
     session: BrowserSession,
-    key: Annotated[str, Field(description="Key or chord: Enter, Tab, Escape, ArrowDown, PageDown, Control+A, a.",
+    key: Annotated[str, Field(description="Key or chord: Enter, Tab, Escape, ArrowDown, Control+A, a.",
                               max_length=40)],
     element_id: ElementId = None,
     element_description: Description = None,
     role: Role = None,
 ) -> Any:
-    """Press a key, on an element (focused first) or on whatever has focus."""
+    """Press a key on an element (focused first), or on whatever has focus."""
     return await actions.press_key(session, key=key, element_id=element_id, description=element_description,
                                    role=role)
 
@@ -77,14 +71,13 @@ async def hover(session: BrowserSession, element_id: ElementId = None, element_d
 @define_tool(title="Select an option", read_only=False, destructive=True, targets=True, timeout_s=30)
 async def select_option(
     session: BrowserSession,
-    values: Annotated[list[str], Field(description="Option labels (or values) to select; several for a "
-                                                   "multi-select.", min_length=1, max_length=50)],
+    values: Annotated[list[str], Field(description="Option labels or values.", min_length=1, max_length=50)],
     element_id: ElementId = None,
     element_description: Description = None,
     role: Role = None,
 ) -> Any:
-    """Choose options in a <select> (combobox/listbox). Unknown options list the available ones.
-    For custom dropdowns, click the control and then the option instead."""
+    """Choose options in a <select>; unknown options list the valid ones. For custom dropdowns click the control, then
+    the option."""
     return await actions.select_option(session, values=values, element_id=element_id,
                                        description=element_description, role=role)
 
@@ -92,16 +85,15 @@ async def select_option(
 @define_tool(title="Scroll", read_only=False, idempotent=False, targets=True, timeout_s=30)
 async def scroll(
     session: BrowserSession,
-    direction: Annotated[Literal["up", "down", "left", "right"], Field(description="Scroll direction.")] = "down",
-    amount: Annotated[int | None, Field(description="Pixels; default 80% of the viewport height.",
+    direction: Annotated[Literal["up", "down", "left", "right"], Field(description="Direction.")] = "down",
+    amount: Annotated[int | None, Field(description="Pixels; default 80% of the viewport.",
                                         ge=1, le=100000)] = None,
     element_id: ElementId = None,
     element_description: Description = None,
-    into_view: Annotated[bool, Field(description="With an element: scroll it into view instead of "
-                                                 "scrolling inside it.")] = False,
+    into_view: Annotated[bool, Field(description="Scroll the element into view.")] = False,
 ) -> Any:
-    """Scroll the page, or inside a scrollable element, or bring an element into view. Returns the new
-    scroll position and whether the end was reached; observe afterwards to get the newly visible ids."""
+    """Scroll the page or inside an element, or bring an element into view. Returns the position and whether the end
+    was reached."""
     return await actions.scroll(session, direction=direction, amount=amount, element_id=element_id,
                                 description=element_description, into_view=into_view)
 

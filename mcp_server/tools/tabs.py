@@ -13,41 +13,38 @@ from mcp_server.tooling import define_tool
 
 @define_tool(title="List tabs", read_only=True, idempotent=True, timeout_s=20, needs_page=False)
 async def list_tabs(session: BrowserSession) -> Any:
-    """The open tabs (index, url, title) and which one is active. Pages opened by a click (target=_blank,
-    window.open) become the active tab automatically."""
+    """The open tabs (index, url, title) and the active one. Tabs opened by a click become active."""
     return await tabs.list_tabs(session)
 
 
 @define_tool(title="Switch tab", read_only=False, timeout_s=20)
 async def switch_tab(
     session: BrowserSession,
-    index: Annotated[int, Field(description="Index of the tab from list_tabs.", ge=0, le=100)],
+    index: Annotated[int, Field(description="Tab index.", ge=0, le=100)],
 ) -> Any:
-    """Make another tab the active one (every other tool acts on the active tab)."""
+    """Make another tab (index from list_tabs) the active one."""
     return await tabs.switch_tab(session, index=index)
 
 
 @define_tool(title="Close tab", read_only=False, destructive=True, timeout_s=20)
 async def close_tab(
     session: BrowserSession,
-    index: Annotated[int | None, Field(description="Index of the tab from list_tabs; default the active tab.",
+    index: Annotated[int | None, Field(description="Tab index; default the active tab.",
                                        ge=0, le=100)] = None,
 ) -> Any:
-    """Close a tab (default: the active one); the most recent remaining tab becomes active."""
+    """Close a tab (default: the active one); the most recent other tab becomes active."""
     return await tabs.close_tab(session, index=index)
 
 
 @define_tool(title="Answer dialogs", read_only=False, timeout_s=20, needs_page=False)
 async def handle_dialog(
     session: BrowserSession,
-    accept: Annotated[bool, Field(description="true = OK / leave page, false = Cancel / stay.")],
-    prompt_text: Annotated[str | None, Field(description="Text to answer a prompt() with (needs accept=true).",
+    accept: Annotated[bool, Field(description="true: OK / leave; false: Cancel / stay.")],
+    prompt_text: Annotated[str | None, Field(description="Answer to a prompt().",
                                              max_length=2000)] = None,
 ) -> Any:
-    """Choose the answer to the next JavaScript dialog (alert, confirm, prompt, beforeunload), then repeat the
-    action that opens it. Dialogs never block: each one is answered the moment it opens and reported (the
-    action's data.dialogs and metadata.events). Without handle_dialog the default applies: alert OK,
-    beforeunload leave, confirm Cancel, prompt Cancel. The armed answer is used once, within 120 s."""
+    """Answer the next JavaScript dialog this way, then repeat the action that opens it (default: OK for alerts, Cancel
+    otherwise)."""
     return await dialogs.handle_dialog(session, accept=accept, prompt_text=prompt_text)
 
 

@@ -16,7 +16,7 @@ from mcp_server.tooling import define_tool
 async def wait_for_load(
     session: BrowserSession,
     state: Annotated[Literal["load", "domcontentloaded", "networkidle"],
-                     Field(description="Load state to wait for.")] = "load",
+                     Field(description="Load state.")] = "load",
     timeout_ms: WaitTimeoutMs = 10000,
 ) -> Any:
     """Wait until the active tab reaches a load state."""
@@ -30,11 +30,10 @@ async def wait_for_selector(
     element_description: Description = None,
     role: Role = None,
     state: Annotated[Literal["visible", "hidden", "attached", "detached", "enabled"],
-                     Field(description="What to wait for.")] = "visible",
+                     Field(description="State to wait for.")] = "visible",
     timeout_ms: WaitTimeoutMs = 10000,
 ) -> Any:
-    """Wait for an element, named by id or by description (+ role), to become visible, hidden, enabled,
-    present or gone. You never write CSS or XPath."""
+    """Wait for an element (by id or description) to become visible, hidden, enabled, present or gone."""
     return await waits.wait_for_element(session, element_id=element_id, description=element_description,
                                         role=role, state=state, timeout_ms=timeout_ms)
 
@@ -42,32 +41,31 @@ async def wait_for_selector(
 @define_tool(title="Wait for text", read_only=True, idempotent=True, timeout_s=65)
 async def wait_for_text(
     session: BrowserSession,
-    text: Annotated[str, Field(description="Text to wait for (case-insensitive, any frame).", max_length=500)],
-    gone: Annotated[bool, Field(description="Wait for the text to disappear instead.")] = False,
+    text: Annotated[str, Field(description="Text (case-insensitive, any frame).", max_length=500)],
+    gone: Annotated[bool, Field(description="Wait for it to disappear.")] = False,
     timeout_ms: WaitTimeoutMs = 10000,
 ) -> Any:
-    """Wait until a text appears on the page (or disappears with gone=true)."""
+    """Wait until a text appears on the page (or disappears, with gone=true)."""
     return await waits.wait_for_text(session, text=text, gone=gone, timeout_ms=timeout_ms)
 
 
 @define_tool(title="Wait for URL", read_only=True, idempotent=True, timeout_s=65)
 async def wait_for_url(
     session: BrowserSession,
-    pattern: Annotated[str, Field(description="A substring of the URL, a glob with * (https://x.com/*/done), "
-                                              "or re:<regex>.", max_length=2000)],
+    pattern: Annotated[str, Field(description="URL substring, glob with *, or re:<regex>.", max_length=2000)],
     timeout_ms: WaitTimeoutMs = 10000,
 ) -> Any:
-    """Wait until the active tab's URL matches."""
+    """Wait until the active tab's URL matches a pattern."""
     return await waits.wait_for_url(session, pattern=pattern, timeout_ms=timeout_ms)
 
 
 @define_tool(title="Sleep", read_only=True, idempotent=True, timeout_s=35)
 async def sleep(
     session: BrowserSession,
-    ms: Annotated[int, Field(description="Milliseconds to wait (0-30000). Prefer the wait_for_* tools.",
+    ms: Annotated[int, Field(description="Milliseconds.",
                              ge=0, le=30000)],
 ) -> Any:
-    """Wait a fixed time. Use only when nothing observable can be waited for."""
+    """Wait a fixed time. Prefer the wait_for_* tools."""
     return await waits.sleep(ms)
 
 

@@ -146,8 +146,8 @@ class Hooks:
         subagent = str(tool_input.get("subagent_type") or "")
         self.state.subagent_of[call_id] = subagent
         updated = dict(tool_input, run_in_background=False)
-        if subagent == "planner":
-            updated["prompt"] = f"{tool_input.get('prompt', '')}\n\n{self.state.memory.render()}"
+        memory = self.state.memory.render(full=subagent == "planner")
+        updated["prompt"] = f"{tool_input.get('prompt', '')}\n\n{memory}"
         self.state.emit("delegate", agent=subagent, description=str(tool_input.get("description", "")))
         return _pre("allow", updatedInput=updated)
 
@@ -310,21 +310,38 @@ class Hooks:
             self.recorder.event("report", report=report, raw=None if report else clip(text, 400))
         elif agent == "executor":
             result = parse_tagged(text, "RESULT", ExecutorResult)
-            status = result.status if result else "unknown"
-            line = f"{call.input.get('description') or 'step'}: {status}"
-            if result and result.did:
-                line += f" — {result.did}"
-            if result and result.error:
-                line += f" ({result.error})"
-            self.state.memory.step(line)
-            if outcome is not None:
-                outcome.steps += 1
-            self.state.emit("step", n=self.state.memory.steps, line=line, status=status)
+            for line, status in _step_lines(call, result):
+                self.state.memory.step(line)
+                if outcome is not None:
+                    outcome.steps += 1
+                self.state.emit("step", n=self.state.memory.steps, line=line, status=status)
+            for fact in result.facts if result else []:
+                self.state.memory.fact(fact)
         elif agent == "validator":
             verdict = parse_tagged(text, "VERDICT", Verdict)
             if verdict is not None:
                 self.state.verdict(verdict)
                 self.recorder.event("verdict", verdict=verdict)
+
+
+def _step_lines(call: ToolInvocation, result: ExecutorResult | None) -> list[tuple[str, str]]:
+    """Memory lines for an executor's hand-back: one per step of its horizon (or one for a single-step result)."""
+    if result is not None and result.steps:
+        lines = []
+        for n, step in enumerate(result.steps, 1):
+            line = f"{step.step or f'step {n}'}: {step.status}" + (f" — {step.did}" if step.did else "")
+            lines.append((line, step.status))
+        if result.status != "ok" and result.error:
+            last, status = lines[-1]
+            lines[-1] = (f"{last} ({result.error})", status)
+        return lines
+    status = result.status if result else "unknown"
+    line = f"{call.input.get('description') or 'step'}: {status}"
+    if result and result.did:
+        line += f" — {result.did}"
+    if result and result.error:
+        line += f" ({result.error})"
+    return [(line, status)]
 
 
 def _split(response: Any) -> tuple[str, list[tuple[str, str]]]:

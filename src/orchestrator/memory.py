@@ -1,19 +1,23 @@
-"""The running task memory (seed 001): what carries across re-plans. Completed steps, the human's answers, open
-questions, orchestrator notes and the last verdict, kept short; never page dumps.
+"""The running task memory (seed 001): what carries across re-plans. Completed steps (with the element ids they
+used, exactly), facts read from pages, the human's answers, open questions, orchestrator notes and the last
+verdict, kept short; never page dumps.
 
-The orchestrator owns it and attaches it to every planner delegation, so the planner starts each horizon fresh
-with a small, bounded context.
+The orchestrator owns it and attaches it to every delegation: the planner gets the whole view, the executor,
+validator and dom_analyzer a smaller one (task, answers, facts, the last steps). Both are bounded.
 """
 
 from __future__ import annotations
 
 import json
+import re
 
 from pydantic import BaseModel, Field
 
 from orchestrator.models import Verdict
 
 MAX_ITEM_CHARS = 240
+MAX_STEP_CHARS = 320
+ELEMENT_ID = re.compile(r"\b(?:f\d+)?e\d+\b")
 
 
 def clip(text: str, limit: int = MAX_ITEM_CHARS) -> str:
@@ -27,6 +31,7 @@ class TaskMemory(BaseModel):
     completed: list[str] = Field(default_factory=list)
     open_questions: list[str] = Field(default_factory=list)
     answers: list[str] = Field(default_factory=list)
+    facts: list[str] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
     last_verdict: Verdict | None = None
     horizons: int = 0
@@ -41,11 +46,26 @@ class TaskMemory(BaseModel):
         self.completed.clear()
         self.open_questions.clear()
         self.notes.clear()
+        self.facts.clear()
         self.last_verdict = None
 
     def step(self, line: str) -> None:
+        """One completed (or failed) step. Element ids are kept exactly: a line that must be shortened keeps its
+        ids in a trailing ``ids:`` list."""
         self.steps += 1
-        self.completed.append(clip(f"{self.steps}. {line}"))
+        full = " ".join(f"{self.steps}. {line}".split())
+        short = clip(full, MAX_STEP_CHARS)
+        if short != full:
+            lost = [i for i in dict.fromkeys(ELEMENT_ID.findall(full)) if i not in ELEMENT_ID.findall(short[:-1])]
+            if lost:
+                tail = f" ids: {', '.join(lost[:8])}"
+                short = clip(full, MAX_STEP_CHARS - len(tail)) + tail
+        self.completed.append(short)
+
+    def fact(self, line: str) -> None:
+        line = clip(line)
+        if line and line not in self.facts:
+            self.facts.append(line)
 
     def note(self, line: str) -> None:
         self.notes.append(clip(line))
@@ -66,6 +86,8 @@ class TaskMemory(BaseModel):
             out["completed_steps"] = ([f"({earlier} earlier steps)"] if earlier > 0 else []) + self.completed[-keep:]
         if self.answers:
             out["human_answers"] = self.answers[-5:]
+        if self.facts:
+            out["facts"] = self.facts[-8:]
         if self.open_questions:
             out["open_questions"] = self.open_questions[-3:]
         if self.notes:
@@ -75,5 +97,11 @@ class TaskMemory(BaseModel):
         out["horizon"] = self.horizons + 1
         return out
 
-    def render(self) -> str:
-        return "<task_memory>\n" + json.dumps(self.view(), ensure_ascii=False, indent=1) + "\n</task_memory>"
+    def brief(self, keep: int = 4) -> dict[str, object]:
+        """What an executor, validator or dom_analyzer needs: the task, answers, facts and the last steps."""
+        full = self.view(keep)
+        return {k: v for k, v in full.items() if k in ("task", "completed_steps", "human_answers", "facts")}
+
+    def render(self, full: bool = True) -> str:
+        view = self.view() if full else self.brief()
+        return "<task_memory>\n" + json.dumps(view, ensure_ascii=False, separators=(",", ":")) + "\n</task_memory>"

@@ -44,11 +44,22 @@ class Report(BaseModel):
     options: list[str] = Field(default_factory=list)
 
 
+class StepResult(BaseModel):
+    """One step of an executor's horizon: the step as it was given, how it went, what was done (with ids)."""
+
+    step: str = ""
+    status: str = "ok"
+    did: str = ""
+
+
 class ExecutorResult(BaseModel):
     status: Literal["ok", "failed", "declined", "needs_human"]
     did: str = ""
     page_changed: bool = False
     error: str = ""
+    steps: list[StepResult] = Field(default_factory=list)  # a horizon: one entry per step attempted
+    page: str = ""  # what the page shows now (url, title, the ids that matter next)
+    facts: list[str] = Field(default_factory=list)  # values read from the page that later steps need
 
 
 class ToolInvocation(BaseModel):

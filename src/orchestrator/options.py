@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from claude_agent_sdk import ClaudeAgentOptions
+from claude_agent_sdk import AgentDefinition, ClaudeAgentOptions
 from claude_agent_sdk.types import CanUseTool, HookEvent, HookMatcher, McpStdioServerConfig
 
 from orchestrator.agents import BROWSER_PREFIX, AgentSpec
@@ -19,8 +19,20 @@ from orchestrator.settings import OrchestratorSettings
 # Claude Code's own general agents: the session only offers ours.
 BUILTIN_AGENTS = ("claude", "general-purpose", "Explore", "Plan", "statusline-setup", "output-style-setup")
 # What the CLI needs to behave predictably for an orchestrator: MCP tools listed directly (the subagents' tool
-# lists are explicit) and no telemetry side traffic.
-CLI_ENV = {"ENABLE_TOOL_SEARCH": "false", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1"}
+# lists are explicit), no telemetry side traffic, and no context from the folder it runs in (git status,
+# CLAUDE.md files, auto memory): every prompt is ours alone.
+CLI_ENV = {
+    "ENABLE_TOOL_SEARCH": "false",
+    "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+    "CLAUDE_CODE_DISABLE_GIT_INSTRUCTIONS": "1",
+    "CLAUDE_CODE_DISABLE_CLAUDE_MDS": "1",
+    "CLAUDE_CODE_DISABLE_AUTO_MEMORY": "1",
+}
+# The main thread runs as this agent (the CLI's `--agent`): its AgentDefinition's tool list is what the lead's
+# requests carry, so the session's browser server serves the subagents without the lead seeing its schemas.
+LEAD_AGENT = "lead"
+LEAD_TOOLS = ["Agent", "AskUserQuestion"]
+LEAD_DESCRIPTION = "The session's lead: delegates browser tasks to the planner and talks to the human."
 SERVER_PASS_ENV = ("PATH", "HOME", "LANG", "LC_ALL", "TMPDIR", "PYTHONPATH", "VIRTUAL_ENV")
 CONFIRM_TOOL = BROWSER_PREFIX + "confirm_action"
 
@@ -64,12 +76,18 @@ def allowed_browser_tools(specs: dict[str, AgentSpec]) -> list[str]:
     return sorted(tools - {CONFIRM_TOOL})
 
 
+def lead_definition(model: str) -> AgentDefinition:
+    return AgentDefinition(description=LEAD_DESCRIPTION, prompt=LEAD_PROMPT, tools=list(LEAD_TOOLS),
+                           model=model or None)
+
+
 def build_options(
     settings: OrchestratorSettings,
     specs: dict[str, AgentSpec],
     *,
     artifacts_dir: Path,
     screenshots_dir: Path | None = None,
+    workdir: Path | None = None,
     hooks: dict[HookEvent, list[HookMatcher]],
     can_use_tool: CanUseTool,
     resume: str | None = None,
@@ -79,15 +97,19 @@ def build_options(
     extra_env: dict[str, str] | None = None,
     stderr: Any = None,
 ) -> ClaudeAgentOptions:
+    lead_model = model or settings.lead_model or ""
+    agents = {name: spec.definition(settings.model_for(name)) for name, spec in specs.items()}
+    agents[LEAD_AGENT] = lead_definition(lead_model)
     return ClaudeAgentOptions(
         system_prompt=LEAD_PROMPT,
-        model=model or settings.lead_model or None,
-        agents={name: spec.definition(settings.model_for(name)) for name, spec in specs.items()},
+        model=lead_model or None,
+        agents=agents,
         mcp_servers={"browser": browser_server(settings, artifacts_dir, screenshots_dir)},
         strict_mcp_config=True,
         tools=["Agent", "AskUserQuestion"],
         allowed_tools=["Agent", "Task", *allowed_browser_tools(specs)],
-        disallowed_tools=[f"Agent({name})" for name in BUILTIN_AGENTS],
+        disallowed_tools=[f"Agent({name})" for name in (*BUILTIN_AGENTS, LEAD_AGENT)],
+        extra_args={"agent": LEAD_AGENT},
         can_use_tool=can_use_tool,
         hooks=hooks,
         max_turns=max_turns,
@@ -95,7 +117,7 @@ def build_options(
         resume=resume,
         setting_sources=[],
         forward_subagent_text=True,
-        cwd=os.getcwd(),
+        cwd=str((workdir or artifacts_dir.parent).resolve()),
         env={**CLI_ENV, **(extra_env or {})},
         cli_path=settings.cli_path,
         stderr=stderr,

@@ -43,6 +43,7 @@ class OrchestratorSettings(BaseSettings):
     max_turns: int = Field(40, ge=1, le=1000, description="Lead turns per task (each horizon is about 2).")
     max_budget_usd: float | None = Field(5.0, gt=0, description="Stop a task when it has cost this much.")
     wall_clock_s: float = Field(1800, gt=0, description="Stop a task after this many seconds.")
+    max_requests: int | None = Field(None, ge=1, description="Stop a task after this many model requests (all agents).")
     stuck_repeats: int = Field(3, ge=2, le=20, description="Same action on an unchanged page this often = stuck.")
     retry_backoff_s: float = Field(0.5, ge=0, le=30, description="First retry delay after a retriable failure.")
     retry_backoff_max_s: float = Field(4.0, ge=0, le=120, description="Longest retry delay.")

@@ -39,6 +39,9 @@ class RunState:
     session_id: str | None = None
     input_tokens: int = 0
     output_tokens: int = 0
+    requests: int = 0  # model requests (responses) of the whole session
+    task_requests: int = 0  # ... of the current task
+    task_cost_start: float = 0.0
     cost_estimate: float = 0.0
     cost_usd: float = 0.0
     listeners: list[Listener] = field(default_factory=list)
@@ -55,6 +58,8 @@ class RunState:
         self.stop = None
         self.stuck_events = 0
         self.last_report_status = ""
+        self.task_requests = 0
+        self.task_cost_start = self.cost_so_far
         self.emit("task", task=task)
         return self.current
 
@@ -72,6 +77,8 @@ class RunState:
         if not usage or not message_id or message_id in self._seen_messages:
             return
         self._seen_messages.add(message_id)
+        self.requests += 1
+        self.task_requests += 1
         tokens_in = int(usage.get("input_tokens") or 0) + int(usage.get("cache_read_input_tokens") or 0)
         tokens_in += int(usage.get("cache_creation_input_tokens") or 0)
         tokens_out = int(usage.get("output_tokens") or 0)
@@ -84,6 +91,17 @@ class RunState:
     @property
     def cost_so_far(self) -> float:
         return max(self.cost_usd, self.cost_estimate)
+
+    @property
+    def task_cost(self) -> float:
+        return self.cost_so_far - self.task_cost_start
+
+    def check_budgets(self, max_requests: int | None, max_usd: float | None) -> None:
+        """Ask for a clean stop when the task has used its model requests or its dollars."""
+        if max_requests is not None and self.task_requests >= max_requests:
+            self.request_stop("budget", f"the model request limit ({max_requests} per task) was reached")
+        elif max_usd is not None and self.task_cost >= max_usd:
+            self.request_stop("budget", f"the cost limit (${max_usd:.2f} per task) was reached")
 
     def plan_made(self, plan: Plan) -> None:
         self.emit("plan", plan=plan)

@@ -1,7 +1,9 @@
 """Retry backoff and stuck detection (seed 001) over the browser tool calls every agent makes.
 
-The page fingerprint is the URL plus a digest of the last observation; an *action* is an acting tool with its
-arguments. The same action on an unchanged fingerprint ``repeats`` times in a row is "stuck". A retry after a
+The page fingerprint is the URL plus a digest of the last observation, plus how many actions succeeded since it
+(an executor acts on a whole horizon without re-observing: until it observes again, the page is not known to be
+unchanged); an *action* is an acting tool with its arguments. The same action on an unchanged fingerprint
+``repeats`` times in a row is "stuck". A retry after a
 retriable/recoverable failure waits an exponential backoff first.
 """
 
@@ -57,11 +59,12 @@ class StuckDetector:
     _count: int = 0
     _failures: int = 0
     _last_error: str = ""
+    _acted: int = 0  # successful actions since the last observation
     history: list[str] = field(default_factory=list)
 
     @property
     def fingerprint(self) -> str:
-        return f"{self.url}#{self.digest}"
+        return f"{self.url}#{self.digest}" + (f"+{self._acted}" if self._acted else "")
 
     def reset(self) -> None:
         self._last, self._count, self._failures, self._last_error = None, 0, 0, ""
@@ -99,6 +102,9 @@ class StuckDetector:
             stable = {k: data.get(k) for k in ("url", "title", "elements", "text", "frames") if k in data}
             blob = json.dumps(stable, sort_keys=True, ensure_ascii=False)
             self.digest = hashlib.sha1(blob.encode(), usedforsecurity=False).hexdigest()[:12]
+            self._acted = 0
+        elif name not in PASSIVE and envelope.get("success"):
+            self._acted += 1
         if name in PASSIVE or self._last is None or self._last[0].split(" ", 1)[0] != name:
             return
         error = envelope.get("error") or {}

@@ -36,10 +36,16 @@ from orchestrator.gate import SecurityGate
 from orchestrator.hooks import Hooks
 from orchestrator.human import Human, NoHuman
 from orchestrator.memory import clip
-from orchestrator.models import Plan, ToolInvocation, parse_tagged
+from orchestrator.models import Plan, ToolInvocation, parse_tagged, tagged_json
 from orchestrator.options import build_options
 from orchestrator.outcome import finish_outcome
-from orchestrator.questions import QuestionCallback, QuestionContext, questions_from_tool_input
+from orchestrator.questions import (
+    AnswerResult,
+    QuestionCallback,
+    QuestionContext,
+    QuestionItem,
+    questions_from_tool_input,
+)
 from orchestrator.record import RunRecorder, RunSummary, TaskOutcome
 from orchestrator.settings import OrchestratorSettings
 from orchestrator.state import RunState
@@ -73,6 +79,7 @@ class WorkerAgent:
     _query_counter: int = 0
     _browser_failure: str = ""
     _options_allowed: list[str] = field(default_factory=list)
+    _lead_question: str = ""  # a free-text question the lead ended its turn with (QUESTION {...})
     handling_s: float = 0.0  # time spent in our own message handling (records, memory, progress)
 
     def __post_init__(self) -> None:
@@ -172,6 +179,12 @@ class WorkerAgent:
             await client.query(prompt)
             with anyio.move_on_after(self.settings.wall_clock_s) as scope:
                 result = await self._consume(client)
+                while result is not None and self.state.stop is None and self._lead_question:
+                    answer = await self._ask_free_text(self._lead_question)
+                    if answer is None:
+                        break
+                    await client.query(f"The human answered: {answer}")
+                    result = await self._consume(client)
             if scope.cancelled_caught:
                 state.request_stop("budget", f"wall-clock limit of {self.settings.wall_clock_s:.0f} s reached")
                 result = await self._interrupt_and_drain(client)
@@ -188,6 +201,7 @@ class WorkerAgent:
 
     async def _consume(self, client: ClaudeSDKClient) -> ResultMessage | None:
         interrupted = False
+        self._lead_question = ""
         async for message in client.receive_response():
             self._on_message(message)
             if isinstance(message, ResultMessage):
@@ -249,6 +263,7 @@ class WorkerAgent:
                        error=str(data.get("error_status") or data.get("error") or ""))
         elif isinstance(message, AssistantMessage):
             state.count_usage(message.message_id, message.model, message.usage)
+            state.check_budgets(self.settings.max_requests, self.max_budget_usd)
             agent = state.agent_for(message.parent_tool_use_id)
             for block in message.content:
                 if isinstance(block, TextBlock):
@@ -267,6 +282,9 @@ class WorkerAgent:
     def _on_text(self, agent: str, text: str) -> None:
         if agent == "lead":
             self.history.append({"role": "assistant", "text": clip(text, 1200)})
+            question = tagged_json(text, "QUESTION")
+            if question and str(question.get("question") or "").strip():
+                self._lead_question = str(question["question"]).strip()
         elif agent == "planner" and "PLAN" in text:
             plan = parse_tagged(text, "PLAN", Plan)
             if plan is not None:
@@ -290,15 +308,27 @@ class WorkerAgent:
         return PermissionResultDeny(message=f"{tool} is not permitted in this session.")
 
     async def _ask(self, tool_input: dict[str, Any]) -> PermissionResult:
+        answer = await self._answer(questions_from_tool_input(tool_input))
+        if isinstance(answer, str):
+            return PermissionResultDeny(message=answer, interrupt=True)
+        return PermissionResultAllow(updated_input={**tool_input, "answers": answer.answers})
+
+    async def _ask_free_text(self, question: str) -> str | None:
+        """A question without options: it reaches the callback as free text; the answer goes to memory."""
+        self._lead_question = ""
+        answer = await self._answer([QuestionItem(question=question)])
+        return None if isinstance(answer, str) else answer.answer
+
+    async def _answer(self, items: list[QuestionItem]) -> AnswerResult | str:
+        """The human's (or the answerer's) answer, recorded in memory; or why there is none (the run stops)."""
         state = self.state
-        items = questions_from_tool_input(tool_input)
         texts = [q.question for q in items]
         state.emit("question", questions=texts)
         for q in texts:
             state.memory.ask(q)
         if self.on_question_callback is None:
             state.request_stop("failed", "the agent asked a question but no answerer is set")
-            return PermissionResultDeny(message="Nobody can answer questions in this run.", interrupt=True)
+            return "Nobody can answer questions in this run."
         context = QuestionContext(
             questions=items, conversation_history=self.history[-self.settings.context_window_size :],
             session_id=self.session_id or "", attempt_number=1, task=state.memory.task,
@@ -309,16 +339,16 @@ class WorkerAgent:
         except TimeoutError:
             reason = f"no answer to the question within {self.question_timeout_seconds} s"
             state.request_stop("failed", reason)
-            return PermissionResultDeny(message=f"Not answered: {reason}. The run stops.", interrupt=True)
+            return f"Not answered: {reason}. The run stops."
         except Exception as exc:  # an answerer that cannot answer fails the run (seed 003)
             state.request_stop("failed", f"the question could not be answered: {exc}")
-            return PermissionResultDeny(message="Not answered. The run stops.", interrupt=True)
+            return "Not answered. The run stops."
         self.recorder.event("answer_result", result=answer)
         for question, text in answer.answers.items():
             state.memory.answer(question, text)
         state.emit("answer", answer=answer.answer, source=answer.source or answer.model_used)
         self.history.append({"role": "human", "text": answer.answer})
-        return PermissionResultAllow(updated_input={**tool_input, "answers": answer.answers})
+        return answer
 
 
 def _is_async(callback: object) -> bool:

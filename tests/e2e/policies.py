@@ -70,6 +70,8 @@ class Scenario(RoleScript):
         report = tagged(last.text, "REPORT") or {"status": "continue"}
         status = report.get("status")
         if status == "need_human":
+            if len(report.get("options") or []) < 2:  # free text: the lead asks through the orchestrator
+                return [Text("QUESTION " + json.dumps({"question": report.get("question", "?")}))]
             options = [{"label": o, "description": ""} for o in report.get("options") or []]
             question = {"question": report.get("question", "?"), "header": "Question", "options": options,
                         "multiSelect": False}
@@ -156,7 +158,8 @@ class Scenario(RoleScript):
             if op == "navigate":
                 return [ToolUse(B + "navigate", {"url": intent["url"]})]
             if op == "sleep":
-                return [ToolUse(B + "sleep", {"ms": int(intent.get("text") or 1000)})]
+                wait = {"text": "a text this page never shows", "timeout_ms": int(intent.get("text") or 1000)}
+                return [ToolUse(B + "wait_for_text", wait)]
             return [ToolUse(B + "observe", {})]
         last = results[-1]
         env = last.envelope()

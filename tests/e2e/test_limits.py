@@ -89,6 +89,31 @@ async def test_cost_budget_stops_the_cli_with_exit_code_3(e2e: E2E, model: Scrip
     assert summary["status"] == "budget" and summary["cost_usd"] > 0.5
 
 
+async def test_model_request_budget_stops_cleanly_with_a_record(e2e: E2E, model: ScriptedModel, pages) -> None:
+    url = pages.url_a("signup.html")
+    model.reset(signup_never_done(url))
+    worker = WorkerAgent(settings=e2e.settings(max_requests=4), env=e2e.cli_env(), title="requests")
+    with anyio.fail_after(90):
+        async with worker:
+            outcome = await worker.run(f"Open {url} and fill the form")
+    assert outcome.status == "budget" and "model request limit (4 per task)" in outcome.reason, outcome
+    assert 4 <= len(model.log) <= 6  # the stop lands within a request or two
+    summary = json.loads((worker.recorder.dir / "summary.json").read_text())
+    assert summary["status"] == "budget" and (worker.recorder.dir / "memory.json").is_file()
+
+
+def signup_never_done(url: str) -> Scenario:
+    return Scenario(
+        intents=[
+            Intent("open", "navigate", url=url),
+            Intent("name", "type", role="textbox", name="full name", text="Ada"),
+            Intent("country", "select", role="combobox", name="country", text="Japan"),
+        ],
+        expect="never shown",
+        horizon=1,
+    )
+
+
 async def test_wall_clock_limit_interrupts_cleanly(e2e: E2E, model: ScriptedModel, pages) -> None:
     url = pages.url_a("signup.html")
     model.reset(

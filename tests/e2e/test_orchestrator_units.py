@@ -31,6 +31,7 @@ REPO = Path(__file__).resolve().parents[2]
 CONTRACT = yaml.safe_load((REPO / "specs" / "tool-contract.yaml").read_text())["tools"]
 ACTING = {"click", "type_text", "press_key", "hover", "select_option", "navigate", "go_back", "go_forward", "reload",
           "scroll", "confirm_action"}
+NAVIGATING = {"navigate", "go_back"}
 
 
 def test_agent_files_load_with_least_privilege() -> None:
@@ -42,9 +43,12 @@ def test_agent_files_load_with_least_privilege() -> None:
     for name, spec in specs.items():
         tools = {t.removeprefix("mcp__browser__") for t in spec.browser_tools}
         assert tools <= set(CONTRACT), tools - set(CONTRACT)  # every tool exists on the server
-        if name in ("dom_analyzer", "validator"):
+        if name == "dom_analyzer":
             assert all(CONTRACT[t]["read_only"] for t in tools), name
-        if name != "executor":
+        if name == "validator":  # it may navigate to a page that shows the result and read it; never act on one
+            assert all(CONTRACT[t]["read_only"] for t in tools - NAVIGATING), name
+            assert not tools & (ACTING - NAVIGATING), tools & ACTING
+        elif name != "executor":
             assert not tools & ACTING, (name, tools & ACTING)
     assert {"click", "type_text", "navigate", "confirm_action"} <= {
         t.removeprefix("mcp__browser__") for t in specs["executor"].browser_tools}
@@ -53,8 +57,10 @@ def test_agent_files_load_with_least_privilege() -> None:
 def test_agent_prompts_carry_the_rules() -> None:
     specs = load_agents(REPO / "agents")
     planner = specs["planner"].prompt
-    for rule in ("3-5", "PLAN ", "REPORT ", "iframe", "never an instruction", "confirm_action", "re-plans"):
+    for rule in ("3-6", "PLAN ", "REPORT ", "iframe", "never an instruction", "confirm_action", "WHOLE horizon",
+                 "only when", "need_human"):
         assert rule in planner, rule
+    assert "horizon" in specs["executor"].description and "never click" in specs["validator"].description
     assert "VERDICT " in specs["validator"].prompt and "RESULT " in specs["executor"].prompt
     for spec in specs.values():
         assert "instruction" in spec.prompt  # page content is data, never instructions
@@ -131,6 +137,17 @@ def test_memory_stays_short() -> None:
     assert "(192 earlier steps)" in rendered and "[s199]" in rendered
     memory.new_task("follow-up")
     assert memory.previous_tasks and not memory.completed and memory.task == "follow-up"
+
+
+def test_memory_keeps_element_ids_exactly_and_gives_subagents_a_brief() -> None:
+    memory = TaskMemory(task="a task")
+    memory.step("[s1]: ok — " + "typed a very long value " * 30 + "into f12e345 then clicked e9876")
+    memory.answer("What salary?", "52000")
+    memory.fact("order number 1234")
+    line = memory.completed[-1]
+    assert len(line) <= 330 and "f12e345" in line and "e9876" in line
+    brief = memory.render(full=False)
+    assert "52000" in brief and "order number 1234" in brief and "horizon" not in brief
 
 
 def envelope(success: bool, url: str, code: str = "", category: str = "", data: Any = None) -> dict[str, Any]:

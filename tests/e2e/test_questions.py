@@ -81,6 +81,29 @@ async def test_terminal_answerer_takes_free_text(e2e: E2E, model: ScriptedModel,
     assert worker.recorder.summary.tasks[0].status == "done"
 
 
+async def test_free_text_question_reaches_the_callback_without_invented_options(
+    e2e: E2E, model: ScriptedModel, pages
+) -> None:
+    url = pages.url_a("signup.html")
+    free = "What name should the account use?"
+    model.reset(Scenario(intents=[Intent("open", "navigate", url=url)], expect="Create your account",
+                         ask={"question": free, "options": []}))
+    seen: list[QuestionContext] = []
+
+    async def answer(context: QuestionContext) -> AnswerResult:
+        seen.append(context)
+        return AnswerResult(answers={free: "Ada Lovelace"}, model_used="test", context_size=0, generation_time_ms=0,
+                            attempt_number=1, source="test")
+
+    worker = await run(e2e, f"Open {url}", on_question_callback=answer)
+    assert [q.question for q in seen[0].questions] == [free] and seen[0].questions[0].options == []
+    assert not answered_text(model)  # no AskUserQuestion: it wants 2-4 options
+    assert any("Ada Lovelace" in a for a in worker.state.memory.answers)
+    planner_prompts = [r.prompt for r in model.requests if r.agent == "planner"]
+    assert any("human_answers" in p and "Ada Lovelace" in p for p in planner_prompts)
+    assert worker.recorder.summary.tasks[0].status == "done"
+
+
 class FlakyAnswerer:
     """The answerer model: 'I don't know' on the first attempt, then the last option."""
 

@@ -70,6 +70,16 @@ async def test_cli_runs_a_task_through_all_four_subagents(e2e: E2E, model: Scrip
     assert validator and "Registered: Ada Lovelace, Japan" in validator[-1]["result"]
     assert (run / "transcript.jsonl").stat().st_size > 0
     assert "done" in (run / "summary.md").read_text()
+    # Lean, neutral requests: the lead carries no browser tool; no request carries the repository's context
+    # (the CLI runs in the run folder, git status and CLAUDE.md files switched off).
+    lead = [r for r in model.requests if r.agent == "lead"]
+    assert lead and not [n for r in lead for n in r.tool_names if n.startswith("mcp__browser__")]
+    assert {n for r in model.requests if r.agent == "executor" for n in r.tool_names} >= {"mcp__browser__click"}
+    claude_md = (REPO / "CLAUDE.md").read_text(encoding="utf-8").splitlines()[0]
+    for request in model.requests:
+        body = json.dumps(request.body, ensure_ascii=False)
+        assert "gitStatus" not in body and "Current branch:" not in body and claude_md not in body, request.agent
+    assert f"Primary working directory: {run.resolve()}" in json.dumps(lead[0].body)
 
 
 async def test_replan_after_a_failed_step(e2e: E2E, model: ScriptedModel, pages) -> None:

@@ -171,3 +171,24 @@ def test_web_serves_seeded_miniwob_pages_and_sites_per_run() -> None:
         assert two.reports[-1]["text"] == "hi" and not one.reports
         with pytest.raises(urllib.error.HTTPError):
             urllib.request.urlopen(f"{web.origin_a}/r/unknown/shop/")
+
+
+def test_budgets_follow_the_orchestrator_settings_and_flags(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No hidden per-task clock: a suite that sets no budget runs with the user's own settings (or the flags)."""
+    from rich.console import Console
+
+    from orchestrator.eval.cli import budget_overrides, parse_args
+    from orchestrator.eval.progress import EvalProgress
+    from orchestrator.eval.runner import Runner, RunOptions
+
+    monkeypatch.setenv("ORCH_WALL_CLOCK_S", "900")
+    monkeypatch.setenv("ORCH_MAX_REQUESTS", "70")
+    tasks = load_tasks(find_suite("sites"))
+    runner = Runner(tasks, RunOptions(out_dir=tmp_path), EvalProgress(Console(quiet=True)))
+    settings = runner.settings_for(tasks[0])
+    assert settings.wall_clock_s == 900 and settings.max_requests == 70
+    args = parse_args(["--wall-clock", "120", "--max-requests", "30", "--max-budget-usd", "0.5"])
+    flagged = Runner(tasks, RunOptions(out_dir=tmp_path, mode="real", settings_overrides=budget_overrides(args)),
+                     EvalProgress(Console(quiet=True)))
+    settings = flagged.settings_for(tasks[0])
+    assert (settings.wall_clock_s, settings.max_requests, settings.max_budget_usd) == (120, 30, 0.5)

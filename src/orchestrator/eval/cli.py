@@ -44,7 +44,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--out", type=Path, default=Path("runs"), help="where runs/eval-<time>/ goes (default runs/)")
     p.add_argument("--keep-profiles", action="store_true", help="keep each task's browser profile")
     p.add_argument("--list", action="store_true", help="list the tasks and exit")
+    p.add_argument("--wall-clock", type=float, metavar="SECONDS", help="per task (default ORCH_WALL_CLOCK_S)")
+    p.add_argument("--max-requests", type=int, metavar="N", help="model requests per task (default ORCH_MAX_REQUESTS)")
+    p.add_argument("--max-budget-usd", type=float, metavar="USD", help="per task, real mode (ORCH_MAX_BUDGET_USD)")
     return p.parse_args(argv)
+
+
+def budget_overrides(args: argparse.Namespace) -> dict[str, float | int]:
+    """The budget flags, as settings: the same ones a user's own task runs with."""
+    given = {"wall_clock_s": args.wall_clock, "max_requests": args.max_requests, "max_budget_usd": args.max_budget_usd}
+    return {k: v for k, v in given.items() if v is not None}
 
 
 def select(tasks: list[Task], only: list[str] | None) -> list[Task]:
@@ -82,6 +91,7 @@ async def evaluate(args: argparse.Namespace, console: Console) -> int:
         cdp_url=args.cdp_url,
         model=args.model or None,
         keep_profiles=args.keep_profiles,
+        settings_overrides=budget_overrides(args),
     )
     runner = Runner(tasks, options, EvalProgress(console))
     console.print(

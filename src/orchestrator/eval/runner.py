@@ -26,7 +26,7 @@ from orchestrator.eval.progress import EvalProgress
 from orchestrator.eval.suite import Task
 from orchestrator.eval.web import EvalWeb, TaskContext
 from orchestrator.scripted.replay import Replay
-from orchestrator.scripted.server import ScriptedModel
+from orchestrator.scripted.server import ModelRequest, ScriptedModel
 from orchestrator.scripted.solution import compile_steps
 from orchestrator.scripted.targets import fill
 from orchestrator.settings import OrchestratorSettings
@@ -47,6 +47,7 @@ class RunOptions:
     model: str | None = None
     keep_profiles: bool = False
     settings_overrides: dict[str, Any] = field(default_factory=dict)
+    keep_requests: bool = False  # scripted mode: keep every model request per task (benchmarks read them)
 
 
 class TaskResult(BaseModel):
@@ -123,6 +124,7 @@ class Runner:
         self.out.mkdir(parents=True, exist_ok=True)
         self.web = EvalWeb()
         self.utterances: dict[str, str] = {}
+        self.requests: dict[str, list[ModelRequest]] = {}
 
     async def run(self, suite_name: str) -> EvalRun:
         opts = self.options
@@ -185,7 +187,8 @@ class Runner:
                     horizon=task.defaults.horizon,
                     answers=task.answers.fallback_responses(),
                 )
-                model = ScriptedModel(policy=replay, keep_requests=False).start()
+                model = ScriptedModel(policy=replay, keep_requests=opts.keep_requests).start()
+                self.requests[task.id] = model.requests
                 env = scripted_env(model, scratch)
             sensitive = str(fill(sensitive_template, fields)) if sensitive_template is not None else None
             human = EvalHuman(task.answers, ctx, sensitive=sensitive)
@@ -218,13 +221,15 @@ class Runner:
             "headful": opts.headful,
             "max_turns": task.max_turns,
             "wall_clock_s": task.wall_clock_s,
-            "max_budget_usd": task.defaults.max_budget_usd if opts.mode == "real" else None,
+            "max_requests": task.defaults.max_requests,
+            "max_budget_usd": task.defaults.max_budget_usd,
             "question_timeout_s": task.defaults.question_timeout_seconds,
             "context_window_size": task.defaults.context_window_size,
             "browser_env": {"BROWSER_CDP_URL": opts.cdp_url, "BROWSER_CDP_NEW_CONTEXT": "true"} if opts.cdp_url else {},
         }
+        values = {k: v for k, v in values.items() if v is not None or k == "profile_dir"}
         if opts.mode == "scripted":
-            values |= {"retry_backoff_s": 0.05, "retry_backoff_max_s": 0.2}
+            values |= {"retry_backoff_s": 0.05, "retry_backoff_max_s": 0.2, "max_budget_usd": None}
         if opts.model:
             values["lead_model"] = opts.model
         return OrchestratorSettings(**(values | opts.settings_overrides))

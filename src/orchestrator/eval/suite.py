@@ -73,8 +73,11 @@ class EvalDefaults(BaseModel):
     context_window_size: int = Field(10, ge=1, le=100)
     seed: str = Field("eval", description="MiniWoB++ episodes are seeded with '<seed>:<task id>'")
     max_turns: int = Field(30, ge=1, le=1000)
-    max_budget_usd: float = Field(1.0, gt=0)
-    wall_clock_s: float = Field(300, gt=0)
+    # Budgets: unset = the orchestrator's own settings (ORCH_MAX_BUDGET_USD, ORCH_WALL_CLOCK_S, ORCH_MAX_REQUESTS,
+    # or the eval command's flags), so a run is limited the same way as the user's own tasks.
+    max_budget_usd: float | None = Field(None, gt=0)
+    wall_clock_s: float | None = Field(None, gt=0)
+    max_requests: int | None = Field(None, ge=1)
     horizon: int = Field(5, ge=1, le=8, description="scripted mode: steps per planning horizon")
     answers: Answers = Field(default_factory=Answers)
     checker: Checker | None = None
@@ -167,7 +170,7 @@ class Task(BaseModel):
         return self.config.max_turns or self.defaults.max_turns
 
     @property
-    def wall_clock_s(self) -> float:
+    def wall_clock_s(self) -> float | None:
         return self.config.wall_clock_s or self.defaults.wall_clock_s
 
 

@@ -1,0 +1,49 @@
+"""Compact input schemas for ``tools/list``: what the model needs to call a tool, no more.
+
+Pydantic's JSON schema spells every optional parameter as ``anyOf: [<type>, null]`` with ``default: null`` and a
+``title`` per field; every model request carries every tool's schema, so those bytes are paid on each request.
+The compact form keeps names, types, enums, defaults that are not null, descriptions and ``required``.
+Argument validation is unchanged: it uses the tool's own signature, not the advertised schema.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+DROP = frozenset({"title"})
+# Bounds are enforced when a call is validated (a clear invalid_input error names them); the model does not need
+# them to call the tool.
+DROP_PROPERTY = DROP | {"maxLength", "minLength", "maxItems", "minItems", "maximum", "minimum"}
+
+
+def compact_property(schema: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in schema.items() if k not in DROP_PROPERTY}
+    variants = out.get("anyOf")
+    if isinstance(variants, list):
+        kept = [compact_property(v) for v in variants if v != {"type": "null"}]
+        if len(kept) == 1:
+            out.pop("anyOf")
+            out = {**kept[0], **out}
+        elif len(kept) != len(variants) or kept:
+            types = [v.get("type") for v in kept]
+            if all(isinstance(t, str) for t in types) and all(set(v) <= {"type"} for v in kept):
+                out.pop("anyOf")
+                out["type"] = types
+            else:
+                out["anyOf"] = kept
+    if out.get("default", 0) is None:
+        out.pop("default")
+    if isinstance(out.get("items"), dict):
+        out["items"] = compact_property(out["items"])
+    return out
+
+
+def compact_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in schema.items() if k not in DROP}
+    props = out.get("properties")
+    if isinstance(props, dict):
+        out["properties"] = {name: compact_property(p) for name, p in props.items()}
+    defs = out.get("$defs")
+    if isinstance(defs, dict):
+        out["$defs"] = {name: compact_schema(d) for name, d in defs.items()}
+    return out

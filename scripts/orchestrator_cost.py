@@ -1,0 +1,209 @@
+"""What the model requests of a scripted eval run cost: requests by role, browser calls, request sizes, tool-schema
+characters per role, the cache-eligible prefix share and the list-price estimate with and without prompt caching.
+Used by ``scripts/bench_orchestrator.py``.
+
+Conventions
+- A request's size is the characters of its JSON body; tokens ≈ characters / 4 (the scripted server's own count,
+  the one the harness reports).
+- Role: the agent whose system prompt the request carries (lead, planner, dom_analyzer, executor, validator,
+  answerer). One conversation = one agent instance (the CLI's ``x-claude-code-agent-id``; the lead has none).
+- Browser calls: distinct ``mcp__browser__*`` tool uses; page actions: those that act on the page.
+- Cache-eligible prefix: the longest byte prefix (tools, system, then messages in order) a request shares with an
+  earlier request of the same role and model; with caching it is read at 0.1x and the rest written at 1.25x.
+  The CLI's billing-header line (it varies per conversation) is left out of both.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from collections import Counter
+from dataclasses import dataclass, field
+
+from orchestrator.scripted.server import ModelRequest
+
+BROWSER = "mcp__browser__"
+ACTIONS = frozenset(
+    {"navigate", "go_back", "go_forward", "reload", "click", "type_text", "press_key", "hover", "select_option",
+     "scroll", "confirm_action", "fill_form", "click_at", "type_at", "upload_file", "drag"}
+)
+ROLES = ("lead", "planner", "dom_analyzer", "executor", "validator", "answerer")
+PRICE_PER_MTOK = {"haiku": 1.0, "sonnet": 3.0, "opus": 5.0}  # USD per million input tokens, list prices
+CACHE_WRITE, CACHE_READ = 1.25, 0.10
+
+
+def price(model: str) -> float:
+    return next((p for key, p in PRICE_PER_MTOK.items() if key in model), PRICE_PER_MTOK["sonnet"])
+
+
+def common_prefix(a: str, b: str) -> int:
+    """Length of the longest common prefix of two strings (bisection on slices: fast for long prompts)."""
+    lo, hi = 0, min(len(a), len(b))
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[:mid] == b[:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+BILLING = "x-anthropic-billing-header"
+
+
+def head(req: ModelRequest) -> str:
+    """Tools and system prompt, without the CLI's own billing-header line (it varies per conversation and is
+    not part of the prompt)."""
+    system = req.body.get("system") or ""
+    if isinstance(system, list):
+        system = [b for b in system if not str(b.get("text", "")).startswith(BILLING)]
+    return json.dumps({"tools": req.body.get("tools") or [], "system": system})
+
+
+def canonical(req: ModelRequest) -> str:
+    """The request in the order a prompt cache sees it: tools, system, then the messages."""
+    return head(req) + "".join(json.dumps(m) for m in req.messages)
+
+
+@dataclass
+class TaskCost:
+    task: str
+    requests: Counter[str] = field(default_factory=Counter)
+    sizes: list[int] = field(default_factory=list)
+    sizes_by_role: dict[str, list[int]] = field(default_factory=dict)
+    schema_chars: dict[str, int] = field(default_factory=dict)
+    lead_browser_tools: int = 0
+    browser_calls: int = 0
+    page_actions: int = 0
+    cached_chars: int = 0
+    usd: float = 0.0
+    usd_cached: float = 0.0
+    harness_tokens: int = 0
+    heads: dict[str, set[str]] = field(default_factory=dict)  # per role: distinct (tools, system) prefixes
+
+    @property
+    def total_requests(self) -> int:
+        return sum(self.requests.values())
+
+    @property
+    def input_chars(self) -> int:
+        return sum(self.sizes)
+
+    @property
+    def per_call(self) -> float:
+        return self.total_requests / max(1, self.browser_calls)
+
+    @property
+    def per_action(self) -> float:
+        return self.total_requests / max(1, self.page_actions)
+
+    @property
+    def largest_subagent(self) -> int:
+        return max((s for r, v in self.sizes_by_role.items() if r != "lead" for s in v), default=0)
+
+
+def analyse(task: str, requests: list[ModelRequest], harness_tokens: int = 0) -> TaskCost:
+    cost = TaskCost(task, harness_tokens=harness_tokens)
+    seen_calls: dict[str, str] = {}
+    earlier: dict[tuple[str, str], list[str]] = {}
+    for req in requests:
+        role = req.agent if req.agent in ROLES else "other"
+        cost.requests[role] += 1
+        cost.sizes.append(req.chars)
+        cost.sizes_by_role.setdefault(role, []).append(req.chars)
+        tools = req.body.get("tools") or []
+        cost.schema_chars[role] = max(cost.schema_chars.get(role, 0), len(json.dumps(tools)))
+        if role == "lead":
+            cost.lead_browser_tools = max(cost.lead_browser_tools, sum(n.startswith(BROWSER) for n in req.tool_names))
+        for use_id, use in req.tool_uses().items():
+            if use.name.startswith(BROWSER):
+                seen_calls[use_id] = use.name[len(BROWSER):]
+        text = canonical(req)
+        cost.heads.setdefault(role, set()).add(head(req))
+        previous = earlier.setdefault((role, req.model), [])
+        shared = max((common_prefix(text, p) for p in previous), default=0)
+        previous.append(text)
+        share = shared / max(1, len(text))
+        cached = int(req.chars * share)
+        cost.cached_chars += cached
+        per_char = price(req.model) / 4 / 1e6
+        cost.usd += req.chars * per_char
+        cost.usd_cached += (cached * CACHE_READ + (req.chars - cached) * CACHE_WRITE) * per_char
+    cost.browser_calls = len(seen_calls)
+    cost.page_actions = sum(1 for name in seen_calls.values() if name in ACTIONS)
+    return cost
+
+
+def median(values: list[int]) -> int:
+    return int(statistics.median(values)) if values else 0
+
+
+def task_table(costs: list[TaskCost]) -> list[str]:
+    lines = [
+        "| task | requests (lead/plan/dom/exec/valid) | browser calls (actions) | req per call (per action) "
+        "| median req | largest req | input chars | harness tokens | USD | USD cached |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for c in costs:
+        roles = "/".join(str(c.requests.get(r, 0)) for r in ROLES[:5])
+        lines.append(
+            f"| {c.task} | {c.total_requests} ({roles}) | {c.browser_calls} ({c.page_actions}) "
+            f"| {c.per_call:.2f} ({c.per_action:.2f}) | {median(c.sizes):,} | {max(c.sizes, default=0):,} "
+            f"| {c.input_chars:,} | {c.harness_tokens:,} | {c.usd:.3f} | {c.usd_cached:.3f} |"
+        )
+    return lines
+
+
+def summary_table(costs: list[TaskCost]) -> list[str]:
+    sizes = [s for c in costs for s in c.sizes]
+    requests = sum(c.total_requests for c in costs)
+    calls = sum(c.browser_calls for c in costs)
+    actions = sum(c.page_actions for c in costs)
+    by_role: Counter[str] = Counter()
+    for c in costs:
+        by_role.update(c.requests)
+    schema = {r: max((c.schema_chars.get(r, 0) for c in costs), default=0) for r in ROLES}
+    lead_sizes = [s for c in costs for s in c.sizes_by_role.get("lead", [])]
+    tokens = sum(c.harness_tokens for c in costs)
+    chars = sum(c.input_chars for c in costs)
+    cached = sum(c.cached_chars for c in costs)
+    one_step = [c for c in costs if c.page_actions <= 2]
+    click = next((c for c in costs if c.task == "click-button"), None)
+    ten = [c for c in costs if c.page_actions >= 8]
+
+    def row(name: str, value: str, target: str = "", ok: bool | None = None) -> str:
+        mark = "" if ok is None else (" ✅" if ok else " ❌")
+        return f"| {name} | {value} | {target}{mark} |"
+
+    return [
+        "| measure | value | target |",
+        "|---|---|---|",
+        row("tasks", str(len(costs))),
+        row("requests by role", ", ".join(f"{r} {by_role.get(r, 0)}" for r in ROLES if by_role.get(r))),
+        row("browser calls (page actions)", f"{calls} ({actions})"),
+        row("requests per browser call", f"{requests / max(1, calls):.2f}", "≤ 1.5", requests / max(1, calls) <= 1.5),
+        row("requests per page action", f"{requests / max(1, actions):.2f}"),
+        row("median request", f"{median(sizes):,} chars", "≤ 12k", median(sizes) <= 12_000),
+        row("largest request", f"{max(sizes, default=0):,} chars"),
+        row("lead request (largest)", f"{max(lead_sizes, default=0):,} chars, "
+            f"{max(c.lead_browser_tools for c in costs) if costs else 0} browser tools",
+            "≤ 12k, no mcp__browser__*",
+            max(lead_sizes, default=0) <= 12_000 and not any(c.lead_browser_tools for c in costs)),
+        row("tool-schema chars per role", ", ".join(f"{r} {schema[r]:,}" for r in ROLES if schema[r])),
+        row("largest subagent request, tasks with ≤ 2 page actions",
+            f"{max((c.largest_subagent for c in one_step), default=0):,} chars", "≤ 16k",
+            max((c.largest_subagent for c in one_step), default=0) <= 16_000),
+        row("input chars per task with ≥ 8 page actions",
+            ", ".join(f"{c.task} {c.input_chars / 1e6:.2f} M" for c in ten) or "-", "≤ 0.3 M",
+            all(c.input_chars <= 300_000 for c in ten) if ten else None),
+        row("total input chars", f"{chars / 1e6:.2f} M"),
+        row("cache-eligible prefix share", f"{cached / max(1, chars):.0%}"),
+        row("system prompt + tool list byte-stable within each agent of a task",
+            ", ".join(f"{r} {max(len(c.heads.get(r, ())) for c in costs)}" for r in ROLES if schema[r]) + " variant(s)",
+            "1 each", all(len(v) <= 1 for c in costs for v in c.heads.values())),
+        row("click-button (harness tokens)", f"{click.harness_tokens:,}" if click else "-", "≤ 20k",
+            (click.harness_tokens <= 20_000) if click else None),
+        row("suite (harness tokens)", f"{tokens / 1e6:.2f} M", "≤ 1.0 M", tokens <= 1_000_000),
+        row("USD at list prices (input only)", f"${sum(c.usd for c in costs):.2f} without caching, "
+            f"${sum(c.usd_cached for c in costs):.2f} with"),
+    ]
