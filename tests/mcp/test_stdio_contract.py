@@ -122,7 +122,9 @@ async def test_bad_input_is_structured_changes_nothing_and_server_keeps_serving(
 
 async def test_a_hung_page_cannot_hang_a_call(tmp_path: Path, site) -> None:
     async with browser_client(tmp_path / "profile", BROWSER_TOOL_TIMEOUT_S="3") as client:
-        await client.call("navigate", url=site.url_a("busy.html"), wait_until="load")
+        with anyio.fail_after(60):  # a slow first launch goes on in the background: a later call finds it
+            while not (await client.call("navigate", url=site.url_a("busy.html"), wait_until="load")).ok:
+                pass
         await client.call("wait_for_text", text="never shown", timeout_ms=800)
         with anyio.fail_after(15):
             hung = await client.call("observe")
