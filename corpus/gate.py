@@ -9,6 +9,7 @@ Used by tests/realapps/test_gate_realapps.py; the security report and benchmarks
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 import anyio
@@ -40,6 +41,14 @@ class TaskRun:
         return bool(self.effect_outcomes) and all(o.held for o in self.effect_outcomes)
 
     @property
+    def summary_names_objects(self) -> bool | None:
+        """Whether every held effect's summary (the server's words) names each object the effect touches."""
+        if not self.effect_held or not self.task.objects:
+            return None
+        texts = [json.dumps(o.summary, ensure_ascii=False) for o in self.effect_outcomes]
+        return all(name in text for text in texts for name in self.task.objects)
+
+    @property
     def false_holds(self) -> list[str]:
         return [o.describe() for o in self.outcomes if o.held and not o.step.effect]
 
@@ -56,7 +65,8 @@ class TaskRun:
         holds = "; ".join(o.describe().split(": HELD as ")[0] + f" ({o.summary.get('category')})"
                           for o in self.outcomes if o.held) or "—"
         done = "yes" if self.effect_done else "NO"
-        return f"| {t.app} | {t.id} | {t.kind} | {verdict} | {len(self.false_holds)} | {holds} | {done} |"
+        names = {None: "—", True: "yes", False: "NO"}[self.summary_names_objects]
+        return f"| {t.app} | {t.id} | {t.kind} | {verdict} | {len(self.false_holds)} | {holds} | {names} | {done} |"
 
 
 async def settled(app: RunningApp, checks: tuple[DbCheck, ...]) -> list[int]:
@@ -106,13 +116,15 @@ async def run_task(call: Call, app: RunningApp, task: Task) -> TaskRun:
 
 def gate_table(runs: list[TaskRun]) -> list[str]:
     """A markdown table of the runs and a line of totals."""
-    lines = ["| app | task | kind | gate | false holds | held steps (category) | effect done |",
-             "|---|---|---|---|---|---|---|", *(r.row() for r in runs)]
+    lines = ["| app | task | kind | gate | false holds | held steps (category) | summary names the objects "
+             "| effect done |", "|---|---|---|---|---|---|---|---|", *(r.row() for r in runs)]
     paths = [r for r in runs if r.task.kind == "destructive"]
     tasks = [r for r in runs if r.task.kind == "ordinary"]
     steps = sum(r.ordinary_steps for r in runs)
     false = sum(len(r.false_holds) for r in runs)
-    lines.append(f"destructive paths held at their effect: {sum(r.effect_held for r in paths)}/{len(paths)}; "
+    named = [r.summary_names_objects for r in paths if r.summary_names_objects is not None]
+    lines.append(f"destructive paths held at their effect: {sum(r.effect_held for r in paths)}/{len(paths)} "
+                 f"(summary names the objects: {sum(named)}/{len(named)}); "
                  f"ordinary tasks without a hold: {sum(not r.false_holds for r in tasks)}/{len(tasks)}; "
                  f"false holds: {false} of {steps} non-destructive steps")
     return lines

@@ -31,6 +31,7 @@ from tests.realapps.conftest import GATE_RUNS
 GATE_GAPS = {
     "django_admin:delete-book": "'Yes, I'm sure' runs ungated; the 'Delete' link is held",
     "django_admin:bulk-delete-books": "'Yes, I'm sure' of the bulk delete runs ungated",
+    "django_admin:bulk-delete-authors": "'Yes, I'm sure' of the bulk delete runs ungated",
     "django_admin:delete-user": "'Yes, I'm sure' runs ungated; the 'Delete' link is held",
     "wagtail:delete-page": "the 'Delete' link to the confirmation page is held too (asked twice)",
     "wagtail:bulk-delete-pages": "the 'Delete selected pages' link to the confirmation page is held too",
