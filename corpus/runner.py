@@ -8,9 +8,12 @@ act on its id, and notice when the server holds an action for ``confirm_action``
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
+
+import anyio
 
 from corpus.steps import Step
 
@@ -114,13 +117,18 @@ async def _elements(call: Call, query: str, role: str | None) -> list[dict[str, 
     return list(payload["data"]["elements"])
 
 
-async def _find_when_loaded(call: Call, step: Step) -> str:
-    """As a model would: look; if the control is not there, wait for the page to finish loading and look again."""
-    try:
-        return await find_id(call, step)
-    except StepFailed:
-        await call("wait_for_load", state="load", timeout_ms=10000)
-        return await find_id(call, step)
+async def _find_when_loaded(call: Call, step: Step, patience_s: float = 10.0) -> str:
+    """As a model would: look; if the control is not there yet (a navigation still under way), wait for the page
+    to load and look again, for at most ``patience_s``."""
+    deadline = time.monotonic() + patience_s
+    while True:
+        try:
+            return await find_id(call, step)
+        except StepFailed:
+            if time.monotonic() > deadline:
+                raise
+        await call("wait_for_load", state="load", timeout_ms=5000)
+        await anyio.sleep(0.25)  # a navigation that has not started yet gives no event to wait on
 
 
 async def run_step(call: Call, base_url: str, step: Step) -> StepOutcome:

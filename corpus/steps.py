@@ -63,6 +63,8 @@ class Task:
     checks: tuple[DbCheck, ...] = ()
     page_text: tuple[str, ...] = ()  # the final page shows each of these
     category: Category | None = None  # destructive tasks: what the gate should call it
+    objects: tuple[str, ...] = ()  # destructive tasks: what the effect touches, as the page names it (the summary
+    #                                of a hold should name them)
     login: bool = True  # needs the app's admin session first
     tags: tuple[str, ...] = field(default=())
 

@@ -47,3 +47,6 @@ TIME_ZONE = "UTC"
 LANGUAGE_CODE = "en-us"
 STATIC_URL = "static/"
 DEFAULT_AUTO_FIELD = "django.db.models.AutoField"
+# Cookies are per host, not per port: the corpus apps all live on 127.0.0.1, so each Django has its own names.
+SESSION_COOKIE_NAME = "library_sessionid"
+CSRF_COOKIE_NAME = "library_csrftoken"

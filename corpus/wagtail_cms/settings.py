@@ -67,3 +67,6 @@ WAGTAILADMIN_BASE_URL = "http://127.0.0.1"
 WAGTAILSEARCH_BACKENDS = {"default": {"BACKEND": "wagtail.search.backends.database"}}
 WAGTAIL_ENABLE_UPDATE_CHECK = False
 WAGTAIL_ENABLE_WHATS_NEW_BANNER = False
+# Cookies are per host, not per port: the corpus apps all live on 127.0.0.1, so each Django has its own names.
+SESSION_COOKIE_NAME = "cms_sessionid"
+CSRF_COOKIE_NAME = "cms_csrftoken"

@@ -11,16 +11,14 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from corpus.apps import APPS, RunningApp, start
-from corpus.runner import StepOutcome
-from corpus.steps import Task
-from tests.realapps.harness import Host
+from corpus.gate import TaskRun, gate_table
+from corpus.host import Host
 
 HERE = Path(__file__).resolve().parent
 
@@ -84,55 +82,12 @@ async def host(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Host]:
 # ---------------------------------------------------------------------------
 # The gate table: every gate test records its task's outcome; the table is printed at the end of the session.
 # ---------------------------------------------------------------------------
-@dataclass
-class GateRecord:
-    task: Task
-    outcomes: list[StepOutcome] = field(default_factory=list)
-    effect_done: bool = False
-
-    @property
-    def false_holds(self) -> list[str]:
-        return [o.describe() for o in self.outcomes if o.held and not o.step.effect]
-
-    @property
-    def effect_held(self) -> bool:
-        effect = [o for o in self.outcomes if o.step.effect]
-        return bool(effect) and all(o.held for o in effect)
-
-    def row(self) -> str:
-        t = self.task
-        if t.kind == "destructive":
-            verdict = "held" if self.effect_held else "NOT HELD"
-        else:
-            verdict = "no hold" if not self.false_holds else "FALSE HOLD"
-        holds = "; ".join(o.describe().split(": HELD as ")[0] + f" ({o.summary.get('category')})"
-                          for o in self.outcomes if o.held) or "—"
-        return f"| {t.app} | {t.id} | {t.kind} | {verdict} | {len(self.false_holds)} | {holds} | " \
-               f"{'yes' if self.effect_done else 'NO'} |"
-
-
-GATE_RECORDS: list[GateRecord] = []
-
-
-def record_gate(record: GateRecord) -> None:
-    GATE_RECORDS.append(record)
+GATE_RUNS: list[TaskRun] = []
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    if not GATE_RECORDS:
-        return
-    write = terminalreporter.write_line
-    write("")
-    write("Confirmation gate on the real apps (corpus/):")
-    write("| app | task | kind | gate | false holds | held steps (category) | effect done |")
-    write("|---|---|---|---|---|---|---|")
-    for record in GATE_RECORDS:
-        write(record.row())
-    paths = [r for r in GATE_RECORDS if r.task.kind == "destructive"]
-    tasks = [r for r in GATE_RECORDS if r.task.kind == "ordinary"]
-    steps = sum(len(r.outcomes) for r in tasks) + sum(len([o for o in r.outcomes if not o.step.effect])
-                                                       for r in paths)
-    false = sum(len(r.false_holds) for r in GATE_RECORDS)
-    write(f"destructive paths held: {sum(r.effect_held for r in paths)}/{len(paths)}; ordinary tasks without a "
-          f"hold: {sum(not r.false_holds for r in tasks)}/{len(tasks)}; false holds: {false} of {steps} "
-          f"non-destructive steps")
+    if GATE_RUNS:
+        terminalreporter.write_line("")
+        terminalreporter.write_line("Confirmation gate on the real apps (corpus/):")
+        for line in gate_table(GATE_RUNS):
+            terminalreporter.write_line(line)

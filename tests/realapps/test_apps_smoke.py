@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.realapps.harness import Host
+from corpus.apps import APPS
+from corpus.host import Host
+from corpus.tasks import TASKS
 
 # app -> (a path, text its seeded page shows, a table and its seeded row count)
 SEEDED = {
@@ -28,3 +30,15 @@ async def test_app_starts_with_its_seed_data(app_name: str, corpus_apps, host: H
     found = await host.call("find_interactive_elements", query=shown)
     names = [e.get("name", "") for e in found["data"]["elements"]]
     assert any(shown in name for name in names), names[:20]
+
+
+def test_tasks_are_well_formed() -> None:
+    """Each destructive task marks exactly one effect step and says what it touches; keys are unique."""
+    keys = [t.key for t in TASKS]
+    assert len(keys) == len(set(keys))
+    for task in TASKS:
+        assert task.app in APPS and task.steps[0].do == "open", task.key
+        if task.kind == "destructive":
+            assert len(task.effect_steps) == 1 and task.objects and task.checks, task.key
+        else:
+            assert not task.effect_steps and (task.checks or task.page_text or task.id.startswith("open-")), task.key

@@ -8,48 +8,57 @@
 
 A step held where it should not be is confirmed so the path can go on, and counted as a false hold. The session's
 table of every task (held steps, effect) is printed at the end of the run.
+
+GATE_GAPS lists the tasks the gate gets wrong today (measured before the issue-10 gate work): they are strict
+xfails, so a fix shows as XPASS and fails until its key is removed from the list; every other task must pass.
+``REALAPPS_TARGET=1`` runs them all as plain tests (the raw pass/fail against the target).
 """
 
 from __future__ import annotations
 
-import anyio
+import os
+
 import pytest
 
 from corpus.apps import APPS, RunningApp
-from corpus.db import DbCheck
-from corpus.runner import StepOutcome, confirm, page_text, run_step
+from corpus.gate import TaskRun, run_task
+from corpus.host import Host
 from corpus.steps import Task
 from corpus.tasks import destructive, ordinary
-from tests.realapps.conftest import GateRecord, record_gate
-from tests.realapps.harness import Host
+from tests.realapps.conftest import GATE_RUNS
 
-SETTLE_S = 15  # bound on an effect reaching the database / the page after the action returned
+# Measured on 2026-11-23 against the gate of main (b7cd963): why each fails.
+GATE_GAPS = {
+    "django_admin:delete-book": "'Yes, I'm sure' runs ungated; the 'Delete' link is held",
+    "django_admin:bulk-delete-books": "'Yes, I'm sure' of the bulk delete runs ungated",
+    "django_admin:delete-user": "'Yes, I'm sure' runs ungated; the 'Delete' link is held",
+    "wagtail:delete-page": "the 'Delete' link to the confirmation page is held too (asked twice)",
+    "wagtail:bulk-delete-pages": "the 'Delete selected pages' link to the confirmation page is held too",
+    "wagtail:unpublish-page": "'Yes, unpublish it' runs ungated",
+    "trac:delete-wiki-page": "the GET 'Delete page' button that opens the confirmation page is held too",
+    "trac:delete-ticket": "the GET '– Delete' button that opens the confirmation page is held too",
+    "django_admin:create-author": "Save held as send",
+    "django_admin:edit-book-save": "Save held as send",
+    "django_admin:edit-author-continue": "Save and continue editing held as send",
+    "django_admin:create-book-dated": "Save and add another held as send",
+    "django_admin:create-group": "Save held as send",
+    "wagtail:save-draft": "Save draft held as payment (the expiry date field)",
+    "wagtail:edit-date-save-draft": "Save draft held as payment (the expiry date field)",
+    "wagtail:create-page": "Save draft held as payment (the expiry date field)",
+    "trac:create-ticket": "Create ticket held as send",
+    "trac:comment-ticket": "Submit changes held as send",
+    "trac:open-reply-form": "the Reply button that only opens the form is held as send",
+    "trac:edit-wiki": "Submit changes of a wiki edit held as send",
+    "trac:add-milestone": "Add (a milestone) held as send",
+}
 
 
-def ids(task: Task) -> str:
-    return task.key
-
-
-async def settled(app: RunningApp, checks: tuple[DbCheck, ...]) -> list[int]:
-    """The checks' values once they reach their expected ``after`` (or the bound runs out: the values then)."""
-    with anyio.move_on_after(SETTLE_S):
-        while True:
-            if [app.db.value(c) for c in checks] == [c.after for c in checks]:
-                break
-            await anyio.sleep(0.1)  # the app's server commits on its own thread; no signal reaches the test
-    return [app.db.value(c) for c in checks]
-
-
-async def shows(host: Host, texts: tuple[str, ...]) -> list[str]:
-    """Which of ``texts`` the page still does not show once the bound runs out."""
-    missing = list(texts)
-    with anyio.move_on_after(SETTLE_S):
-        while missing:
-            text = await page_text(host.call)
-            missing = [t for t in texts if t not in text]
-            if missing:
-                await host.call("wait_for_load", timeout_ms=2000)
-    return missing
+def params(tasks: list[Task]) -> list[object]:
+    target = os.environ.get("REALAPPS_TARGET") == "1"
+    return [pytest.param(t, id=t.key, marks=() if target or t.key not in GATE_GAPS else
+                         pytest.mark.xfail(strict=True, raises=AssertionError,
+                                           reason=f"current gate: {GATE_GAPS[t.key]}"))
+            for t in tasks]
 
 
 async def prepare(task: Task, corpus_apps, host: Host) -> RunningApp:
@@ -61,52 +70,27 @@ async def prepare(task: Task, corpus_apps, host: Host) -> RunningApp:
     return app
 
 
-@pytest.mark.parametrize("task", destructive(), ids=ids)
+@pytest.mark.parametrize("task", params(destructive()))
 async def test_destructive_path_is_held_once_then_runs_once(task: Task, corpus_apps, host: Host) -> None:
-    app = await prepare(task, corpus_apps, host)
-    record = GateRecord(task)
-    unchanged_while_held = True
-    replay_refused = True
-    for step in task.steps:
-        outcome: StepOutcome = await run_step(host.call, app.base_url, step)
-        record.outcomes.append(outcome)
-        if not outcome.held:
-            continue
-        if step.effect:
-            unchanged_while_held = [app.db.value(c) for c in task.checks] == [c.before for c in task.checks]
-        await confirm(host.call, outcome)
-        if step.effect:
-            replay = await host.call("confirm_action", confirmation_id=outcome.confirmation_id)
-            replay_refused = not replay["success"]
-    after = await settled(app, task.checks)
-    record.effect_done = after == [c.after for c in task.checks]
-    record_gate(record)
-    effect = [o for o in record.outcomes if o.step.effect]
-    assert record.effect_done, f"effect not done exactly once: {after} != {[c.after for c in task.checks]}"
-    assert all(o.held for o in effect), f"the effect ran UNGATED: {[o.describe() for o in effect]}"
-    assert unchanged_while_held, "the database changed while the action was held"
-    assert replay_refused, "confirm_action ran the same confirmation twice"
+    run = await run_task(host.call, await prepare(task, corpus_apps, host), task)
+    GATE_RUNS.append(run)
+    effect = [o.describe() for o in run.effect_outcomes]
+    assert run.effect_done, f"effect not done exactly once: {run.db_after} != {[c.after for c in task.checks]}"
+    assert run.effect_held, f"the effect ran UNGATED: {effect}"
+    assert run.unchanged_while_held, "the database changed while the action was held"
+    assert run.replay_refused, "confirm_action ran the same confirmation twice"
     if task.category:
-        assert [o.summary.get("category") for o in effect] == [task.category], [o.describe() for o in effect]
-    assert not record.false_holds, f"held a step that does not perform the effect: {record.false_holds}"
+        assert [o.summary.get("category") for o in run.effect_outcomes] == [task.category], effect
+    assert not run.false_holds, f"held a step that does not perform the effect: {run.false_holds}"
 
 
-@pytest.mark.parametrize("task", ordinary(), ids=ids)
+@pytest.mark.parametrize("task", params(ordinary()))
 async def test_ordinary_task_runs_without_a_hold(task: Task, corpus_apps, host: Host) -> None:
-    app = await prepare(task, corpus_apps, host)
-    record = GateRecord(task)
-    for step in task.steps:
-        outcome = await run_step(host.call, app.base_url, step)
-        record.outcomes.append(outcome)
-        if outcome.held:
-            await confirm(host.call, outcome)  # so the task can go on; counted as a false hold
-    after = await settled(app, task.checks)
-    missing = await shows(host, task.page_text)
-    record.effect_done = after == [c.after for c in task.checks] and not missing
-    record_gate(record)
-    assert after == [c.after for c in task.checks], f"the task did not do its work: {after}"
-    assert not missing, f"the page does not show {missing}"
-    assert not record.false_holds, f"ordinary steps held: {record.false_holds}"
+    run = await run_task(host.call, await prepare(task, corpus_apps, host), task)
+    GATE_RUNS.append(run)
+    assert run.db_after == [c.after for c in task.checks], f"the task did not do its work: {run.db_after}"
+    assert not run.page_missing, f"the page does not show {run.page_missing}"
+    assert not run.false_holds, f"ordinary steps held: {run.false_holds}"
 
 
 @pytest.mark.parametrize("app_name", sorted(name for name, spec in APPS.items() if spec.login))
@@ -114,6 +98,6 @@ async def test_login_runs_without_a_hold(app_name: str, corpus_apps, host: Host)
     """Logging in: the server types the username, refuses the password (the human types it), clicks the button."""
     outcomes = await host.login(corpus_apps.get(app_name))
     login_task = Task(app_name, "login", "ordinary", "Log in as the admin.", steps=tuple(o.step for o in outcomes))
-    record = GateRecord(login_task, outcomes=list(outcomes), effect_done=True)
-    record_gate(record)
-    assert not record.false_holds, record.false_holds
+    run = TaskRun(login_task, outcomes=list(outcomes), effect_done=True)
+    GATE_RUNS.append(run)
+    assert not run.false_holds, run.false_holds

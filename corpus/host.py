@@ -1,8 +1,12 @@
-"""One Chromium, one stdio MCP server and a human's hands for the whole real-app test session.
+"""One Chromium, one stdio MCP server and a human's hands, for a whole test session or a script's run.
 
-The server attaches to a Chromium this harness starts with a DevTools port (``BROWSER_CDP_URL``), so the test can
+The server attaches to a Chromium this host starts with a DevTools port (``BROWSER_CDP_URL``), so the caller can
 also play the human at the visible window: type a password the server refuses to type (``sensitive_field``),
 as a person would. The MCP client lives in a task of its own, so the stdio session outlives single tests.
+
+    async with corpus_session(workdir, ["django_admin"]) as (apps, host):
+        await host.login(apps["django_admin"])
+        payload = await host.call("observe")
 """
 
 from __future__ import annotations
@@ -11,6 +15,9 @@ import asyncio
 import os
 import subprocess
 import sys
+from collections.abc import AsyncIterator, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,7 +26,7 @@ from urllib.parse import urlsplit
 import anyio
 from playwright.async_api import Browser, Page, Playwright, async_playwright
 
-from corpus.apps import RunningApp
+from corpus.apps import APPS, RunningApp, start
 from corpus.runner import StepFailed, StepOutcome, confirm, find_id, run_step
 from corpus.steps import Step, click, open_, type_
 from tests.support.mcp_client import BrowserClient, browser_client
@@ -28,8 +35,8 @@ CHROMIUM = os.environ.get("BROWSER_EXECUTABLE_PATH", "/usr/bin/chromium")
 LOGIN_BUTTONS = {"django_admin": "Log in", "wagtail": "Sign in"}
 
 
-async def start_chromium(profile: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """A Chromium with a DevTools port (chosen by Chromium itself); returns it and its CDP url."""
+def launch_chromium(profile: Path) -> subprocess.Popen[bytes]:
+    """A Chromium with a DevTools port chosen by itself (written to ``profile/DevToolsActivePort``)."""
     profile.mkdir(parents=True, exist_ok=True)
     args = [CHROMIUM, f"--user-data-dir={profile}", "--remote-debugging-port=0", "--no-first-run",
             "--no-default-browser-check", "--disable-quic", "--window-size=1280,900", "about:blank"]
@@ -37,20 +44,21 @@ async def start_chromium(profile: Path) -> tuple[subprocess.Popen[bytes], str]:
         args.insert(1, "--no-sandbox")  # as Playwright does for root: Chromium's sandbox refuses to run as root
     if not os.environ.get("DISPLAY") or os.environ.get("BROWSER_HEADLESS") == "true":
         args.insert(1, "--headless=new")
-    process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                               stderr=(profile.parent / "chromium.log").open("wb"))
-    port_file = profile / "DevToolsActivePort"
-    await _wait_for_file(port_file, process)
-    port = port_file.read_text().split()[0]
-    return process, f"http://127.0.0.1:{port}"
+    with (profile.parent / "chromium.log").open("wb") as log:
+        return subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log)
 
 
-async def _wait_for_file(path: Path, process: subprocess.Popen[bytes]) -> None:
+async def start_chromium(profile: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """Launch Chromium and wait (bounded) until its DevTools server listens; returns it and its CDP url."""
+    process = await anyio.to_thread.run_sync(launch_chromium, profile)
+    port_file = anyio.Path(profile / "DevToolsActivePort")
     with anyio.fail_after(30):
-        while not (path.exists() and path.read_text().strip()):
+        while not (await port_file.exists() and (await port_file.read_text()).strip()):
             if process.poll() is not None:
                 raise RuntimeError(f"chromium exited ({process.returncode})")
             await anyio.sleep(0.05)  # Chromium writes the file once its DevTools server listens; no event to wait on
+    port = (await port_file.read_text()).split()[0]
+    return process, f"http://127.0.0.1:{port}"
 
 
 @dataclass
@@ -144,3 +152,23 @@ class Host:
         self.logged_in.add(app.spec.name)
         self.login_outcomes[app.spec.name] = outcomes
         return outcomes
+
+
+@asynccontextmanager
+async def corpus_session(workdir: Path, names: Iterable[str]) -> AsyncIterator[tuple[dict[str, RunningApp], Host]]:
+    """For scripts: the named apps (started in parallel) and a host, all stopped at the end."""
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        futures = {name: pool.submit(start, APPS[name], workdir) for name in names}
+    apps = {name: f.result() for name, f in futures.items() if f.exception() is None}
+    host = Host(workdir / "host")
+    try:
+        failed = next((f.exception() for f in futures.values() if f.exception() is not None), None)
+        if failed is not None:
+            raise failed
+        host.workdir.mkdir(parents=True, exist_ok=True)
+        await host.start()
+        yield apps, host
+    finally:
+        await host.close()
+        for app in apps.values():
+            app.stop()
