@@ -52,8 +52,8 @@ async def fixture_audit(tmp: Path) -> tuple[Audit, int]:
 async def corpus_audit(tmp: Path, apps: list[str]) -> PathAudit | None:
     try:
         from corpus.apps import APPS, running
+        from corpus.host import Host
         from corpus.tasks import TASKS
-        from tests.realapps.harness import Host
     except ImportError as exc:
         print(f"(corpus skipped: {exc}; install it with `uv sync --group corpus`)", file=sys.stderr)
         return None
