@@ -28,6 +28,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if Path(str(item.fspath)).resolve().parent == HERE:
             item.add_marker(pytest.mark.realapps)
+            # The first test to need an app waits for its seeding when the cache is cold (Wagtail: ~1-2 min).
+            item.add_marker(pytest.mark.timeout(300))
             callspec = getattr(item, "callspec", None)
             params = callspec.params if callspec is not None else {}
             app = params.get("app_name") or getattr(params.get("task"), "app", None)

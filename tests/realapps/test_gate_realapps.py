@@ -33,6 +33,7 @@ GATE_GAPS = {
     # books" chosen, "Go" could delete at once (apps differ), so the gate holds it too ("when it cannot tell, it
     # holds"); Django then shows its confirmation page, whose "Yes, I'm sure" is held again.
     "django_admin:bulk-delete-books": "'Go' with a delete action chosen is held too (a cautious hold, by design)",
+    "django_admin:bulk-delete-authors": "'Go' with a delete action chosen is held too (a cautious hold, by design)",
 }
 
 
