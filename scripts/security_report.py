@@ -54,6 +54,7 @@ async def corpus_audit(tmp: Path, apps: list[str]) -> PathAudit | None:
         from tests.realapps.harness import Host
 
         from corpus.apps import APPS, running
+        from corpus.host import Host
         from corpus.tasks import TASKS
     except ImportError as exc:
         print(f"(corpus skipped: {exc}; install it with `uv sync --group corpus`)", file=sys.stderr)
