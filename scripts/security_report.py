@@ -51,8 +51,6 @@ async def fixture_audit(tmp: Path) -> tuple[Audit, int]:
 
 async def corpus_audit(tmp: Path, apps: list[str]) -> PathAudit | None:
     try:
-        from tests.realapps.harness import Host
-
         from corpus.apps import APPS, running
         from corpus.host import Host
         from corpus.tasks import TASKS
