@@ -60,6 +60,7 @@ class ScreenshotRecorder:
         self.folder = folder
         self.failures = 0
         self.taken: list[Path] = []
+        self._serving = anyio.Lock()
 
     async def take(self, session: BrowserSession, label: str) -> Path | None:
         page = session.current_page() if self.folder is not None and session.started else None
@@ -80,11 +81,12 @@ class ScreenshotRecorder:
         if self.folder is None:
             return
         requests = self.folder / REQUESTS
-        with contextlib.suppress(OSError):
-            pending = sorted(requests.iterdir(), key=lambda p: p.stat().st_mtime) if requests.is_dir() else []
-            for item in pending:
-                item.unlink(missing_ok=True)
-                await self.take(session, item.name)
+        async with self._serving:  # the watcher and a tool call never serve the same request twice
+            with contextlib.suppress(OSError):
+                pending = sorted(requests.iterdir(), key=lambda p: p.stat().st_mtime) if requests.is_dir() else []
+                for item in pending:
+                    await self.take(session, item.name)
+                    item.unlink(missing_ok=True)  # only now: a host waiting on it may stop the server next
 
     async def watch(self, session: BrowserSession) -> None:
         """Serve requests while the server runs (a host may ask between two tool calls and then stop)."""

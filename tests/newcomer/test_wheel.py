@@ -95,3 +95,29 @@ def test_the_readme_attach_line_names_an_installed_command(installed: Path) -> N
     for command in commands:
         if command != "bash":
             assert (installed / command).is_file(), f"README names {command}, the wheel installs no such command"
+
+
+@pytest.mark.e2e
+async def test_the_installed_orchestrator_runs_a_task_outside_the_repository(  # type: ignore[no-untyped-def]
+    installed: Path, e2e, model, pages
+) -> None:
+    # The real SDK and CLI against the scripted model; the agents and the browser server come from the wheel.
+    from tests.e2e.policies import Intent, Scenario
+
+    url = pages.url_a("signup.html")
+    model.reset(Scenario(intents=[Intent("open", "navigate", url=url),
+                                  Intent("name", "type", role="textbox", name="full name", text="Ada Lovelace"),
+                                  Intent("country", "select", role="combobox", name="country", text="Japan"),
+                                  Intent("submit", "click", role="button", name="register")],
+                         expect="Registered: Ada Lovelace, Japan"))
+    outside = e2e.root / "elsewhere"
+    outside.mkdir()
+    with anyio.fail_after(150):
+        task = f"Open {url} and register Ada Lovelace from Japan"
+        done = await anyio.run_process([str(installed / "browser-agent"), task], env=e2e.process_env(), cwd=outside,
+                                       check=False)
+    out = done.stdout.decode()
+    assert done.returncode == 0, out + done.stderr.decode()[-2000:]
+    (run,) = e2e.runs()
+    options = (run / "options.json").read_text()
+    assert str(installed / "python") in options  # the wheel's own browser server

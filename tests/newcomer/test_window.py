@@ -12,13 +12,27 @@ import pytest
 
 from tests.newcomer.commands import SERVER, user_env
 from tests.newcomer.processes import stdio_run
-from tests.newcomer.screen import private_screen
+from tests.newcomer.screen import Screen, Window, private_screen
 
 pytestmark = [pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("xwininfo") is None,
                                  reason="needs Xvfb and xwininfo"), pytest.mark.timeout(120)]
 SITE = Path(__file__).resolve().parent / "site"
 MAGENTA = (255, 0, 255)
 VIEWPORT_HEIGHT = 720
+
+
+async def painted_rows(screen: Screen, window: Window) -> int:
+    """Rows of page colour down the middle of the window, once the page has been painted (bounded wait: a
+    framebuffer has no event to wait on)."""
+    rows = 0
+    with anyio.move_on_after(20):
+        while rows < VIEWPORT_HEIGHT:
+            column = screen.column(window.x + window.width // 2, window.y, window.y + window.height)
+            rows = sum(1 for pixel in column if pixel == MAGENTA)
+            if rows >= VIEWPORT_HEIGHT:
+                break
+            await anyio.sleep(0.2)
+    return rows
 
 
 async def test_the_window_says_who_drives_and_no_warning_bar_covers_the_page(tmp_path: Path) -> None:
@@ -42,8 +56,7 @@ async def test_the_window_says_who_drives_and_no_warning_bar_covers_the_page(tmp
                     (window,) = windows
                     assert window.title == "browser-agent: an AI agent controls this window"
 
-                    column = screen.column(window.x + window.width // 2, window.y, window.y + window.height)
-                    page_rows = sum(1 for pixel in column if pixel == MAGENTA)
+                    page_rows = await painted_rows(screen, window)
                     # every row of the viewport is visible: no bar pushed the page down or covered it
                     assert page_rows >= VIEWPORT_HEIGHT, f"only {page_rows} of {VIEWPORT_HEIGHT} page rows visible"
                     await server.process.stdin.aclose()  # type: ignore[union-attr]
