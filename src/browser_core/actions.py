@@ -324,8 +324,9 @@ async def click_at(session: BrowserSession, *, x: int, y: int, text: str | None 
     target = None
     with contextlib.suppress(PlaywrightError):
         number = await page.evaluate(_AT_POINT_JS, [session.registry.key, x, y])
-        if number is not None and session.registry.fingerprint(f"e{number}") is not None:
-            target = await _target(session, page, element_id=f"e{number}", description=None)
+        element_id = f"{session.registry.slot(page.main_frame).prefix}e{number}"
+        if number is not None and session.registry.fingerprint(element_id) is not None:
+            target = await _target(session, page, element_id=element_id, description=None)
     await session.guard.check(ActionIntent("click", page, target, {"button": "left", "double": False}),
                               confirmed=confirmed)
     before, before_doc, marks = page.url, await document_token(session, page), _marks(session)

@@ -11,6 +11,7 @@ import contextlib
 import json
 from typing import Any
 
+import anyio
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
@@ -19,6 +20,7 @@ from browser_core.session import BrowserSession
 
 MAX_DIFF = 12
 TEXT_AFTER_NAVIGATION = 300
+BOUND_S = 2.0
 _DOC_JS = "k => (window[k + '_doc'] = window[k + '_doc'] || Math.random().toString(36).slice(2))"
 _COMPARED = ("name", "value", "state")
 
@@ -37,12 +39,14 @@ async def what_changed(
     registry = session.registry
     before = dict(registry.last_seen)
     before_messages = list(registry.last_messages)
-    after_doc = await document_token(session, page)
-    navigated = new_page or (before_doc is not None and after_doc != before_doc)
-    try:
+    snap: dict[str, Any] | None = None
+    after_doc: str | None = before_doc
+    with contextlib.suppress(PlaywrightError), anyio.move_on_after(BOUND_S):  # a frozen page: say less, not hang
+        after_doc = await document_token(session, page)
         snap = await observe_page(page, registry, session.settings, messages=True)
-    except PlaywrightError:
-        return {"navigated": True} if navigated else {}
+    navigated = new_page or (before_doc is not None and after_doc != before_doc)
+    if snap is None:
+        return {"navigated": True} if navigated and not new_page else {}
     out: dict[str, Any] = {"title": snap.get("title", "")}
     if navigated and not new_page:
         out["navigated"] = True

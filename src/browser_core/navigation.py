@@ -22,6 +22,7 @@ from browser_core.errors import (
 from browser_core.session import BrowserSession
 from browser_core.urls import normalise_url
 
+LISTING_BOUND_S = 2.0
 WaitUntil = Literal["commit", "domcontentloaded", "load", "networkidle"]
 PROBE_S = 2.0  # a page whose scripts do not answer within this is replaced before navigating
 
@@ -40,7 +41,12 @@ async def _report(session: BrowserSession, page: Page, response: Response | None
                 details=out,
                 hint="The page shows an error; do not retry unchanged. Try another URL or go_back.",
             )
-    return out | await what_changed(session, page, None, new_page=True)
+    listing: dict[str, Any] = {}
+    with anyio.move_on_after(LISTING_BOUND_S):  # a page whose script never yields still gets its answer
+        listing = await what_changed(session, page, None, new_page=True)
+    if not listing:
+        out["note"] = "the page did not answer in time (busy in a script?): observe later"
+    return out | listing
 
 
 def _nav_error(exc: PlaywrightError, action: str, url: str) -> ToolFailure:

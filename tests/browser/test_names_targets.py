@@ -33,6 +33,15 @@ async def test_names_come_from_labels_table_context_and_descriptions(session: Br
     assert find(snap, "Action:", "combobox")
 
 
+async def test_a_selection_column_without_heading_is_named_by_the_row(session: BrowserSession, site) -> None:
+    await goto(session, site.url_a("admin_list.html"))
+    page = await session.page()
+    await page.evaluate("document.getElementById('milestones').scrollIntoView()")
+    snap = await observe(session)
+    assert find(snap, "row 'milestone2'", "checkbox")["derived"] is True
+    assert find(snap, "Select all milestones", "checkbox")
+
+
 async def test_a_fixed_sidebar_beside_the_content_is_no_overlay(session: BrowserSession, site) -> None:
     await goto(session, site.url_a("admin_list.html"))
     snap = await observe(session)

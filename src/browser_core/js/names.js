@@ -12,10 +12,10 @@
       if (c.checkVisibility && !c.checkVisibility({ visibilityProperty: true })) continue;
       const sep = INLINE_FMT.has(c.tagName) ? "" : " ";
       let t = null;
-      if (c.tagName === "IMG" || c.tagName === "AREA") t = c.getAttribute("alt") || "";
+      if (c.tagName === "INPUT" || c.tagName === "SELECT" || c.tagName === "TEXTAREA") t = "";
+      else if (c.tagName === "IMG" || c.tagName === "AREA") t = c.getAttribute("alt") || "";
       else if (c.hasAttribute("aria-label")) t = c.getAttribute("aria-label");
       else if (c.tagName === "svg") t = (c.querySelector("title") || {}).textContent || "";
-      else if (c.tagName === "INPUT" || c.tagName === "SELECT" || c.tagName === "TEXTAREA") t = "";
       if (t !== null) { pieces.push(sep + t + sep); continue; }
       const sub = [];
       rendered(c, depth + 1, sub);
@@ -149,8 +149,11 @@
     const c = cellOf(el);
     if (!c || (c.table.tHead && c.table.tHead.contains(el))) return "";
     const head = headerAt(c.table, columnIndex(c.td));
-    if (!head) return "";
     const key = rowKey(c.tr, c.td);
+    if (!head) {  // a column without a heading (a selection column) in a table with headings: the row says it
+      const headed = (c.table.tHead && c.table.tHead.rows.length) || (c.table.rows[0] && c.table.rows[0].querySelector("th"));
+      return headed && key && key[0] !== "#" ? "row '" + key + "'" : "";
+    }
     return key ? head + " — row " + (key[0] === "#" ? key.slice(1) : "'" + key + "'") : head;
   }
   // A field in a repeated group (fieldset, inline form): its legend or heading, and the row number.
