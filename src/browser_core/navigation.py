@@ -80,7 +80,10 @@ async def navigate(
     deadline = time.monotonic() + timeout / 1000
     page = await session.page()
     replaced: str | None = None
-    if not await _responsive(page):
+    if session.dialogs.storming():
+        replaced = "the page kept opening dialogs"
+        page = await session.replace_page(page, replaced)
+    elif not await _responsive(page):
         replaced = "the page's scripts did not respond (busy loop or dialog loop)"
         page = await session.replace_page(page, replaced)
     try:
