@@ -75,7 +75,7 @@ class DialogDesk:
         self.history = [*self.history[-9:], detail]
         self._times = [*self._times[-19:], self._last_at]
 
-    def storming(self, within_s: float = 2.0, count: int = 5) -> bool:
+    def storming(self, within_s: float = 2.0, count: int = 10) -> bool:
         """True if at least ``count`` dialogs opened in the last ``within_s`` seconds (a page in a dialog loop)."""
         now = time.monotonic()
         return sum(now - t <= within_s for t in self._times) >= count

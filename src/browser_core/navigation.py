@@ -102,6 +102,8 @@ async def navigate(
         remaining_ms = (deadline - time.monotonic()) * 1000
         tab_broke = (isinstance(error, PageChanged) or (isinstance(error, BrowserUnavailable) and not session.gone)
                      or _aborted_by_the_page(exc) or (suspicious and isinstance(error, ActionTimeout)))
+        if not replaced and isinstance(error, ActionTimeout) and not tab_broke and not await _responsive(page):
+            tab_broke, remaining_ms = True, timeout  # the page froze while we waited: a fresh tab gets a full try
         if replaced or not tab_broke or remaining_ms < 1000:
             if error is exc:
                 raise
