@@ -56,6 +56,7 @@ class DialogDesk:
     last: dict[str, Any] | None = None
     _last_at: float = 0.0
     history: list[dict[str, Any]] = field(default_factory=list)
+    _times: list[float] = field(default_factory=list)
 
     def arm(self, accept: bool, prompt_text: str | None) -> ArmedAnswer:
         self.armed = ArmedAnswer(accept, prompt_text, time.monotonic() + ARM_TTL_S)
@@ -72,6 +73,12 @@ class DialogDesk:
     def record(self, detail: dict[str, Any]) -> None:
         self.last, self._last_at = detail, time.monotonic()
         self.history = [*self.history[-9:], detail]
+        self._times = [*self._times[-19:], self._last_at]
+
+    def storming(self, within_s: float = 2.0, count: int = 10) -> bool:
+        """True if at least ``count`` dialogs opened in the last ``within_s`` seconds (a page in a dialog loop)."""
+        now = time.monotonic()
+        return sum(now - t <= within_s for t in self._times) >= count
 
     def last_seen(self) -> dict[str, Any] | None:
         if self.last is None:

@@ -24,7 +24,8 @@ from browser_core.urls import normalise_url
 
 LISTING_BOUND_S = 2.0
 WaitUntil = Literal["commit", "domcontentloaded", "load", "networkidle"]
-PROBE_S = 2.0  # a page whose scripts do not answer within this is replaced before navigating
+PROBE_S = 2.0
+SUSPICIOUS_FIRST_TRY_MS = 5000  # a page whose scripts do not answer within this is replaced before navigating
 
 
 async def _report(session: BrowserSession, page: Page, response: Response | None, action: str) -> dict[str, Any]:
@@ -87,20 +88,29 @@ async def navigate(
     deadline = time.monotonic() + timeout / 1000
     page = await session.page()
     replaced: str | None = None
-    if not await _responsive(page):
+    if session.dialogs.storming():
+        replaced = "the page kept opening dialogs"
+        page = await session.replace_page(page, replaced)
+    elif not await _responsive(page):
         replaced = "the page's scripts did not respond (busy loop or dialog loop)"
         page = await session.replace_page(page, replaced)
+    # A page that just raised dialogs may start a dialog loop that blocks leaving it: try briefly, then a new tab.
+    suspicious = not replaced and session.dialogs.storming(within_s=5.0, count=1)
     try:
-        response = await page.goto(target, wait_until=wait_until, timeout=timeout)
-        moved = page.url != response.url if response is not None else page.url.split("#")[0] != target.split("#")[0]
-        if moved and not replaced:
+        first_ms = min(timeout, SUSPICIOUS_FIRST_TRY_MS) if suspicious else timeout
+        response = await page.goto(target, wait_until=wait_until, timeout=first_ms)
+        out = await _report(session, page, response, "navigate")
+        landed = response.url if response is not None else target
+        if page.url.split("#")[0] != landed.split("#")[0] and not replaced:
             # The old document's own navigation (a page that keeps navigating itself away) overtook ours.
             raise PageChanged(f"the tab went on to {page.url[:200]}")
     except (PlaywrightError, PageChanged) as exc:
         error = exc if isinstance(exc, PageChanged) else _nav_error(exc, "navigate", target)
         remaining_ms = (deadline - time.monotonic()) * 1000
         tab_broke = (isinstance(error, PageChanged) or (isinstance(error, BrowserUnavailable) and not session.gone)
-                     or _aborted_by_the_page(exc))
+                     or _aborted_by_the_page(exc) or (suspicious and isinstance(error, ActionTimeout)))
+        if not replaced and isinstance(error, ActionTimeout) and not tab_broke and not await _responsive(page):
+            tab_broke, remaining_ms = True, timeout  # the page froze while we waited: a fresh tab gets a full try
         if replaced or not tab_broke or remaining_ms < 1000:
             if error is exc:
                 raise
@@ -111,8 +121,8 @@ async def navigate(
             response = await page.goto(target, wait_until=wait_until, timeout=remaining_ms)
         except PlaywrightError as exc2:
             raise _nav_error(exc2, "navigate", target) from exc2
+        out = await _report(session, page, response, "navigate")
     session.no_page_open = False
-    out = await _report(session, page, response, "navigate")
     if replaced:
         out["replaced_tab"] = replaced + ": it was closed and the URL opened in a new tab"
     return out

@@ -12,6 +12,7 @@ from tests.support.mcp_client import REPO
 pytestmark = [pytest.mark.mcp, pytest.mark.browser]
 
 
+@pytest.mark.timeout(600)  # the suite is about 2-2.5 min here; each of its calls has its own bound
 def test_quick_reliability_suite_meets_its_targets() -> None:
     run = subprocess.run([sys.executable, "scripts/reliability.py", "--mode", "quick"], cwd=REPO,
                          capture_output=True, text=True, timeout=600)
