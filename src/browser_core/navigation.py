@@ -19,6 +19,7 @@ from browser_core.errors import (
     ToolFailure,
     map_playwright_error,
 )
+from browser_core.restless import restless
 from browser_core.session import BrowserSession
 from browser_core.urls import normalise_url
 
@@ -90,6 +91,9 @@ async def navigate(
     replaced: str | None = None
     if session.dialogs.storming():
         replaced = "the page kept opening dialogs"
+        page = await session.replace_page(page, replaced)
+    elif restless(page):
+        replaced = "the page kept navigating itself away"
         page = await session.replace_page(page, replaced)
     elif not await _responsive(page):
         replaced = "the page's scripts did not respond (busy loop or dialog loop)"

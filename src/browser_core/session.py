@@ -20,6 +20,7 @@ import structlog
 from playwright.async_api import Browser, BrowserContext, Dialog, Page, Playwright, async_playwright
 from playwright.async_api import Error as PlaywrightError
 
+from browser_core import restless
 from browser_core.dialogs import DialogDesk, dialog_detail
 from browser_core.errors import BrowserUnavailable, ConfigurationError
 from browser_core.guard import ActionGuard, AllowAll
@@ -294,6 +295,7 @@ class BrowserSession:
     # ----- tabs, popups, dialogs ---------------------------------------------------------------------------
     def _watch(self, page: Page) -> None:
         page.on("dialog", self._on_dialog)
+        restless.watch(page)
         page.on("close", self._on_close)
         page.on("crash", self._on_crash)
         page.on("download", lambda d: self.downloads.on_download(d, self.settings.downloads_folder, self.events))
