@@ -16,20 +16,24 @@ and the environment's secret values never reach a record.
 from __future__ import annotations
 
 import base64
+import contextlib
 import dataclasses
 import json
 import re
 import time
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
+import structlog
 from pydantic import BaseModel, Field
 
 from browser_core import snapshots
 from browser_core.redaction import load_env_secrets, redact, redact_data
 from orchestrator.models import Plan, ToolInvocation, Verdict
 
+log = structlog.get_logger("orchestrator.record")
 MAX_RESULT_CHARS = 4000
 
 
@@ -141,13 +145,25 @@ class RunRecorder:
         self._shots = 0
         load_env_secrets()
         self._horizons = 0
+        self.write_error = ""  # set by the first write that failed (disk full, folder gone): the run stops cleanly
+
+    @contextlib.contextmanager
+    def _writing(self, name: str) -> Iterator[None]:
+        """A record write that fails is noted once and never raised: the worker stops the task with this reason."""
+        try:
+            yield
+        except OSError as exc:
+            if not self.write_error:
+                self.write_error = f"the run record cannot be written in {self.dir} ({name}: {exc.strerror or exc})"
+                log.warning("run record write failed", file=name, error=exc.strerror or str(exc))
 
     def _append(self, name: str, record: dict[str, Any]) -> None:
-        handle = self._files.get(name)
-        if handle is None:
-            handle = self._files[name] = (self.dir / name).open("a", encoding="utf-8")
-        handle.write(_dumps(record) + "\n")
-        handle.flush()
+        with self._writing(name):
+            handle = self._files.get(name)
+            if handle is None:
+                handle = self._files[name] = (self.dir / name).open("a", encoding="utf-8")
+            handle.write(_dumps(record) + "\n")
+            handle.flush()
 
     def elapsed(self) -> float:
         return round(time.time() - self.started, 3)
@@ -171,7 +187,8 @@ class RunRecorder:
     def plan(self, plan: Plan) -> None:
         self.plans.append(plan)
         self.summary.plans = len(self.plans)
-        (self.dir / "plans.json").write_text(_dumps([p.model_dump(mode="json") for p in self.plans], 1), "utf-8")
+        with self._writing("plans.json"):
+            (self.dir / "plans.json").write_text(_dumps([p.model_dump(mode="json") for p in self.plans], 1), "utf-8")
         self.event("plan", plan=plan)
 
     def request_screenshot(self, label: str) -> None:
@@ -187,11 +204,13 @@ class RunRecorder:
         self._shots += 1
         ext = "png" if "png" in mime else "jpg"
         path = self.screenshots / f"{self._shots:03d}-{slugify(label, 24)}.{ext}"
-        path.write_bytes(base64.b64decode(data_b64))
+        with self._writing(path.name):
+            path.write_bytes(base64.b64decode(data_b64))
         return str(path.relative_to(self.dir))
 
     def write_json(self, name: str, value: Any) -> None:
-        (self.dir / name).write_text(_dumps(_plain(value), 1), "utf-8")
+        with self._writing(name):
+            (self.dir / name).write_text(_dumps(_plain(value), 1), "utf-8")
 
     def finish(self) -> RunSummary:
         s = self.summary
@@ -201,9 +220,11 @@ class RunRecorder:
         if s.tasks:
             s.status, s.reason = s.tasks[-1].status, s.tasks[-1].reason
         self.write_json("summary.json", s)
-        _write_text(self.dir / "summary.md", render_markdown(s, self.plans))
+        with self._writing("summary.md"):
+            _write_text(self.dir / "summary.md", render_markdown(s, self.plans))
         for handle in self._files.values():
-            handle.close()
+            with contextlib.suppress(OSError):
+                handle.close()
         self._files.clear()
         return s
 

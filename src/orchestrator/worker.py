@@ -253,6 +253,8 @@ class WorkerAgent:
     def _handle(self, message: Any) -> None:
         self.recorder.message(message)
         state = self.state
+        if self.recorder.write_error:
+            state.request_stop("error", self.recorder.write_error)
         if isinstance(message, SystemMessage) and message.subtype == "init":
             self.session_id = state.session_id = str(message.data.get("session_id") or self.session_id)
             self.recorder.summary.session_id = self.session_id

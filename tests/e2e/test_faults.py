@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -48,7 +49,7 @@ class Faulty:
 async def test_529_and_cut_streams_are_retried(e2e: E2E, model: ScriptedModel, pages) -> None:
     url = pages.url_a("signup.html")
     model.reset(Faulty(model, form(url)))
-    model.faults += ["529"]  # the very first request is refused too
+    model.faults += ["500"]  # the very first request is refused too (an API error), then rate-limited below
     worker = WorkerAgent(settings=e2e.settings(), env=e2e.cli_env(), title="flaky-model")
     async with worker:
         outcome = await worker.run(f"Open {url} and register Ada")
@@ -120,3 +121,34 @@ async def test_browser_server_dying_mid_run(e2e: E2E, model: ScriptedModel, page
     calls = [json.loads(x) for x in (record / "tool_calls.jsonl").read_text().splitlines()]
     assert any(c["error_code"] == "browser_server" for c in calls)
     assert (record / "summary.md").is_file() and (record / "transcript.jsonl").stat().st_size > 0
+
+
+async def test_a_rate_limit_is_retried(e2e: E2E, model: ScriptedModel, pages) -> None:
+    url = pages.url_a("signup.html")
+    model.reset(form(url))
+    model.faults += ["429"]
+    worker = WorkerAgent(settings=e2e.settings(), env=e2e.cli_env(), title="rate-limited")
+    async with worker:
+        outcome = await worker.run(f"Open {url} and register Ada")
+    assert outcome.status == "done", outcome
+    assert not model.faults
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="mounting a small tmpfs needs root")
+async def test_a_full_disk_for_run_records_stops_the_task_cleanly(e2e: E2E, model: ScriptedModel, pages,
+                                                                  tmp_path: Path) -> None:
+    url = pages.url_a("signup.html")
+    model.reset(form(url))
+    small = tmp_path / "small-disk"
+    small.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=24k", "tmpfs", str(small)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode()[:200]}")
+    try:
+        worker = WorkerAgent(settings=e2e.settings(run_dir=small), env=e2e.cli_env(), title="disk-full")
+        async with worker:
+            outcome = await worker.run(f"Open {url} and register Ada")
+        assert outcome.status == "error" and exit_code(outcome.status) == 4, outcome
+        assert "run record cannot be written" in outcome.reason and "No space left" in outcome.reason, outcome
+    finally:
+        subprocess.run(["umount", "-l", str(small)], check=False)

@@ -7,7 +7,8 @@ the current *policy*, a function returning the reply blocks. Policies (the tests
 replay of a task's solution) read observations from the tool results they receive and pick element ids from them,
 like a model would.
 
-Faults for resilience tests: ``server.faults`` is a list of ``"529"`` / ``"cut"`` consumed one per request.
+Faults for resilience tests: ``server.faults`` is a list of ``"529"`` / ``"500"`` / ``"429"`` /
+``"cut"`` consumed one per request.
 """
 
 from __future__ import annotations
@@ -23,6 +24,10 @@ from typing import Any
 
 AGENT_RE = re.compile(r"You are the (lead|planner|dom_analyzer|executor|validator|answerer)\b")
 
+
+# HTTP errors the Anthropic API answers with, by status: (error type, message)
+HTTP_FAULTS = {"529": ("overloaded_error", "Overloaded"), "500": ("api_error", "Internal server error"),
+               "429": ("rate_limit_error", "Rate limited")}
 
 @dataclass
 class ToolUse:
@@ -258,8 +263,9 @@ class _Handler(BaseHTTPRequestHandler):
         model = self.scripted
         with model._lock:
             fault = model.faults.pop(0) if model.faults else ""
-        if fault == "529":
-            self._json(529, {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}})
+        if fault in HTTP_FAULTS:
+            kind, message = HTTP_FAULTS[fault]
+            self._json(int(fault), {"type": "error", "error": {"type": kind, "message": message}})
             return
         body = json.loads(raw)
         headers = {k.lower(): v for k, v in self.headers.items()}
