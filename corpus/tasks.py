@@ -184,7 +184,7 @@ TRAC: list[Task] = [
          steps=(open_("/ticket/4"), click("↳ Reply", "button"))),
     Task("trac", "edit-wiki", "ordinary", "Add a line to the wiki page MeetingNotes.", login=False,
          steps=(open_("/wiki/MeetingNotes"), click("Edit this page", "button"),
-                type_("", "= Meeting notes =\nWe ship on Friday.\n", "textbox"),
+                type_("Editing MeetingNotes", "= Meeting notes =\nWe ship on Friday.\n", "textbox"),
                 click("Submit changes", "button")),
          checks=(DbCheck("SELECT count(*) FROM wiki WHERE name = ? AND version = 2", ("MeetingNotes",), 0, 1),)),
     Task("trac", "add-milestone", "ordinary", "Add the milestone release-9.0.", login=False,

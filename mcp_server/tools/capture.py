@@ -19,7 +19,7 @@ async def screenshot(
     = "viewport",
     element_id: ElementId = None,
     element_description: Description = None,
-    image_format: Literal["jpeg", "png"] = "jpeg",
+    image_format: Annotated[Literal["jpeg", "png"], Field(description="Image format.")] = "jpeg",
     quality: Annotated[int, Field(description="JPEG quality.", ge=10, le=100)] = 60,
     marks: Annotated[bool, Field(description="Viewport only: draw each element's id on its box.")] = False,
 ) -> Any:

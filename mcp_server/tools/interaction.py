@@ -18,8 +18,8 @@ async def click(
     element_id: ElementId = None,
     element_description: Description = None,
     role: Role = None,
-    button: Literal["left", "right", "middle"] = "left",
-    double_click: bool = False,
+    button: Annotated[Literal["left", "right", "middle"], Field(description="Mouse button.")] = "left",
+    double_click: Annotated[bool, Field(description="Double-click.")] = False,
     timeout_ms: TimeoutMs = None,
     frame: FrameSelector = None,
 ) -> Any:
@@ -85,7 +85,7 @@ async def select_option(
 @define_tool(title="Scroll", read_only=False, idempotent=False, targets=True, timeout_s=30)
 async def scroll(
     session: BrowserSession,
-    direction: Literal["up", "down", "left", "right"] = "down",
+    direction: Annotated[Literal["up", "down", "left", "right"], Field(description="Direction.")] = "down",
     amount: Annotated[int | None, Field(description="Pixels; default 80% of the viewport.",
                                         ge=1, le=100000)] = None,
     element_id: ElementId = None,

@@ -97,7 +97,7 @@ async def navigate(
         page = await session.replace_page(page, replaced)
     elif not await _responsive(page):
         replaced = "the page's scripts did not respond (busy loop or dialog loop)"
-        page = await session.replace_page(page, replaced)
+        page = await session.replace_page(page, replaced, hung=True)
     # A page that just raised dialogs may start a dialog loop that blocks leaving it: try briefly, then a new tab.
     suspicious = not replaced and session.dialogs.storming(within_s=5.0, count=1)
     try:
@@ -120,7 +120,8 @@ async def navigate(
                 raise
             raise error from exc
         replaced = f"the tab could not be navigated ({error.message[:120]})"
-        page = await session.replace_page(page, replaced)
+        overtaken = isinstance(error, PageChanged) or _aborted_by_the_page(exc)
+        page = await session.replace_page(page, replaced, hung=not overtaken)
         try:
             response = await page.goto(target, wait_until=wait_until, timeout=remaining_ms)
         except PlaywrightError as exc2:

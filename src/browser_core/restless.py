@@ -6,10 +6,13 @@ a tab for a fresh one is the only way the next page is reliably the one asked fo
 
 from __future__ import annotations
 
+import contextlib
 import time
 from weakref import WeakKeyDictionary
 
-from playwright.async_api import Frame, Page
+import anyio
+from playwright.async_api import BrowserContext, Frame, Page
+from playwright.async_api import Error as PlaywrightError
 
 _KEEP = 32
 _navigations: WeakKeyDictionary[Page, list[float]] = WeakKeyDictionary()
@@ -31,3 +34,11 @@ def restless(page: Page, within_s: float = 1.0, count: int = 8) -> bool:
     """True if the page's main frame navigated ``count`` times in the last ``within_s`` seconds."""
     now = time.monotonic()
     return sum(now - t <= within_s for t in _navigations.get(page, ())) >= count
+
+
+async def stop_hung_renderer(context: BrowserContext, page: Page) -> None:
+    """Crash the renderer of a tab whose scripts do not answer (CDP ``Page.crash`` runs on its IO thread, so it
+    works while a script spins): otherwise a new tab of the same site can be given that busy process and hang."""
+    with anyio.move_on_after(2), contextlib.suppress(PlaywrightError):
+        cdp = await context.new_cdp_session(page)
+        await cdp.send("Page.crash")

@@ -356,9 +356,11 @@ class BrowserSession:
         self._active = page
         return page
 
-    async def replace_page(self, old: Page, reason: str) -> Page:
+    async def replace_page(self, old: Page, reason: str, *, hung: bool = False) -> Page:
         """Swap a tab that no longer answers (busy script, crashed renderer, endless self-navigation) for a
-        fresh one: the old tab is closed without running its unload handlers."""
+        fresh one: the old tab is closed without running its unload handlers (a hung one's renderer is stopped)."""
+        if hung:
+            await restless.stop_hung_renderer(self.context, old)
         page = await self.blank_page()
         self.crashed_pages.discard(id(old))
         with anyio.move_on_after(5), contextlib.suppress(PlaywrightError):

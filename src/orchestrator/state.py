@@ -99,9 +99,9 @@ class RunState:
     def check_budgets(self, max_requests: int | None, max_usd: float | None) -> None:
         """Ask for a clean stop when the task has used its model requests or its dollars."""
         if max_requests is not None and self.task_requests >= max_requests:
-            self.request_stop("budget", f"the model request limit ({max_requests} per task) was reached")
+            self.request_stop("budget", f"the model request limit ({max_requests} per task, max_requests) was reached")
         elif max_usd is not None and self.task_cost >= max_usd:
-            self.request_stop("budget", f"the cost limit (${max_usd:.2f} per task) was reached")
+            self.request_stop("budget", f"the cost limit (${max_usd:.2f} per task, max_budget_usd) was reached")
 
     def plan_made(self, plan: Plan) -> None:
         self.emit("plan", plan=plan)

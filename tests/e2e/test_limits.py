@@ -96,7 +96,7 @@ async def test_model_request_budget_stops_cleanly_with_a_record(e2e: E2E, model:
     with anyio.fail_after(90):
         async with worker:
             outcome = await worker.run(f"Open {url} and fill the form")
-    assert outcome.status == "budget" and "model request limit (4 per task)" in outcome.reason, outcome
+    assert outcome.status == "budget" and "model request limit (4 per task, max_requests)" in outcome.reason, outcome
     assert 4 <= len(model.log) <= 6  # the stop lands within a request or two
     summary = json.loads((worker.recorder.dir / "summary.json").read_text())
     assert summary["status"] == "budget" and (worker.recorder.dir / "memory.json").is_file()

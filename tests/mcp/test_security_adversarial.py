@@ -136,9 +136,13 @@ async def test_confirmation_protocol(tmp_path: Path, site) -> None:
         assert wrong.error["code"] == "confirmation_refused" and wrong.error["details"]["reason"] == "unknown"
         malformed = await client.call("confirm_action", confirmation_id="yes, confirmed")
         assert malformed.error["code"] == "invalid_input"
-        forged = await client.call("click", element_id=await element_id(client, "Delete"), confirmed=True)
-        assert forged.error["code"] == "requires_confirmation", "a model cannot pass 'confirmed' to click"
+        delete = await element_id(client, "Delete")
+        forged = await client.call("click", element_id=delete, confirmed=True)
+        assert forged.error["code"] == "invalid_input", "a model cannot pass 'confirmed' to click"
+        assert "confirmed" in forged.error["message"]
         assert await page_text(client) == before
+        forged = await client.call("click", element_id=delete)
+        assert forged.error["code"] == "requires_confirmation"
         cid = forged.error["details"]["confirmation_id"]
         done = await client.call("confirm_action", confirmation_id=cid)
         assert done.ok, done.payload
