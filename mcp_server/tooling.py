@@ -31,7 +31,7 @@ from browser_core.errors import (
     ToolFailure,
     map_playwright_error,
 )
-from browser_core.redaction import redact
+from browser_core.redaction import redact_data
 from browser_core.results import cap, failure, success
 from browser_core.session import BrowserSession
 from mcp_server.human import elicitation_asker
@@ -126,9 +126,9 @@ def _summarise_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def envelope_result(payload: dict[str, Any], max_chars: int, more_hint: str, image: Shot | None) -> CallToolResult:
-    text = redact(cap(payload, max_chars, more_hint))
-    if len(text) > max_chars:  # redaction lengthened it: cap again with room to spare
-        text = redact(cap(payload, max_chars - (len(text) - max_chars) - 200, more_hint))
+    # Values are redacted before the JSON is written (a secret like "true" cannot break it) and before the cap
+    # (a cut cannot leave half a secret).
+    text = cap(redact_data(payload), max_chars, more_hint)
     content: list[Any] = [TextContent(type="text", text=text)]
     if image is not None:
         content.append(ImageContent(type="image", data=base64.b64encode(image.image).decode(), mime_type=image.mime))

@@ -290,3 +290,14 @@ async def test_secrets_never_reach_results_or_logs(tmp_path: Path, site) -> None
             seen = await client.call("observe")
             assert secret not in "".join(c.text for c in seen.raw.content if c.type == "text")
     assert secret not in stderr_file.read_text() + log.getvalue()
+
+
+async def test_a_secret_that_looks_like_json_keeps_results_valid(tmp_path: Path, site) -> None:
+    # A secret such as "true" is masked inside values only: every result stays parseable JSON.
+    async with browser_client(tmp_path / "profile", BROWSER_SECRETS="true") as client:
+        opened = await client.call("navigate", url=site.url_a("form.html"))  # parsing it is the check
+        assert opened.ok and opened.payload["success"] is True
+        typed = await client.call("type_text", element_description="Full name", text="it is true")
+        assert typed.ok
+        raw = "".join(c.text for c in typed.raw.content if c.type == "text")
+        assert "it is true" not in raw and json.loads(raw)["success"] is True
