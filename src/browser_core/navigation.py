@@ -113,15 +113,16 @@ async def navigate(
         remaining_ms = (deadline - time.monotonic()) * 1000
         tab_broke = (isinstance(error, PageChanged) or (isinstance(error, BrowserUnavailable) and not session.gone)
                      or _aborted_by_the_page(exc) or (suspicious and isinstance(error, ActionTimeout)))
-        if not replaced and isinstance(error, ActionTimeout) and not tab_broke and not await _responsive(page):
+        froze = (not replaced and isinstance(error, ActionTimeout) and not tab_broke
+                 and not await _responsive(page))
+        if froze:
             tab_broke, remaining_ms = True, timeout  # the page froze while we waited: a fresh tab gets a full try
         if replaced or not tab_broke or remaining_ms < 1000:
             if error is exc:
                 raise
             raise error from exc
         replaced = f"the tab could not be navigated ({error.message[:120]})"
-        overtaken = isinstance(error, PageChanged) or _aborted_by_the_page(exc)
-        page = await session.replace_page(page, replaced, hung=not overtaken)
+        page = await session.replace_page(page, replaced, hung=froze)
         try:
             response = await page.goto(target, wait_until=wait_until, timeout=remaining_ms)
         except PlaywrightError as exc2:
