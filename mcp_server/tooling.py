@@ -21,7 +21,6 @@ from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult, ImageContent, TextContent, ToolAnnotations
 from playwright.async_api import Error as PlaywrightError
 
-from browser_core.capture import Shot
 from browser_core.errors import (
     ActionTimeout,
     BrowserUnavailable,
@@ -31,6 +30,7 @@ from browser_core.errors import (
     ToolFailure,
     map_playwright_error,
 )
+from browser_core.read.capture import Shot
 from browser_core.redaction import redact_data
 from browser_core.results import cap, failure, success
 from browser_core.session import BrowserSession

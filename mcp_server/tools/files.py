@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from browser_core import transfers
+from browser_core.act import uploads
 from browser_core.session import BrowserSession
 from mcp_server.params import Description, ElementId, Role, TimeoutMs
 from mcp_server.tooling import define_tool
@@ -23,7 +23,7 @@ async def upload_file(
     timeout_ms: TimeoutMs = None,
 ) -> Any:
     """Put files from the upload folder into a file control (the input, its label or an Upload button)."""
-    return await transfers.upload_file(session, paths=paths, element_id=element_id, description=element_description,
+    return await uploads.upload_file(session, paths=paths, element_id=element_id, description=element_description,
                                        role=role, timeout_ms=timeout_ms)
 
 

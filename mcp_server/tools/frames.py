@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from browser_core import frame_tools
+from browser_core.read import frame_tools
 from browser_core.session import BrowserSession
 from mcp_server.params import Offset
 from mcp_server.tooling import define_tool

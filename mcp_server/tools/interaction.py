@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
-from browser_core import actions, forms
+from browser_core.act import actions, forms
 from browser_core.session import BrowserSession
 from mcp_server.params import Description, ElementId, FrameSelector, Role, TimeoutMs
 from mcp_server.tooling import define_tool

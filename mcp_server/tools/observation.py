@@ -6,10 +6,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from browser_core import content
-from browser_core.observation import observe_page, search_elements
+from browser_core.page.observation import observe_page, search_elements
+from browser_core.page.targets import check_role
+from browser_core.read import content
 from browser_core.session import BrowserSession
-from browser_core.targets import check_role
 from mcp_server.params import Description, ElementId, MaxLength, Offset, Role
 from mcp_server.tooling import define_tool
 

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from browser_core.security.confirm import confirm_pending, decline_pending, pending_summary
+from browser_core.act.confirm import confirm_pending, decline_pending, pending_summary
 from browser_core.session import BrowserSession
 from mcp_server.human import AskHuman
 from mcp_server.tooling import define_tool

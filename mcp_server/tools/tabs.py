@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from browser_core import dialogs, tabs
+from browser_core.act import dialogs, tabs
 from browser_core.session import BrowserSession
 from mcp_server.tooling import define_tool
 

@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from browser_core import waits
+from browser_core.act import waits
 from browser_core.session import BrowserSession
 from mcp_server.params import Description, ElementId, Role, WaitTimeoutMs
 from mcp_server.tooling import define_tool

@@ -29,8 +29,8 @@ from typing import Any, TextIO
 import structlog
 from pydantic import BaseModel, Field
 
-from browser_core import snapshots
 from browser_core.redaction import load_env_secrets, redact, redact_data
+from browser_core.session import snapshots
 from orchestrator.models import Plan, ToolInvocation, Verdict
 
 log = structlog.get_logger("orchestrator.record")

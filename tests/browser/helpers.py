@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_core.observation import observe_page
+from browser_core.page.observation import observe_page
 from browser_core.session import BrowserSession
 
 

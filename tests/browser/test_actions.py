@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from browser_core import actions, content, navigation
+from browser_core.act import actions, navigation
 from browser_core.errors import (
     AmbiguousTarget,
     ClickIntercepted,
@@ -16,6 +16,7 @@ from browser_core.errors import (
     StaleElement,
     UrlNotAllowed,
 )
+from browser_core.read import content
 from browser_core.session import BrowserSession
 from tests.browser.helpers import find, goto, observe, text_of
 

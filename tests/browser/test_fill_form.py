@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from browser_core import actions, capture, content, forms
+from browser_core.act import actions, forms
 from browser_core.errors import InvalidInput
+from browser_core.read import capture, content
 from browser_core.session import BrowserSession
 from tests.browser.helpers import find, goto, observe
 

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from browser_core import actions, content, frame_tools
+from browser_core.act import actions
 from browser_core.errors import (
     AmbiguousTarget,
     ClickIntercepted,
@@ -16,6 +16,7 @@ from browser_core.errors import (
     PageChanged,
     StaleElement,
 )
+from browser_core.read import content, frame_tools
 from browser_core.session import BrowserSession
 from tests.browser.helpers import find, goto, observe, text_of
 

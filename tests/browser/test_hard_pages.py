@@ -7,10 +7,11 @@ from pathlib import Path
 import anyio
 import pytest
 
-from browser_core import actions, dialogs, frame_tools, navigation, tabs, transfers
+from browser_core.act import actions, dialogs, navigation, tabs, uploads
+from browser_core.act.uploads import PathNotAllowed
 from browser_core.errors import InvalidInput
+from browser_core.read import frame_tools
 from browser_core.session import BrowserSession
-from browser_core.transfers import PathNotAllowed
 from tests.browser.helpers import find, goto, observe, text_of
 
 pytestmark = pytest.mark.browser
@@ -164,13 +165,13 @@ async def test_upload_into_visible_input_hidden_input_and_on_the_fly_input(
 ) -> None:
     await goto(session, site.url_a("upload.html"))
     snap = await observe(session)
-    resume = await transfers.upload_file(session, paths=["cv.txt"], element_id=find(snap, "Resume")["id"])
+    resume = await uploads.upload_file(session, paths=["cv.txt"], element_id=find(snap, "Resume")["id"])
     assert resume["via"] == "file input" and resume["input_has"] == ["cv.txt"]
     assert "Resume: cv.txt (21 bytes)" in await text_of(session)
-    photo = await transfers.upload_file(session, paths=[str(upload_dir / "cat.png")], description="Upload photo")
+    photo = await uploads.upload_file(session, paths=[str(upload_dir / "cat.png")], description="Upload photo")
     assert photo["via"] == "file chooser"
     assert "Photo: cat.png (32 bytes)" in await text_of(session)
-    docs = await transfers.upload_file(session, paths=["cv.txt", "notes.txt"], description="Attach documents")
+    docs = await uploads.upload_file(session, paths=["cv.txt", "notes.txt"], description="Attach documents")
     assert docs["via"] == "file chooser"
     assert "Documents: cv.txt (21 bytes), notes.txt (3 bytes)" in await text_of(session)
 
@@ -179,9 +180,9 @@ async def test_upload_paths_outside_the_folder_are_refused(session: BrowserSessi
     await goto(session, site.url_a("upload.html"))
     for bad in ("/etc/passwd", "../profile/Default/Cookies", str(upload_dir.parent / "x.txt")):
         with pytest.raises(PathNotAllowed):
-            await transfers.upload_file(session, paths=[bad], description="Resume")
+            await uploads.upload_file(session, paths=[bad], description="Resume")
     with pytest.raises(InvalidInput) as info:
-        await transfers.upload_file(session, paths=["missing.pdf"], description="Resume")
+        await uploads.upload_file(session, paths=["missing.pdf"], description="Resume")
     assert "cv.txt" in info.value.details["files"]
     assert "Resume:" not in await text_of(session)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_core import actions
+from browser_core.act import actions
 from browser_core.errors import AmbiguousTarget
 from browser_core.session import BrowserSession
 from tests.browser.helpers import find, goto, observe

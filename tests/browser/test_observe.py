@@ -102,7 +102,7 @@ async def test_script_only_clickables_are_found_by_their_pointer_cursor(session:
     snap = await observe(session)
     row = find(snap, "Quarterly report from Alice")
     assert row["role"] == "clickable"
-    from browser_core import actions
+    from browser_core.act import actions
 
     await actions.click(session, element_id=row["id"])
     assert "Opened the report" in await page.inner_text("body")

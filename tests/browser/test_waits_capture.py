@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from browser_core import capture, content, waits
+from browser_core.act import waits
 from browser_core.errors import ActionTimeout, InvalidInput
+from browser_core.read import capture, content
 from browser_core.session import BrowserSession
 from tests.browser.helpers import find, goto, observe
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from browser_core.observation import search_elements
+from browser_core.page.observation import search_elements
 from browser_core.security.facts import element_facts
 from browser_core.security.guard import SecurityGuard
 from browser_core.session import BrowserSession

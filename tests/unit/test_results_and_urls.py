@@ -7,10 +7,10 @@ import json
 import pytest
 
 from browser_core.errors import InvalidInput, UrlNotAllowed
-from browser_core.registry import ID_PATTERN
+from browser_core.page.registry import ID_PATTERN
 from browser_core.results import cap, success
+from browser_core.security.urls import normalise_url
 from browser_core.settings import BrowserSettings
-from browser_core.urls import normalise_url
 
 
 def test_cap_shrinks_the_largest_field_and_says_so() -> None:

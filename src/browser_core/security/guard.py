@@ -26,11 +26,11 @@ from browser_core.errors import (
     ToolFailure,
     map_playwright_error,
 )
-from browser_core.guard import ActionIntent
 from browser_core.redaction import redact
 from browser_core.security.confirmations import ConfirmationStore
 from browser_core.security.detector import DestructiveActionDetector, Verdict
 from browser_core.security.facts import ElementFacts, element_facts
+from browser_core.security.intent import ActionIntent
 from browser_core.security.policy import load_policy
 
 log = structlog.get_logger("browser_core.security")

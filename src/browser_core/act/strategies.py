@@ -15,11 +15,11 @@ from typing import Any, Literal
 from playwright.async_api import Page
 
 from browser_core.errors import ClickIntercepted, ElementNotInteractable
-from browser_core.frames import frame_views
-from browser_core.observation import _elements, _scan, _viewport
-from browser_core.pointer import Probe, covering_frame, layer_numbers, probe
-from browser_core.session import BrowserSession
-from browser_core.targets import Target
+from browser_core.page.frames import frame_views
+from browser_core.page.observation import frame_elements, scan_frame, viewport_size
+from browser_core.page.pointer import Probe, covering_frame, layer_numbers, probe
+from browser_core.page.targets import Target
+from browser_core.session.browser import BrowserSession
 
 MAX_CONTROLS = 8
 
@@ -44,9 +44,9 @@ async def _overlay_controls(session: BrowserSession, page: Page, result: Probe, 
     if not views:
         return []
     args = {"mode": "search", "query": "", "role": "", "maxOff": 300, "maxViewport": 300}
-    scan = await _scan(views[0], session.registry, args, session.settings.iframe_timeout_ms)
+    scan = await scan_frame(views[0], session.registry, args, session.settings.iframe_timeout_ms)
     numbers = set(await layer_numbers(session.registry, result))
-    found = [e for e in _elements(scan, session.registry, _viewport(page, session.settings))
+    found = [e for e in frame_elements(scan, session.registry, viewport_size(page, session.settings))
              if e.id != target.id and int(e.id.rsplit("e", 1)[1]) in numbers]
     found.sort(key=lambda e: (e.role not in ("button", "link"), not e.in_viewport))
     return [e.to_dict() for e in found[:MAX_CONTROLS]]

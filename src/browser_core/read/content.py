@@ -8,14 +8,14 @@ from typing import Any, Literal
 from playwright.async_api import Error as PlaywrightError
 
 from browser_core.errors import InvalidInput, playwright_errors
-from browser_core.frames import frame_views
-from browser_core.session import BrowserSession
-from browser_core.targets import resolve_target
+from browser_core.page.frames import frame_views
+from browser_core.page.targets import resolve_target
+from browser_core.session.browser import BrowserSession
 
 EXTRACT_JS = resources.files("browser_core.js").joinpath("extract.js").read_text(encoding="utf-8")
 
 
-def _page_slice(text: str, offset: int, max_length: int) -> dict[str, Any]:
+def page_slice(text: str, offset: int, max_length: int) -> dict[str, Any]:
     if offset < 0:
         raise InvalidInput("offset must be >= 0")
     chunk = text[offset: offset + max_length]
@@ -41,7 +41,7 @@ async def page_text(session: BrowserSession, *, max_length: int, offset: int = 0
         body = "\n".join(line.strip() for line in body.splitlines() if line.strip())
         if body:
             parts.append(body if view.index == 0 else f"[frame {view.prefix}: {view.label}]\n{body}")
-    return {"url": page.url} | _page_slice("\n".join(parts), offset, max_length)
+    return {"url": page.url} | page_slice("\n".join(parts), offset, max_length)
 
 
 async def accessibility_tree(
@@ -58,7 +58,7 @@ async def accessibility_tree(
             continue
         header = "# main" if view.index == 0 else f"# frame {view.prefix}: {view.path}"
         chunks.append(f"{header}\n{yaml}")
-    out = {"url": page.url, "format": "aria-yaml"} | _page_slice("\n".join(chunks), offset, max_length)
+    out = {"url": page.url, "format": "aria-yaml"} | page_slice("\n".join(chunks), offset, max_length)
     out["hint"] = "Act with element ids from observe/find_interactive_elements, or element_description."
     return out
 

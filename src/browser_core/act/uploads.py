@@ -1,10 +1,4 @@
-"""Downloads and uploads.
-
-Downloads: every download of every tab is saved into ``<artifacts_dir>/downloads`` (a name that exists already
-gets a " (1)" suffix) and reported as an event (name, path, size); the action that started it waits for the
-file (bounded) and reports it too.
-
-Uploads: ``upload_file`` puts files into a file input: the input itself, the input a label points at, the one
+"""Uploads: ``upload_file`` puts files into a file input: the input itself, the input a label points at, the one
 file input inside the element, or, for a styled button that opens the picker from script (inputs hidden or
 created on the fly), the file chooser its click opens. Only files inside the upload folder
 (``BROWSER_UPLOAD_DIR``, default ``<artifacts_dir>/uploads``) may be sent; any other path is refused.
@@ -12,30 +6,18 @@ created on the fly), the file chooser its click opens. Only files inside the upl
 
 from __future__ import annotations
 
-import contextlib
-import re
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-import anyio
-import structlog
-from playwright.async_api import Download
 from playwright.async_api import Error as PlaywrightError
 
+from browser_core.act.actions import settle
 from browser_core.errors import ElementNotInteractable, InvalidInput, NonRetriableFailure, playwright_errors
-from browser_core.guard import ActionIntent
-from browser_core.targets import resolve_target
-
-if TYPE_CHECKING:
-    from browser_core.session import BrowserSession, PageEvent
-
-log = structlog.get_logger("browser_core.transfers")
+from browser_core.page.targets import resolve_target
+from browser_core.security.intent import ActionIntent
+from browser_core.session.browser import BrowserSession
 
 MAX_FILES = 20
-DOWNLOAD_WAIT_S = 30.0
-DOWNLOAD_START_WAIT_S = 5.0
-_UNSAFE = re.compile(r"[^\w.\- ()\[\]]+")
 
 _FILE_INPUT_JS = """el => {
   const isFile = (e) => e && e.tagName === 'INPUT' && (e.type || '').toLowerCase() === 'file';
@@ -52,70 +34,6 @@ _FILE_INPUT_JS = """el => {
 class PathNotAllowed(NonRetriableFailure):
     code = "path_not_allowed"
     default_hint = "Only files inside the upload folder can be uploaded; ask the human to put the file there."
-
-
-def safe_name(name: str) -> str:
-    base = _UNSAFE.sub("_", Path(name or "").name).strip(" .")
-    return (base or "download")[:120]
-
-
-def unique_path(folder: Path, name: str) -> Path:
-    """A free path for ``name`` in ``folder`` (created if needed): 'a.csv', then 'a (1).csv', ..."""
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / name
-    stem, suffix = path.stem, path.suffix
-    n = 1
-    while path.exists():
-        path = folder / f"{stem} ({n}){suffix}"
-        n += 1
-    return path
-
-
-@dataclass
-class DownloadDesk:
-    """Counts downloads as they start and keeps what each one became."""
-
-    started: int = 0
-    finished: list[dict[str, Any]] = field(default_factory=list)
-    _changed: anyio.Event = field(default_factory=anyio.Event)
-    _started: anyio.Event = field(default_factory=anyio.Event)
-
-    async def on_download(self, download: Download, folder: Path, events: list[PageEvent]) -> None:
-        from browser_core.session import PageEvent
-
-        self.started += 1
-        self._started.set()
-        self._started = anyio.Event()
-        record: dict[str, Any] = {"name": safe_name(download.suggested_filename), "url": download.url[:300]}
-        try:
-            path = unique_path(folder, record["name"])
-            await download.save_as(path)
-            record |= {"name": path.name, "path": str(path), "size": path.stat().st_size}
-        except (PlaywrightError, OSError) as exc:
-            record["error"] = (str(exc).strip().splitlines() or ["download failed"])[0][:200]
-        log.info("download", **{k: v for k, v in record.items() if k != "url"})
-        self.finished.append(record)
-        events.append(PageEvent("download", dict(record)))
-        self._changed.set()
-        self._changed = anyio.Event()
-
-    async def wait_start(self, mark: int, timeout_s: float = DOWNLOAD_START_WAIT_S) -> bool:
-        """Wait (bounded) until a download started after ``mark``."""
-        with anyio.move_on_after(timeout_s):
-            while self.started <= mark:
-                await self._started.wait()
-        return self.started > mark
-
-    async def wait_since(self, mark: int, timeout_s: float = DOWNLOAD_WAIT_S) -> list[dict[str, Any]]:
-        """Downloads started after ``mark`` (a value of ``started``), each once finished or still in progress."""
-        if self.started <= mark:
-            return []
-        with anyio.move_on_after(timeout_s):
-            while len(self.finished) < self.started:
-                await self._changed.wait()
-        done = self.finished[mark:self.started]
-        pending = self.started - mark - len(done)
-        return done + [{"status": "in progress: reported as an event when saved"}] * max(pending, 0)
 
 
 def allowed_files(session: BrowserSession, paths: list[str]) -> list[Path]:
@@ -153,8 +71,6 @@ async def upload_file(
     timeout_ms: int | None = None,
     confirmed: bool = False,
 ) -> dict[str, Any]:
-    from browser_core.actions import settle
-
     files = allowed_files(session, paths)
     page = await session.page()
     target = await resolve_target(page, session.registry, session.settings, element_id=element_id,
@@ -198,14 +114,3 @@ async def upload_file(
         "files": [{"name": f.name, "size": f.stat().st_size} for f in files], "input_has": names,
     }
     return out | await settle(session, page, before)
-
-
-def on_file_chooser(session: BrowserSession) -> None:
-    """A page opened a file chooser outside upload_file: it is intercepted (no native dialog) and reported."""
-    from browser_core.session import PageEvent
-
-    if not session.uploading:
-        with contextlib.suppress(Exception):
-            session.events.append(PageEvent("file_chooser", {
-                "hint": "the page asks for a file: call upload_file on the same element with paths from the "
-                        "upload folder"}))

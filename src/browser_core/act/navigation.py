@@ -10,7 +10,6 @@ import anyio
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Response
 
-from browser_core.changes import what_changed
 from browser_core.errors import (
     ActionTimeout,
     BrowserUnavailable,
@@ -19,9 +18,10 @@ from browser_core.errors import (
     ToolFailure,
     map_playwright_error,
 )
-from browser_core.restless import restless
-from browser_core.session import BrowserSession
-from browser_core.urls import normalise_url
+from browser_core.read.changes import what_changed
+from browser_core.security.urls import normalise_url
+from browser_core.session.browser import BrowserSession
+from browser_core.session.restless import restless
 
 LISTING_BOUND_S = 2.0
 WaitUntil = Literal["commit", "domcontentloaded", "load", "networkidle"]

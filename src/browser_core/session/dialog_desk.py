@@ -1,5 +1,8 @@
 """JavaScript dialogs (alert, confirm, prompt, beforeunload): answered at once, so no call ever hangs.
 
+This module holds the session's dialog state (the armed answer, the dialogs seen); the tool that arms an answer
+is ``act/dialogs.py::handle_dialog``.
+
 An open dialog freezes the page's scripts and every Playwright call that needs them, so the session answers
 each dialog the moment it opens and reports it (``metadata.events`` and the acting tool's ``dialogs``).
 The answer is, in this order:
@@ -17,13 +20,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-from browser_core.errors import InvalidInput
-from browser_core.guard import ActionIntent
-
-if TYPE_CHECKING:
-    from browser_core.session import BrowserSession
+from typing import Any
 
 ARM_TTL_S = 120.0
 MAX_PROMPT_TEXT = 2000
@@ -94,33 +91,3 @@ def dialog_detail(kind: str, message: str, decision: Decision) -> dict[str, Any]
     if decision.answered_by == "default" and kind in ("confirm", "prompt"):
         detail["hint"] = "to answer differently: handle_dialog(accept=...), then repeat the action"
     return detail
-
-
-def dialogs_since(session: BrowserSession, mark: int) -> list[dict[str, Any]]:
-    """Dialogs answered since ``mark`` (an index into session.events), for the acting tool's own result."""
-    return [e.detail for e in session.events[mark:] if e.kind == "dialog"]
-
-
-async def handle_dialog(
-    session: BrowserSession, *, accept: bool, prompt_text: str | None = None, confirmed: bool = False
-) -> dict[str, Any]:
-    """Arm the answer for the next dialog; report the last one and the default."""
-    if prompt_text is not None and len(prompt_text) > MAX_PROMPT_TEXT:
-        raise InvalidInput(f"prompt_text is longer than {MAX_PROMPT_TEXT} characters")
-    if prompt_text is not None and not accept:
-        raise InvalidInput("prompt_text only makes sense with accept=true (Cancel sends no text)")
-    page = await session.page()
-    await session.guard.check(
-        ActionIntent("handle_dialog", page, None, {"accept": accept, "prompt_text": prompt_text}), confirmed=confirmed
-    )
-    armed = session.dialogs.arm(accept, prompt_text)
-    out: dict[str, Any] = {
-        "armed": {"accept": armed.accept} | ({"prompt_text": prompt_text} if prompt_text is not None else {}),
-        "applies_to": f"the next dialog on any tab, within {int(ARM_TTL_S)} s, once",
-        "next_step": "repeat the action that opens the dialog (click, type_text with press_enter, navigate...)",
-        "default": DEFAULT_POLICY,
-    }
-    last = session.dialogs.last_seen()
-    if last is not None:
-        out["last_dialog"] = last
-    return out

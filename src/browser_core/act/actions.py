@@ -17,15 +17,15 @@ import anyio
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-from browser_core import strategies
-from browser_core.changes import document_token, what_changed
-from browser_core.dialogs import dialogs_since
+from browser_core.act import strategies
+from browser_core.act.dialogs import dialogs_since
+from browser_core.act.forms import match_options
+from browser_core.act.retry import locate, run_chain
 from browser_core.errors import InvalidInput, playwright_errors
-from browser_core.forms import match_options
-from browser_core.guard import ActionIntent
-from browser_core.retry import locate, run_chain
-from browser_core.session import BrowserSession
-from browser_core.targets import EDITABLE, SELECTABLE, Target, resolve_target
+from browser_core.page.targets import EDITABLE, SELECTABLE, Target, resolve_target
+from browser_core.read.changes import document_token, what_changed
+from browser_core.security.intent import ActionIntent
+from browser_core.session.browser import BrowserSession
 
 MAX_TEXT = 10_000
 _KEY = re.compile(r"^((Control|Alt|Shift|Meta|ControlOrMeta)\+)*([A-Za-z0-9]+|[^\sA-Za-z0-9])$")

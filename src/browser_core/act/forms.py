@@ -12,11 +12,11 @@ from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 
-from browser_core.changes import document_token, what_changed
 from browser_core.errors import InvalidInput, playwright_errors
-from browser_core.guard import ActionIntent
-from browser_core.session import BrowserSession
-from browser_core.targets import Target, resolve_target
+from browser_core.page.targets import Target, resolve_target
+from browser_core.read.changes import document_token, what_changed
+from browser_core.security.intent import ActionIntent
+from browser_core.session.browser import BrowserSession
 
 MAX_FIELDS = 50
 FILLABLE = ("textbox", "searchbox", "combobox", "listbox", "spinbutton", "checkbox", "radio", "switch", "slider")

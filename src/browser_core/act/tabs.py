@@ -15,8 +15,8 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from browser_core.errors import InvalidInput, playwright_errors
-from browser_core.guard import ActionIntent
-from browser_core.session import BrowserSession
+from browser_core.security.intent import ActionIntent
+from browser_core.session.browser import BrowserSession
 
 TITLE_WAIT_S = 2.0
 

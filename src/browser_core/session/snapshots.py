@@ -16,13 +16,11 @@ import contextlib
 import re
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import anyio
 import structlog
-
-if TYPE_CHECKING:
-    from browser_core.session import BrowserSession
+from playwright.async_api import Page
 
 log = structlog.get_logger("browser_core.snapshots")
 REQUESTS = "requests"
@@ -55,6 +53,15 @@ async def wait_served(folder: Path, limit_s: float = TIMEOUT_S + 1) -> bool:
     return False
 
 
+class PageSource(Protocol):
+    """What a recorder needs of the session: the page in front, without starting a browser."""
+
+    @property
+    def started(self) -> bool: ...
+
+    def current_page(self) -> Page | None: ...
+
+
 class ScreenshotRecorder:
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
@@ -62,7 +69,7 @@ class ScreenshotRecorder:
         self.taken: list[Path] = []
         self._serving = anyio.Lock()
 
-    async def take(self, session: BrowserSession, label: str) -> Path | None:
+    async def take(self, session: PageSource, label: str) -> Path | None:
         page = session.current_page() if self.folder is not None and session.started else None
         if page is None or self.folder is None:
             return None
@@ -77,7 +84,7 @@ class ScreenshotRecorder:
         self.taken.append(path)
         return path
 
-    async def serve_requests(self, session: BrowserSession) -> None:
+    async def serve_requests(self, session: PageSource) -> None:
         if self.folder is None:
             return
         requests = self.folder / REQUESTS
@@ -88,7 +95,7 @@ class ScreenshotRecorder:
                     await self.take(session, item.name)
                     item.unlink(missing_ok=True)  # only now: a host waiting on it may stop the server next
 
-    async def watch(self, session: BrowserSession) -> None:
+    async def watch(self, session: PageSource) -> None:
         """Serve requests while the server runs (a host may ask between two tool calls and then stop)."""
         if self.folder is None:
             return
@@ -96,7 +103,7 @@ class ScreenshotRecorder:
             await anyio.sleep(POLL_S)  # polling a folder: there is no portable file event
             await self.serve_requests(session)
 
-    async def after_call(self, session: BrowserSession, tool: str, error_code: str | None) -> None:
+    async def after_call(self, session: PageSource, tool: str, error_code: str | None) -> None:
         """After a tool call: a screenshot when it failed for a reason the page can show."""
         if error_code is None or error_code in SKIPPED_CODES or self.failures >= MAX_FAILURE_SHOTS:
             return

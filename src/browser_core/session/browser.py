@@ -20,31 +20,25 @@ import structlog
 from playwright.async_api import Browser, BrowserContext, Dialog, Page, Playwright, async_playwright
 from playwright.async_api import Error as PlaywrightError
 
-from browser_core import restless
-from browser_core.dialogs import DialogDesk, dialog_detail
 from browser_core.errors import BrowserUnavailable, ConfigurationError
-from browser_core.guard import ActionGuard, AllowAll
-from browser_core.orphans import retire_orphans
-from browser_core.registry import ElementRegistry
+from browser_core.page.registry import ElementRegistry
 from browser_core.security import url_policy
-from browser_core.security.content import ContentFence
+from browser_core.security.fence import ContentFence
+from browser_core.security.guard import SecurityGuard
+from browser_core.security.intent import ActionGuard, AllowAll
 from browser_core.security.policy import load_policy
+from browser_core.session import restless
+from browser_core.session.dialog_desk import DialogDesk, dialog_detail
+from browser_core.session.downloads import DownloadDesk, on_file_chooser
+from browser_core.session.events import PageEvent
+from browser_core.session.orphans import retire_orphans
+from browser_core.session.snapshots import ScreenshotRecorder
 from browser_core.settings import BrowserSettings
-from browser_core.snapshots import ScreenshotRecorder
-from browser_core.transfers import DownloadDesk, on_file_chooser
 
 log = structlog.get_logger("browser_core.session")
 
 LOCK_NAME = ".browser-agent.lock"
 MAX_PENDING_EVENTS = 50  # events kept between two tool calls; later ones are only counted (dialog storms)
-
-
-@dataclass
-class PageEvent:
-    """Something that happened outside a tool call's own action (a popup, a dialog), reported once."""
-
-    kind: str
-    detail: dict[str, Any]
 
 
 @dataclass
@@ -82,8 +76,6 @@ class BrowserSession:
         self.content_fence = ContentFence(load_policy(self.settings.security_policy_file))
         self.snapshots = ScreenshotRecorder(self.settings.record_screenshots_dir)
         if self.action_guard is None:
-            from browser_core.security.guard import SecurityGuard
-
             self.action_guard = SecurityGuard.create(
                 ttl_s=self.settings.confirmation_ttl_s,
                 pending_dir=self.settings.artifacts_dir / "pending",
@@ -299,7 +291,7 @@ class BrowserSession:
         page.on("close", self._on_close)
         page.on("crash", self._on_crash)
         page.on("download", lambda d: self.downloads.on_download(d, self.settings.downloads_folder, self.events))
-        page.on("filechooser", lambda _: on_file_chooser(self))
+        page.on("filechooser", lambda _: on_file_chooser(self.uploading, self.events.append))
 
     def _on_new_page(self, page: Page) -> None:
         self._watch(page)

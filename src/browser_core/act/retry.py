@@ -36,10 +36,10 @@ from browser_core.errors import (
     ToolFailure,
     map_playwright_error,
 )
-from browser_core.frames import FrameView, frame_views, resolve_frame, search_order
-from browser_core.observation import Element, FrameScan, _elements, _scan, _viewport
-from browser_core.session import BrowserSession
-from browser_core.targets import Target, check_description, check_role, choose_element, resolve_target, target_of
+from browser_core.page.frames import FrameView, frame_views, resolve_frame, search_order
+from browser_core.page.observation import Element, FrameScan, frame_elements, scan_frame, viewport_size
+from browser_core.page.targets import Target, check_description, check_role, choose_element, resolve_target, target_of
+from browser_core.session.browser import BrowserSession
 
 log = structlog.get_logger("browser_core.retry")
 
@@ -140,7 +140,7 @@ async def _bounded_scan(
     started = time.monotonic()
     scan = FrameScan(view, None, f"the frame did not answer within {limit_ms} ms")
     with anyio.move_on_after(limit_ms / 1000):
-        scan = await _scan(view, session.registry, args, limit_ms)
+        scan = await scan_frame(view, session.registry, args, limit_ms)
     return scan, _ms(started)
 
 
@@ -156,7 +156,8 @@ async def _search(
 
     async def one(view: FrameView) -> None:
         scan, ms = await _bounded_scan(view, session, args, limit)
-        results.append((view, _elements(scan, session.registry, _viewport(page, session.settings)), ms, scan.error))
+        found = frame_elements(scan, session.registry, viewport_size(page, session.settings))
+        results.append((view, found, ms, scan.error))
 
     async with anyio.create_task_group() as tg:
         for view in views:

@@ -15,8 +15,8 @@ import anyio
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-from browser_core.observation import observe_page
-from browser_core.session import BrowserSession
+from browser_core.page.observation import observe_page
+from browser_core.session.browser import BrowserSession
 
 MAX_DIFF = 12
 TEXT_AFTER_NAVIGATION = 300

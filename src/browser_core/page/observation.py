@@ -10,8 +10,8 @@ import anyio
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-from browser_core.frames import FrameView, frame_views
-from browser_core.registry import WALKER_JS, ElementFingerprint, ElementRegistry
+from browser_core.page.frames import FrameView, frame_views
+from browser_core.page.registry import WALKER_JS, ElementFingerprint, ElementRegistry
 from browser_core.settings import BrowserSettings
 
 _TYPE_SAID_BY_ROLE = {"checkbox", "radio", "search", "range", "number", "button"}
@@ -62,7 +62,7 @@ class FrameScan:
     error: str | None = None
 
 
-async def _scan(view: FrameView, registry: ElementRegistry, args: dict[str, Any], timeout_ms: int) -> FrameScan:
+async def scan_frame(view: FrameView, registry: ElementRegistry, args: dict[str, Any], timeout_ms: int) -> FrameScan:
     """One walker call in one frame; a child frame that does not answer in time is reported, not waited for."""
     slot = registry.slot(view.frame)
     raw = None
@@ -77,7 +77,7 @@ async def _scan(view: FrameView, registry: ElementRegistry, args: dict[str, Any]
     return FrameScan(view, raw)
 
 
-def _elements(scan: FrameScan, registry: ElementRegistry, viewport: tuple[int, int]) -> list[Element]:
+def frame_elements(scan: FrameScan, registry: ElementRegistry, viewport: tuple[int, int]) -> list[Element]:
     if scan.raw is None:
         return []
     view, out = scan.view, []
@@ -107,7 +107,7 @@ async def scan_frames(
     page: Page, registry: ElementRegistry, settings: BrowserSettings, args: dict[str, Any]
 ) -> list[FrameScan]:
     views = await frame_views(page, registry, settings.frame_depth_limit)
-    return list(await asyncio.gather(*(_scan(v, registry, args, settings.iframe_timeout_ms) for v in views)))
+    return list(await asyncio.gather(*(scan_frame(v, registry, args, settings.iframe_timeout_ms) for v in views)))
 
 
 async def search_elements(
@@ -128,13 +128,13 @@ async def search_elements(
     args = {"mode": "search", "query": query, "role": role or "", "maxOff": limit, "maxViewport": limit,
             "accept": list(accept)}
     scans = await scan_frames(page, registry, settings, args)
-    viewport = _viewport(page, settings)
+    viewport = viewport_size(page, settings)
     found: list[Element] = []
     total = 0
     for scan in scans:
         if frame_prefix is not None and scan.view.prefix != frame_prefix:
             continue
-        found.extend(_elements(scan, registry, viewport))
+        found.extend(frame_elements(scan, registry, viewport))
         total += len(scan.raw["elements"]) if scan.raw else 0
     found.sort(key=lambda e: (-e.score, not e.in_viewport, e.frame.index))
     return found[:limit], total
@@ -145,11 +145,11 @@ async def find_by_fingerprint(
 ) -> list[Element]:
     args = {"mode": "fingerprint", "role": fp.role, "name": fp.name, "maxOff": 5, "maxViewport": 5}
     scans = await scan_frames(page, registry, settings, args)
-    viewport = _viewport(page, settings)
-    return [e for s in scans if s.view.path == fp.frame_path for e in _elements(s, registry, viewport)]
+    viewport = viewport_size(page, settings)
+    return [e for s in scans if s.view.path == fp.frame_path for e in frame_elements(s, registry, viewport)]
 
 
-def _viewport(page: Page, settings: BrowserSettings) -> tuple[int, int]:
+def viewport_size(page: Page, settings: BrowserSettings) -> tuple[int, int]:
     size = page.viewport_size
     if size:
         return size["width"], size["height"]
@@ -191,7 +191,7 @@ async def observe_page(
         "messages": messages,
     }
     scans = await scan_frames(page, registry, settings, args)
-    viewport = _viewport(page, settings)
+    viewport = viewport_size(page, settings)
     all_elements: list[Element] = []
     totals = 0
     notes: list[str] = []
@@ -210,7 +210,7 @@ async def observe_page(
         elif scan.raw.get("ready") == "loading":
             notes.append(f"frame {view.prefix} ({view.path}) is still loading: observe again for its elements")
         totals += int(scan.raw.get("total", 0))
-        all_elements.extend(_elements(scan, registry, viewport))
+        all_elements.extend(frame_elements(scan, registry, viewport))
         text = scan.raw.get("text") or ""
         if text and (view.index == 0 or view.visible):
             texts.append(text if view.index == 0 else f"[frame {view.prefix}: {view.label}]\n{text}")

@@ -15,11 +15,11 @@ import anyio
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-from browser_core.content import _page_slice
 from browser_core.errors import PageChanged
-from browser_core.frames import FrameContext, FrameView, frame_depth, frame_views, resolve_frame, search_order
-from browser_core.observation import FrameScan, _elements, _scan, _viewport
-from browser_core.session import BrowserSession
+from browser_core.page.frames import FrameContext, FrameView, frame_depth, frame_views, resolve_frame, search_order
+from browser_core.page.observation import FrameScan, frame_elements, scan_frame, viewport_size
+from browser_core.read.content import page_slice
+from browser_core.session.browser import BrowserSession
 
 ContentType = Literal["text", "html", "aria"]
 LISTED_ELEMENTS = 20
@@ -99,7 +99,7 @@ async def get_frame_content(
         text = str(exc).strip().splitlines()
         raise PageChanged(f"reading frame {view.selector} failed: {text[0][:200] if text else 'unknown error'}",
                           hint="The frame changed or went away: list_frames, then try again.") from exc
-    sliced = _page_slice(content, offset, max_length)
+    sliced = page_slice(content, offset, max_length)
     sliced["content"] = sliced.pop("text")
     return {"frame_context": FrameContext.of(view, page.url).compact(), "content_type": content_type} | sliced
 
@@ -110,8 +110,8 @@ async def switch_to_frame(session: BrowserSession, *, frame_selector: str | int)
     args = {"mode": "search", "query": "", "role": "", "maxOff": 500, "maxViewport": 500}
     scan = FrameScan(view, None, "timeout")
     with anyio.move_on_after(session.settings.iframe_timeout_ms / 1000):
-        scan = await _scan(view, session.registry, args, session.settings.iframe_timeout_ms)
-    elements = _elements(scan, session.registry, _viewport(page, session.settings)) if scan.raw else []
+        scan = await scan_frame(view, session.registry, args, session.settings.iframe_timeout_ms)
+    elements = frame_elements(scan, session.registry, viewport_size(page, session.settings)) if scan.raw else []
     elements.sort(key=lambda e: (not e.in_viewport, e.box[1], e.box[0]))
     count = int(scan.raw.get("total", len(elements))) if scan.raw else 0
     return {

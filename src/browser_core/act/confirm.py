@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_core import actions
+from browser_core.act import actions
 from browser_core.errors import ConfirmationRefused, InvalidInput
-from browser_core.observation import find_by_fingerprint
+from browser_core.page.observation import find_by_fingerprint
 from browser_core.security.guard import SecurityGuard
-from browser_core.session import BrowserSession
+from browser_core.session.browser import BrowserSession
 
 
 def security_guard(session: BrowserSession) -> SecurityGuard:

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from browser_core.errors import InvalidInput, playwright_errors
-from browser_core.observation import observe_page
-from browser_core.session import BrowserSession
-from browser_core.targets import resolve_target
+from browser_core.page.observation import observe_page
+from browser_core.page.targets import resolve_target
+from browser_core.session.browser import BrowserSession
 
 _SAFE_NAME = re.compile(r"^[\w.-]{1,80}$")
 

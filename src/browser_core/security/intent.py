@@ -9,12 +9,11 @@ checked a human confirmation, never by a tool parameter.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from playwright.async_api import Page
+from playwright.async_api import Page
 
-    from browser_core.targets import Target
+from browser_core.page.targets import Target
 
 
 @dataclass

@@ -17,7 +17,7 @@ from playwright.async_api import Frame, Page
 from pydantic import BaseModel
 
 from browser_core.errors import AmbiguousTarget, InvalidInput
-from browser_core.registry import ElementRegistry
+from browser_core.page.registry import ElementRegistry
 
 _FRAME_ATTRS_JS = """e => [e.getAttribute('aria-label'), e.getAttribute('title'), e.getAttribute('name'),
   e.getAttribute('src'), (() => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);

@@ -8,8 +8,8 @@ from typing import Any
 from playwright.async_api import ElementHandle, Frame, Page
 
 from browser_core.errors import AmbiguousTarget, ElementNotFound, InvalidInput, StaleElement
-from browser_core.observation import Element, find_by_fingerprint, search_elements
-from browser_core.registry import ElementRegistry
+from browser_core.page.observation import Element, find_by_fingerprint, search_elements
+from browser_core.page.registry import ElementRegistry
 from browser_core.settings import BrowserSettings
 
 ROLES = (

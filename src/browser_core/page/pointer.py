@@ -15,7 +15,7 @@ from typing import Any
 from playwright.async_api import ElementHandle, Frame
 from playwright.async_api import Error as PlaywrightError
 
-from browser_core.registry import ElementRegistry
+from browser_core.page.registry import ElementRegistry
 
 # In the element's frame: the visible part of its box, whether its centre is on top, and up to 6 uncovered points.
 _PROBE_JS = """el => {

@@ -11,9 +11,9 @@ import anyio
 from playwright.async_api import Error as PlaywrightError
 
 from browser_core.errors import ActionTimeout, InvalidInput
-from browser_core.observation import search_elements
-from browser_core.session import BrowserSession
-from browser_core.targets import check_role
+from browser_core.page.observation import search_elements
+from browser_core.page.targets import check_role
+from browser_core.session.browser import BrowserSession
 
 POLL_S = 0.1
 MAX_SLEEP_MS = 30_000

@@ -1,0 +1,1 @@
+"""The page model: element ids, frames, observation, hit tests and targets. Knows nothing of the session."""
