@@ -48,7 +48,7 @@ import anyio
 from mcp import ClientSession, StdioServerParameters, stdio_client
 from playwright.async_api import async_playwright
 
-from orchestrator.eval import miniwob
+from browser_agent_evals import miniwob
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_support import (

@@ -49,9 +49,9 @@ sys.path[:0] = [str(REPO), str(REPO / "src"), str(REPO / "tests" / "fixtures")]
 
 from site_server import start_site  # noqa: E402
 
-from orchestrator.eval.progress import EvalProgress  # noqa: E402
-from orchestrator.eval.runner import Runner, RunOptions  # noqa: E402
-from orchestrator.eval.suite import find_suite, load_tasks  # noqa: E402
+from browser_agent_evals.progress import EvalProgress  # noqa: E402
+from browser_agent_evals.runner import Runner, RunOptions  # noqa: E402
+from browser_agent_evals.suite import find_suite, load_tasks  # noqa: E402
 from orchestrator.worker import WorkerAgent  # noqa: E402
 from scripts.orchestrator_cost import analyse, summary_table, task_table  # noqa: E402
 from tests.e2e.conftest import E2E, E2E_SITE  # noqa: E402

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from orchestrator.eval import miniwob
+from browser_agent_evals import miniwob
 
 NAME_LIMIT = 60
 # Roles compared strictly; for any other ground-truth role (generic, listitem, ...) only the name is compared.

@@ -20,7 +20,7 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass, field
 
-from orchestrator.scripted.server import ModelRequest
+from browser_agent_evals.scripted.server import ModelRequest
 
 BROWSER = "mcp__browser__"
 ACTIONS = frozenset(

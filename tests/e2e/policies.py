@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from orchestrator.scripted.protocol import (
+from browser_agent_evals.scripted.protocol import (
     RoleScript,
     delegate,
     is_new_turn,
@@ -235,7 +235,7 @@ class ByTask:
 
 
 # ---------------------------------------------------------------------- helpers (the generic ones are in
-# orchestrator.scripted.protocol)
+# browser_agent_evals.scripted.protocol)
 def plan_reason(memory: dict[str, Any]) -> str:
     notes = " ".join(memory.get("orchestrator_notes") or [])
     lines = memory.get("completed_steps") or []

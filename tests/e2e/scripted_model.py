@@ -1,8 +1,8 @@
-"""The scripted model server now lives in the product (``orchestrator.scripted.server``: the evaluation's scripted
-mode runs it too); the e2e tests import it from here as before.
+"""The scripted model server lives in the eval package (``browser_agent_evals.scripted.server``: the evaluation's
+scripted mode runs it too); the e2e tests import it from here as before.
 """
 
-from orchestrator.scripted.server import (
+from browser_agent_evals.scripted.server import (
     AGENT_RE,
     Block,
     ModelRequest,

@@ -1,4 +1,4 @@
-"""The evaluation harness run as CI runs it: ``python -m orchestrator.eval`` in a subprocess (the real SDK, CLI,
+"""The evaluation harness run as CI runs it: ``python -m browser_agent_evals`` in a subprocess (the real SDK, CLI,
 MCP servers and Chromium; in scripted mode only the model is replaced, by the product's replay policy)."""
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ class EvalOutput:
 async def run_eval(args: list[str], out: Path, *, timeout_s: float, env: dict[str, str] | None = None) -> EvalOutput:
     with anyio.fail_after(timeout_s):
         proc = await anyio.run_process(
-            [sys.executable, "-m", "orchestrator.eval", *args, "--out", str(out)],
+            [sys.executable, "-m", "browser_agent_evals", *args, "--out", str(out)],
             env=env or clean_env(), cwd=REPO, check=False,
         )
     runs = sorted(out.glob("eval-*/"))

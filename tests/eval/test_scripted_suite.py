@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from orchestrator.eval.suite import find_suite, load_tasks
+from browser_agent_evals.suite import find_suite, load_tasks
 from tests.eval.conftest import run_eval
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(1200)]

@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from orchestrator.eval import miniwob
-from orchestrator.eval.checkers import check, lookup
-from orchestrator.eval.derive import DeriveError, derive
-from orchestrator.eval.report import compare, markdown
-from orchestrator.eval.runner import EvalRun, TaskResult, credentials_problem
-from orchestrator.eval.suite import Checker, find_suite, load_tasks
-from orchestrator.eval.web import EvalWeb, TaskContext
-from orchestrator.scripted.solution import SolutionError, compile_steps
-from orchestrator.scripted.targets import TemplateError, fill, resolve
+from browser_agent_evals import miniwob
+from browser_agent_evals.checkers import check, lookup
+from browser_agent_evals.derive import DeriveError, derive
+from browser_agent_evals.report import compare, markdown
+from browser_agent_evals.runner import EvalRun, TaskResult, credentials_problem
+from browser_agent_evals.scripted.solution import SolutionError, compile_steps
+from browser_agent_evals.scripted.targets import TemplateError, fill, resolve
+from browser_agent_evals.suite import Checker, find_suite, load_tasks
+from browser_agent_evals.web import EvalWeb, TaskContext
 
 ELEMENTS = [
     {"id": "e1", "role": "textbox", "name": ""},
@@ -177,9 +177,9 @@ def test_budgets_follow_the_orchestrator_settings_and_flags(tmp_path: Path, monk
     """No hidden per-task clock: a suite that sets no budget runs with the user's own settings (or the flags)."""
     from rich.console import Console
 
-    from orchestrator.eval.cli import budget_overrides, parse_args
-    from orchestrator.eval.progress import EvalProgress
-    from orchestrator.eval.runner import Runner, RunOptions
+    from browser_agent_evals.cli import budget_overrides, parse_args
+    from browser_agent_evals.progress import EvalProgress
+    from browser_agent_evals.runner import Runner, RunOptions
 
     monkeypatch.setenv("ORCH_WALL_CLOCK_S", "900")
     monkeypatch.setenv("ORCH_MAX_REQUESTS", "70")

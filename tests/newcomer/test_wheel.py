@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 import anyio
@@ -44,6 +45,18 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
         done = uv(*install, cwd=root)
     assert done.returncode == 0, done.stderr
     return root / "venv" / "bin"
+
+
+def test_the_wheel_holds_the_product_only(installed: Path) -> None:
+    # browser_core, mcp_server and orchestrator (with its agents): the eval harness and scripted model stay out.
+    (wheel,) = (installed.parent.parent / "dist").glob("browser_agent-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    tops = {name.split("/", 1)[0] for name in names}
+    assert tops == {"browser_core", "mcp_server", "orchestrator", f"browser_agent-{VERSION}.dist-info"}, tops
+    assert "browser_core/js/walker.js" in names and "browser_core/security/policy.yaml" in names
+    assert "orchestrator/agent_files/planner.md" in names
+    assert not [n for n in names if n.startswith(("orchestrator/eval/", "orchestrator/scripted/"))]
 
 
 def test_both_commands_answer_help_and_version(installed: Path, tmp_path: Path) -> None:

@@ -13,9 +13,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from orchestrator.scripted.protocol import BROWSER, short
-from orchestrator.scripted.server import Block, ModelRequest, Text, ToolResult, ToolUse
-from orchestrator.scripted.targets import describe, resolve
+from browser_agent_evals.scripted.protocol import BROWSER, short
+from browser_agent_evals.scripted.server import Block, ModelRequest, Text, ToolResult, ToolUse
+from browser_agent_evals.scripted.targets import describe, resolve
 
 RETRY_CATEGORIES = ("retriable", "recoverable")
 ACTIONS = {"click": "click", "type": "type_text", "select": "select_option", "press": "press_key"}

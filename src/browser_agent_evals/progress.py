@@ -16,7 +16,7 @@ from orchestrator.memory import clip
 from orchestrator.stuck import short_tool
 
 if TYPE_CHECKING:
-    from orchestrator.eval.runner import TaskResult
+    from browser_agent_evals.runner import TaskResult
 
 
 @dataclass

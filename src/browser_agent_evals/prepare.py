@@ -10,12 +10,12 @@ import structlog
 from playwright.async_api import Browser, async_playwright
 from playwright.async_api import Error as PlaywrightError
 
-from orchestrator.eval import miniwob
-from orchestrator.eval.derive import derive
-from orchestrator.eval.suite import Task
-from orchestrator.eval.web import EvalWeb
+from browser_agent_evals import miniwob
+from browser_agent_evals.derive import derive
+from browser_agent_evals.suite import Task
+from browser_agent_evals.web import EvalWeb
 
-log = structlog.get_logger("orchestrator.eval.prepare")
+log = structlog.get_logger("browser_agent_evals.prepare")
 READY_JS = "() => window.core && core.EP_TIMER !== null && core.getUtterance().length > 0"
 
 

@@ -69,7 +69,7 @@ def not_found(what: str = "page") -> Response:
 
 
 def _sites() -> dict[str, Site]:
-    from orchestrator.eval.sites import jobs, mail, shop
+    from browser_agent_evals.sites import jobs, mail, shop
 
     return {"shop": shop.handle, "mail": mail.handle, "jobs": jobs.handle}
 

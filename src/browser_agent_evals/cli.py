@@ -1,4 +1,4 @@
-"""``python -m orchestrator.eval [SUITE ...]`` (and ``scripts/eval.py``): run suites, show live progress, write
+"""``python -m browser_agent_evals [SUITE ...]`` (and ``scripts/eval.py``): run suites, show live progress, write
 ``runs/eval-<time>/results.{json,md}``, compare with a previous ``results.json``.
 
 Exit codes: 0 every task passed (or the real-model mode was skipped: no credentials) · 1 some task failed ·
@@ -15,17 +15,18 @@ import anyio
 from pydantic import ValidationError
 from rich.console import Console
 
+from browser_agent_evals import miniwob, report
+from browser_agent_evals.miniwob import MiniwobMissingError
+from browser_agent_evals.progress import EvalProgress
+from browser_agent_evals.runner import Mode, Runner, RunOptions, credentials_problem
+from browser_agent_evals.suite import Task, find_suite, load_tasks
 from browser_core.logs import configure_logging
-from orchestrator.eval import miniwob, report
-from orchestrator.eval.miniwob import MiniwobMissingError
-from orchestrator.eval.progress import EvalProgress
-from orchestrator.eval.runner import Mode, Runner, RunOptions, credentials_problem
-from orchestrator.eval.suite import Task, find_suite, load_tasks
 from orchestrator.options import DisplayMissingError
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="python -m orchestrator.eval", description="Evaluate the browser agent on suites.")
+    p = argparse.ArgumentParser(prog="python -m browser_agent_evals",
+                                description="Evaluate the browser agent on suites.")
     p.add_argument("suites", nargs="*", default=["all"], help="suite files or bundled names (miniwob, sites, all)")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument(

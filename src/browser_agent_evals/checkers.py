@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from orchestrator.eval.suite import Checker
-from orchestrator.eval.web import TaskContext
+from browser_agent_evals.suite import Checker
+from browser_agent_evals.web import TaskContext
 
 
 @dataclass

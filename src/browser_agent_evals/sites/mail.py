@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from orchestrator.eval.sites import Request, Response, esc, layout, not_found
+from browser_agent_evals.sites import Request, Response, esc, layout, not_found
 
 ME = "ada@mailbox.test"
 MESSAGES = [

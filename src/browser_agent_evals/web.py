@@ -18,8 +18,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from orchestrator.eval import bridge, miniwob
-from orchestrator.eval.sites import SITES, Request, Response
+from browser_agent_evals import bridge, miniwob
+from browser_agent_evals.sites import SITES, Request, Response
 
 HANDS_POLL_S = 10.0
 MINIWOB_DIRS = ("miniwob", "core", "common", "flight")

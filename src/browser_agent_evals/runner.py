@@ -18,21 +18,21 @@ import anyio
 import structlog
 from pydantic import BaseModel, Field
 
+from browser_agent_evals.checkers import check, first_episode
+from browser_agent_evals.human import EvalHuman
+from browser_agent_evals.prepare import fields_for, read_utterances
+from browser_agent_evals.progress import EvalProgress
+from browser_agent_evals.scripted.replay import Replay
+from browser_agent_evals.scripted.server import ModelRequest, ScriptedModel
+from browser_agent_evals.scripted.solution import compile_steps
+from browser_agent_evals.scripted.targets import fill
+from browser_agent_evals.suite import Task
+from browser_agent_evals.web import EvalWeb, TaskContext
 from orchestrator.developer import DeveloperAgent
-from orchestrator.eval.checkers import check, first_episode
-from orchestrator.eval.human import EvalHuman
-from orchestrator.eval.prepare import fields_for, read_utterances
-from orchestrator.eval.progress import EvalProgress
-from orchestrator.eval.suite import Task
-from orchestrator.eval.web import EvalWeb, TaskContext
-from orchestrator.scripted.replay import Replay
-from orchestrator.scripted.server import ModelRequest, ScriptedModel
-from orchestrator.scripted.solution import compile_steps
-from orchestrator.scripted.targets import fill
 from orchestrator.settings import OrchestratorSettings
 from orchestrator.worker import WorkerAgent
 
-log = structlog.get_logger("orchestrator.eval")
+log = structlog.get_logger("browser_agent_evals")
 Mode = Literal["scripted", "real"]
 REPORT_GRACE_S = 3.0  # a page's last report may still be in flight when the agent ends
 

@@ -28,8 +28,8 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from browser_agent_evals.scripted.solution import check_steps
 from orchestrator.answerers import AnswerRule
-from orchestrator.scripted.solution import check_steps
 
 SUITES_DIR = Path(__file__).resolve().parent / "suites"
 Category = Literal["delete", "send", "payment"]

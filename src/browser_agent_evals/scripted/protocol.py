@@ -9,7 +9,7 @@ import json
 import re
 from typing import Any
 
-from orchestrator.scripted.server import Block, ModelRequest, Text, ToolUse
+from browser_agent_evals.scripted.server import Block, ModelRequest, Text, ToolUse
 
 BROWSER = "mcp__browser__"
 

@@ -17,8 +17,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from orchestrator.scripted.horizon import Horizon, step_lines, tagged_list
-from orchestrator.scripted.protocol import (
+from browser_agent_evals.scripted.horizon import Horizon, step_lines, tagged_list
+from browser_agent_evals.scripted.protocol import (
     BROWSER,
     RoleScript,
     delegate,
@@ -27,8 +27,8 @@ from orchestrator.scripted.protocol import (
     tagged,
     task_memory,
 )
-from orchestrator.scripted.server import Block, ModelRequest, Text, ToolUse
-from orchestrator.scripted.solution import say
+from browser_agent_evals.scripted.server import Block, ModelRequest, Text, ToolUse
+from browser_agent_evals.scripted.solution import say
 
 ANSWERED = "The human answered:"
 

@@ -8,8 +8,8 @@ import time
 
 import anyio
 
-from orchestrator.eval.suite import Answers
-from orchestrator.eval.web import TaskContext
+from browser_agent_evals.suite import Answers
+from browser_agent_evals.web import TaskContext
 from orchestrator.human import ConfirmRequest
 
 HANDS_WAIT_S = 15.0

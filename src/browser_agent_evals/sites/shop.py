@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from orchestrator.eval.sites import Request, Response, esc, layout, not_found
+from browser_agent_evals.sites import Request, Response, esc, layout, not_found
 
 PRODUCTS = {
     "pour-over-kettle": (

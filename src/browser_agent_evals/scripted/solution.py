@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from orchestrator.scripted.targets import TemplateError, as_target, describe, fill
+from browser_agent_evals.scripted.targets import TemplateError, as_target, describe, fill
 
 OPS = ("open", "click", "type", "select", "press", "wait", "ask")
 RUNTIME_FIELDS = frozenset({"answer"})

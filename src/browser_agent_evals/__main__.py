@@ -1,0 +1,5 @@
+import sys
+
+from browser_agent_evals.cli import main
+
+sys.exit(main())

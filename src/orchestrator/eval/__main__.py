@@ -1,5 +1,0 @@
-import sys
-
-from orchestrator.eval.cli import main
-
-sys.exit(main())
