@@ -5,6 +5,7 @@ from __future__ import annotations
 import fnmatch
 import re
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
 import anyio
@@ -19,7 +20,7 @@ POLL_S = 0.1
 MAX_SLEEP_MS = 30_000
 
 
-async def _poll(timeout_ms: int, probe: Any, what: str) -> Any:
+async def _poll(timeout_ms: int, probe: Callable[[], Awaitable[dict[str, Any] | None]], what: str) -> dict[str, Any]:
     """Call ``probe`` until it returns something truthy; ActionTimeout after ``timeout_ms``."""
     started = time.monotonic()
     with anyio.move_on_after(timeout_ms / 1000):
@@ -103,7 +104,7 @@ async def wait_for_text(
     return await _poll(timeout_ms, probe, f"text '{text[:60]}' {'disappearing' if gone else 'appearing'}")
 
 
-def url_matcher(pattern: str) -> Any:
+def url_matcher(pattern: str) -> Callable[[str], bool]:
     if not pattern or not pattern.strip():
         raise InvalidInput("pattern must be non-empty")
     if pattern.startswith("re:"):

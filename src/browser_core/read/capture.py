@@ -103,7 +103,7 @@ async def save_screenshot(
 async def viewport_info(session: BrowserSession) -> dict[str, Any]:
     page = await session.page()
     with playwright_errors("get_viewport_info"):
-        metrics = await page.evaluate(
+        metrics: dict[str, Any] = await page.evaluate(
             "() => ({width: innerWidth, height: innerHeight, scroll_x: Math.round(scrollX), "
             "scroll_y: Math.round(scrollY), page_width: document.documentElement.scrollWidth, "
             "page_height: document.documentElement.scrollHeight, device_pixel_ratio: devicePixelRatio})"

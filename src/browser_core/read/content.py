@@ -81,7 +81,7 @@ async def extract(
         if element_id or description:
             target = await resolve_target(page, session.registry, session.settings,
                                           element_id=element_id, description=description)
-            data = await target.frame.evaluate(EXTRACT_JS, [args, target.handle])
+            data: dict[str, Any] = await target.frame.evaluate(EXTRACT_JS, [args, target.handle])
             data["element"] = target.describe()
         else:
             data = await page.evaluate(EXTRACT_JS, [args, None])
