@@ -152,7 +152,7 @@ def wait_until_answers(app: RunningApp, timeout_s: float = READY_TIMEOUT_S) -> N
         if time.monotonic() > deadline:
             log = app.log.read_text()[-3000:]
             raise TimeoutError(f"{app.spec.name} did not answer within {timeout_s:.0f} s:\n{log}")
-        time.sleep(0.1)  # polling the port: the server gives no other signal that it listens
+        time.sleep(0.1)  # noqa: TID251 - polling the port: the server gives no other signal that it listens
 
 
 def start(spec: AppSpec, workdir: Path) -> RunningApp:

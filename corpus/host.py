@@ -95,7 +95,7 @@ class Host:
                 self.client = client
                 self._ready.set()
                 await self._stop.wait()
-        except BaseException as exc:  # reported by start() or close()
+        except BaseException as exc:  # noqa: BLE001 - reported by start() or close()
             self._failure = exc
             self._ready.set()
 

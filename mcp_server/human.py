@@ -29,7 +29,7 @@ def elicitation_asker(ctx: Context[Any, Any]) -> AskHuman:
             return None
         try:
             result = await ctx.elicit(message, Approval)
-        except Exception as exc:  # the client or transport cannot ask: the host's permission prompt decides
+        except Exception as exc:  # noqa: BLE001 - the client or transport cannot ask: the host's permission prompt decides
             log.info("elicitation unavailable", error=type(exc).__name__)
             return None
         if result.action == "accept" and isinstance(getattr(result, "data", None), Approval):

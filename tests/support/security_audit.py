@@ -80,6 +80,15 @@ class PathAudit:
     summaries: list[str] = field(default_factory=list)
 
 
+def _count_hold(audit: PathAudit, task: Any, index: int, outcome: Any) -> None:
+    """A hold on a destructive task: its effect's summary on an effect step, a cautious hold before it."""
+    if task.kind == "destructive" and index in task.effect_steps:
+        audit.summaries.append(f"{task.key}: {outcome.summary.get('effect')}")
+    elif task.kind == "destructive":
+        audit.counts[f"{task.app}:cautious"] += 1
+        audit.notes.append(f"cautious hold: {task.key}: {outcome.describe()}")
+
+
 async def audit_task(host: Any, app: Any, task: Any, audit: PathAudit) -> None:
     """Run one corpus task through the MCP server, confirming every hold (as the human would), and count."""
     from corpus.runner import StepFailed, confirm, run_step
@@ -100,11 +109,7 @@ async def audit_task(host: Any, app: Any, task: Any, audit: PathAudit) -> None:
                 held_effect = False
                 audit.notes.append(f"NOT HELD: {task.key}: {outcome.describe()}")
             if outcome.held:
-                if task.kind == "destructive" and index in task.effect_steps:
-                    audit.summaries.append(f"{task.key}: {outcome.summary.get('effect')}")
-                elif task.kind == "destructive":
-                    audit.counts[prefix + "cautious"] += 1
-                    audit.notes.append(f"cautious hold: {task.key}: {outcome.describe()}")
+                _count_hold(audit, task, index, outcome)
                 await confirm(host.call, outcome)
     except StepFailed as exc:
         audit.counts[prefix + "failed"] += 1

@@ -129,13 +129,7 @@ async def fill_form(
     if not fields or len(fields) > MAX_FIELDS:
         raise InvalidInput(f"give 1 to {MAX_FIELDS} fields")
     page = await session.page()
-    planned = []
-    for index, field in enumerate(fields):
-        try:
-            planned.append(await _plan(session, field))
-        except InvalidInput as exc:
-            exc.message = f"field {index + 1}: {exc.message} (nothing was filled)"
-            raise
+    planned = await _plan_all(session, fields)
     seen: set[str] = set()
     for item in planned:
         if item.target.id in seen:
@@ -146,18 +140,8 @@ async def fill_form(
     before_doc = await document_token(session, page)
     results = []
     for item in planned:
-        handle = item.target.handle
         with playwright_errors("fill_form"):
-            if item.kind == "text":
-                await handle.fill(item.value, timeout=timeout)
-            elif item.kind == "select":
-                await handle.select_option(value=item.value, timeout=timeout)
-            elif item.kind in ("checkbox", "radio"):
-                await handle.set_checked(item.value, timeout=timeout)
-            else:
-                current = await handle.get_attribute("aria-checked") == "true"
-                if current != item.value:
-                    await handle.click(timeout=timeout)
+            await _fill(item, timeout)
         results.append(await _state(item.target))
     out: dict[str, Any] = {"action": "fill_form", "fields": results}
     invalid = sum(1 for r in results if r.get("invalid"))
@@ -167,6 +151,32 @@ async def fill_form(
     changes = await what_changed(session, page, before_doc)
     changes.get("elements_diff", {}).pop("changed", None)  # the fields above say it
     return out | {k: v for k, v in changes.items() if v}
+
+
+async def _plan_all(session: BrowserSession, fields: list[dict[str, Any]]) -> list[_Planned]:
+    """Every field resolved before anything is filled; the first bad one names its number."""
+    planned = []
+    for index, field in enumerate(fields):
+        try:
+            planned.append(await _plan(session, field))
+        except InvalidInput as exc:
+            exc.message = f"field {index + 1}: {exc.message} (nothing was filled)"
+            raise
+    return planned
+
+
+async def _fill(item: _Planned, timeout_ms: int) -> None:
+    handle = item.target.handle
+    if item.kind == "text":
+        await handle.fill(item.value, timeout=timeout_ms)
+    elif item.kind == "select":
+        await handle.select_option(value=item.value, timeout=timeout_ms)
+    elif item.kind in ("checkbox", "radio"):
+        await handle.set_checked(item.value, timeout=timeout_ms)
+    else:
+        current = await handle.get_attribute("aria-checked") == "true"
+        if current != item.value:
+            await handle.click(timeout=timeout_ms)
 
 
 async def _state(target: Target) -> dict[str, Any]:

@@ -208,33 +208,54 @@ async def locate(
     accept: tuple[str, ...] = (),
 ) -> Located:
     """Resolve the target of click/type_text the retry-chain way (see the module docstring)."""
-    settings, registry = session.settings, session.registry
     role = check_role(role)
-    views: list[FrameView] | None = None
-    chosen: FrameView | None = None
-    if frame is not None and str(frame).strip() != "":
-        views = await frame_views(page, registry, settings.frame_depth_limit)
-        chosen = resolve_frame(views, frame)
-        if not chosen.accessible:
-            raise PageChanged(f"frame {chosen.selector} ('{chosen.label}') cannot be reached: {chosen.reason}")
+    views, chosen = await _frame_asked(session, page, frame)
     if element_id:
-        try:
-            target = await resolve_target(page, registry, settings, element_id=element_id, description=None,
-                                          role=role)
-        except ToolFailure as exc:
-            chain = RetryChain(strategies=[], timeout_per_frame_ms=settings.iframe_timeout_ms,
-                               stopped=f"{exc.code}: the element could not be resolved, nothing was tried")
-            raise chain.fail(exc) from None
-        if chosen is not None and target.frame is not chosen.frame:
-            raise InvalidInput(
-                f"element {target.id} is in frame '{target.frame_path}', not in frame {chosen.selector}",
-                hint="Drop frame, or pass the id of an element in that frame.",
-            )
-        chain = RetryChain(strategies=[_strategy_for(target.frame_path), COORDINATE],
-                           timeout_per_frame_ms=settings.iframe_timeout_ms)
-        return Located(target, chain, _label_of(target.frame_path))
+        return await _locate_id(session, page, element_id, role, chosen)
     description = check_description(description)
-    views = views or await frame_views(page, registry, settings.frame_depth_limit)
+    views = views or await frame_views(page, session.registry, session.settings.frame_depth_limit)
+    return await _locate_description(session, page, views, chosen, description, role, accept)
+
+
+async def _frame_asked(
+    session: BrowserSession, page: Page, frame: str | int | None
+) -> tuple[list[FrameView] | None, FrameView | None]:
+    """The frame the caller named (with the frames read to find it), or none."""
+    if frame is None or str(frame).strip() == "":
+        return None, None
+    views = await frame_views(page, session.registry, session.settings.frame_depth_limit)
+    chosen = resolve_frame(views, frame)
+    if not chosen.accessible:
+        raise PageChanged(f"frame {chosen.selector} ('{chosen.label}') cannot be reached: {chosen.reason}")
+    return views, chosen
+
+
+async def _locate_id(
+    session: BrowserSession, page: Page, element_id: str, role: str | None, chosen: FrameView | None
+) -> Located:
+    settings = session.settings
+    try:
+        target = await resolve_target(page, session.registry, settings, element_id=element_id, description=None,
+                                      role=role)
+    except ToolFailure as exc:
+        chain = RetryChain(strategies=[], timeout_per_frame_ms=settings.iframe_timeout_ms,
+                           stopped=f"{exc.code}: the element could not be resolved, nothing was tried")
+        raise chain.fail(exc) from None
+    if chosen is not None and target.frame is not chosen.frame:
+        raise InvalidInput(
+            f"element {target.id} is in frame '{target.frame_path}', not in frame {chosen.selector}",
+            hint="Drop frame, or pass the id of an element in that frame.",
+        )
+    chain = RetryChain(strategies=[_strategy_for(target.frame_path), COORDINATE],
+                       timeout_per_frame_ms=settings.iframe_timeout_ms)
+    return Located(target, chain, _label_of(target.frame_path))
+
+
+async def _locate_description(
+    session: BrowserSession, page: Page, views: list[FrameView], chosen: FrameView | None, description: str,
+    role: str | None, accept: tuple[str, ...],
+) -> Located:
+    settings = session.settings
     order = [chosen] if chosen is not None else search_order(views)
     chain = RetryChain(strategies=[v.strategy for v in order] + [COORDINATE],
                        timeout_per_frame_ms=settings.iframe_timeout_ms)
@@ -257,7 +278,7 @@ async def locate(
             break
         chain.add_attempt(InteractionAttempt(strategy=view.strategy, frame=view.selector, success=False,
                                              error=error or "no match in this frame", duration_ms=ms))
-    return Located(await target_of(registry, best, others), chain, best.frame.label)
+    return Located(await target_of(session.registry, best, others), chain, best.frame.label)
 
 
 async def _wait_and_search(

@@ -148,6 +148,10 @@ class DestructiveActionDetector:
         if question:
             asked, sentence = question
             return self._verdict(asked, f"{how} the form of a page that asks '{sentence[:160]}'", facts, shown, "")
+        return self._form_data(facts, form, how, label)
+
+    def _form_data(self, facts: ElementFacts, form: FormFacts, how: str, label: str) -> Verdict | None:
+        """What the form's own data says it does: the chosen action, a hidden field, the address, a recipient."""
         for chosen in form.chosen:
             category = self.policy.category_of(chosen.option) or self.policy.category_of(_words(chosen.value))
             if category:

@@ -51,43 +51,51 @@ async def enforce(context: BrowserContext, policy: HostPolicy, report: Callable[
     """Install the route and the redirect check on a context (nothing when the policy is empty)."""
     if not policy.active:
         return
-    blocked_popups: list[str] = []
+    guard = _ContextGuard(policy, report)
+    await context.route("**/*", guard.on_route)
+    for page in context.pages:
+        guard.watch(page)
+    context.on("page", guard.on_new_page)
 
-    async def on_route(route: Route) -> None:
+
+class _ContextGuard:
+    """The handlers ``enforce`` installs: refused navigations, refused redirects, popups of a refused site."""
+
+    def __init__(self, policy: HostPolicy, report: Callable[[str, dict[str, str]], None]) -> None:
+        self.policy = policy
+        self.report = report
+        self.blocked_popups: list[str] = []
+
+    async def on_route(self, route: Route) -> None:
         request = route.request
-        reason = policy.refusal(request.url) if request.is_navigation_request() else None
+        reason = self.policy.refusal(request.url) if request.is_navigation_request() else None
         if not reason:
             await route.fallback()
             return
-        report("navigation_blocked", {"url": request.url, "reason": reason})
+        self.report("navigation_blocked", {"url": request.url, "reason": reason})
         await route.abort("blockedbyclient")
         try:
             request.frame  # noqa: B018 - raises for a popup's first request (no frame yet)
         except PlaywrightError:
-            blocked_popups.append(request.url)
+            self.blocked_popups.append(request.url)
 
-    async def close_if_blocked_popup(page: Page) -> None:
+    async def close_if_blocked_popup(self, page: Page) -> None:
         with contextlib.suppress(PlaywrightError):
             await page.wait_for_load_state("domcontentloaded", timeout=5000)
-            if blocked_popups and await page.opener() is not None and not page.url.startswith("http"):
-                blocked_popups.pop()
+            if self.blocked_popups and await page.opener() is not None and not page.url.startswith("http"):
+                self.blocked_popups.pop()
                 await page.close()  # a popup that would only have shown the blocked site
 
-    def watch(page: Page) -> None:
+    def watch(self, page: Page) -> None:
         async def on_navigated(frame: Frame) -> None:
-            reason = policy.refusal(frame.url)
+            reason = self.policy.refusal(frame.url)
             if reason and frame is page.main_frame:
-                report("navigation_blocked", {"url": frame.url, "reason": reason + " (after a redirect)"})
+                self.report("navigation_blocked", {"url": frame.url, "reason": reason + " (after a redirect)"})
                 with contextlib.suppress(PlaywrightError):
                     await page.goto("about:blank")
 
         page.on("framenavigated", on_navigated)
 
-    async def on_new_page(page: Page) -> None:
-        watch(page)
-        await close_if_blocked_popup(page)
-
-    await context.route("**/*", on_route)
-    for page in context.pages:
-        watch(page)
-    context.on("page", on_new_page)
+    async def on_new_page(self, page: Page) -> None:
+        self.watch(page)
+        await self.close_if_blocked_popup(page)

@@ -78,7 +78,7 @@ class ScreenshotRecorder:
             with anyio.fail_after(TIMEOUT_S):
                 self.folder.mkdir(parents=True, exist_ok=True)
                 await page.screenshot(path=str(path), timeout=TIMEOUT_S * 1000)
-        except Exception as exc:  # a record screenshot is best effort: the tool's own result is what matters
+        except Exception as exc:  # noqa: BLE001 - a record screenshot is best effort: the tool's own result is what matters
             log.info("record screenshot not taken", label=label, error=str(exc).splitlines()[0] if str(exc) else "")
             return None
         self.taken.append(path)
