@@ -20,6 +20,7 @@ import structlog
 from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult, ImageContent, TextContent, ToolAnnotations
 from playwright.async_api import Error as PlaywrightError
+from pydantic import ValidationError
 
 from browser_core.errors import (
     ActionTimeout,
@@ -32,6 +33,7 @@ from browser_core.errors import (
 )
 from browser_core.read.capture import Shot
 from browser_core.redaction import redact_data
+from browser_core.result_model import ToolResult
 from browser_core.results import cap, failure, success
 from browser_core.session import BrowserSession
 from mcp_server.human import elicitation_asker
@@ -126,8 +128,14 @@ def _summarise_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def envelope_result(payload: dict[str, Any], max_chars: int, more_hint: str, image: Shot | None) -> CallToolResult:
-    # Values are redacted before the JSON is written (a secret like "true" cannot break it) and before the cap
-    # (a cut cannot leave half a secret).
+    # The envelope passes the typed model first (a key the contract does not name is logged, the call still
+    # answers). Values are redacted before the JSON is written (a secret like "true" cannot break it) and before
+    # the cap (a cut cannot leave half a secret).
+    try:
+        payload = ToolResult.model_validate(payload).payload()
+    except ValidationError as exc:
+        log.error("result outside the contract", tool=payload.get("metadata", {}).get("tool"),
+                  problems=[".".join(map(str, e["loc"])) for e in exc.errors()][:5])
     text = cap(redact_data(payload), max_chars, more_hint)
     content: list[Any] = [TextContent(type="text", text=text)]
     if image is not None:

@@ -1,9 +1,10 @@
 """The result envelope of every tool as typed models: ``ToolResult`` = ``{success, data, error, metadata}``.
 
-The same shape ``results.success`` / ``results.failure`` build as dicts and ``specs/tool-contract.yaml`` names
-(``result_shape``). Unknown keys are refused, so a result that drifts from the contract fails to parse instead of
-passing silently. ``ToolResult.parse(text)`` reads the JSON text of a tool result; ``payload()`` gives back the
-exact dict (optional keys left out, as the server writes them).
+``specs/tool-contract.yaml`` names this shape (``result_shape``). The server passes every result through
+``ToolResult`` before writing it (``mcp_server/tooling.py::envelope_result``), and the orchestrator's hooks and the
+scripted model read results with ``ToolResult.parse``. Unknown keys are refused, so a result that drifts from the
+contract fails to parse instead of passing silently. ``payload()`` gives back the exact dict (optional keys left
+out, as the server writes them).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     def payload(self) -> dict[str, Any]:
-        return self.model_dump(mode="json", exclude_none=True)
+        return self.model_dump(mode="json", exclude_unset=True)
 
 
 class ToolError(_Strict):
@@ -66,6 +67,10 @@ class ToolMetadata(_Strict):
     events: list[PageEventNote] | None = None
     injection_warning: str | None = None
     truncated: Truncation | None = None
+    # After the browser closed or crashed and was started again (the session's restart note, reported once).
+    browser_restarted: bool | None = None
+    ids_reset: bool | None = None
+    note: str | None = None
 
 
 class ToolResult(_Strict):

@@ -69,7 +69,9 @@ def cap(payload: dict[str, Any], max_chars: int, how_to_get_more: str = "") -> s
             "code": str(payload["error"].get("code", "failed"))[:40],
             "category": str(payload["error"].get("category", "non_retriable"))[:20],
             "message": "the result was too large to return"},
-        "metadata": {"truncated": {"limit_chars": max_chars, "note": "the whole result was too large"}},
+        "metadata": {key: payload.get("metadata", {}).get(key) for key in ("tool", "duration_ms")} | {
+            "truncated": {"fields": {}, "limit_chars": max_chars,
+                          "how_to_get_more": "the whole result was too large: " + (how_to_get_more or "narrow it")}},
     }
     return dumps(fallback)
 

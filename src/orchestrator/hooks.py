@@ -18,7 +18,9 @@ import anyio
 import structlog
 from claude_agent_sdk import HookMatcher
 from claude_agent_sdk.types import HookContext, HookEvent
+from pydantic import ValidationError
 
+from browser_core.result_model import ToolResult
 from orchestrator.agents import BROWSER_PREFIX, DELEGATION_TOOLS, AgentSpec
 from orchestrator.gate import SecurityGate
 from orchestrator.human import Human
@@ -56,12 +58,12 @@ def _context(event: str, text: str) -> Out:
     return {"hookSpecificOutput": {"hookEventName": event, "additionalContext": text}}
 
 
-def envelope_of(text: str) -> dict[str, Any] | None:
+def envelope_of(text: str) -> ToolResult | None:
+    """The browser server's result envelope, typed; None for any other text (the transport's own message)."""
     try:
-        value = json.loads(text)
-    except ValueError:
+        return ToolResult.parse(text)
+    except ValidationError:
         return None
-    return value if isinstance(value, dict) and "success" in value and "metadata" in value else None
 
 
 class Hooks:
@@ -223,7 +225,7 @@ class Hooks:
                 label = f"{call.agent}-{short_tool(call.tool)}{n}"
                 call.screenshots.append(self.recorder.save_image(payload, mime, label))
             envelope = envelope_of(call.result) if call.tool.startswith(BROWSER_PREFIX) else None
-            call.success = bool(envelope["success"]) if envelope else True
+            call.success = envelope.success if envelope else True
             self.stuck.after(call.tool, envelope)
         self._record(call)
         self.busy_s += time.perf_counter() - started
@@ -237,7 +239,7 @@ class Hooks:
         envelope = envelope_of(call.result) if call.tool.startswith(BROWSER_PREFIX) else None
         out: Out = {}
         if envelope is not None:
-            error = envelope.get("error") or {}
+            error = envelope.error.payload() if envelope.error else {}
             call.error_code = str(error.get("code") or "failed")
             self.stuck.after(call.tool, envelope)
             if call.error_code == "sensitive_field":

@@ -14,6 +14,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from browser_core.result_model import ToolResult
+
 OBSERVING = frozenset({"observe", "find_interactive_elements", "get_page_text", "get_accessibility_tree", "extract"})
 PASSIVE = OBSERVING | frozenset(
     {
@@ -87,30 +89,29 @@ class StuckDetector:
             delay = min(self.backoff_s * (2 ** (self._failures - 1)), self.backoff_max_s)
         return Check("allow", delay_s=delay)
 
-    def after(self, tool: str, envelope: dict[str, Any] | None) -> None:
+    def after(self, tool: str, envelope: ToolResult | None) -> None:
         """Update the fingerprint and the failure streak from a browser tool's result envelope."""
         if envelope is None:
             return
         name = short_tool(tool)
-        metadata = envelope.get("metadata") or {}
-        data = envelope.get("data")
-        url = metadata.get("url") or (data.get("url") if isinstance(data, dict) else None)
+        data = envelope.data
+        url = envelope.metadata.url or (data.get("url") if isinstance(data, dict) else None)
         if url and url != self.url:
             self.url = str(url)
             self.digest = ""
-        if name in OBSERVING and envelope.get("success") and isinstance(data, dict):
+        if name in OBSERVING and envelope.success and isinstance(data, dict):
             stable = {k: data.get(k) for k in ("url", "title", "elements", "text", "frames") if k in data}
             blob = json.dumps(stable, sort_keys=True, ensure_ascii=False)
             self.digest = hashlib.sha1(blob.encode(), usedforsecurity=False).hexdigest()[:12]
             self._acted = 0
-        elif name not in PASSIVE and envelope.get("success"):
+        elif name not in PASSIVE and envelope.success:
             self._acted += 1
         if name in PASSIVE or self._last is None or self._last[0].split(" ", 1)[0] != name:
             return
-        error = envelope.get("error") or {}
-        if envelope.get("success"):
+        error = envelope.error
+        if envelope.success or error is None:
             self._failures, self._last_error = 0, "ok"
         else:
-            self._last_error = str(error.get("code") or "failed")
-            if error.get("category") in ("retriable", "recoverable"):
+            self._last_error = error.code or "failed"
+            if error.category in ("retriable", "recoverable"):
                 self._failures += 1

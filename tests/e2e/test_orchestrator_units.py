@@ -14,6 +14,7 @@ import yaml
 from claude_agent_sdk.types import ResultMessage
 from pydantic import ValidationError
 
+from browser_core.result_model import ToolResult
 from orchestrator.agents import AGENT_NAMES, AgentFileError, load_agents, parse_agent_file
 from orchestrator.answerers import AnswersFile, FileAnswerer
 from orchestrator.developer import DeveloperAgent, DeveloperState
@@ -150,9 +151,10 @@ def test_memory_keeps_element_ids_exactly_and_gives_subagents_a_brief() -> None:
     assert "52000" in brief and "order number 1234" in brief and "horizon" not in brief
 
 
-def envelope(success: bool, url: str, code: str = "", category: str = "", data: Any = None) -> dict[str, Any]:
-    error = {"code": code, "category": category} if code else None
-    return {"success": success, "data": data, "error": error, "metadata": {"url": url}}
+def envelope(success: bool, url: str, code: str = "", category: str = "", data: Any = None) -> ToolResult:
+    error = {"code": code, "category": category, "message": code} if code else None
+    return ToolResult.model_validate({"success": success, "data": data, "error": error,
+                                      "metadata": {"tool": "click", "duration_ms": 5, "url": url}})
 
 
 def test_stuck_detector_counts_repeats_on_an_unchanged_page() -> None:

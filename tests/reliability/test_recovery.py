@@ -11,6 +11,7 @@ from pathlib import Path
 import anyio
 import pytest
 
+from browser_core.result_model import ToolResult
 from tests.reliability import procs
 from tests.reliability.hard_site import HardSite
 from tests.support.mcp_client import browser_client
@@ -50,6 +51,7 @@ async def test_a_killed_browser_is_back_on_the_same_profile(hard_site: HardSite,
         assert time.monotonic() - started < 5
         metadata = back.payload["metadata"]
         assert metadata["browser_restarted"] is True and metadata["ids_reset"] is True
+        assert ToolResult.model_validate(back.payload).metadata.browser_restarted  # the typed envelope names it
         second = procs.browser_pid(profile)
         assert second is not None and second != first
         text = (await client.call("get_page_text")).data["text"]

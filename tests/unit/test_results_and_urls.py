@@ -8,7 +8,8 @@ import pytest
 
 from browser_core.errors import InvalidInput, UrlNotAllowed
 from browser_core.page.registry import ID_PATTERN
-from browser_core.results import cap, success
+from browser_core.result_model import ToolResult
+from browser_core.results import cap, failure, success
 from browser_core.security.urls import normalise_url
 from browser_core.settings import BrowserSettings
 
@@ -22,6 +23,17 @@ def test_cap_shrinks_the_largest_field_and_says_so() -> None:
     truncated = parsed["metadata"]["truncated"]
     assert truncated["how_to_get_more"] == "scroll or search" and truncated["fields"]
     assert parsed["success"] is True
+
+
+def test_a_result_too_large_to_shrink_still_keeps_the_contract() -> None:
+    # Hundreds of small values are nothing the cap can cut: it gives up and answers the minimal result, still typed.
+    error = InvalidInput("bad fields", details={f"field{i}": i for i in range(400)})
+    text = cap(failure(error, {"tool": "fill_form", "duration_ms": 7}), 300, "fewer fields")
+    assert len(text) <= 300
+    result = ToolResult.parse(text)
+    assert not result.success and result.error is not None and result.error.code == "invalid_input"
+    assert result.metadata.tool == "fill_form" and result.metadata.truncated is not None
+    assert "too large" in result.metadata.truncated.how_to_get_more
 
 
 def test_small_results_are_untouched() -> None:

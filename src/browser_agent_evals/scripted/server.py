@@ -22,6 +22,10 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from pydantic import ValidationError
+
+from browser_core.result_model import ToolResult as ResultEnvelope
+
 AGENT_RE = re.compile(r"You are the (lead|planner|dom_analyzer|executor|validator|answerer)\b")
 
 
@@ -53,12 +57,12 @@ class ToolResult:
     is_error: bool
 
     def envelope(self) -> dict[str, Any] | None:
-        """The browser server's ``{success, data, error, metadata}`` if this result is one."""
+        """The browser server's ``{success, data, error, metadata}`` if this result is one (read with the typed
+        model, so a result that drifts from the contract shows up here as no envelope)."""
         try:
-            value = json.loads(self.text)
-        except ValueError:
+            return ResultEnvelope.parse(self.text).payload()
+        except ValidationError:
             return None
-        return value if isinstance(value, dict) and "success" in value else None
 
 
 @dataclass
