@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import time
 from typing import Any, Literal
 
 import anyio
@@ -21,20 +20,21 @@ from browser_core.errors import (
 from browser_core.read.changes import what_changed
 from browser_core.security.urls import normalise_url
 from browser_core.session.browser import BrowserSession
-from browser_core.session.restless import restless
+from browser_core.session.restless import landed, restless
 
 LISTING_BOUND_S = 2.0
+TITLE_BOUND_S = 1.0
 WaitUntil = Literal["commit", "domcontentloaded", "load", "networkidle"]
 PROBE_S = 2.0
-SUSPICIOUS_FIRST_TRY_MS = 5000  # a page whose scripts do not answer within this is replaced before navigating
+SUSPICIOUS_FIRST_TRY_MS = 5000  # first try in a tab that just raised dialogs or navigated itself
+RESULT_RESERVE_S = 3.5  # kept from the call's bound for the result (title, what changed)
 
 
 async def _report(session: BrowserSession, page: Page, response: Response | None, action: str) -> dict[str, Any]:
     out: dict[str, Any] = {"action": action, "url": page.url}
-    try:
+    out["title"] = ""
+    with anyio.move_on_after(TITLE_BOUND_S), contextlib.suppress(PlaywrightError):
         out["title"] = await page.title()
-    except PlaywrightError:
-        out["title"] = ""
     if response is not None:
         out["status"] = response.status
         if response.status >= 400:
@@ -79,56 +79,71 @@ async def _responsive(page: Page) -> bool:
     return False
 
 
+def _left_ms(deadline: float) -> float:
+    return (deadline - anyio.current_time()) * 1000
+
+
+async def _leave_reason(session: BrowserSession, page: Page) -> str | None:
+    """Why the tab cannot be navigated as it is, or None: checked before trying."""
+    if session.dialogs.storming():
+        return "the page kept opening dialogs"
+    if restless(page):
+        return "the page kept navigating itself away"
+    if not await _responsive(page):
+        if restless(page, within_s=PROBE_S + 1, count=1):  # it did not answer because it kept leaving
+            return "the page kept navigating itself away"
+        return "the page's scripts did not respond (busy loop or dialog loop)"
+    return None
+
+
 async def navigate(
     session: BrowserSession, *, url: str, wait_until: WaitUntil = "domcontentloaded", timeout_ms: int | None = None
 ) -> dict[str, Any]:
     """Open ``url`` in the active tab. A tab that cannot be navigated (stuck scripts, a page that keeps
-    navigating itself away, a crashed renderer) is replaced by a fresh one, and the result says so."""
+    navigating itself away, a dialog loop, a crashed renderer) is replaced by a fresh one, and the result says so.
+
+    Every try fits in the call's own time bound (the tool's deadline, seen through anyio): a first try in a tab
+    that looks hostile is short, so a fresh tab still gets its turn before the call runs out of time."""
     target = normalise_url(url, session.settings)
     timeout = timeout_ms or session.settings.navigation_timeout_ms
-    deadline = time.monotonic() + timeout / 1000
+    call_end = anyio.current_effective_deadline() - RESULT_RESERVE_S  # inf outside a tool call
+    deadline = min(anyio.current_time() + timeout / 1000, call_end)
     page = await session.page()
-    replaced: str | None = None
-    if session.dialogs.storming():
-        replaced = "the page kept opening dialogs"
+    replaced = await _leave_reason(session, page)
+    if replaced:
         page = await session.replace_page(page, replaced)
-    elif restless(page):
-        replaced = "the page kept navigating itself away"
-        page = await session.replace_page(page, replaced)
-    elif not await _responsive(page):
-        replaced = "the page's scripts did not respond (busy loop or dialog loop)"
-        page = await session.replace_page(page, replaced, hung=True)
-    # A page that just raised dialogs may start a dialog loop that blocks leaving it: try briefly, then a new tab.
-    suspicious = not replaced and session.dialogs.storming(within_s=5.0, count=1)
+    # A page that just raised dialogs or navigated itself may still block leaving it: a short try, then a new tab.
+    suspicious = not replaced and (session.dialogs.storming(within_s=5.0, count=1) or restless(page, count=2))
     try:
-        first_ms = min(timeout, SUSPICIOUS_FIRST_TRY_MS) if suspicious else timeout
-        response = await page.goto(target, wait_until=wait_until, timeout=first_ms)
+        left = _left_ms(deadline)
+        response = await page.goto(target, wait_until=wait_until,
+                                   timeout=max(min(left / 2, SUSPICIOUS_FIRST_TRY_MS) if suspicious else left, 1))
         out = await _report(session, page, response, "navigate")
-        landed = response.url if response is not None else target
-        if page.url.split("#")[0] != landed.split("#")[0] and not replaced:
+        arrived = response.url if response is not None else target
+        if page.url.split("#")[0] != arrived.split("#")[0] and not replaced:
             # The old document's own navigation (a page that keeps navigating itself away) overtook ours.
             raise PageChanged(f"the tab went on to {page.url[:200]}")
     except (PlaywrightError, PageChanged) as exc:
         error = exc if isinstance(exc, PageChanged) else _nav_error(exc, "navigate", target)
-        remaining_ms = (deadline - time.monotonic()) * 1000
         tab_broke = (isinstance(error, PageChanged) or (isinstance(error, BrowserUnavailable) and not session.gone)
                      or _aborted_by_the_page(exc) or (suspicious and isinstance(error, ActionTimeout)))
         froze = (not replaced and isinstance(error, ActionTimeout) and not tab_broke
                  and not await _responsive(page))
-        if froze:
-            tab_broke, remaining_ms = True, timeout  # the page froze while we waited: a fresh tab gets a full try
-        if replaced or not tab_broke or remaining_ms < 1000:
+        if froze:  # the page froze while we waited: a fresh tab gets a full try, if the call has time for it
+            tab_broke, deadline = True, min(anyio.current_time() + timeout / 1000, call_end)
+        if replaced or not tab_broke or _left_ms(deadline) < 1000:
             if error is exc:
                 raise
             raise error from exc
         replaced = f"the tab could not be navigated ({error.message[:120]})"
-        page = await session.replace_page(page, replaced, hung=froze)
+        page = await session.replace_page(page, replaced)
         try:
-            response = await page.goto(target, wait_until=wait_until, timeout=remaining_ms)
+            response = await page.goto(target, wait_until=wait_until, timeout=max(_left_ms(deadline), 1))
         except PlaywrightError as exc2:
             raise _nav_error(exc2, "navigate", target) from exc2
         out = await _report(session, page, response, "navigate")
     session.no_page_open = False
+    landed(page)
     if replaced:
         out["replaced_tab"] = replaced + ": it was closed and the URL opened in a new tab"
     return out

@@ -58,6 +58,7 @@ class BrowserSession:
     restart_note: dict[str, Any] | None = None
     no_page_open: bool = False  # the user's last tab was closed: only navigate (or list_tabs) makes sense
     _quiet_new_page: bool = False
+    _quiet_marks: set[str] = field(default_factory=set)  # fresh tabs being opened to replace a tab (restless.py)
     _closing: bool = False
     crashed_pages: set[int] = field(default_factory=set)
     action_lock: anyio.Lock = field(default_factory=anyio.Lock)  # page-changing tools run one at a time
@@ -97,7 +98,7 @@ class BrowserSession:
             if self._active is not None and id(self._active) in self.crashed_pages and not self._active.is_closed():
                 return await self.replace_page(self._active, "the tab's renderer crashed")
             if self._active is None or self._active.is_closed():
-                open_pages = [p for p in self._context.pages if not p.is_closed()]
+                open_pages = [p for p in self._context.pages if not restless.gone(p)]
                 self._active = open_pages[-1] if open_pages else await self._context.new_page()
             return self._active
 
@@ -295,8 +296,9 @@ class BrowserSession:
 
     def _on_new_page(self, page: Page) -> None:
         self._watch(page)
-        if self._quiet_new_page:  # a blank tab we opened ourselves (replacing a tab, or after the last closed)
+        if self._quiet_new_page or page.url in self._quiet_marks:  # a blank tab of our own (replacing a tab...)
             self._quiet_new_page = False
+            self._quiet_marks.discard(page.url)
             return
         self.no_page_open = False
         self.new_page_seen.set()
@@ -307,7 +309,7 @@ class BrowserSession:
 
     def _on_close(self, page: Page) -> None:
         if page is self._active and self._context is not None:
-            remaining = [p for p in self._context.pages if not p.is_closed() and p is not page]
+            remaining = [p for p in self._context.pages if not restless.gone(p) and p is not page]
             self._active = remaining[-1] if remaining else None
             self.add_event(PageEvent("tab_closed", {"url": page.url}))
 
@@ -336,7 +338,7 @@ class BrowserSession:
         return self._active if self._active is not None and not self._active.is_closed() else None
 
     def tabs(self) -> list[Page]:
-        return [p for p in self._context.pages if not p.is_closed()] if self._context and not self._gone else []
+        return [p for p in self._context.pages if not restless.gone(p)] if self._context and not self._gone else []
 
     async def blank_page(self) -> Page:
         """Open an empty tab of our own (not reported as a popup) and make it the active one."""
@@ -348,15 +350,21 @@ class BrowserSession:
         self._active = page
         return page
 
-    async def replace_page(self, old: Page, reason: str, *, hung: bool = False) -> Page:
-        """Swap a tab that no longer answers (busy script, crashed renderer, endless self-navigation) for a
-        fresh one: the old tab is closed without running its unload handlers (a hung one's renderer is stopped)."""
-        if hung:
-            await restless.stop_hung_renderer(self.context, old)
-        page = await self.blank_page()
+    async def replace_page(self, old: Page, reason: str) -> Page:
+        """Swap a tab that no longer answers (busy script, crashed renderer, self-navigation, dialog loop) for a
+        fresh one; the old one is closed without its unload handlers, as soon as the browser made the new one."""
+        page: Page | None = None
+        if old is self._active:
+            self._active = None  # its close is ours, not news for the model
+        if not self._own_context:  # a context of our own over CDP: Target.createTarget would open elsewhere
+            mark = restless.fresh_tab_mark()
+            self._quiet_marks.add(mark)
+            page = await restless.swap_tab(self.context, old, mark)
+        if page is None:
+            page = await self.blank_page()
+            restless.close_later(old)
+        self._active = page
         self.crashed_pages.discard(id(old))
-        with anyio.move_on_after(5), contextlib.suppress(PlaywrightError):
-            await old.close(run_before_unload=False)
         self.add_event(PageEvent("tab_replaced", {"url": old.url, "reason": reason}))
         log.warning("tab replaced", reason=reason)
         return page
@@ -379,7 +387,6 @@ class BrowserSession:
     def drain_events(self) -> list[PageEvent]:
         events, self.events = self.events, []
         if self.events_omitted:
-            events.append(PageEvent("omitted", {"count": sum(self.events_omitted.values()),
-                                                "by_kind": dict(self.events_omitted)}))
-            self.events_omitted = {}
+            omitted, self.events_omitted = self.events_omitted, {}
+            events.append(PageEvent("omitted", {"count": sum(omitted.values()), "by_kind": omitted}))
         return events

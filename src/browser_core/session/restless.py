@@ -1,21 +1,36 @@
-"""Tabs whose page keeps navigating itself: counted from main-frame navigations, so ``navigate`` starts afresh.
+"""Tabs that cannot be navigated any more (a page that keeps navigating itself, a dialog loop, a script that never
+yields), and how one is swapped for a fresh tab quickly even while it floods the browser.
 
-A page that sets ``location`` every few milliseconds can overtake our own navigation after it landed; leaving such
-a tab for a fresh one is the only way the next page is reliably the one asked for.
+Measured under load (2 cores busy): a page that sets ``location`` every few milliseconds keeps the browser so busy
+that opening a tab the usual way (``context.new_page()``) took 7-28 s while it ran, and CDP ``Page.crash`` is
+refused for it ("Page has pending navigations"). Closing it first stops the flood, but closing the last tab quits
+Chromium. So the fresh tab is created with the browser's own ``Target.createTarget`` (answered at once), the old
+tab is closed right after (``Target.closeTarget``, no unload handlers), and only then does Playwright set up the
+new tab, in a quiet browser.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import itertools
 import time
-from weakref import WeakKeyDictionary
+from collections.abc import Coroutine
+from typing import Any
+from weakref import WeakKeyDictionary, WeakSet
 
 import anyio
-from playwright.async_api import BrowserContext, Frame, Page
+from playwright.async_api import Browser, BrowserContext, CDPSession, Frame, Page
 from playwright.async_api import Error as PlaywrightError
 
 _KEEP = 32
 _navigations: WeakKeyDictionary[Page, list[float]] = WeakKeyDictionary()
+_landed: WeakKeyDictionary[Page, float] = WeakKeyDictionary()  # when our own navigate last finished there
+_marks = itertools.count(1)
+_background: set[asyncio.Future[None]] = set()
+_closing: WeakSet[Page] = WeakSet()  # tabs we are closing: no longer listed nor chosen
+_browser_sessions: WeakKeyDictionary[Browser, CDPSession] = WeakKeyDictionary()
+CLOSE_BOUND_S = 10.0
 
 
 def watch(page: Page) -> None:
@@ -30,15 +45,65 @@ def watch(page: Page) -> None:
     page.on("framenavigated", on_navigated)
 
 
-def restless(page: Page, within_s: float = 1.0, count: int = 8) -> bool:
-    """True if the page's main frame navigated ``count`` times in the last ``within_s`` seconds."""
-    now = time.monotonic()
-    return sum(now - t <= within_s for t in _navigations.get(page, ())) >= count
+def landed(page: Page) -> None:
+    """Our own navigation finished: only the main frame's later navigations are the page's own."""
+    _landed[page] = time.monotonic()
 
 
-async def stop_hung_renderer(context: BrowserContext, page: Page) -> None:
-    """Crash the renderer of a tab whose scripts do not answer (CDP ``Page.crash`` runs on its IO thread, so it
-    works while a script spins): otherwise a new tab of the same site can be given that busy process and hang."""
-    with anyio.move_on_after(2), contextlib.suppress(PlaywrightError):
-        cdp = await context.new_cdp_session(page)
-        await cdp.send("Page.crash")
+def restless(page: Page, within_s: float = 3.0, count: int = 5) -> bool:
+    """True if the page's main frame navigated by itself ``count`` times in the last ``within_s`` seconds."""
+    since = max(time.monotonic() - within_s, _landed.get(page, 0.0))
+    return sum(t > since for t in _navigations.get(page, ())) >= count
+
+
+def fresh_tab_mark() -> str:
+    """The address a fresh tab is created at, so its ``page`` event is told apart from a popup's."""
+    return f"about:blank#browser-agent-tab-{next(_marks)}"
+
+
+def _in_background(coro: Coroutine[Any, Any, None]) -> None:
+    task = asyncio.ensure_future(coro)
+    _background.add(task)
+    task.add_done_callback(_background.discard)
+
+
+async def close_quietly(page: Page) -> None:
+    """Close a tab without its unload handlers (bounded: a hung tab's close is not waited for long)."""
+    with anyio.move_on_after(CLOSE_BOUND_S), contextlib.suppress(PlaywrightError):
+        await page.close(run_before_unload=False)
+
+
+def close_later(page: Page) -> None:
+    """Start closing a tab now, without waiting for it (nor letting a caller's time limit cancel it)."""
+    _closing.add(page)
+    _in_background(close_quietly(page))
+
+
+def gone(page: Page) -> bool:
+    """Closed, or being closed by us."""
+    return page.is_closed() or page in _closing
+
+
+async def _browser_session(browser: Browser) -> CDPSession:
+    """One browser-level CDP session per browser, kept: opening it is one more round trip while a page floods."""
+    cdp = _browser_sessions.get(browser)
+    if cdp is None:
+        cdp = _browser_sessions[browser] = await browser.new_browser_cdp_session()
+    return cdp
+
+
+async def swap_tab(context: BrowserContext, old: Page, mark: str) -> Page | None:
+    """Open a blank tab at ``mark`` and close ``old`` as soon as the browser made the new one (see the module
+    docstring; closing the tab also ends a renderer stuck in a script). None: no browser to ask, the caller opens
+    a tab the usual way."""
+    browser = context.browser
+    if browser is None:
+        return None
+    async with context.expect_page(lambda page: page.url == mark, timeout=0) as info:
+        try:
+            await (await _browser_session(browser)).send("Target.createTarget", {"url": mark})
+        except PlaywrightError:
+            _browser_sessions.pop(browser, None)  # detached (the browser restarted?): a new one next time
+            raise
+        close_later(old)  # sent now; the tab's close is confirmed in the background
+    return await info.value
