@@ -31,6 +31,8 @@ _background: set[asyncio.Future[None]] = set()
 _closing: WeakSet[Page] = WeakSet()  # tabs we are closing: no longer listed nor chosen
 _browser_sessions: WeakKeyDictionary[Browser, CDPSession] = WeakKeyDictionary()
 CLOSE_BOUND_S = 10.0
+SWAP_WAIT_S = 8.0
+SWAP_POLL_S = 0.05
 
 
 def watch(page: Page) -> None:
@@ -94,16 +96,23 @@ async def _browser_session(browser: Browser) -> CDPSession:
 
 async def swap_tab(context: BrowserContext, old: Page, mark: str) -> Page | None:
     """Open a blank tab at ``mark`` and close ``old`` as soon as the browser made the new one (see the module
-    docstring; closing the tab also ends a renderer stuck in a script). None: no browser to ask, the caller opens
-    a tab the usual way."""
+    docstring; closing the tab also ends a renderer stuck in a script). None: no browser to ask, or the new tab did
+    not show up in time; the caller opens a tab the usual way."""
     browser = context.browser
     if browser is None:
         return None
-    async with context.expect_page(lambda page: page.url == mark, timeout=0) as info:
-        try:
-            await (await _browser_session(browser)).send("Target.createTarget", {"url": mark})
-        except PlaywrightError:
-            _browser_sessions.pop(browser, None)  # detached (the browser restarted?): a new one next time
-            raise
-        close_later(old)  # sent now; the tab's close is confirmed in the background
-    return await info.value
+    try:
+        await (await _browser_session(browser)).send("Target.createTarget", {"url": mark})
+    except PlaywrightError:
+        _browser_sessions.pop(browser, None)  # detached (the browser restarted?): a new one next time
+        raise
+    close_later(old)  # sent now; the tab's close is confirmed in the background
+    # Under load the tab's ``page`` event can come before its address is known (url ''), so a predicate on the
+    # event would miss it: look for the address among the context's tabs until it shows, within a bound.
+    with anyio.move_on_after(SWAP_WAIT_S):
+        while True:
+            for page in context.pages:
+                if page.url == mark and not gone(page):
+                    return page
+            await anyio.sleep(SWAP_POLL_S)
+    return None
