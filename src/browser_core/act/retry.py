@@ -17,15 +17,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 import anyio
 import structlog
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Page
-from pydantic import BaseModel, Field, computed_field
 
+from browser_core.act.retry_chain import COORDINATE, InteractionAttempt, Located, RetryChain
 from browser_core.errors import (
     ActionTimeout,
     ClickIntercepted,
@@ -43,82 +42,9 @@ from browser_core.session.browser import BrowserSession
 
 log = structlog.get_logger("browser_core.retry")
 
-COORDINATE = "coordinate_click"
 WAIT_FOR_FRAMES = "wait_for_frames"
 _RESCAN_TICK_S = 0.3
-MAX_LISTED_STRATEGIES = 8
 _NO_FALLBACK = ("disabled", "not enabled", "readonly", "read-only")
-
-
-class InteractionAttempt(BaseModel):
-    """One try of one strategy."""
-
-    strategy: str
-    frame: str | None = None
-    success: bool
-    error: str | None = None
-    code: str | None = None
-    duration_ms: int = 0
-    detail: str | None = None
-
-
-class RetryChain(BaseModel):
-    """The strategies of one action, the attempts made, and where the chain stands."""
-
-    strategies: list[str]
-    attempts: list[InteractionAttempt] = Field(default_factory=list)
-    current_index: int = 0
-    timeout_per_frame_ms: int = 10000
-    stopped: str | None = None
-
-    @computed_field  # type: ignore[prop-decorator]
-    @property
-    def succeeded(self) -> bool:
-        return any(a.success for a in self.attempts)
-
-    @computed_field  # type: ignore[prop-decorator]
-    @property
-    def exhausted(self) -> bool:
-        return not self.succeeded and self.stopped is None and self.current_index >= len(self.strategies)
-
-    @property
-    def current_strategy(self) -> str | None:
-        return self.strategies[self.current_index] if self.current_index < len(self.strategies) else None
-
-    def advance(self, to: str | None = None) -> None:
-        """Move to the next strategy, or straight to ``to``."""
-        if to is not None and to in self.strategies[self.current_index:]:
-            self.current_index = self.strategies.index(to, self.current_index)
-        else:
-            self.current_index += 1
-
-    def add_attempt(self, attempt: InteractionAttempt) -> None:
-        self.attempts.append(attempt)
-
-    def summary(self) -> dict[str, Any]:
-        """The chain as it goes into a result: no empty fields."""
-        out = self.model_dump(exclude={"current_index", "timeout_per_frame_ms"}, exclude_none=True)
-        out["attempts"] = [a.model_dump(exclude_none=True) for a in self.attempts]
-        if len(self.strategies) > MAX_LISTED_STRATEGIES:
-            tried = {a.strategy for a in self.attempts}
-            head = [s for s in self.strategies[:-1] if s in tried] or self.strategies[:1]
-            rest = len(self.strategies) - 1 - len(head)
-            out["strategies"] = [*head, f"... {rest} more frames", self.strategies[-1]]
-        return out
-
-    def fail(self, failure: ToolFailure) -> ToolFailure:
-        """Attach the chain to a failure (FR-019) and return it for raising."""
-        failure.details = {**failure.details, "retry_chain": self.summary()}
-        return failure
-
-
-@dataclass
-class Located:
-    """The element an action will act on, and the chain so far (frames searched on the way)."""
-
-    target: Target
-    chain: RetryChain
-    frame_label: str
 
 
 def _ms(started: float) -> int:
