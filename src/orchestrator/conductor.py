@@ -106,7 +106,7 @@ class Conductor:
         answer = await self.worker.ask_human([QuestionItem(question=report.question, options=options)])
         if answer is None:
             return None
-        return f"The human answered: {answer}"
+        return f'The human answered: "{report.question}"="{answer}"'
 
     async def _horizon(self, plan: Plan) -> str | None:
         state = self.state

@@ -1,15 +1,18 @@
 """The scripted executor: a whole horizon of steps in one spawn, as the executor prompt describes it.
 
 It replays its own conversation to learn where it is: which steps are done, the elements it last saw and whether
-they are fresh. It observes once, acts step after step on those ids, observes again only when an action
-navigated or a target is not among the ids it has (then asks ``find_interactive_elements`` when the observation's
-budget left the element out), forwards ``requires_confirmation`` to ``confirm_action`` (the orchestrator's gate
+they are fresh. It acts on the elements an action's result lists (after a navigation: the page's elements; else
+what was added, changed or removed), observes only when it has none or a target is not among them (then asks
+``find_interactive_elements`` when the observation's budget left the element out), sends consecutive fills
+(type/select) whose targets it has in one reply (they run in order; after a failed one the rest are redone),
+forwards ``requires_confirmation`` to ``confirm_action`` (the orchestrator's gate
 decides), retries once after a retriable or recoverable failure, and ends with one ``RESULT`` line for the horizon.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +23,8 @@ from orchestrator.scripted.targets import describe, resolve
 RETRY_CATEGORIES = ("retriable", "recoverable")
 ACTIONS = {"click": "click", "type": "type_text", "select": "select_option", "press": "press_key"}
 LOOKS = ("observe", "find_interactive_elements")
+FILLS = ("type_text", "select_option")
+COMPACT = re.compile(r'^(?P<id>\S+) (?P<role>[^\s:"]+)(?::(?P<type>\S+))? (?P<name>"(?:[^"\\]|\\.)*")')
 HUMAN_TYPED = "Treat this step as done"
 
 
@@ -51,21 +56,40 @@ class Horizon:
     req: ModelRequest
     done: list[dict[str, str]] = field(default_factory=list)
     elements: list[dict[str, Any]] | None = None
-    fresh: str = ""  # "observe" / "find_interactive_elements" when the elements were read after the last action
+    fresh: str = ""  # how the elements were last read: "observe", "find_interactive_elements", or "changes" (an
+    # action's result listed them)
     retried: set[int] = field(default_factory=set)
     url: str = ""
     ended: Text | None = None
 
-    def next_block(self) -> Block:
-        results = self.req.results()
-        for result in results:
-            self._replay(result)
-            if self.ended is not None:
-                return self.ended
+    def next_blocks(self) -> list[Block]:
+        last: ToolResult | None = None
+        for batch in self.req.result_batches():
+            for n, result in enumerate(batch):
+                done = len(self.done)
+                self._replay(result)
+                if self.ended is not None:
+                    return [self.ended]
+                last = result
+                if n < len(batch) - 1 and len(self.done) == done and short(result.name) not in LOOKS:
+                    break  # a call of a batch failed: the calls after it are redone from here
         if len(self.done) >= len(self.steps):
-            return self._result("ok")
-        last = results[-1] if results else None
-        return self._next_call(self.steps[len(self.done)], last)
+            return [self._result("ok")]
+        first = self._next_call(self.steps[len(self.done)], last)
+        return [first, *self._batched(first)]
+
+    def _batched(self, first: Block) -> list[ToolUse]:
+        """Fills that may go with ``first`` in the same reply: the following type/select steps whose targets are
+        among the ids at hand (they do not depend on each other; nothing goes after a click or a key)."""
+        if not isinstance(first, ToolUse) or short(first.name) not in FILLS or self.elements is None:
+            return []
+        more: list[ToolUse] = []
+        for step in self.steps[len(self.done) + 1 :]:
+            found = resolve(step.get("target") or {}, self.elements) if step.get("op") in ("type", "select") else None
+            if found is None or step.get("confirm") or step.get("enter"):
+                break
+            more.append(act(step, found))
+        return more
 
     # ------------------------------------------------------------------ where are we
     def _replay(self, result: ToolResult) -> None:
@@ -77,6 +101,7 @@ class Horizon:
         data = env.get("data") or {}
         if isinstance(data, dict) and data.get("url"):
             self.url = str(data["url"])
+        changes = self._seen_changes(data) if isinstance(data, dict) and name not in LOOKS else False
         if name in LOOKS:
             if env.get("success"):
                 self.elements, self.fresh = list(data.get("elements") or []), name
@@ -96,8 +121,10 @@ class Horizon:
                 self.ended = self._result("failed", error="no_confirmation",
                                           why=f"{name} ran without the confirmation the task expects")
                 return
-            self._step_done(step, f"{name} {json.dumps(result.input)}", navigated=bool(data.get("navigated"))
-                            or name == "navigate")
+            navigated = bool(data.get("navigated")) or name == "navigate"
+            self._step_done(step, f"{name} {json.dumps(result.input)}", navigated=navigated and not changes)
+            if changes:
+                self.fresh = "changes"
             return
         error = env.get("error") or {}
         code = str(error.get("code") or "failed")
@@ -114,6 +141,23 @@ class Horizon:
             self.elements, self.fresh = None, ""
             return
         self.ended = self._result("failed", error=code, why=f"{name}: {str(error.get('message', ''))[:160]}")
+
+    def _seen_changes(self, data: dict[str, Any]) -> bool:
+        """An action's result lists the page's elements after a navigation, or what was added, changed or removed
+        (``elements_diff``): the executor acts on them without observing again."""
+        listed = data.get("elements")
+        if isinstance(listed, list) and listed:
+            self.elements = [e if isinstance(e, dict) else parse_compact(str(e)) for e in listed]
+            return True
+        diff = data.get("elements_diff")
+        if isinstance(diff, dict) and self.elements is not None:
+            gone = {str(i) for i in diff.get("removed") or []}
+            fresh = {str(e.get("id")): e for key in ("added", "changed") for e in diff.get(key) or []
+                     if isinstance(e, dict)}
+            kept = [fresh.pop(str(e.get("id")), e) for e in self.elements if str(e.get("id")) not in gone]
+            self.elements = kept + list(fresh.values())
+            return True
+        return False
 
     def _step_done(self, step: dict[str, Any], did: str, *, navigated: bool) -> None:
         self.done.append({"step": f"[{step['key']}]", "status": "ok", "did": did})
@@ -144,7 +188,7 @@ class Horizon:
         found = resolve(target, self.elements)
         if found is not None:
             return act(step, found)
-        if not self.fresh:
+        if self.fresh in ("", "changes"):  # an action's listing may leave elements out: observe the page
             return ToolUse(BROWSER + "observe", {})
         if self.fresh == "observe" and target.get("name"):
             return ToolUse(BROWSER + "find_interactive_elements", {"query": str(target["name"])[:300], "limit": 30})
@@ -156,6 +200,17 @@ class Horizon:
             steps.append({"step": f"[{self.steps[len(steps)]['key']}]", "status": status, "did": why})
         body = {"status": status, "steps": steps, "page": self.url, "error": error}
         return Text("RESULT " + json.dumps(body))
+
+
+def parse_compact(line: str) -> dict[str, Any]:
+    """``e3 textbox:email "Email" ~"context" ="value" [state]`` (an action result's element line) → a dict."""
+    found = COMPACT.match(line)
+    if found is None:
+        return {"id": line.split(" ", 1)[0], "role": "", "name": ""}
+    out: dict[str, Any] = {"id": found["id"], "role": found["role"], "name": json.loads(found["name"])}
+    if found["type"]:
+        out["type"] = found["type"]
+    return out
 
 
 def act(step: dict[str, Any], target: dict[str, Any]) -> ToolUse:

@@ -118,7 +118,7 @@ class Replay(RoleScript):
     # ------------------------------------------------------------------ executor
     def executor(self, req: ModelRequest) -> list[Block]:
         steps = tagged_list(req.prompt, "STEPS")
-        return [Horizon(steps, req).next_block()]
+        return Horizon(steps, req).next_blocks()
 
     # ------------------------------------------------------------------ validator
     def validator(self, req: ModelRequest) -> list[Block]:

@@ -133,17 +133,24 @@ class ModelRequest:
 
     def results(self) -> list[ToolResult]:
         """Every tool result in the conversation, oldest first."""
+        return [r for batch in self.result_batches() for r in batch]
+
+    def result_batches(self) -> list[list[ToolResult]]:
+        """The tool results per user message: the results of the calls one reply made together, in order."""
         uses = self.tool_uses()
-        out: list[ToolResult] = []
+        out: list[list[ToolResult]] = []
         for msg in self.messages:
             if msg.get("role") != "user" or isinstance(msg.get("content"), str):
                 continue
+            batch: list[ToolResult] = []
             for block in msg.get("content") or []:
                 if block.get("type") != "tool_result":
                     continue
                 use = uses.get(block.get("tool_use_id", ""), ToolUse("?", {}))
                 text, error = _content_text(block), bool(block.get("is_error"))
-                out.append(ToolResult(block["tool_use_id"], use.name, use.input, text, error))
+                batch.append(ToolResult(block["tool_use_id"], use.name, use.input, text, error))
+            if batch:
+                out.append(batch)
         return out
 
     def last_result(self, name_suffix: str = "") -> ToolResult | None:
