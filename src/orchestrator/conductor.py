@@ -47,8 +47,8 @@ class Conductor:
         head = "Follow-up task (same browser page)" if self.follow_up else "Task"
         message = f"{head}: {self.task}"
         unreadable = 0
+        state.emit("delegate", agent="planner", description="plan the task")
         async with self.worker.session("planner") as planner:
-            self.worker.active = planner
             for _ in range(MAX_PLANNER_TURNS):
                 turn = await self._turn(planner, f"{message}\n\n{state.memory.render(full=True)}")
                 if turn is None:

@@ -19,7 +19,6 @@ from orchestrator.record import RunRecorder
 from orchestrator.state import RunState
 
 log = structlog.get_logger("orchestrator.spawn")
-DRAIN_TIMEOUT_S = 30.0
 
 
 @dataclass
@@ -76,18 +75,6 @@ class AgentSession:
                 interrupted = True
                 await client.interrupt()
         return AgentTurn(self._last_text(None), None)
-
-    async def interrupt(self) -> ResultMessage | None:
-        """Interrupt a turn cut short from outside (the wall clock) and read it to its end."""
-        if self._client is None:
-            return None
-        with anyio.move_on_after(DRAIN_TIMEOUT_S, shield=True):
-            await self._client.interrupt()
-            async for message in self._client.receive_response():
-                self._handle(message)
-                if isinstance(message, ResultMessage):
-                    return message
-        return None
 
     def _last_text(self, result: ResultMessage | None) -> str:
         if result is not None and result.result:

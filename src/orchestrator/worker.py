@@ -68,7 +68,6 @@ class WorkerAgent:
     state: RunState = field(default_factory=RunState)
     history: list[dict[str, Any]] = field(default_factory=list)
     active_session: bool = False
-    active: AgentSession | None = None  # the conversation a wall-clock stop interrupts
     _recorder: RunRecorder | None = None
     _hooks: Hooks | None = None
     _link: BrowserLink | None = None
