@@ -1,5 +1,6 @@
 """Question callbacks (seed 003): the planner's question (with its options, or free text) → QuestionContext →
-each answerer → the answer reaches the planner and the task memory. Also the LLM answerer's retry, the DeveloperAgent's state machine and the question timeout.
+each answerer → the answer reaches the planner and the task memory. Also the LLM answerer's retry, the
+DeveloperAgent's state machine and the question timeout.
 """
 
 from __future__ import annotations
