@@ -173,7 +173,7 @@ def _executor_prompt(steps: list[Step]) -> str:
     out = "Carry out these steps in order:\n" + "\n".join(lines)
     hints = [s.args for s in steps]
     if any(hints):
-        out += "\nSTEPS " + json.dumps(hints, ensure_ascii=False)
+        out += "\nSTEPS " + json.dumps(hints, ensure_ascii=False, separators=(",", ":"))
     return out
 
 

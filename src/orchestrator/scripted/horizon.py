@@ -24,6 +24,8 @@ RETRY_CATEGORIES = ("retriable", "recoverable")
 ACTIONS = {"click": "click", "type": "type_text", "select": "select_option", "press": "press_key"}
 LOOKS = ("observe", "find_interactive_elements")
 FILLS = ("type_text", "select_option")
+FILL_OPS = ("type", "select", "click")
+TICKS = ("checkbox", "radio")
 COMPACT = re.compile(r'^(?P<id>\S+) (?P<role>[^\s:"]+)(?::(?P<type>\S+))? (?P<name>"(?:[^"\\]|\\.)*")')
 HUMAN_TYPED = "Treat this step as done"
 
@@ -79,17 +81,30 @@ class Horizon:
         return [first, *self._batched(first)]
 
     def _batched(self, first: Block) -> list[ToolUse]:
-        """Fills that may go with ``first`` in the same reply: the following type/select steps whose targets are
-        among the ids at hand (they do not depend on each other; nothing goes after a click or a key)."""
-        if not isinstance(first, ToolUse) or short(first.name) not in FILLS or self.elements is None:
+        """Fills that may go with ``first`` in the same reply, as the executor prompt allows: the following
+        type/select steps and clicks on checkboxes or radio buttons whose targets are among the ids at hand (they
+        do not depend on each other; nothing goes after any other click or a key)."""
+        if not isinstance(first, ToolUse) or self.elements is None or not self._is_fill(first):
             return []
         more: list[ToolUse] = []
         for step in self.steps[len(self.done) + 1 :]:
-            found = resolve(step.get("target") or {}, self.elements) if step.get("op") in ("type", "select") else None
+            found = resolve(step.get("target") or {}, self.elements) if step.get("op") in FILL_OPS else None
             if found is None or step.get("confirm") or step.get("enter"):
                 break
-            more.append(act(step, found))
+            call = act(step, found)
+            if not self._is_fill(call):
+                break
+            more.append(call)
         return more
+
+    def _is_fill(self, call: ToolUse) -> bool:
+        if short(call.name) in FILLS:
+            return True
+        if short(call.name) != "click":
+            return False
+        element = str(call.input.get("element_id") or "")
+        role = next((e.get("role") for e in self.elements or [] if str(e.get("id")) == element), "")
+        return role in TICKS
 
     # ------------------------------------------------------------------ where are we
     def _replay(self, result: ToolResult) -> None:

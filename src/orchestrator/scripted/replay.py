@@ -36,7 +36,7 @@ MAX_FAILURES_PER_STEP = 2
 class Replay(RoleScript):
     steps: list[dict[str, Any]]
     expect: str = ""  # text the validator must find on the page ("" = the page after the last step)
-    horizon: int = 5
+    horizon: int = 6
     answers: dict[str, str] = field(default_factory=dict)  # the scripted answerer's replies (question words → answer)
 
     # ------------------------------------------------------------------ planner
@@ -65,7 +65,8 @@ class Replay(RoleScript):
         answer = _json_inner(answers[-1] if answers else "")
         concrete = [json.loads(json.dumps(step).replace("{answer}", answer)) for step in plan]
         steps: list[dict[str, Any]] = [
-            {"action": f"[{c['key']}] {say(c)}", "agent": "executor", "args": c} for c in concrete
+            {"action": f"[{c['key']}] {say(c)}", "agent": "executor", "args": {k: v for k, v in c.items() if v}}
+            for c in concrete
         ]
         if len(plan) == len(todo):  # this horizon finishes the task: the validator checks right after it
             steps.append({"action": self.criteria(), "agent": "validator"})
