@@ -72,14 +72,14 @@ def agent_options(
     hooks: dict[HookEvent, list[HookMatcher]],
     can_use_tool: CanUseTool,
     max_turns: int | None = None,
-    max_budget_usd: float | None = None,
     model: str | None = None,
     extra_env: dict[str, str] | None = None,
     stderr: Any = None,
 ) -> ClaudeAgentOptions:
     """One agent's CLI: its own prompt as the whole system prompt (the CLI's default coding prompt replaced), no
     built-in tools, and a ``browser`` server that lists only its browser tools (forwarded to the session's one
-    browser). ``confirm_action`` is left out of ``allowed_tools``: its PreToolUse gate decides."""
+    browser). ``confirm_action`` is left out of ``allowed_tools``: its PreToolUse gate decides. The task's budgets
+    (dollars, requests, wall clock) are the orchestrator's, across all agents: the CLI gets only the turn limit."""
     browser_tools = sorted(spec.browser_tools)
     return ClaudeAgentOptions(
         system_prompt=spec.prompt,
@@ -91,7 +91,6 @@ def agent_options(
         can_use_tool=can_use_tool,
         hooks=hooks,
         max_turns=max_turns,
-        max_budget_usd=max_budget_usd,
         setting_sources=[],
         cwd=str(workdir.resolve()),
         env={**CLI_ENV, **(extra_env or {})},

@@ -153,8 +153,8 @@ class WorkerAgent:
         options = agent_options(
             self.settings, spec, browser=self._link.proxy(spec.browser_tools), workdir=self.recorder.dir,
             hooks=self._hooks.matchers(self._long_wait, agent=agent), can_use_tool=self._can_use_tool,
-            max_turns=self.max_turns, max_budget_usd=self.max_budget_usd, model=self.model if agent == "planner"
-            else None, extra_env=self.env, stderr=self._cli_stderr,
+            max_turns=self.max_turns, model=self.model if agent == "planner" else None, extra_env=self.env,
+            stderr=self._cli_stderr,
         )
         if self.permission_mode != "default":
             options.permission_mode = self.permission_mode
