@@ -21,6 +21,7 @@ from mcp.server import Server
 from orchestrator.agents import BROWSER_PREFIX
 
 CALL_TIMEOUT_S = 180.0
+SHARED_MIN = 3  # a parameter this many of an agent's tools share is described once, in its system prompt
 
 
 class BrowserServerGone(RuntimeError):
@@ -98,9 +99,10 @@ class BrowserLink:
             return _error(f"{type(exc).__name__}: {exc}")
 
     def proxy(self, names: frozenset[str]) -> McpSdkServerConfig:
-        """An in-process ``browser`` server for one agent: its tools only, calls forwarded to the session."""
-        wanted = {n[len(BROWSER_PREFIX):] if n.startswith(BROWSER_PREFIX) else n for n in names}
-        tools = [tool for name, tool in self.tools.items() if name in wanted]
+        """An in-process ``browser`` server for one agent: its tools only, calls forwarded to the session.
+        Parameters several of its tools share are described once (``shared_parameters``, in the agent's system
+        prompt), not in every schema; the server still checks every call against its own signature."""
+        tools = [lean_tool(t, self.shared(names)) for t in self._chosen(names)]
         allowed = {t.name for t in tools}
 
         async def on_list_tools(ctx: Any, params: Any) -> mt.ListToolsResult:
@@ -113,6 +115,42 @@ class BrowserLink:
 
         server: Server[Any] = Server("browser", version="1", on_list_tools=on_list_tools, on_call_tool=on_call_tool)
         return McpSdkServerConfig(type="sdk", name="browser", instance=server)
+
+
+    def _chosen(self, names: frozenset[str]) -> list[mt.Tool]:
+        wanted = {n[len(BROWSER_PREFIX):] if n.startswith(BROWSER_PREFIX) else n for n in names}
+        return [tool for name, tool in self.tools.items() if name in wanted]
+
+    def shared(self, names: frozenset[str]) -> dict[str, str]:
+        """Parameters at least ``SHARED_MIN`` of these tools have with the same description: name → description."""
+        seen: dict[tuple[str, str], int] = {}
+        for tool in self._chosen(names):
+            for param, schema in (tool.input_schema.get("properties") or {}).items():
+                if isinstance(schema, dict) and schema.get("description"):
+                    key = (param, str(schema["description"]))
+                    seen[key] = seen.get(key, 0) + 1
+        return {param: text for (param, text), n in sorted(seen.items()) if n >= SHARED_MIN}
+
+    def shared_parameters(self, names: frozenset[str]) -> str:
+        """The line an agent's system prompt gets for the parameters its tools share (empty when none)."""
+        shared = self.shared(names)
+        if not shared:
+            return ""
+        return "Browser tool parameters: " + "; ".join(f"`{p}`: {d.rstrip('.')}" for p, d in shared.items()) + "."
+
+
+def lean_tool(tool: mt.Tool, shared: dict[str, str]) -> mt.Tool:
+    """``tool`` without the descriptions of shared parameters and without ``additionalProperties`` (the server
+    refuses unknown arguments by name either way)."""
+    schema = {k: v for k, v in tool.input_schema.items() if k != "additionalProperties"}
+    props = schema.get("properties")
+    if isinstance(props, dict):
+        schema["properties"] = {
+            name: ({k: v for k, v in p.items() if k != "description"} if shared.get(name) == p.get("description")
+                   else p) if isinstance(p, dict) else p
+            for name, p in props.items()
+        }
+    return tool.model_copy(update={"input_schema": schema})
 
 
 def _error(text: str) -> mt.CallToolResult:

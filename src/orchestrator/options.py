@@ -68,6 +68,7 @@ def agent_options(
     spec: AgentSpec,
     *,
     browser: McpSdkServerConfig | None,
+    shared_parameters: str = "",
     workdir: Path,
     hooks: dict[HookEvent, list[HookMatcher]],
     can_use_tool: CanUseTool,
@@ -82,7 +83,7 @@ def agent_options(
     (dollars, requests, wall clock) are the orchestrator's, across all agents: the CLI gets only the turn limit."""
     browser_tools = sorted(spec.browser_tools)
     return ClaudeAgentOptions(
-        system_prompt=spec.prompt,
+        system_prompt=f"{spec.prompt}\n\n{shared_parameters}" if shared_parameters else spec.prompt,
         model=model or settings.model_for(spec.name) or (spec.model if spec.model != "inherit" else None),
         mcp_servers={"browser": browser} if browser is not None and browser_tools else {},
         strict_mcp_config=True,

@@ -151,7 +151,8 @@ class WorkerAgent:
         assert self._link is not None and self._hooks is not None, "connect() first"
         spec = self._specs[agent]
         options = agent_options(
-            self.settings, spec, browser=self._link.proxy(spec.browser_tools), workdir=self.recorder.dir,
+            self.settings, spec, browser=self._link.proxy(spec.browser_tools),
+            shared_parameters=self._link.shared_parameters(spec.browser_tools), workdir=self.recorder.dir,
             hooks=self._hooks.matchers(self._long_wait, agent=agent), can_use_tool=self._can_use_tool,
             max_turns=self.max_turns, model=self.model if agent == "planner" else None, extra_env=self.env,
             stderr=self._cli_stderr,

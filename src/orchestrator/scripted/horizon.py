@@ -58,9 +58,10 @@ class Horizon:
     req: ModelRequest
     done: list[dict[str, str]] = field(default_factory=list)
     elements: list[dict[str, Any]] | None = None
-    fresh: str = ""  # how the elements were last read: "observe", "find_interactive_elements", or "changes" (an
-    # action's result listed them)
+    fresh: str = ""  # how the elements were last read: "observe", "find_interactive_elements", "changes" (an
+    # action's result listed them) or "waited" (a wait for the target's text since)
     retried: set[int] = field(default_factory=set)
+    waited: set[int] = field(default_factory=set)  # steps whose target was waited for once
     url: str = ""
     ended: Text | None = None
 
@@ -122,6 +123,10 @@ class Horizon:
                 self.elements, self.fresh = list(data.get("elements") or []), name
             return
         n = len(self.done)
+        if name == "wait_for_text" and n < len(self.steps) and self.steps[n].get("op") != "wait":
+            self.waited.add(n)  # waited for a target to appear: look for it next
+            self.fresh = "waited"
+            return
         if n >= len(self.steps):
             return
         step = self.steps[n]
@@ -137,7 +142,7 @@ class Horizon:
                                           why=f"{name} ran without the confirmation the task expects")
                 return
             navigated = bool(data.get("navigated")) or name == "navigate"
-            self._step_done(step, f"{name} {json.dumps(result.input)}", navigated=navigated and not changes)
+            self._step_done(step, did(name, result.input), navigated=navigated and not changes)
             if changes:
                 self.fresh = "changes"
             return
@@ -203,10 +208,14 @@ class Horizon:
         found = resolve(target, self.elements)
         if found is not None:
             return act(step, found)
-        if self.fresh in ("", "changes"):  # an action's listing may leave elements out: observe the page
+        name = str(target.get("name") or "")
+        if name and self.fresh == "changes" and len(self.done) not in self.waited:
+            # not among what the last action changed: it may still be appearing (suggestions), or be out of view
+            return ToolUse(BROWSER + "wait_for_text", {"text": name[:200], "timeout_ms": 3000})
+        if name and self.fresh in ("waited", "observe"):
+            return ToolUse(BROWSER + "find_interactive_elements", {"query": name[:300], "limit": 30})
+        if self.fresh in ("", "changes"):
             return ToolUse(BROWSER + "observe", {})
-        if self.fresh == "observe" and target.get("name"):
-            return ToolUse(BROWSER + "find_interactive_elements", {"query": str(target["name"])[:300], "limit": 30})
         return self._result("failed", error="element_not_found", why=f"no {describe(target)} on the page")
 
     def _result(self, status: str, *, error: str = "", why: str = "") -> Text:
@@ -215,6 +224,15 @@ class Horizon:
             steps.append({"step": f"[{self.steps[len(steps)]['key']}]", "status": status, "did": why})
         body = {"status": status, "steps": steps, "page": self.url, "error": error}
         return Text("RESULT " + json.dumps(body))
+
+
+def did(tool: str, args: dict[str, Any]) -> str:
+    """What a step did, as an executor would say it: ``type_text e1 'Ada'``."""
+    parts = [tool, str(args.get("element_id") or args.get("url") or args.get("key") or args.get("text") or "")]
+    for key in ("text", "values", "key"):
+        if key in args and str(args[key]) != parts[1]:
+            parts.append(repr(args[key]))
+    return " ".join(p for p in parts if p)
 
 
 def parse_compact(line: str) -> dict[str, Any]:

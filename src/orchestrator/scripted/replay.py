@@ -64,10 +64,14 @@ class Replay(RoleScript):
         answers = [a.split(" → ", 1)[-1] for a in memory.get("human_answers") or []]
         answer = _json_inner(answers[-1] if answers else "")
         concrete = [json.loads(json.dumps(step).replace("{answer}", answer)) for step in plan]
-        steps: list[dict[str, Any]] = [
-            {"action": f"[{c['key']}] {say(c)}", "agent": "executor", "args": {k: v for k, v in c.items() if v}}
-            for c in concrete
-        ]
+        steps: list[dict[str, Any]] = []
+        for run in runs(concrete):
+            first, n = run[0], len(run)
+            keys = f"[{first['key']}]" if n == 1 else f"[{first['key']}..{run[-1]['key']}]"
+            hint = {k: v for k, v in first.items() if v} if n == 1 else {"steps": [c["key"] for c in run], **{
+                k: v for k, v in first.items() if v and k != "key"}}
+            action = f"{keys} {say(first)}" + (f" ({n} times)" if n > 1 else "")
+            steps.append({"action": action, "agent": "executor", "args": hint})
         if len(plan) == len(todo):  # this horizon finishes the task: the validator checks right after it
             steps.append({"action": self.criteria(), "agent": "validator"})
         reason = "step_failed" if failures else ("answer" if memory.get("human_answers") else "start")
@@ -97,10 +101,17 @@ class Replay(RoleScript):
         return todo, failures
 
     def horizon_steps(self, todo: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Up to ``horizon`` steps, a run of the same action counted once (a planner says "click Prev 5
+        times"), never past a question."""
         plan: list[dict[str, Any]] = []
-        for step in todo[: self.horizon]:
+        counted = 0
+        for step in todo:
             if step["op"] == "ask":
                 break
+            if not (plan and same_action(plan[-1], step)):
+                counted += 1
+                if counted > self.horizon:
+                    break
             plan.append(step)
         return plan
 
@@ -118,7 +129,10 @@ class Replay(RoleScript):
 
     # ------------------------------------------------------------------ executor
     def executor(self, req: ModelRequest) -> list[Block]:
-        steps = tagged_list(req.prompt, "STEPS")
+        steps: list[dict[str, Any]] = []
+        for hint in tagged_list(req.prompt, "STEPS"):  # a run of one action ("click Prev 3 times") → its steps
+            keys = hint.pop("steps", None)
+            steps += [{**hint, "key": key} for key in keys] if isinstance(keys, list) else [hint]
         return Horizon(steps, req).next_blocks()
 
     # ------------------------------------------------------------------ validator
@@ -141,6 +155,21 @@ class Replay(RoleScript):
         asked = (question.group(1) if question else "").casefold()
         reply = next((a for k, a in self.answers.items() if k.casefold() in asked), "I don't know")
         return [Text(f"ANSWER {reply}")]
+
+
+def runs(steps: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """Consecutive steps grouped by the same action."""
+    out: list[list[dict[str, Any]]] = []
+    for step in steps:
+        if out and same_action(out[-1][-1], step):
+            out[-1].append(step)
+        else:
+            out.append([step])
+    return out
+
+
+def same_action(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return {k: v for k, v in a.items() if k != "key"} == {k: v for k, v in b.items() if k != "key"}
 
 
 def plan_line(reason: str, steps: list[dict[str, Any]]) -> Text:
