@@ -184,6 +184,9 @@ class WorkerAgent:
         if self._link.gone and state.stop is None:
             state.request_stop("error", f"the browser MCP server stopped ({self._link.gone}); the page state is lost")
         finish_outcome(outcome, state, conductor.result, error, time.time() - state.task_started)
+        verdict = state.memory.last_verdict
+        if outcome.status == "done" and verdict is not None:
+            outcome.result = f"Task done: {verdict.evidence}"
         if outcome.status != "done":
             self.recorder.request_screenshot(f"task-{outcome.status}")
         self.summarize()
