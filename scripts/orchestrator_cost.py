@@ -5,8 +5,8 @@ Used by ``scripts/bench_orchestrator.py``.
 Conventions
 - A request's size is the characters of its JSON body; tokens ≈ characters / 4 (the scripted server's own count,
   the one the harness reports).
-- Role: the agent whose system prompt the request carries (lead, planner, dom_analyzer, executor, validator,
-  answerer). One conversation = one agent instance (the CLI's ``x-claude-code-agent-id``; the lead has none).
+- Role: the agent whose system prompt the request carries (planner, dom_analyzer, executor, validator, answerer;
+  a model lead if there is one: since issue 12 the orchestrator leads in Python and sends none).
 - Browser calls: distinct ``mcp__browser__*`` tool uses; page actions: those that act on the page.
 - Cache-eligible prefix: the longest byte prefix (tools, system, then messages in order) a request shares with an
   earlier request of the same role and model; with caching it is read at 0.1x and the rest written at 1.25x.
@@ -113,7 +113,7 @@ def analyse(task: str, requests: list[ModelRequest], harness_tokens: int = 0) ->
         cost.sizes_by_role.setdefault(role, []).append(req.chars)
         tools = req.body.get("tools") or []
         cost.schema_chars[role] = max(cost.schema_chars.get(role, 0), len(json.dumps(tools)))
-        if role == "lead":
+        if role in ("lead", "planner"):
             cost.lead_browser_tools = max(cost.lead_browser_tools, sum(n.startswith(BROWSER) for n in req.tool_names))
         for use_id, use in req.tool_uses().items():
             if use.name.startswith(BROWSER):
@@ -164,6 +164,12 @@ def summary_table(costs: list[TaskCost]) -> list[str]:
         by_role.update(c.requests)
     schema = {r: max((c.schema_chars.get(r, 0) for c in costs), default=0) for r in ROLES}
     lead_sizes = [s for c in costs for s in c.sizes_by_role.get("lead", [])]
+    planner_sizes = [s for c in costs for s in c.sizes_by_role.get("planner", [])]
+    lead_tools = max(c.lead_browser_tools for c in costs) if costs else 0
+    # No model request is the lead's when the orchestrator leads in Python: the planner, which talks to the
+    # orchestrator and through it to the human, is then held to the lead's target.
+    head_sizes = lead_sizes or planner_sizes
+    head_name = "lead request (largest)" if lead_sizes else "lead: the orchestrator, 0 requests; planner (largest)"
     tokens = sum(c.harness_tokens for c in costs)
     chars = sum(c.input_chars for c in costs)
     cached = sum(c.cached_chars for c in costs)
@@ -185,10 +191,8 @@ def summary_table(costs: list[TaskCost]) -> list[str]:
         row("requests per page action", f"{requests / max(1, actions):.2f}"),
         row("median request", f"{median(sizes):,} chars", "≤ 12k", median(sizes) <= 12_000),
         row("largest request", f"{max(sizes, default=0):,} chars"),
-        row("lead request (largest)", f"{max(lead_sizes, default=0):,} chars, "
-            f"{max(c.lead_browser_tools for c in costs) if costs else 0} browser tools",
-            "≤ 12k, no mcp__browser__*",
-            max(lead_sizes, default=0) <= 12_000 and not any(c.lead_browser_tools for c in costs)),
+        row(head_name, f"{max(head_sizes, default=0):,} chars, {lead_tools} browser tools",
+            "≤ 12k, no mcp__browser__*", max(head_sizes, default=0) <= 12_000 and not lead_tools),
         row("tool-schema chars per role", ", ".join(f"{r} {schema[r]:,}" for r in ROLES if schema[r])),
         row("largest subagent request, tasks with ≤ 2 page actions",
             f"{max((c.largest_subagent for c in one_step), default=0):,} chars", "≤ 16k",

@@ -34,7 +34,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         nargs="?",
         const="",
         metavar="MODEL",
-        help="real Claude (needs credentials); optionally the lead's model, e.g. sonnet",
+        help="real Claude (needs credentials); optionally the planner's model, e.g. sonnet",
     )
     mode.add_argument("--scripted", action="store_true", help="offline: replay each task's solution (default)")
     p.add_argument("-j", "--workers", type=int, default=1, help="tasks run at once (default 1)")

@@ -231,7 +231,7 @@ class Runner:
         if opts.mode == "scripted":
             values |= {"retry_backoff_s": 0.05, "retry_backoff_max_s": 0.2, "max_budget_usd": None}
         if opts.model:
-            values["lead_model"] = opts.model
+            values["planner_model"] = opts.model
         return OrchestratorSettings(**(values | opts.settings_overrides))
 
     async def _drive(

@@ -78,7 +78,7 @@ class EvalDefaults(BaseModel):
     max_budget_usd: float | None = Field(None, gt=0)
     wall_clock_s: float | None = Field(None, gt=0)
     max_requests: int | None = Field(None, ge=1)
-    horizon: int = Field(5, ge=1, le=8, description="scripted mode: steps per planning horizon")
+    horizon: int = Field(6, ge=1, le=8, description="scripted mode: steps per planning horizon (the prompt: 3-6)")
     answers: Answers = Field(default_factory=Answers)
     checker: Checker | None = None
     goal: str | None = Field(None, description="goal template; MiniWoB++ default: 'Open {start_url} ... {utterance}'")

@@ -87,11 +87,22 @@ class Hooks:
         self.on_browser_failure: Callable[[str], Awaitable[None]] | None = None
         self.busy_s = 0.0  # time spent in our own hook code, waits for humans and backoff excluded
 
-    def matchers(self, long_timeout_s: float) -> dict[HookEvent, list[HookMatcher]]:
+    def matchers(self, long_timeout_s: float, agent: str | None = None) -> dict[HookEvent, list[HookMatcher]]:
+        """The hooks for one CLI; ``agent`` names the agent whose CLI it is (its calls carry no agent type)."""
+
+        def bound(hook: Any) -> Any:
+            if agent is None:
+                return hook
+
+            async def call(data: Any, tool_use_id: str | None, ctx: HookContext) -> Any:
+                return await hook({**data, "agent_type": data.get("agent_type") or agent}, tool_use_id, ctx)
+
+            return call
+
         return {
-            "PreToolUse": [HookMatcher(hooks=[self.pre_tool_use], timeout=long_timeout_s, on_failure="block")],
-            "PostToolUse": [HookMatcher(hooks=[self.post_tool_use], timeout=long_timeout_s)],
-            "PostToolUseFailure": [HookMatcher(hooks=[self.post_tool_use_failure], timeout=long_timeout_s)],
+            "PreToolUse": [HookMatcher(hooks=[bound(self.pre_tool_use)], timeout=long_timeout_s, on_failure="block")],
+            "PostToolUse": [HookMatcher(hooks=[bound(self.post_tool_use)], timeout=long_timeout_s)],
+            "PostToolUseFailure": [HookMatcher(hooks=[bound(self.post_tool_use_failure)], timeout=long_timeout_s)],
         }
 
     # ------------------------------------------------------------------ PreToolUse
@@ -295,10 +306,12 @@ class Hooks:
         self.state.emit("tool_end", call=call)
 
     def _hand_back(self, call: ToolInvocation, response: dict[str, Any]) -> None:
-        """Read the structured line a subagent ends with and update memory, verdict and counters."""
         text = "\n".join(c.get("text", "") for c in response.get("content") or [] if isinstance(c, dict))
         call.result = text
-        agent = str(response.get("agentType") or call.input.get("subagent_type") or "")
+        self.absorb(str(response.get("agentType") or call.input.get("subagent_type") or ""), text, call)
+
+    def absorb(self, agent: str, text: str, call: ToolInvocation) -> None:
+        """Read the structured line an agent ends with and update memory, verdict and counters."""
         outcome = self.state.current
         if agent == "planner":
             report = parse_tagged(text, "REPORT", Report)

@@ -1,5 +1,6 @@
-"""``ClaudeAgentOptions`` for a browser-agent session: the lead, the four subagents from ``agents/*.md``, the
-``browser`` MCP server over stdio, permissions, hooks and budgets.
+"""``ClaudeAgentOptions`` for one agent of a browser-agent session (planner, dom_analyzer, executor, validator from
+``agents/*.md``): its own system prompt and tools, permissions, hooks and budgets; and the ``browser`` MCP server's
+stdio command, which the orchestrator itself starts once per session (``browser_link``).
 """
 
 from __future__ import annotations
@@ -9,18 +10,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from claude_agent_sdk import AgentDefinition, ClaudeAgentOptions
-from claude_agent_sdk.types import CanUseTool, HookEvent, HookMatcher, McpStdioServerConfig
+from claude_agent_sdk import ClaudeAgentOptions
+from claude_agent_sdk.types import CanUseTool, HookEvent, HookMatcher, McpSdkServerConfig, McpStdioServerConfig
 
 from orchestrator.agents import BROWSER_PREFIX, AgentSpec
-from orchestrator.prompts import LEAD_PROMPT
 from orchestrator.settings import OrchestratorSettings
 
-# Claude Code's own general agents: the session only offers ours.
-BUILTIN_AGENTS = ("claude", "general-purpose", "Explore", "Plan", "statusline-setup", "output-style-setup")
-# What the CLI needs to behave predictably for an orchestrator: MCP tools listed directly (the subagents' tool
-# lists are explicit), no telemetry side traffic, and no context from the folder it runs in (git status,
-# CLAUDE.md files, auto memory): every prompt is ours alone.
+# What the CLI needs to behave predictably for an orchestrator: MCP tools listed directly (each agent's list is
+# explicit), no telemetry side traffic, and no context from the folder it runs in (git status, CLAUDE.md files,
+# auto memory): every prompt is ours alone.
 CLI_ENV = {
     "ENABLE_TOOL_SEARCH": "false",
     "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
@@ -28,11 +26,6 @@ CLI_ENV = {
     "CLAUDE_CODE_DISABLE_CLAUDE_MDS": "1",
     "CLAUDE_CODE_DISABLE_AUTO_MEMORY": "1",
 }
-# The main thread runs as this agent (the CLI's `--agent`): its AgentDefinition's tool list is what the lead's
-# requests carry, so the session's browser server serves the subagents without the lead seeing its schemas.
-LEAD_AGENT = "lead"
-LEAD_TOOLS = ["Agent", "AskUserQuestion"]
-LEAD_DESCRIPTION = "The session's lead: delegates browser tasks to the planner and talks to the human."
 SERVER_PASS_ENV = ("PATH", "HOME", "LANG", "LC_ALL", "TMPDIR", "PYTHONPATH", "VIRTUAL_ENV")
 CONFIRM_TOOL = BROWSER_PREFIX + "confirm_action"
 
@@ -70,54 +63,37 @@ def browser_server(
     return {"type": "stdio", "command": command, "args": args, "env": env}
 
 
-def allowed_browser_tools(specs: dict[str, AgentSpec]) -> list[str]:
-    """Every browser tool some agent lists, except ``confirm_action`` (its PreToolUse gate decides)."""
-    tools = {t for spec in specs.values() for t in spec.browser_tools}
-    return sorted(tools - {CONFIRM_TOOL})
-
-
-def lead_definition(model: str) -> AgentDefinition:
-    return AgentDefinition(description=LEAD_DESCRIPTION, prompt=LEAD_PROMPT, tools=list(LEAD_TOOLS),
-                           model=model or None)
-
-
-def build_options(
+def agent_options(
     settings: OrchestratorSettings,
-    specs: dict[str, AgentSpec],
+    spec: AgentSpec,
     *,
-    artifacts_dir: Path,
-    screenshots_dir: Path | None = None,
-    workdir: Path | None = None,
+    browser: McpSdkServerConfig | None,
+    shared_parameters: str = "",
+    workdir: Path,
     hooks: dict[HookEvent, list[HookMatcher]],
     can_use_tool: CanUseTool,
-    resume: str | None = None,
     max_turns: int | None = None,
-    max_budget_usd: float | None = None,
     model: str | None = None,
     extra_env: dict[str, str] | None = None,
     stderr: Any = None,
 ) -> ClaudeAgentOptions:
-    lead_model = model or settings.lead_model or ""
-    agents = {name: spec.definition(settings.model_for(name)) for name, spec in specs.items()}
-    agents[LEAD_AGENT] = lead_definition(lead_model)
+    """One agent's CLI: its own prompt as the whole system prompt (the CLI's default coding prompt replaced), no
+    built-in tools, and a ``browser`` server that lists only its browser tools (forwarded to the session's one
+    browser). ``confirm_action`` is left out of ``allowed_tools``: its PreToolUse gate decides. The task's budgets
+    (dollars, requests, wall clock) are the orchestrator's, across all agents: the CLI gets only the turn limit."""
+    browser_tools = sorted(spec.browser_tools)
     return ClaudeAgentOptions(
-        system_prompt=LEAD_PROMPT,
-        model=lead_model or None,
-        agents=agents,
-        mcp_servers={"browser": browser_server(settings, artifacts_dir, screenshots_dir)},
+        system_prompt=f"{spec.prompt}\n\n{shared_parameters}" if shared_parameters else spec.prompt,
+        model=model or settings.model_for(spec.name) or (spec.model if spec.model != "inherit" else None),
+        mcp_servers={"browser": browser} if browser is not None and browser_tools else {},
         strict_mcp_config=True,
-        tools=["Agent", "AskUserQuestion"],
-        allowed_tools=["Agent", "Task", *allowed_browser_tools(specs)],
-        disallowed_tools=[f"Agent({name})" for name in (*BUILTIN_AGENTS, LEAD_AGENT)],
-        extra_args={"agent": LEAD_AGENT},
+        tools=[],
+        allowed_tools=[t for t in browser_tools if t != CONFIRM_TOOL],
         can_use_tool=can_use_tool,
         hooks=hooks,
         max_turns=max_turns,
-        max_budget_usd=max_budget_usd,
-        resume=resume,
         setting_sources=[],
-        forward_subagent_text=True,
-        cwd=str((workdir or artifacts_dir.parent).resolve()),
+        cwd=str(workdir.resolve()),
         env={**CLI_ENV, **(extra_env or {})},
         cli_path=settings.cli_path,
         stderr=stderr,

@@ -32,7 +32,7 @@ class OrchestratorSettings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="ORCH_", env_file=".env", extra="ignore")
 
     # --- models (aliases sonnet/haiku/opus or full model ids); empty = the agent file's own model ---
-    lead_model: str = Field("sonnet", description="Main session agent: runs the horizons, asks the human.")
+    lead_model: str = Field("sonnet", description="Unused: the orchestrator itself leads (kept so old settings load).")
     planner_model: str = Field("", description="Planner subagent (agents/planner.md says sonnet).")
     dom_analyzer_model: str = Field("", description="dom_analyzer subagent (haiku).")
     executor_model: str = Field("", description="executor subagent (sonnet).")
@@ -40,7 +40,7 @@ class OrchestratorSettings(BaseSettings):
     answerer_model: str = Field("haiku", description="The LLM answerer (DeveloperAgent) for unattended runs.")
 
     # --- budgets ---
-    max_turns: int = Field(40, ge=1, le=1000, description="Lead turns per task (each horizon is about 2).")
+    max_turns: int = Field(40, ge=1, le=1000, description="Model turns per agent spawn.")
     max_budget_usd: float | None = Field(5.0, gt=0, description="Stop a task when it has cost this much.")
     wall_clock_s: float = Field(1800, gt=0, description="Stop a task after this many seconds.")
     max_requests: int | None = Field(None, ge=1, description="Stop a task after this many model requests (all agents).")

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from browser_agent_evals.scripted.horizon import tagged_list
 from browser_agent_evals.scripted.protocol import (
     RoleScript,
     delegate,
@@ -23,6 +24,7 @@ from browser_agent_evals.scripted.protocol import (
     tagged,
     task_memory,
 )
+from browser_agent_evals.scripted.replay import last_memory, latest_message
 from tests.e2e.scripted_model import Block, ModelRequest, Text, ToolUse
 
 B = "mcp__browser__"
@@ -80,8 +82,40 @@ class Scenario(RoleScript):
             return [delegate("planner", "next horizon", f"Task: {task}")]
         return [Text(f"Task {status}: {report.get('summary', '')}")]
 
-    # ------------------------------------------------------------------ planner
+    # ------------------------------------------------------------------ planner (the orchestrator runs its plans)
     def planner(self, req: ModelRequest) -> list[Block]:
+        """Reads the page first (dom_analyzer), then one executor step per horizon; the validator's check rides
+        on the horizon of the last step. After a failed step it reads the page again and re-plans."""
+        memory = last_memory(req)
+        last = latest_message(req)
+        first = req.turns() == 0
+        if self.ask and not memory.get("human_answers") and first:
+            return [Text("REPORT " + json.dumps({"status": "need_human", "summary": "a choice is needed", **self.ask}))]
+        if "The executor's result:" in last:
+            result = tagged(last, "RESULT") or {"status": "failed"}
+            if result.get("status") in ("declined", "needs_human"):
+                summary = f"the human did not allow it: {result.get('did', '')}"
+                return [Text("REPORT " + json.dumps({"status": "failed", "summary": summary}))]
+        if first or "The validator's verdict:" in last or "The human answered:" in last:
+            return [self.read_page(memory)]
+        todo = self.plan_steps(memory, req, horizon=100)
+        check = {"action": f"Expect: {self.expect}", "agent": "validator"}
+        if not todo:
+            return [Text("PLAN " + json.dumps({"reason": "plan_end", "steps": [check]}))]
+        intent = todo[0]
+        args = json.loads(intent.as_json())
+        steps = [{"action": f"[{intent.key}] {describe(intent)}", "agent": "executor", "args": args}]
+        if len(todo) == 1:
+            steps.append(check)
+        return [Text("PLAN " + json.dumps({"reason": plan_reason(memory), "steps": steps}))]
+
+    def read_page(self, memory: dict[str, Any]) -> Text:
+        plan = {"reason": plan_reason(memory), "steps": [
+            {"action": "List the interactive elements that matter.", "agent": "dom_analyzer"}]}
+        return Text("PLAN " + json.dumps(plan))
+
+    # ------------------------------------------------------------------ planner in Claude Code (Agent tool)
+    def delegating_planner(self, req: ModelRequest) -> list[Block]:
         memory = task_memory(req.prompt)
         results = [r for r in req.results() if r.name in ("Agent", "Task")]
         if self.ask and not memory.get("human_answers") and not results:
@@ -115,7 +149,7 @@ class Scenario(RoleScript):
             return [self.exec_step(steps[len(executed)])]
         return [delegate("validator", "check the outcome", f"Expect: {self.expect}")]
 
-    def plan_steps(self, memory: dict[str, Any], req: ModelRequest) -> list[Intent]:
+    def plan_steps(self, memory: dict[str, Any], req: ModelRequest, horizon: int = 0) -> list[Intent]:
         lines = memory.get("completed_steps") or []
         done = {i.key for i in self.all_intents() if any(f"[{i.key}]: ok" in line for line in lines)}
         earlier = re.match(r"\((\d+) earlier steps\)", lines[0]) if lines else None
@@ -129,15 +163,13 @@ class Scenario(RoleScript):
             if intent.key in failed:
                 todo += [f for f in intent.fallback if f.key not in done]
             todo.append(intent)
-        return todo[: self.horizon]
+        return todo[: horizon or self.horizon]
 
     def all_intents(self) -> list[Intent]:
         return [x for i in self.intents for x in (*i.fallback, i)]
 
     def exec_step(self, intent: Intent) -> ToolUse:
-        say = f"{intent.op} {intent.text!r} into/on the {intent.role} named like {intent.name!r}" if intent.name else (
-            f"navigate to {intent.url}")
-        return delegate("executor", f"[{intent.key}]", f"{say}\nINTENT {intent.as_json()}")
+        return delegate("executor", f"[{intent.key}]", f"{describe(intent)}\nINTENT {intent.as_json()}")
 
     # ------------------------------------------------------------------ dom_analyzer
     def dom_analyzer(self, req: ModelRequest) -> list[Block]:
@@ -151,7 +183,18 @@ class Scenario(RoleScript):
 
     # ------------------------------------------------------------------ executor
     def executor(self, req: ModelRequest) -> list[Block]:
-        intent = tagged(req.prompt, "INTENT") or {}
+        """One intent per spawn; its RESULT names the step by its key, as the memory keeps it."""
+        intent = tagged(req.prompt, "INTENT") or next(iter(tagged_list(req.prompt, "STEPS")), {})
+        blocks = self.act_on(req, intent)
+        for block in blocks:
+            result = tagged(block.text, "RESULT") if isinstance(block, Text) else None
+            if result is not None and intent.get("key"):
+                step = {"step": f"[{intent['key']}]", "status": "ok" if result["status"] == "ok" else "failed",
+                        "did": result.get("did", "")}
+                block.text = "RESULT " + json.dumps({**result, "steps": [step]})
+        return blocks
+
+    def act_on(self, req: ModelRequest, intent: dict[str, Any]) -> list[Block]:
         results = req.results()
         op = intent.get("op")
         if not results:
@@ -227,7 +270,7 @@ class ByTask:
         if req.agent == "lead":
             task = latest_task(req)
         elif req.agent == "planner":
-            task = str(task_memory(req.prompt).get("task", ""))
+            task = str(last_memory(req).get("task", ""))
         else:
             task = ""
         chosen = next((s for key, s in self.scenarios.items() if key in task), next(iter(self.scenarios.values())))
@@ -246,6 +289,12 @@ def plan_reason(memory: dict[str, Any]) -> str:
     if memory.get("human_answers") and not lines:
         return "answer"
     return "plan_end" if lines else "start"
+
+
+def describe(intent: Intent) -> str:
+    if intent.name:
+        return f"{intent.op} {intent.text!r} into/on the {intent.role} named like {intent.name!r}"
+    return f"navigate to {intent.url}"
 
 
 def pick(elements: list[dict[str, Any]], role: str, name: str) -> dict[str, Any] | None:

@@ -88,7 +88,12 @@ async def test_agents_work_as_is_in_claude_code(e2e: E2E, model: ScriptedModel, 
         expect="Registered: Ada Lovelace, France",
         horizon=5,
     )
-    model.reset(lambda req: scenario.lead(req) if req.agent == "main" else scenario(req))
+    def policy(req: ModelRequest) -> list[Block]:
+        if req.agent == "main":
+            return scenario.lead(req)
+        return scenario.delegating_planner(req) if req.agent == "planner" else scenario(req)
+
+    model.reset(policy)
     out = await claude_p(
         e2e, f"Use the planner agent to open {url} and register Ada Lovelace", project,
         "--mcp-config", str(project / "mcp.json"), "--strict-mcp-config", "--allowedTools", "Agent,mcp__browser",

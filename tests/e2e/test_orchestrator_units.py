@@ -276,3 +276,15 @@ async def test_hooks_enforce_least_privilege_and_attach_memory(tmp_path: Path) -
     assert "<task_memory>" in planner["updatedInput"]["prompt"] and "[open]: ok" in planner["updatedInput"]["prompt"]
     denied = [c for c in state.invocations if c.error_code == "denied"]
     assert len(denied) == 4  # denied calls never run, but they are recorded
+
+
+def test_the_orchestrator_hands_a_plan_to_its_agents() -> None:
+    from orchestrator.conductor import _executor_prompt, _validator_prompt
+    from orchestrator.models import Step
+
+    steps = [Step(action="type 'Ada' into the textbox 'Full name'", expect="the name is filled"),
+             Step(action="click the button 'Register'")]
+    prompt = _executor_prompt(steps)
+    assert "1. type 'Ada' into the textbox 'Full name' (expect: the name is filled)\n2. click" in prompt
+    assert "STEPS" not in prompt  # hints only when the planner gave some
+    assert "Registered: Ada" in _validator_prompt([Step(action="Registered: Ada", agent="validator")])

@@ -1,5 +1,6 @@
-"""Question callbacks (seed 003): AskUserQuestion → can_use_tool → QuestionContext → each answerer → the answer
-reaches the model. Also the LLM answerer's retry, the DeveloperAgent's state machine and the question timeout.
+"""Question callbacks (seed 003): the planner's question (with its options, or free text) → QuestionContext →
+each answerer → the answer reaches the planner and the task memory. Also the LLM answerer's retry, the
+DeveloperAgent's state machine and the question timeout.
 """
 
 from __future__ import annotations
@@ -35,11 +36,11 @@ def asking(url: str) -> Scenario:
 
 
 def answered_text(model: ScriptedModel) -> str:
-    """What the lead model read back from AskUserQuestion."""
+    """What the planner read back as the human's answer."""
     for req in model.requests:
-        for result in req.results():
-            if result.name == "AskUserQuestion":
-                return result.text
+        for text in req.texts("user") if req.agent == "planner" else []:
+            if text.startswith("The human answered:"):
+                return text.split("\n\n<task_memory>", 1)[0]
     return ""
 
 
@@ -97,7 +98,7 @@ async def test_free_text_question_reaches_the_callback_without_invented_options(
 
     worker = await run(e2e, f"Open {url}", on_question_callback=answer)
     assert [q.question for q in seen[0].questions] == [free] and seen[0].questions[0].options == []
-    assert not answered_text(model)  # no AskUserQuestion: it wants 2-4 options
+    assert answered_text(model) == f'The human answered: "{free}"="Ada Lovelace"'
     assert any("Ada Lovelace" in a for a in worker.state.memory.answers)
     planner_prompts = [r.prompt for r in model.requests if r.agent == "planner"]
     assert any("human_answers" in p and "Ada Lovelace" in p for p in planner_prompts)

@@ -1,6 +1,7 @@
-"""``python -m orchestrator "task"`` end to end: the lead delegates to the planner, which delegates to dom_analyzer,
-executor and validator through the Agent (Task) tool; the executor's MCP calls change a real page; the
-validator's verdict ends the run; the run record is written. Also: a re-plan after a failed step.
+"""``python -m orchestrator "task"`` end to end: the orchestrator leads; the planner's plans run on dom_analyzer,
+executor and validator, each in its own CLI with its own tools and the session's one browser; the executor's MCP
+calls change a real page; the validator's verdict ends the run; the run record is written. Also: a re-plan after
+a failed step.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ async def test_cli_runs_a_task_through_all_four_subagents(e2e: E2E, model: Scrip
     assert proc.returncode == 0, out + proc.stderr.decode()[-3000:]
     assert not model.errors
     agents = model.agents()
-    assert agents[0] == "lead"
+    assert agents[0] == "planner" and "lead" not in agents  # the orchestrator leads: no model request for it
     for agent in ("planner", "dom_analyzer", "executor", "validator"):
         assert agent in agents, agents
     # What the person saw: agents, tools, steps, the verdict, the summary.
@@ -72,14 +73,20 @@ async def test_cli_runs_a_task_through_all_four_subagents(e2e: E2E, model: Scrip
     assert "done" in (run / "summary.md").read_text()
     # Lean, neutral requests: the lead carries no browser tool; no request carries the repository's context
     # (the CLI runs in the run folder, git status and CLAUDE.md files switched off).
-    lead = [r for r in model.requests if r.agent == "lead"]
-    assert lead and not [n for r in lead for n in r.tool_names if n.startswith("mcp__browser__")]
+    planner = [r for r in model.requests if r.agent == "planner"]
+    assert planner and not [n for r in planner for n in r.tool_names]  # the planner only writes plans
     assert {n for r in model.requests if r.agent == "executor" for n in r.tool_names} >= {"mcp__browser__click"}
     claude_md = (REPO / "CLAUDE.md").read_text(encoding="utf-8").splitlines()[0]
     for request in model.requests:
         body = json.dumps(request.body, ensure_ascii=False)
         assert "gitStatus" not in body and "Current branch:" not in body and claude_md not in body, request.agent
-    assert f"Primary working directory: {run.resolve()}" in json.dumps(lead[0].body)
+    assert f"Primary working directory: {run.resolve()}" in json.dumps(planner[0].body)
+    # Each agent's own prompt is its whole system prompt (the CLI's coding prompt is replaced) and its tool list is
+    # its own: the validator never sees an acting tool.
+    assert all("cwd reset between bash calls" not in json.dumps(r.body["system"]) for r in model.requests)
+    assert all(r.body["system"][-1]["text"].startswith("You are the ") for r in model.requests)
+    validator_tools = {n for r in model.requests if r.agent == "validator" for n in r.tool_names}
+    assert "mcp__browser__get_page_text" in validator_tools and "mcp__browser__click" not in validator_tools
 
 
 async def test_replan_after_a_failed_step(e2e: E2E, model: ScriptedModel, pages) -> None:

@@ -1,5 +1,5 @@
 """Multi-turn: ``python -m orchestrator`` with no task is an interactive session (driven here through a pty):
-follow-up tasks go to the same ClaudeSDKClient session and the same browser page. ``--resume <session>``
+follow-up tasks run on the same browser page, with the session's task memory. ``--resume <session>``
 continues the saved session in a new process.
 """
 
@@ -63,8 +63,8 @@ async def test_interactive_follow_ups_on_the_same_page_then_resume(e2e: E2E, mod
     assert [t["status"] for t in summary["tasks"]] == ["done", "done"], summary
     assert summary["tasks"][1]["verdict"]["evidence"] == "Registered: Ada Lovelace, Japan"
     sid = summary["session_id"]
-    follow_up = [r for r in model.requests if r.agent == "lead" and second in r.prompt]
-    assert follow_up and first in follow_up[0].prompt  # the same conversation carried the first task
+    follow_up = [r for r in model.requests if r.agent == "planner" and second in r.prompt]
+    assert follow_up and first in follow_up[0].prompt  # the session's task memory carried the first task
     navigations = [c for c in map(json.loads, (run / "tool_calls.jsonl").read_text().splitlines())
                    if c["tool"].endswith("navigate")]
     assert len(navigations) == 1  # the second task acted on the page the first one opened
@@ -76,9 +76,8 @@ async def test_interactive_follow_ups_on_the_same_page_then_resume(e2e: E2E, mod
             [PYTHON, "-m", "orchestrator", "--resume", "last", third], env=e2e.process_env(), cwd=REPO, check=False
         )
     assert proc.returncode == 0, proc.stdout.decode()[-3000:] + proc.stderr.decode()[-2000:]
-    resumed = [r for r in model.requests if r.agent == "lead" and third in r.prompt]
+    resumed = [r for r in model.requests if r.agent == "planner" and third in r.prompt]
     assert resumed and first in resumed[0].prompt and second in resumed[0].prompt
-    planner = [r for r in model.requests if r.agent == "planner" and third in r.prompt]
-    assert planner and "previous_tasks" in planner[0].prompt  # the task memory came back from the run record
+    assert "previous_tasks" in resumed[0].prompt  # the task memory came back from the run record
     newest = max(e2e.runs(), key=lambda p: p.stat().st_mtime)
     assert json.loads((newest / "summary.json").read_text())["session_id"] == sid

@@ -192,3 +192,12 @@ def test_budgets_follow_the_orchestrator_settings_and_flags(tmp_path: Path, monk
                      EvalProgress(Console(quiet=True)))
     settings = flagged.settings_for(tasks[0])
     assert (settings.wall_clock_s, settings.max_requests, settings.max_budget_usd) == (120, 30, 0.5)
+
+
+def test_an_action_results_element_lines_read_like_observed_elements() -> None:
+    from browser_agent_evals.scripted.horizon import parse_compact
+
+    assert parse_compact('e3 textbox:email "Email \\"work\\"" ~"Contact" ="a@b.c" [required]') == {
+        "id": "e3", "role": "textbox", "type": "email", "name": 'Email "work"'}
+    assert parse_compact('f2e7 button "Next"') == {"id": "f2e7", "role": "button", "name": "Next"}
+    assert parse_compact("e9 odd")["id"] == "e9"

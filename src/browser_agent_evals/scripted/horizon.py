@@ -1,15 +1,18 @@
 """The scripted executor: a whole horizon of steps in one spawn, as the executor prompt describes it.
 
 It replays its own conversation to learn where it is: which steps are done, the elements it last saw and whether
-they are fresh. It observes once, acts step after step on those ids, observes again only when an action
-navigated or a target is not among the ids it has (then asks ``find_interactive_elements`` when the observation's
-budget left the element out), forwards ``requires_confirmation`` to ``confirm_action`` (the orchestrator's gate
+they are fresh. It acts on the elements an action's result lists (after a navigation: the page's elements; else
+what was added, changed or removed), observes only when it has none or a target is not among them (then asks
+``find_interactive_elements`` when the observation's budget left the element out), sends consecutive fills
+(type/select) whose targets it has in one reply (they run in order; after a failed one the rest are redone),
+forwards ``requires_confirmation`` to ``confirm_action`` (the orchestrator's gate
 decides), retries once after a retriable or recoverable failure, and ends with one ``RESULT`` line for the horizon.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +23,10 @@ from browser_agent_evals.scripted.targets import describe, resolve
 RETRY_CATEGORIES = ("retriable", "recoverable")
 ACTIONS = {"click": "click", "type": "type_text", "select": "select_option", "press": "press_key"}
 LOOKS = ("observe", "find_interactive_elements")
+FILLS = ("type_text", "select_option")
+FILL_OPS = ("type", "select", "click")
+TICKS = ("checkbox", "radio")
+COMPACT = re.compile(r'^(?P<id>\S+) (?P<role>[^\s:"]+)(?::(?P<type>\S+))? (?P<name>"(?:[^"\\]|\\.)*")')
 HUMAN_TYPED = "Treat this step as done"
 
 
@@ -51,21 +58,54 @@ class Horizon:
     req: ModelRequest
     done: list[dict[str, str]] = field(default_factory=list)
     elements: list[dict[str, Any]] | None = None
-    fresh: str = ""  # "observe" / "find_interactive_elements" when the elements were read after the last action
+    fresh: str = ""  # how the elements were last read: "observe", "find_interactive_elements", "changes" (an
+    # action's result listed them) or "waited" (a wait for the target's text since)
     retried: set[int] = field(default_factory=set)
+    waited: set[int] = field(default_factory=set)  # steps whose target was waited for once
     url: str = ""
     ended: Text | None = None
 
-    def next_block(self) -> Block:
-        results = self.req.results()
-        for result in results:
-            self._replay(result)
-            if self.ended is not None:
-                return self.ended
+    def next_blocks(self) -> list[Block]:
+        last: ToolResult | None = None
+        for batch in self.req.result_batches():
+            for n, result in enumerate(batch):
+                done = len(self.done)
+                self._replay(result)
+                if self.ended is not None:
+                    return [self.ended]
+                last = result
+                if n < len(batch) - 1 and len(self.done) == done and short(result.name) not in LOOKS:
+                    break  # a call of a batch failed: the calls after it are redone from here
         if len(self.done) >= len(self.steps):
-            return self._result("ok")
-        last = results[-1] if results else None
-        return self._next_call(self.steps[len(self.done)], last)
+            return [self._result("ok")]
+        first = self._next_call(self.steps[len(self.done)], last)
+        return [first, *self._batched(first)]
+
+    def _batched(self, first: Block) -> list[ToolUse]:
+        """Fills that may go with ``first`` in the same reply, as the executor prompt allows: the following
+        type/select steps and clicks on checkboxes or radio buttons whose targets are among the ids at hand (they
+        do not depend on each other; nothing goes after any other click or a key)."""
+        if not isinstance(first, ToolUse) or self.elements is None or not self._is_fill(first):
+            return []
+        more: list[ToolUse] = []
+        for step in self.steps[len(self.done) + 1 :]:
+            found = resolve(step.get("target") or {}, self.elements) if step.get("op") in FILL_OPS else None
+            if found is None or step.get("confirm") or step.get("enter"):
+                break
+            call = act(step, found)
+            if not self._is_fill(call):
+                break
+            more.append(call)
+        return more
+
+    def _is_fill(self, call: ToolUse) -> bool:
+        if short(call.name) in FILLS:
+            return True
+        if short(call.name) != "click":
+            return False
+        element = str(call.input.get("element_id") or "")
+        role = next((e.get("role") for e in self.elements or [] if str(e.get("id")) == element), "")
+        return role in TICKS
 
     # ------------------------------------------------------------------ where are we
     def _replay(self, result: ToolResult) -> None:
@@ -77,11 +117,16 @@ class Horizon:
         data = env.get("data") or {}
         if isinstance(data, dict) and data.get("url"):
             self.url = str(data["url"])
+        changes = self._seen_changes(data) if isinstance(data, dict) and name not in LOOKS else False
         if name in LOOKS:
             if env.get("success"):
                 self.elements, self.fresh = list(data.get("elements") or []), name
             return
         n = len(self.done)
+        if name == "wait_for_text" and n < len(self.steps) and self.steps[n].get("op") != "wait":
+            self.waited.add(n)  # waited for a target to appear: look for it next
+            self.fresh = "waited"
+            return
         if n >= len(self.steps):
             return
         step = self.steps[n]
@@ -96,8 +141,10 @@ class Horizon:
                 self.ended = self._result("failed", error="no_confirmation",
                                           why=f"{name} ran without the confirmation the task expects")
                 return
-            self._step_done(step, f"{name} {json.dumps(result.input)}", navigated=bool(data.get("navigated"))
-                            or name == "navigate")
+            navigated = bool(data.get("navigated")) or name == "navigate"
+            self._step_done(step, did(name, result.input), navigated=navigated and not changes)
+            if changes:
+                self.fresh = "changes"
             return
         error = env.get("error") or {}
         code = str(error.get("code") or "failed")
@@ -114,6 +161,23 @@ class Horizon:
             self.elements, self.fresh = None, ""
             return
         self.ended = self._result("failed", error=code, why=f"{name}: {str(error.get('message', ''))[:160]}")
+
+    def _seen_changes(self, data: dict[str, Any]) -> bool:
+        """An action's result lists the page's elements after a navigation, or what was added, changed or removed
+        (``elements_diff``): the executor acts on them without observing again."""
+        listed = data.get("elements")
+        if isinstance(listed, list) and listed:
+            self.elements = [e if isinstance(e, dict) else parse_compact(str(e)) for e in listed]
+            return True
+        diff = data.get("elements_diff")
+        if isinstance(diff, dict) and self.elements is not None:
+            gone = {str(i) for i in diff.get("removed") or []}
+            fresh = {str(e.get("id")): e for key in ("added", "changed") for e in diff.get(key) or []
+                     if isinstance(e, dict)}
+            kept = [fresh.pop(str(e.get("id")), e) for e in self.elements if str(e.get("id")) not in gone]
+            self.elements = kept + list(fresh.values())
+            return True
+        return False
 
     def _step_done(self, step: dict[str, Any], did: str, *, navigated: bool) -> None:
         self.done.append({"step": f"[{step['key']}]", "status": "ok", "did": did})
@@ -144,10 +208,14 @@ class Horizon:
         found = resolve(target, self.elements)
         if found is not None:
             return act(step, found)
-        if not self.fresh:
+        name = str(target.get("name") or "")
+        if name and self.fresh == "changes" and len(self.done) not in self.waited:
+            # not among what the last action changed: it may still be appearing (suggestions), or be out of view
+            return ToolUse(BROWSER + "wait_for_text", {"text": name[:200], "timeout_ms": 3000})
+        if name and self.fresh in ("waited", "observe"):
+            return ToolUse(BROWSER + "find_interactive_elements", {"query": name[:300], "limit": 30})
+        if self.fresh in ("", "changes"):
             return ToolUse(BROWSER + "observe", {})
-        if self.fresh == "observe" and target.get("name"):
-            return ToolUse(BROWSER + "find_interactive_elements", {"query": str(target["name"])[:300], "limit": 30})
         return self._result("failed", error="element_not_found", why=f"no {describe(target)} on the page")
 
     def _result(self, status: str, *, error: str = "", why: str = "") -> Text:
@@ -156,6 +224,26 @@ class Horizon:
             steps.append({"step": f"[{self.steps[len(steps)]['key']}]", "status": status, "did": why})
         body = {"status": status, "steps": steps, "page": self.url, "error": error}
         return Text("RESULT " + json.dumps(body))
+
+
+def did(tool: str, args: dict[str, Any]) -> str:
+    """What a step did, as an executor would say it: ``type_text e1 'Ada'``."""
+    parts = [tool, str(args.get("element_id") or args.get("url") or args.get("key") or args.get("text") or "")]
+    for key in ("text", "values", "key"):
+        if key in args and str(args[key]) != parts[1]:
+            parts.append(repr(args[key]))
+    return " ".join(p for p in parts if p)
+
+
+def parse_compact(line: str) -> dict[str, Any]:
+    """``e3 textbox:email "Email" ~"context" ="value" [state]`` (an action result's element line) → a dict."""
+    found = COMPACT.match(line)
+    if found is None:
+        return {"id": line.split(" ", 1)[0], "role": "", "name": ""}
+    out: dict[str, Any] = {"id": found["id"], "role": found["role"], "name": json.loads(found["name"])}
+    if found["type"]:
+        out["type"] = found["type"]
+    return out
 
 
 def act(step: dict[str, Any], target: dict[str, Any]) -> ToolUse:

@@ -1,10 +1,10 @@
-"""The replay policy of the evaluation's scripted mode: the lead, planner, dom_analyzer, executor and validator
-of a real session, scripted to carry out a task's compiled solution (``solution.compile_steps``).
+"""The replay policy of the evaluation's scripted mode: the planner, dom_analyzer, executor and validator of a real
+session, scripted to carry out a task's compiled solution (``solution.compile_steps``).
 
-It plays the shortest flow the prompts allow. The planner plans a horizon and hands all of it to one executor,
-re-plans in its own loop from the executor's results and the task memory the orchestrator attaches, asks the
-validator when every step is done, and hands back to the lead only for done, failed or need_human (``ask``
-steps: AskUserQuestion when the question has options, a free-text ``QUESTION`` otherwise). The executor
+It plays the shortest flow the prompts allow. The planner writes a horizon for one executor (each step carries
+its compiled form in ``args``), ending with a validator step when the horizon finishes the task; it re-plans from
+the results and the task memory the orchestrator sends back, and reports only need_human (``ask`` steps, with
+their options or as free text) or failed. The executor
 (``horizon.Horizon``) observes once, resolves each step's description to an element id from what it sees, acts
 step after step on the same observation, and observes again only when an action navigated or a target is not
 among the ids it has. The validator reads the page.
@@ -17,20 +17,17 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from browser_agent_evals.scripted.horizon import Horizon, step_lines, tagged_list
+from browser_agent_evals.scripted.horizon import Horizon, tagged_list
 from browser_agent_evals.scripted.protocol import (
     BROWSER,
     RoleScript,
-    delegate,
-    is_new_turn,
-    latest_task,
     tagged,
-    task_memory,
 )
 from browser_agent_evals.scripted.server import Block, ModelRequest, Text, ToolUse
 from browser_agent_evals.scripted.solution import say
 
-ANSWERED = "The human answered:"
+RESULT_BACK = "The executor's result:"
+VERDICT_BACK = "The validator's verdict:"
 
 MAX_FAILURES_PER_STEP = 2
 
@@ -39,69 +36,48 @@ MAX_FAILURES_PER_STEP = 2
 class Replay(RoleScript):
     steps: list[dict[str, Any]]
     expect: str = ""  # text the validator must find on the page ("" = the page after the last step)
-    horizon: int = 5
+    horizon: int = 6
     answers: dict[str, str] = field(default_factory=dict)  # the scripted answerer's replies (question words → answer)
-
-    # ------------------------------------------------------------------ lead
-    def lead(self, req: ModelRequest) -> list[Block]:
-        results = [r for r in req.results() if r.name in ("Agent", "Task", "AskUserQuestion")]
-        task = latest_task(req)
-        if not results or is_new_turn(req):
-            return [delegate("planner", "run the task", task if task.startswith(ANSWERED) else f"Task: {task}")]
-        last = results[-1]
-        if last.name == "AskUserQuestion":
-            if last.is_error:
-                return [Text(f"Stopping: the question was not answered ({last.text[:200]})")]
-            return [delegate("planner", "continue with the answer", f"The human answered: {last.text}")]
-        if last.is_error:
-            return [Text(f"Stopping: {last.text[:300]}")]
-        report = tagged(last.text, "REPORT") or {"status": "continue"}
-        status = report.get("status")
-        if status == "need_human":
-            labels = [str(o) for o in report.get("options") or []]
-            if len(labels) < 2:  # a free-text question: no invented options
-                return [Text("QUESTION " + json.dumps({"question": report.get("question", "?")}))]
-            options = [{"label": o, "description": ""} for o in labels[:4]]
-            question = {"question": report.get("question", "?"), "header": "Question", "options": options,
-                        "multiSelect": False}
-            return [ToolUse("AskUserQuestion", {"questions": [question]})]
-        if status == "continue":
-            return [delegate("planner", "next horizon", f"Task: {task}")]
-        return [Text(f"Task {status}: {report.get('summary', '')}")]
 
     # ------------------------------------------------------------------ planner
     def planner(self, req: ModelRequest) -> list[Block]:
-        """Plans a horizon, hands the whole of it to one executor, re-plans in its own loop from the results,
-        asks the validator when every step is done, and hands back only for done, failed or need_human."""
-        memory = task_memory(req.prompt)
-        results = [r for r in req.results() if r.name in ("Agent", "Task")]
+        """Plans a horizon for one executor (ending with the validator's check when it finishes the task),
+        re-plans from the results the orchestrator sends back, and reports only need_human or failed."""
+        memory = last_memory(req)
         lines = list(memory.get("completed_steps") or [])
-        for r in results:
-            if r.input.get("subagent_type") == "executor":
-                lines += step_lines(tagged(r.text, "RESULT") or {"status": "failed", "steps": []})
-        last = results[-1] if results else None
-        agent = last.input.get("subagent_type") if last else None
-        if last is not None and agent == "validator":
-            verdict = tagged(last.text, "VERDICT") or {}
-            status = "done" if verdict.get("done") else "failed"
-            return [report(status, str(verdict.get("evidence", ""))[:300])]
-        if last is not None and agent == "executor":
-            result = tagged(last.text, "RESULT") or {}
+        last = latest_message(req)
+        if VERDICT_BACK in last:
+            verdict = tagged(last, "VERDICT") or {}
+            return [report("failed", f"the validator says not done: {str(verdict.get('evidence', ''))[:300]}")]
+        if RESULT_BACK in last:
+            result = tagged(last, "RESULT") or {}
             if result.get("status") in ("declined", "needs_human"):
                 return [report("failed", f"the human did not allow it: {result.get('error', '')}")]
         todo, failures = self.todo({**memory, "completed_steps": lines})
         if todo and failures >= MAX_FAILURES_PER_STEP:
             return [report("failed", f"step [{todo[0]['key']}] failed {failures} times: {say(todo[0])}")]
         if not todo:
-            return [delegate("validator", "check the outcome", self.criteria())]
+            return [plan_line("plan_end", [{"action": self.criteria(), "agent": "validator"}])]
         if todo[0]["op"] == "ask":
             return [ask(todo[0])]
         plan = self.horizon_steps(todo)
-        steps = [{"action": say(s), "agent": "executor", "expect": ""} for s in plan]
+        answers = [a.split(" → ", 1)[-1] for a in memory.get("human_answers") or []]
+        answer = _json_inner(answers[-1] if answers else "")
+        concrete = [json.loads(json.dumps(step).replace("{answer}", answer)) for step in plan]
+        steps: list[dict[str, Any]] = []
+        for run in runs(concrete):
+            first, n = run[0], len(run)
+            keys = f"[{first['key']}]" if n == 1 else f"[{first['key']}..{run[-1]['key']}]"
+            hint = {k: v for k, v in first.items() if v} if n == 1 else {"steps": [c["key"] for c in run], **{
+                k: v for k, v in first.items() if v and k != "key"}}
+            action = f"{keys} {say(first)}" + (f" ({n} times)" if n > 1 else "")
+            steps.append({"action": action, "agent": "executor", "args": hint})
+        if len(plan) == len(todo):  # this horizon finishes the task: the validator checks right after it
+            steps.append({"action": self.criteria(), "agent": "validator"})
         reason = "step_failed" if failures else ("answer" if memory.get("human_answers") else "start")
         if lines and not failures:
             reason = "plan_end"
-        return [Text("PLAN " + json.dumps({"reason": reason, "steps": steps})), self.execute(plan, memory)]
+        return [plan_line(reason, steps)]
 
     def todo(self, memory: dict[str, Any]) -> tuple[list[dict[str, Any]], int]:
         """The steps not done yet (from the completed steps and answers), and how often the first of them has
@@ -125,20 +101,19 @@ class Replay(RoleScript):
         return todo, failures
 
     def horizon_steps(self, todo: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Up to ``horizon`` steps, a run of the same action counted once (a planner says "click Prev 5
+        times"), never past a question."""
         plan: list[dict[str, Any]] = []
-        for step in todo[: self.horizon]:
+        counted = 0
+        for step in todo:
             if step["op"] == "ask":
                 break
+            if not (plan and same_action(plan[-1], step)):
+                counted += 1
+                if counted > self.horizon:
+                    break
             plan.append(step)
         return plan
-
-    def execute(self, plan: list[dict[str, Any]], memory: dict[str, Any]) -> ToolUse:
-        answers = [a.split(" → ", 1)[-1] for a in memory.get("human_answers") or []]
-        answer = _json_inner(answers[-1] if answers else "")
-        concrete = [json.loads(json.dumps(step).replace("{answer}", answer)) for step in plan]
-        lines = [f"{n}. [{s['key']}] {say(s)}" for n, s in enumerate(concrete, 1)]
-        prompt = "Carry out these steps in order:\n" + "\n".join(lines) + "\nSTEPS " + json.dumps(concrete)
-        return delegate("executor", f"steps {concrete[0]['key']}..{concrete[-1]['key']}", prompt)
 
     def criteria(self) -> str:
         return f"Expect: {self.expect}" if self.expect else "Expect: the steps' outcome on the page"
@@ -154,8 +129,11 @@ class Replay(RoleScript):
 
     # ------------------------------------------------------------------ executor
     def executor(self, req: ModelRequest) -> list[Block]:
-        steps = tagged_list(req.prompt, "STEPS")
-        return [Horizon(steps, req).next_block()]
+        steps: list[dict[str, Any]] = []
+        for hint in tagged_list(req.prompt, "STEPS"):  # a run of one action ("click Prev 3 times") → its steps
+            keys = hint.pop("steps", None)
+            steps += [{**hint, "key": key} for key in keys] if isinstance(keys, list) else [hint]
+        return Horizon(steps, req).next_blocks()
 
     # ------------------------------------------------------------------ validator
     def validator(self, req: ModelRequest) -> list[Block]:
@@ -177,6 +155,36 @@ class Replay(RoleScript):
         asked = (question.group(1) if question else "").casefold()
         reply = next((a for k, a in self.answers.items() if k.casefold() in asked), "I don't know")
         return [Text(f"ANSWER {reply}")]
+
+
+def runs(steps: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """Consecutive steps grouped by the same action."""
+    out: list[list[dict[str, Any]]] = []
+    for step in steps:
+        if out and same_action(out[-1][-1], step):
+            out[-1].append(step)
+        else:
+            out.append([step])
+    return out
+
+
+def same_action(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return {k: v for k, v in a.items() if k != "key"} == {k: v for k, v in b.items() if k != "key"}
+
+
+def plan_line(reason: str, steps: list[dict[str, Any]]) -> Text:
+    return Text("PLAN " + json.dumps({"reason": reason, "steps": steps}))
+
+
+def last_memory(req: ModelRequest) -> dict[str, Any]:
+    """The last ``<task_memory>`` block the orchestrator sent (every planner message carries one)."""
+    blocks = re.findall(r"<task_memory>\s*(\{.*?\})\s*</task_memory>", req.prompt, re.S)
+    return json.loads(blocks[-1]) if blocks else {}
+
+
+def latest_message(req: ModelRequest) -> str:
+    texts = [t for t in req.texts("user") if not t.startswith("<system-reminder>")]
+    return texts[-1] if texts else ""
 
 
 def ask(step: dict[str, Any]) -> Text:

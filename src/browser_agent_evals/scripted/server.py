@@ -1,7 +1,8 @@
 """A scripted, Anthropic-compatible model server on 127.0.0.1: the real CLI talks to it instead of the model API
 (end-to-end tests, and the evaluation's scripted mode).
 
-Only ``POST /v1/messages`` with ``stream: true`` is served (what the Claude Code CLI sends). Every request is
+``POST /v1/messages`` is served: streamed (what the Claude Code CLI sends), or as one JSON body for the CLI's
+non-streaming retry after a cut stream. Every request is
 parsed into a :class:`ModelRequest` (which agent is asking, the tool results it has received, ...) and handed to
 the current *policy*, a function returning the reply blocks. Policies (the tests' scenarios, the evaluation's
 replay of a task's solution) read observations from the tool results they receive and pick element ids from them,
@@ -137,17 +138,24 @@ class ModelRequest:
 
     def results(self) -> list[ToolResult]:
         """Every tool result in the conversation, oldest first."""
+        return [r for batch in self.result_batches() for r in batch]
+
+    def result_batches(self) -> list[list[ToolResult]]:
+        """The tool results per user message: the results of the calls one reply made together, in order."""
         uses = self.tool_uses()
-        out: list[ToolResult] = []
+        out: list[list[ToolResult]] = []
         for msg in self.messages:
             if msg.get("role") != "user" or isinstance(msg.get("content"), str):
                 continue
+            batch: list[ToolResult] = []
             for block in msg.get("content") or []:
                 if block.get("type") != "tool_result":
                     continue
                 use = uses.get(block.get("tool_use_id", ""), ToolUse("?", {}))
                 text, error = _content_text(block), bool(block.get("is_error"))
-                out.append(ToolResult(block["tool_use_id"], use.name, use.input, text, error))
+                batch.append(ToolResult(block["tool_use_id"], use.name, use.input, text, error))
+            if batch:
+                out.append(batch)
         return out
 
     def last_result(self, name_suffix: str = "") -> ToolResult | None:
@@ -285,7 +293,30 @@ class _Handler(BaseHTTPRequestHandler):
             model.log.append(RequestLog(request.agent, request.chars, request.model, elapsed, time.time()))
             if model.keep_requests:
                 model.requests.append(request)
-        self._stream(request, blocks, cut=fault == "cut")
+        if body.get("stream") is False:  # the CLI's non-streaming retry after a cut stream
+            self._whole(request, blocks)
+        else:
+            self._stream(request, blocks, cut=fault == "cut")
+
+    def _whole(self, request: ModelRequest, blocks: list[Block]) -> None:
+        """A non-streaming reply: the whole message as one JSON body."""
+        model = self.scripted
+        content: list[dict[str, Any]] = []
+        for block in blocks:
+            if isinstance(block, ToolUse):
+                use_id = block.id or model.next_id("toolu")
+                content.append({"type": "tool_use", "id": use_id, "name": block.name, "input": block.input})
+            else:
+                content.append({"type": "text", "text": block.text})
+        input_tokens = max(1, request.chars // 4) + model.usage.get("input_tokens", 0)
+        out_chars = sum(len(json.dumps(b.input)) if isinstance(b, ToolUse) else len(b.text) for b in blocks)
+        self._json(200, {
+            "id": model.next_id("msg"), "type": "message", "role": "assistant", "model": request.model,
+            "content": content, "stop_sequence": None,
+            "stop_reason": "tool_use" if any(isinstance(b, ToolUse) for b in blocks) else "end_turn",
+            "usage": {"input_tokens": input_tokens,
+                      "output_tokens": max(1, out_chars // 4) + model.usage.get("output_tokens", 0)},
+        })
 
     def _json(self, status: int, payload: dict[str, Any]) -> None:
         data = json.dumps(payload).encode()

@@ -1,0 +1,157 @@
+"""One browser for the whole session, shared by agents that run in separate CLI processes.
+
+The orchestrator itself is the only client of the ``browser`` MCP server (one stdio session: one Chromium, one
+page, element ids that stay valid from one agent to the next). Each agent's CLI gets an in-process SDK MCP server
+named ``browser`` that lists only that agent's tools (least privilege in the schema itself, not only in a hook)
+and forwards every call to the shared session, so tool names stay ``mcp__browser__<tool>``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import anyio
+import mcp.types as mt
+from claude_agent_sdk.types import McpSdkServerConfig, McpStdioServerConfig
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from mcp.server import Server
+
+from orchestrator.agents import BROWSER_PREFIX
+
+CALL_TIMEOUT_S = 180.0
+SHARED_MIN = 3  # a parameter this many of an agent's tools share is described once, in its system prompt
+
+
+class BrowserServerGone(RuntimeError):
+    """The browser server's process or pipe is gone."""
+
+
+class BrowserLink:
+    """The orchestrator's own stdio session to the browser server, and per-agent proxies of it."""
+
+    def __init__(self, config: McpStdioServerConfig, cwd: str | None = None, errlog: Any = None) -> None:
+        self.config = config
+        self.cwd = cwd
+        self.errlog = errlog
+        self.tools: dict[str, mt.Tool] = {}
+        self.session: ClientSession | None = None
+        self.gone = ""
+        self._task: asyncio.Task[None] | None = None
+        self._closing = asyncio.Event()
+
+    async def connect(self) -> None:
+        """Start the server and its session in a task of their own: the stdio transport's task group is then
+        entered and left by that task, whatever scopes the caller opens between ``connect`` and ``close``."""
+        ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._closing = asyncio.Event()
+        self._task = asyncio.create_task(self._serve(ready))
+        await ready
+
+    async def _serve(self, ready: asyncio.Future[None]) -> None:
+        params = StdioServerParameters(
+            command=self.config["command"], args=list(self.config.get("args") or []),
+            env=dict(self.config.get("env") or {}), cwd=self.cwd,
+        )
+        kwargs = {"errlog": self.errlog} if self.errlog is not None else {}
+        try:
+            async with stdio_client(params, **kwargs) as (read, write), ClientSession(read, write) as session:
+                await session.initialize()
+                listed = await session.list_tools()
+                self.tools = {t.name: t for t in listed.tools}
+                self.session = session
+                ready.set_result(None)
+                await self._closing.wait()
+        except BaseException as exc:
+            if not ready.done():
+                ready.set_exception(exc if isinstance(exc, Exception) else RuntimeError(repr(exc)))
+            elif not self._closing.is_set():
+                self.gone = self.gone or f"connection closed ({type(exc).__name__})"
+            if not isinstance(exc, Exception):
+                raise
+        finally:
+            self.session = None
+
+    async def close(self) -> None:
+        task, self._task = self._task, None
+        if task is None:
+            return
+        self._closing.set()
+        with anyio.move_on_after(15, shield=True):
+            await asyncio.wait({task})
+        if not task.done():
+            task.cancel()
+
+    async def call(self, name: str, arguments: dict[str, Any]) -> mt.CallToolResult:
+        """Forward one call. A dead server answers with an error result naming it (the hooks stop the run)."""
+        if self.session is None or self.gone:
+            return _error(f"browser server not connected: {self.gone or 'closed'}")
+        try:
+            with anyio.fail_after(CALL_TIMEOUT_S):
+                return await self.session.call_tool(name, arguments)
+        except TimeoutError:
+            return _error(f"browser server did not answer {name} within {CALL_TIMEOUT_S:.0f} s")
+        except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream, OSError) as exc:
+            self.gone = f"connection closed ({type(exc).__name__})"
+            return _error(f"browser server connection closed: {exc!r}")
+        except Exception as exc:  # noqa: BLE001 - an MCP error (arguments refused, ...) or a bad reply: the agent sees it as an error result
+            return _error(f"{type(exc).__name__}: {exc}")
+
+    def proxy(self, names: frozenset[str]) -> McpSdkServerConfig:
+        """An in-process ``browser`` server for one agent: its tools only, calls forwarded to the session.
+        Parameters several of its tools share are described once (``shared_parameters``, in the agent's system
+        prompt), not in every schema; the server still checks every call against its own signature."""
+        tools = [lean_tool(t, self.shared(names)) for t in self._chosen(names)]
+        allowed = {t.name for t in tools}
+
+        async def on_list_tools(ctx: Any, params: Any) -> mt.ListToolsResult:
+            return mt.ListToolsResult(tools=tools)
+
+        async def on_call_tool(ctx: Any, params: mt.CallToolRequestParams) -> mt.CallToolResult:
+            if params.name not in allowed:
+                return _error(f"{params.name} is not among this agent's tools")
+            return await self.call(params.name, dict(params.arguments or {}))
+
+        server: Server[Any] = Server("browser", version="1", on_list_tools=on_list_tools, on_call_tool=on_call_tool)
+        return McpSdkServerConfig(type="sdk", name="browser", instance=server)
+
+
+    def _chosen(self, names: frozenset[str]) -> list[mt.Tool]:
+        wanted = {n[len(BROWSER_PREFIX):] if n.startswith(BROWSER_PREFIX) else n for n in names}
+        return [tool for name, tool in self.tools.items() if name in wanted]
+
+    def shared(self, names: frozenset[str]) -> dict[str, str]:
+        """Parameters at least ``SHARED_MIN`` of these tools have with the same description: name → description."""
+        seen: dict[tuple[str, str], int] = {}
+        for tool in self._chosen(names):
+            for param, schema in (tool.input_schema.get("properties") or {}).items():
+                if isinstance(schema, dict) and schema.get("description"):
+                    key = (param, str(schema["description"]))
+                    seen[key] = seen.get(key, 0) + 1
+        return {param: text for (param, text), n in sorted(seen.items()) if n >= SHARED_MIN}
+
+    def shared_parameters(self, names: frozenset[str]) -> str:
+        """The line an agent's system prompt gets for the parameters its tools share (empty when none)."""
+        shared = self.shared(names)
+        if not shared:
+            return ""
+        return "Browser tool parameters: " + "; ".join(f"`{p}`: {d.rstrip('.')}" for p, d in shared.items()) + "."
+
+
+def lean_tool(tool: mt.Tool, shared: dict[str, str]) -> mt.Tool:
+    """``tool`` without the descriptions of shared parameters and without ``additionalProperties`` (the server
+    refuses unknown arguments by name either way)."""
+    schema = {k: v for k, v in tool.input_schema.items() if k != "additionalProperties"}
+    props = schema.get("properties")
+    if isinstance(props, dict):
+        schema["properties"] = {
+            name: ({k: v for k, v in p.items() if k != "description"} if shared.get(name) == p.get("description")
+                   else p) if isinstance(p, dict) else p
+            for name, p in props.items()
+        }
+    return tool.model_copy(update={"input_schema": schema})
+
+
+def _error(text: str) -> mt.CallToolResult:
+    return mt.CallToolResult(content=[mt.TextContent(type="text", text=text)], isError=True)
