@@ -34,9 +34,9 @@ from mcp import ClientSession, StdioServerParameters, stdio_client
 REPO = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(REPO), str(REPO / "scripts")]
 from bench_realapps_drivers import Driver, OursDriver, PeerDriver  # noqa: E402
-from tests.realapps.harness import start_chromium  # noqa: E402
 
 from corpus.apps import APPS, RunningApp, start  # noqa: E402
+from corpus.host import start_chromium  # noqa: E402
 from corpus.steps import Task  # noqa: E402
 from corpus.tasks import TASKS  # noqa: E402
 
