@@ -101,6 +101,7 @@ async def run_side(driver: Driver, params: StdioServerParameters, app: RunningAp
                     result.tasks[task.key] = res
                 result.listed, result.nameless = driver.listed, driver.nameless
                 log.with_suffix(".calls.txt").write_text("\n".join(driver.trace) + "\n")
+                log.with_suffix(".results.txt").write_text("\n".join(driver.results) + "\n")
         except Exception as exc:
             while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
                 exc = exc.exceptions[0]

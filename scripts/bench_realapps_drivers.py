@@ -23,6 +23,10 @@ class StepFailed(Exception):
     pass
 
 
+class NoControl(StepFailed):
+    """The driver found no id/ref for a step in what it has seen (not an error of the server)."""
+
+
 @dataclass
 class Counts:
     calls: int = 0
@@ -73,6 +77,7 @@ class Driver:
         self.nameless = 0
         self._seen: set[str] = set()
         self.trace: list[str] = []
+        self.results: list[str] = []  # every result's text, for reading what each side saw
 
     def reset_counts(self) -> None:
         self.counts = Counts()
@@ -89,6 +94,7 @@ class Driver:
             c.observes += observe
             c.actions += not observe
         self.trace.append(f"{tool} {json.dumps(args)[:100]} -> {len(text)} chars{' ERROR' if result.is_error else ''}")
+        self.results.append(f"### {tool} {json.dumps(args, ensure_ascii=False)}\n{text}")
         if result.is_error:
             raise StepFailed(f"{tool}: {text}")
         return text
@@ -123,12 +129,18 @@ class OursDriver(Driver):
     async def _call(self, tool: str, args: dict[str, Any], *, observe: bool = False, count: bool = True) -> Any:
         payload = json.loads(await self.call(tool, args, observe=observe, count=count))
         data = payload.get("data") or {}
+        if isinstance(data.get("result"), dict):  # confirm_action: the result of the action it ran
+            data = data["result"]
         if "elements" in data:
             data["elements"] = [parse_compact(e) if isinstance(e, str) else e for e in data["elements"]]
+            old = self.known
             if tool != "find_interactive_elements":
                 self.known = {}
             for e in data["elements"]:
                 self.known[e["id"]] = e
+            if "as_before" in data:  # header/menu elements not repeated: their earlier ids still work
+                listed = {(e["role"], e["name"]) for e in data["elements"]}
+                self.known |= {k: e for k, e in old.items() if (e["role"], e["name"]) not in listed}
         for key in ("added", "changed"):
             for e in (data.get("elements_diff") or {}).get(key, []):
                 self.known[e["id"]] = e
@@ -159,15 +171,17 @@ class OursDriver(Driver):
 
     async def _find(self, step: Step) -> str:
         found = self._match(step)
+        # Not in what it has seen: the result said how many elements were left out (elements_more, folded),
+        # so search by the words first; observe when the search does not find it.
+        if found is None:
+            query = step.target or step.row or ""
+            await self._call("find_interactive_elements", {"query": query, "limit": 10}, observe=True)
+            found = self._match(step)
         if found is None:
             await self._call("observe", {}, observe=True)
             found = self._match(step)
         if found is None:
-            query = step.target or step.row or ""
-            await self._call("find_interactive_elements", {"query": query, "limit": 20}, observe=True)
-            found = self._match(step)
-        if found is None:
-            raise StepFailed(f"ours: no control for {step.describe()}")
+            raise NoControl(f"ours: no control for {step.describe()}")
         return found
 
     async def _act(self, tool: str, args: dict[str, Any]) -> Any:
@@ -182,6 +196,16 @@ class OursDriver(Driver):
         return payload
 
     async def do(self, app: RunningApp, group: list[Step]) -> None:
+        try:
+            await self._do(app, group)
+        except StepFailed as exc:  # an id that no longer resolves: look again, as a model would, and retry once
+            if "stale_element" not in str(exc):
+                raise
+            self.known = {}
+            await self._call("observe", {}, observe=True)
+            await self._do(app, group)
+
+    async def _do(self, app: RunningApp, group: list[Step]) -> None:
         first = group[0]
         if first.do == "open":
             self.page = first.target
@@ -310,14 +334,14 @@ class PeerDriver(Driver):
             await self._call("browser_snapshot", {}, observe=True)
             found = self._match(step)
         if found is None:
-            raise StepFailed(f"peer: no ref for {step.describe()}")
+            raise NoControl(f"peer: no ref for {step.describe()}")
         return found
 
     async def do(self, app: RunningApp, group: list[Step]) -> None:
         try:
             await self._do(app, group)
         except StepFailed as exc:  # a ref from an older snapshot: look again, as a model would, and retry once
-            if group[0].do == "open" or "ref" not in str(exc).lower():
+            if group[0].do == "open" or isinstance(exc, NoControl) or "ref" not in str(exc).lower():
                 raise
             await self._call("browser_snapshot", {}, observe=True)
             await self._do(app, group)

@@ -1,8 +1,11 @@
 """What an action changed, as a person would notice it: a new document (same URL included), the title, the
 messages that appeared, and the interactive elements added, removed or changed since the model last saw them.
 
-Within a small budget: after a new document the result lists the elements observe would list, one compact line
-each (so no observe is needed to act), otherwise only the difference from the last listing.
+Within a small budget: after a new document the result is a digest of the page (``digest``): the elements observe
+would list, one compact line each (so no observe is needed to act), except header and menu elements the model has
+already been shown (their earlier ids still resolve: same role and name) and the middle of long tables and lists
+(folded into a count; find_interactive_elements or extract reach them); the text excerpt is the content's own.
+Otherwise only the difference from the last listing.
 """
 
 from __future__ import annotations
@@ -15,11 +18,16 @@ import anyio
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-from browser_core.observation import observe_page
+from browser_core.observation import CHROME_REGIONS, chrome_key, observe_page
+from browser_core.registry import ElementRegistry
 from browser_core.session import BrowserSession
 
 MAX_DIFF = 12
-TEXT_AFTER_NAVIGATION = 300
+TEXT_AFTER_NAVIGATION = 240
+FOLD_AT = 12  # a table or list with more rows/items listed than this is folded ...
+FOLD_KEEP = 5  # ... to its first rows/items and its last one
+_LAYOUT = ("region", "group", "unit")
+_FIELDS = ("textbox", "searchbox", "combobox", "listbox", "spinbutton", "slider")
 BOUND_S = 2.0
 _DOC_JS = "k => (window[k + '_doc'] = window[k + '_doc'] || Math.random().toString(36).slice(2))"
 _COMPARED = ("name", "value", "state")
@@ -43,7 +51,7 @@ async def what_changed(
     after_doc: str | None = before_doc
     with contextlib.suppress(PlaywrightError), anyio.move_on_after(BOUND_S):  # a frozen page: say less, not hang
         after_doc = await document_token(session, page)
-        snap = await observe_page(page, registry, session.settings, messages=True)
+        snap = await observe_page(page, registry, session.settings, messages=True, digest=True)
     navigated = new_page or (before_doc is not None and after_doc != before_doc)
     if snap is None:
         return {"navigated": True} if navigated and not new_page else {}
@@ -54,9 +62,10 @@ async def what_changed(
     registry.last_messages = [_message_key(m) for m in snap.get("messages", [])]
     if messages:
         out["messages"] = messages
+    layout = {e["id"]: {k: e.pop(k) for k in _LAYOUT} for e in snap["elements"]}
     elements = snap["elements"]
     if navigated or not before:
-        out["elements"] = [compact(e) for e in elements]
+        out |= digest(registry, elements, layout)
         if snap.get("counts"):
             more = snap["counts"]["total"] - len(elements)
             out["elements_more"] = f"{more} more: scroll or find_interactive_elements"
@@ -82,6 +91,47 @@ async def what_changed(
                 diff[f"{key}_more"] = len(items) - MAX_DIFF
     if diff:
         out["elements_diff"] = diff
+    return out
+
+
+def digest(registry: ElementRegistry, elements: list[dict[str, Any]],
+           layout: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """A new page's elements as compact lines, without header/menu elements already shown (when their role and
+    name are unique, so their earlier ids still resolve) and with long tables and lists folded."""
+    units: dict[str, list[int]] = {}
+    forms = set()  # a table or list holding text fields or selects is a form: never folded
+    for e in elements:
+        where = layout[e["id"]]
+        if where["group"] and where["unit"] not in units.setdefault(where["group"], []):
+            units[where["group"]].append(where["unit"])
+        if e["role"] in _FIELDS:
+            forms.add(where["group"])
+    keep = {g: set(u[:FOLD_KEEP] + u[-1:]) for g, u in units.items() if len(u) > FOLD_AT and g not in forms}
+    names: dict[tuple[str, str], int] = {}
+    for e in elements:
+        names[(e["role"], e["name"])] = names.get((e["role"], e["name"]), 0) + 1
+    listed: list[str] = []
+    folded: dict[str, list[str]] = {}
+    known = 0
+    for e in elements:
+        where = layout[e["id"]]
+        if where["group"] in keep and where["unit"] not in keep[where["group"]]:
+            folded.setdefault(where["group"], []).append(e["name"])
+            continue
+        key = chrome_key(e | where)
+        if where["region"] in CHROME_REGIONS:
+            if names[(e["role"], e["name"])] == 1 and key in registry.shown_chrome:
+                known += 1
+                continue
+            registry.shown_chrome.add(key)
+        listed.append(compact(e))
+    out: dict[str, Any] = {"elements": listed}
+    if folded:
+        out["folded"] = [f"{len(units[g]) - len(keep[g])} more rows/items between "
+                         f"{json.dumps(n[0], ensure_ascii=False)} and {json.dumps(n[-1], ensure_ascii=False)}: "
+                         "find_interactive_elements(query) or extract" for g, n in folded.items()]
+    if known:
+        out["as_before"] = f"{known} header/menu elements listed earlier (their ids still work)"
     return out
 
 

@@ -35,6 +35,8 @@ class Element:
     derived: bool = False
     region: str = ""
     context: str = ""
+    group: str = ""  # the repeated structure it sits in (a table, a list) and its unit there (row, item)
+    unit: int = 0
 
     def to_dict(self, *, boxes: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "role": self.role, "name": self.name}
@@ -83,9 +85,9 @@ def _elements(scan: FrameScan, registry: ElementRegistry, viewport: tuple[int, i
     view, out = scan.view, []
     fx, fy = view.offset
     vw, vh = viewport
-    for number, role, name, value, state, x, y, w, h, where, itype, score, derived, region, context in scan.raw[
-        "elements"
-    ]:
+    for number, role, name, value, state, x, y, w, h, where, itype, score, derived, region, context, group, unit in (
+        scan.raw["elements"]
+    ):
         gx, gy = int(x + fx), int(y + fy)
         in_viewport = not where
         if view.box is not None:
@@ -98,7 +100,7 @@ def _elements(scan: FrameScan, registry: ElementRegistry, viewport: tuple[int, i
         element_id = registry.make_id(view.frame, number, ElementFingerprint(role, name, view.path))
         out.append(
             Element(element_id, role, name, value, state, itype, (gx, gy, w, h), in_viewport, where, view, score,
-                    bool(derived), region, context)
+                    bool(derived), region, context, f"{view.prefix}{group}" if group else "", int(unit))
         )
     return out
 
@@ -176,11 +178,14 @@ def _distance(e: Element, settings: BrowserSettings) -> float:
 
 
 async def observe_page(
-    page: Page, registry: ElementRegistry, settings: BrowserSettings, *, boxes: bool = False, messages: bool = False
+    page: Page, registry: ElementRegistry, settings: BrowserSettings, *, boxes: bool = False, messages: bool = False,
+    digest: bool = False,
 ) -> dict[str, Any]:
     """The compact page snapshot of 001: url, title, elements, a text excerpt and notes.
 
     ``messages``: also the messages shown (alerts, success and error notes, field errors), for action results.
+    ``digest``: for an action's result: the text excerpt of the content only (no header, menus, footer) and
+    each element's region and repeated structure (``region``, ``group``, ``unit``) for ``changes.digest``.
     The listed elements are remembered (``registry.last_seen``) so an action result can say what changed.
     """
     args = {
@@ -189,6 +194,7 @@ async def observe_page(
         "maxOff": settings.max_elements,
         "maxText": settings.max_text_chars,
         "messages": messages,
+        "mainText": digest,
     }
     scans = await scan_frames(page, registry, settings, args)
     viewport = _viewport(page, settings)
@@ -225,6 +231,11 @@ async def observe_page(
                 )
     chosen = _select(all_elements, settings)
     registry.last_seen = {e.id: e.to_dict() for e in chosen}
+    if not digest:  # everything was listed: the page's header and menus are known to the model from now on
+        if len(registry.shown_chrome) > 5000:  # a long session over many sites: start over
+            registry.shown_chrome.clear()
+        registry.shown_chrome |= {chrome_key(e.to_dict() | {"region": e.region}) for e in chosen
+                                  if e.region in CHROME_REGIONS}
     more = max(totals - len(chosen), 0)
     if main_raw.get("ready") == "loading":
         notes.append("navigation in progress: the page is still loading (wait_for_load, then observe)")
@@ -240,7 +251,8 @@ async def observe_page(
     data: dict[str, Any] = {
         "url": page.url,
         "title": await _title(page),
-        "elements": [e.to_dict(boxes=boxes) for e in chosen],
+        "elements": [e.to_dict(boxes=boxes) | ({"region": e.region, "group": e.group, "unit": e.unit} if digest
+                                               else {}) for e in chosen],
         "text": text,
     }
     if scroll_max:
@@ -254,6 +266,14 @@ async def observe_page(
     if messages:
         data["messages"] = main_raw.get("messages") or []
     return data
+
+
+CHROME_REGIONS = ("navigation", "sidebar", "header", "footer")
+
+
+def chrome_key(e: dict[str, Any]) -> str:
+    """What identifies a header/menu element across pages of a site (its ids change with each document)."""
+    return f"{e.get('region')}|{e['role']}|{e['name']}|{e.get('context', '')}"
 
 
 async def _title(page: Page) -> str:
