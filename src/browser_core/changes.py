@@ -18,7 +18,7 @@ import anyio
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-from browser_core.observation import CHROME_REGIONS, chrome_key, observe_page
+from browser_core.observation import chrome_key, observe_page
 from browser_core.registry import ElementRegistry
 from browser_core.session import BrowserSession
 
@@ -26,7 +26,7 @@ MAX_DIFF = 12
 TEXT_AFTER_NAVIGATION = 240
 FOLD_AT = 12  # a table or list with more rows/items listed than this is folded ...
 FOLD_KEEP = 5  # ... to its first rows/items and its last one
-_LAYOUT = ("region", "group", "unit")
+_LAYOUT = ("region", "group", "unit", "box")
 _FIELDS = ("textbox", "searchbox", "combobox", "listbox", "spinbutton", "slider")
 BOUND_S = 2.0
 _DOC_JS = "k => (window[k + '_doc'] = window[k + '_doc'] || Math.random().toString(36).slice(2))"
@@ -65,12 +65,13 @@ async def what_changed(
     layout = {e["id"]: {k: e.pop(k) for k in _LAYOUT} for e in snap["elements"]}
     elements = snap["elements"]
     if navigated or not before:
-        out |= digest(registry, elements, layout)
+        out |= digest(registry, elements, layout, _viewport_height(page, session))
+        omitted = out.pop("_omitted", set())
         if snap.get("counts"):
             more = snap["counts"]["total"] - len(elements)
             out["elements_more"] = f"{more} more: scroll or find_interactive_elements"
         if navigated and snap.get("text"):
-            text = snap["text"]
+            text = _without(snap["text"], omitted)
             out["text"] = text if len(text) <= TEXT_AFTER_NAVIGATION else text[: TEXT_AFTER_NAVIGATION - 1] + "…"
         return out
     added = [e for e in elements if e["id"] not in before]
@@ -94,10 +95,20 @@ async def what_changed(
     return out
 
 
+def _viewport_height(page: Page, session: BrowserSession) -> int:
+    size = page.viewport_size
+    return size["height"] if size else session.settings.viewport_height
+
+
+def _without(text: str, names: set[str]) -> str:
+    """The text excerpt without the lines that only name header/menu elements left out of the listing."""
+    return "\n".join(line for line in text.split("\n") if line.strip() not in names)
+
+
 def digest(registry: ElementRegistry, elements: list[dict[str, Any]],
-           layout: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """A new page's elements as compact lines, without header/menu elements already shown (when their role and
-    name are unique, so their earlier ids still resolve) and with long tables and lists folded."""
+           layout: dict[str, dict[str, Any]], viewport_height: int) -> dict[str, Any]:
+    """A new page's elements as compact lines, without header/menu elements already shown (when their role, name
+    and context are unique, so their earlier ids still resolve) and with long tables and lists folded."""
     units: dict[str, list[int]] = {}
     forms = set()  # a table or list holding text fields or selects is a form: never folded
     for e in elements:
@@ -107,21 +118,21 @@ def digest(registry: ElementRegistry, elements: list[dict[str, Any]],
         if e["role"] in _FIELDS:
             forms.add(where["group"])
     keep = {g: set(u[:FOLD_KEEP] + u[-1:]) for g, u in units.items() if len(u) > FOLD_AT and g not in forms}
-    names: dict[tuple[str, str], int] = {}
+    names: dict[tuple[str, str, str], int] = {}
     for e in elements:
-        names[(e["role"], e["name"])] = names.get((e["role"], e["name"]), 0) + 1
+        names[_same(e)] = names.get(_same(e), 0) + 1
     listed: list[str] = []
     folded: dict[str, list[str]] = {}
-    known = 0
+    omitted: set[str] = set()
     for e in elements:
         where = layout[e["id"]]
         if where["group"] in keep and where["unit"] not in keep[where["group"]]:
             folded.setdefault(where["group"], []).append(e["name"])
             continue
-        key = chrome_key(e | where)
-        if where["region"] in CHROME_REGIONS:
-            if names[(e["role"], e["name"])] == 1 and key in registry.shown_chrome:
-                known += 1
+        key = chrome_key(e | where, viewport_height)
+        if key is not None:
+            if names[_same(e)] == 1 and key in registry.shown_chrome:
+                omitted.add(e["name"])
                 continue
             registry.shown_chrome.add(key)
         listed.append(compact(e))
@@ -130,9 +141,16 @@ def digest(registry: ElementRegistry, elements: list[dict[str, Any]],
         out["folded"] = [f"{len(units[g]) - len(keep[g])} more rows/items between "
                          f"{json.dumps(n[0], ensure_ascii=False)} and {json.dumps(n[-1], ensure_ascii=False)}: "
                          "find_interactive_elements(query) or extract" for g, n in folded.items()]
-    if known:
+    if omitted:
+        known = len(elements) - len(listed) - sum(len(n) for n in folded.values())
         out["as_before"] = f"{known} header/menu elements listed earlier (their ids still work)"
+        out["_omitted"] = omitted
     return out
+
+
+def _same(e: dict[str, Any]) -> tuple[str, str, str]:
+    """What an earlier id is re-resolved by (``registry.ElementFingerprint``): role, name and context."""
+    return e["role"], e["name"], e.get("context", "")
 
 
 def compact(e: dict[str, Any]) -> str:

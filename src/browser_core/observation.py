@@ -97,7 +97,7 @@ def _elements(scan: FrameScan, registry: ElementRegistry, viewport: tuple[int, i
             in_viewport = in_viewport and inside_frame and in_page and view.visible
             if not in_viewport and not where:
                 where = "below" if gy >= vh else "above" if gy + h <= 0 else "clipped"
-        element_id = registry.make_id(view.frame, number, ElementFingerprint(role, name, view.path))
+        element_id = registry.make_id(view.frame, number, ElementFingerprint(role, name, view.path, context))
         out.append(
             Element(element_id, role, name, value, state, itype, (gx, gy, w, h), in_viewport, where, view, score,
                     bool(derived), region, context, f"{view.prefix}{group}" if group else "", int(unit))
@@ -148,7 +148,10 @@ async def find_by_fingerprint(
     args = {"mode": "fingerprint", "role": fp.role, "name": fp.name, "maxOff": 5, "maxViewport": 5}
     scans = await scan_frames(page, registry, settings, args)
     viewport = _viewport(page, settings)
-    return [e for s in scans if s.view.path == fp.frame_path for e in _elements(s, registry, viewport)]
+    found = [e for s in scans if s.view.path == fp.frame_path for e in _elements(s, registry, viewport)]
+    if len(found) > 1 and fp.context:  # several of that role and name: the one in the same row or group
+        found = [e for e in found if e.context == fp.context]
+    return found
 
 
 def _viewport(page: Page, settings: BrowserSettings) -> tuple[int, int]:
@@ -234,8 +237,8 @@ async def observe_page(
     if not digest:  # everything was listed: the page's header and menus are known to the model from now on
         if len(registry.shown_chrome) > 5000:  # a long session over many sites: start over
             registry.shown_chrome.clear()
-        registry.shown_chrome |= {chrome_key(e.to_dict() | {"region": e.region}) for e in chosen
-                                  if e.region in CHROME_REGIONS}
+        keys = (chrome_key(e.to_dict() | {"region": e.region, "box": list(e.box)}, viewport[1]) for e in chosen)
+        registry.shown_chrome |= {k for k in keys if k}
     more = max(totals - len(chosen), 0)
     if main_raw.get("ready") == "loading":
         notes.append("navigation in progress: the page is still loading (wait_for_load, then observe)")
@@ -251,8 +254,8 @@ async def observe_page(
     data: dict[str, Any] = {
         "url": page.url,
         "title": await _title(page),
-        "elements": [e.to_dict(boxes=boxes) | ({"region": e.region, "group": e.group, "unit": e.unit} if digest
-                                               else {}) for e in chosen],
+        "elements": [e.to_dict(boxes=boxes) | ({"region": e.region, "group": e.group, "unit": e.unit,
+                                                "box": list(e.box)} if digest else {}) for e in chosen],
         "text": text,
     }
     if scroll_max:
@@ -271,9 +274,20 @@ async def observe_page(
 CHROME_REGIONS = ("navigation", "sidebar", "header", "footer")
 
 
-def chrome_key(e: dict[str, Any]) -> str:
-    """What identifies a header/menu element across pages of a site (its ids change with each document)."""
-    return f"{e.get('region')}|{e['role']}|{e['name']}|{e.get('context', '')}"
+TOP_BAND = 0.2  # the top fifth of the viewport: where a site's header and menu bar sit
+
+
+def chrome_key(e: dict[str, Any], viewport_height: int) -> str | None:
+    """What identifies a header/menu element across pages of a site (its ids change with each document): one in
+    a navigation, sidebar, header or footer landmark, or one outside any landmark (region "page") at the very same
+    place in the top band of the page; None for the page's own content."""
+    what = f"{e['role']}|{e['name']}|{e.get('context', '')}"
+    if e.get("region") in CHROME_REGIONS:
+        return f"{e['region']}|{what}"
+    x, y, w, h = e.get("box") or (0, -1, 0, 0)
+    if e.get("region") == "page" and y >= 0 and y + h <= viewport_height * TOP_BAND:  # outside any landmark
+        return f"top|{what}|{x},{y},{w},{h}"
+    return None
 
 
 async def _title(page: Page) -> str:

@@ -57,6 +57,7 @@ class ElementFingerprint:
     role: str
     name: str
     frame_path: str
+    context: str = ""  # what told it apart from others of the same role and name (their row, group, description)
 
 
 @dataclass

@@ -101,6 +101,7 @@ async def test_look_alike_selects_are_ambiguous_with_id_name_and_region(session:
     with pytest.raises(AmbiguousTarget) as info:
         await actions.select_option(session, values=["Fiction"], description="Genre")
     candidates = info.value.details["candidates"]
-    assert {c["name"] for c in candidates} == {"Genre — row 'The Compass and the Empire'", "Genre — row 'A Quiet Harbour'"}
+    assert {c["name"] for c in candidates} == {"Genre — row 'The Compass and the Empire'",
+                                               "Genre — row 'A Quiet Harbour'"}
     assert all(c["id"] and c["region"] == "main" and c["role"] == "combobox" for c in candidates)
     assert await page.eval_on_selector("select[name='form-0-genre']", "s => s.value") == "History"  # unchanged

@@ -209,7 +209,7 @@
   for (const x of picked) if (x.name === undefined) [x.name, x.derived] = nameInfo(x.el, x.role);
   // Controls sharing a role and name get what tells them apart (their description, row or group) as context;
   // the name stays their own (the gate judges a control by it).
-  if (mode !== "fingerprint") {
+  {
     const groups = new Map();
     for (const x of picked) {
       const k = x.role + "\u0000" + x.name;
@@ -238,7 +238,13 @@
     if (!units.has(u)) units.set(u, units.size + 1);
     return ["c" + containers.get(box), units.get(u)];
   }
-  if (mode === "observe") for (const x of picked) { x.region = regionOf(x.el); [x.grp, x.unit] = unitOf(x.el); }
+  if (mode === "observe") {
+    for (const x of picked) {
+      x.region = regionOf(x.el);
+      if (x.region === "main" && !x.el.closest("main,[role=main]")) x.region = "page";  // no landmark says
+      [x.grp, x.unit] = unitOf(x.el);
+    }
+  }
   const elements = picked.map((x) => {
     const r = x.r;
     const where = x.vis ? "" : r.top >= vh ? "below" : r.bottom <= 0 ? "above" : r.left >= vw ? "right" : "left";
