@@ -1,6 +1,7 @@
 """Benchmark the real-app corpus: ours against @playwright/mcp on the same task plans, in the same run.
 
-Usage: uv run python scripts/bench_realapps.py [--apps django_admin wagtail trac] [--kinds ordinary destructive]
+Usage: xvfb-run -a uv run python scripts/bench_realapps.py [--apps django_admin wagtail trac]
+       [--kinds ordinary destructive]    (writes artifacts/bench_realapps.md and each side's calls and results)
 
 Method
 - Apps: corpus/ (Django admin with a library app, Wagtail, Trac), each side on its own fresh copy of the seeded
@@ -8,10 +9,14 @@ Method
 - Each side drives its server over MCP stdio the way a model would with that server's natural calls, reading
   ids/refs only from results it received:
   ours: navigate / click / type_text (press_enter merges a following Enter) / select_option / fill_form for two
-  or more consecutive field steps; ids come from the last result (a navigation lists the page, actions list what
-  changed); observe only when the control is not in what it has seen; a held step is confirmed (confirm_action).
+  or more consecutive field steps; ids come from the results received (a new page comes as a digest: header/menu
+  elements already shown are counted in as_before, not repeated, and their earlier ids still work; long lists
+  are folded); a control not seen is searched (find_interactive_elements, as elements_more/folded suggest), then
+  observed; an id that went stale is observed again; a held step is confirmed (confirm_action).
   peer: browser_navigate / browser_click / browser_type (submit) / browser_select_option / browser_fill_form;
-  refs from the last snapshot in a result; browser_snapshot only when the ref is missing.
+  refs from the last snapshot in a result (read as a person reads it: a nameless button by the text inside it,
+  a table row by its cells, an unnamed field by the heading above it); browser_snapshot when the ref is missing
+  or the result says a new page is shown; a "leave page?" dialog is accepted (browser_handle_dialog).
 - Log-in (as a person: ours cannot type passwords, so the human types it over CDP) is set-up, not counted.
 - Per task: calls, characters of all results (text content), largest result, observe calls per action
   (ours: observe + find_interactive_elements; peer: browser_snapshot), and the share of nameless interactive

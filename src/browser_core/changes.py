@@ -24,8 +24,9 @@ from browser_core.session import BrowserSession
 
 MAX_DIFF = 12
 TEXT_AFTER_NAVIGATION = 240
-FOLD_AT = 12  # a table or list with more rows/items listed than this is folded ...
-FOLD_KEEP = 5  # ... to its first rows/items and its last one
+FOLD_AT = 8  # a table or list with more rows/items listed than this is folded ...
+FOLD_KEEP = 3  # ... to its first rows/items and its last one
+MAX_OFF_SCREEN = 12  # a digest lists at most this many elements outside the viewport (those below first)
 _LAYOUT = ("region", "group", "unit", "box")
 _FIELDS = ("textbox", "searchbox", "combobox", "listbox", "spinbutton", "slider")
 BOUND_S = 2.0
@@ -67,11 +68,11 @@ async def what_changed(
     if navigated or not before:
         out |= digest(registry, elements, layout, _viewport_height(page, session))
         omitted = out.pop("_omitted", set())
-        if snap.get("counts"):
-            more = snap["counts"]["total"] - len(elements)
+        more = out.pop("off_screen_more", 0) + (snap["counts"]["total"] - len(elements) if snap.get("counts") else 0)
+        if more:
             out["elements_more"] = f"{more} more: scroll or find_interactive_elements"
         if navigated and snap.get("text"):
-            text = _without(snap["text"], omitted)
+            text = _without(snap["text"], omitted | {_plain_name(e["name"]) for e in elements})
             out["text"] = text if len(text) <= TEXT_AFTER_NAVIGATION else text[: TEXT_AFTER_NAVIGATION - 1] + "…"
         return out
     added = [e for e in elements if e["id"] not in before]
@@ -100,9 +101,21 @@ def _viewport_height(page: Page, session: BrowserSession) -> int:
     return size["height"] if size else session.settings.viewport_height
 
 
+def _plain_name(name: str) -> str:
+    return name.strip().rstrip(":").strip().casefold()
+
+
 def _without(text: str, names: set[str]) -> str:
-    """The text excerpt without the lines that only name header/menu elements left out of the listing."""
-    return "\n".join(line for line in text.split("\n") if line.strip() not in names)
+    """The text excerpt without the lines that only name an element (listed, or left out as shown before) and
+    without lines said already (the same cell text on every row)."""
+    seen = set(names)
+    kept = []
+    for line in text.split("\n"):
+        plain = _plain_name(line)
+        if plain not in seen:
+            kept.append(line)
+            seen.add(plain)
+    return "\n".join(kept)
 
 
 def digest(registry: ElementRegistry, elements: list[dict[str, Any]],
@@ -124,15 +137,20 @@ def digest(registry: ElementRegistry, elements: list[dict[str, Any]],
     listed: list[str] = []
     folded: dict[str, list[str]] = {}
     omitted: set[str] = set()
+    below = [e["id"] for e in elements if e.get("off") and e["off"] != "above"]
+    above = [e["id"] for e in elements if e.get("off") == "above"][::-1]  # the nearest first
+    off_kept = set((below + above)[:MAX_OFF_SCREEN])
     for e in elements:
         where = layout[e["id"]]
+        if e.get("off") and e["id"] not in off_kept:
+            continue
         if where["group"] in keep and where["unit"] not in keep[where["group"]]:
             folded.setdefault(where["group"], []).append(e["name"])
             continue
         key = chrome_key(e | where, viewport_height)
         if key is not None:
             if names[_same(e)] == 1 and key in registry.shown_chrome:
-                omitted.add(e["name"])
+                omitted.add(_plain_name(e["name"]))
                 continue
             registry.shown_chrome.add(key)
         listed.append(compact(e))
@@ -141,9 +159,11 @@ def digest(registry: ElementRegistry, elements: list[dict[str, Any]],
         out["folded"] = [f"{len(units[g]) - len(keep[g])} more rows/items between "
                          f"{json.dumps(n[0], ensure_ascii=False)} and {json.dumps(n[-1], ensure_ascii=False)}: "
                          "find_interactive_elements(query) or extract" for g, n in folded.items()]
+    if len(below) + len(above) > len(off_kept):
+        out["off_screen_more"] = len(below) + len(above) - len(off_kept)
     if omitted:
-        known = len(elements) - len(listed) - sum(len(n) for n in folded.values())
-        out["as_before"] = f"{known} header/menu elements listed earlier (their ids still work)"
+        known = len(omitted)
+        out["as_before"] = f"{known} header/menu elements as listed before (ids still work)"
         out["_omitted"] = omitted
     return out
 

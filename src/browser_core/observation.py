@@ -237,7 +237,9 @@ async def observe_page(
     if not digest:  # everything was listed: the page's header and menus are known to the model from now on
         if len(registry.shown_chrome) > 5000:  # a long session over many sites: start over
             registry.shown_chrome.clear()
-        keys = (chrome_key(e.to_dict() | {"region": e.region, "box": list(e.box)}, viewport[1]) for e in chosen)
+        scroll = int((main_raw.get("scroll") or [0])[0])
+        keys = (chrome_key(e.to_dict() | {"region": e.region, "box": _in_document(e, scroll)}, viewport[1])
+                for e in chosen)
         registry.shown_chrome |= {k for k in keys if k}
     more = max(totals - len(chosen), 0)
     if main_raw.get("ready") == "loading":
@@ -255,7 +257,7 @@ async def observe_page(
         "url": page.url,
         "title": await _title(page),
         "elements": [e.to_dict(boxes=boxes) | ({"region": e.region, "group": e.group, "unit": e.unit,
-                                                "box": list(e.box)} if digest else {}) for e in chosen],
+                                                "box": _in_document(e, scroll_y)} if digest else {}) for e in chosen],
         "text": text,
     }
     if scroll_max:
@@ -272,6 +274,12 @@ async def observe_page(
 
 
 CHROME_REGIONS = ("navigation", "sidebar", "header", "footer")
+
+
+def _in_document(e: Element, scroll_y: int) -> list[int]:
+    """The box in the main document's coordinates (a header stays where it is when the page is scrolled)."""
+    x, y, w, h = e.box
+    return [x, y + scroll_y if e.frame.index == 0 else y, w, h]
 
 
 TOP_BAND = 0.2  # the top fifth of the viewport: where a site's header and menu bar sit
