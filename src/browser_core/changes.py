@@ -163,7 +163,7 @@ def digest(registry: ElementRegistry, elements: list[dict[str, Any]],
         out["off_screen_more"] = len(below) + len(above) - len(off_kept)
     if omitted:
         known = len(omitted)
-        out["as_before"] = f"{known} header/menu elements as listed before (ids still work)"
+        out["as_before"] = f"{known} header/menu elements as before (ids work)"
         out["_omitted"] = omitted
     return out
 
