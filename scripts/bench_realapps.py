@@ -188,9 +188,9 @@ def render(results: list[tuple[str, SideResult, SideResult, int]]) -> str:
     out = "\n".join(rows)
     if totals["pc"]:
         oc, pc, och, pch, held = (sum(totals[k]) for k in ("oc", "pc", "och", "pch", "held"))
-        out += (f"\n\nAll apps: calls {ratio(oc, pc)} peer (target ≤ 0.8×; {ratio(oc - held, pc)} without the "
-                f"{held:.0f} confirm_action calls of gate holds), characters {ratio(och, pch)} peer (target ≤ 0.25×); "
-                "nameless target ≤ 1%.")
+        out += (f"\n\nAll apps: calls {ratio(oc, pc)} peer ({oc:.0f} against {pc:.0f}; target ≤ 0.8×; "
+                f"{ratio(oc - held, pc)} without the {held:.0f} confirm_action calls of gate holds), characters "
+                f"{ratio(och, pch)} peer ({och:,.0f} against {pch:,.0f}; target ≤ 0.25×); nameless target ≤ 1%.")
     return out + ("\n" + "\n".join(notes) if notes else "")
 
 
