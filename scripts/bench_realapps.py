@@ -1,6 +1,7 @@
 """Benchmark the real-app corpus: ours against @playwright/mcp on the same task plans, in the same run.
 
-Usage: uv run python scripts/bench_realapps.py [--apps django_admin wagtail trac] [--kinds ordinary destructive]
+Usage: xvfb-run -a uv run python scripts/bench_realapps.py [--apps django_admin wagtail trac]
+       [--kinds ordinary destructive]    (writes artifacts/bench_realapps.md and each side's calls and results)
 
 Method
 - Apps: corpus/ (Django admin with a library app, Wagtail, Trac), each side on its own fresh copy of the seeded
@@ -8,10 +9,14 @@ Method
 - Each side drives its server over MCP stdio the way a model would with that server's natural calls, reading
   ids/refs only from results it received:
   ours: navigate / click / type_text (press_enter merges a following Enter) / select_option / fill_form for two
-  or more consecutive field steps; ids come from the last result (a navigation lists the page, actions list what
-  changed); observe only when the control is not in what it has seen; a held step is confirmed (confirm_action).
+  or more consecutive field steps; ids come from the results received (a new page comes as a digest: header/menu
+  elements already shown are counted in as_before, not repeated, and their earlier ids still work; long lists
+  are folded); a control not seen is searched (find_interactive_elements, as elements_more/folded suggest), then
+  observed; an id that went stale is observed again; a held step is confirmed (confirm_action).
   peer: browser_navigate / browser_click / browser_type (submit) / browser_select_option / browser_fill_form;
-  refs from the last snapshot in a result; browser_snapshot only when the ref is missing.
+  refs from the last snapshot in a result (read as a person reads it: a nameless button by the text inside it,
+  a table row by its cells, an unnamed field by the heading above it); browser_snapshot when the ref is missing
+  or the result says a new page is shown; a "leave page?" dialog is accepted (browser_handle_dialog).
 - Log-in (as a person: ours cannot type passwords, so the human types it over CDP) is set-up, not counted.
 - Per task: calls, characters of all results (text content), largest result, observe calls per action
   (ours: observe + find_interactive_elements; peer: browser_snapshot), and the share of nameless interactive
@@ -34,9 +39,9 @@ from mcp import ClientSession, StdioServerParameters, stdio_client
 REPO = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(REPO), str(REPO / "scripts")]
 from bench_realapps_drivers import Driver, OursDriver, PeerDriver  # noqa: E402
-from tests.realapps.harness import start_chromium  # noqa: E402
 
 from corpus.apps import APPS, RunningApp, start  # noqa: E402
+from corpus.host import start_chromium  # noqa: E402
 from corpus.steps import Task  # noqa: E402
 from corpus.tasks import TASKS  # noqa: E402
 
@@ -101,6 +106,7 @@ async def run_side(driver: Driver, params: StdioServerParameters, app: RunningAp
                     result.tasks[task.key] = res
                 result.listed, result.nameless = driver.listed, driver.nameless
                 log.with_suffix(".calls.txt").write_text("\n".join(driver.trace) + "\n")
+                log.with_suffix(".results.txt").write_text("\n".join(driver.results) + "\n")
         except Exception as exc:
             while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
                 exc = exc.exceptions[0]
@@ -182,9 +188,9 @@ def render(results: list[tuple[str, SideResult, SideResult, int]]) -> str:
     out = "\n".join(rows)
     if totals["pc"]:
         oc, pc, och, pch, held = (sum(totals[k]) for k in ("oc", "pc", "och", "pch", "held"))
-        out += (f"\n\nAll apps: calls {ratio(oc, pc)} peer (target ≤ 0.8×; {ratio(oc - held, pc)} without the "
-                f"{held:.0f} confirm_action calls of gate holds), characters {ratio(och, pch)} peer (target ≤ 0.25×); "
-                "nameless target ≤ 1%.")
+        out += (f"\n\nAll apps: calls {ratio(oc, pc)} peer ({oc:.0f} against {pc:.0f}; target ≤ 0.8×; "
+                f"{ratio(oc - held, pc)} without the {held:.0f} confirm_action calls of gate holds), characters "
+                f"{ratio(och, pch)} peer ({och:,.0f} against {pch:,.0f}; target ≤ 0.25×); nameless target ≤ 1%.")
     return out + ("\n" + "\n".join(notes) if notes else "")
 
 

@@ -15,12 +15,17 @@ from corpus.apps import RunningApp
 from corpus.steps import Step, Task
 
 FIELD_STEPS = ("type", "select", "check")
+EDITABLE = ("textbox", "searchbox", "combobox", "spinbutton")
 _NAMELESS_ROLES = {"link", "button", "checkbox", "radio", "combobox", "textbox", "searchbox", "spinbutton",
                    "switch", "tab", "menuitem", "option", "slider", "listbox"}
 
 
 class StepFailed(Exception):
     pass
+
+
+class NoControl(StepFailed):
+    """The driver found no id/ref for a step in what it has seen (not an error of the server)."""
 
 
 @dataclass
@@ -73,6 +78,7 @@ class Driver:
         self.nameless = 0
         self._seen: set[str] = set()
         self.trace: list[str] = []
+        self.results: list[str] = []  # every result's text, for reading what each side saw
 
     def reset_counts(self) -> None:
         self.counts = Counts()
@@ -89,6 +95,7 @@ class Driver:
             c.observes += observe
             c.actions += not observe
         self.trace.append(f"{tool} {json.dumps(args)[:100]} -> {len(text)} chars{' ERROR' if result.is_error else ''}")
+        self.results.append(f"### {tool} {json.dumps(args, ensure_ascii=False)}\n{text}")
         if result.is_error:
             raise StepFailed(f"{tool}: {text}")
         return text
@@ -123,12 +130,18 @@ class OursDriver(Driver):
     async def _call(self, tool: str, args: dict[str, Any], *, observe: bool = False, count: bool = True) -> Any:
         payload = json.loads(await self.call(tool, args, observe=observe, count=count))
         data = payload.get("data") or {}
+        if isinstance(data.get("result"), dict):  # confirm_action: the result of the action it ran
+            data = data["result"]
         if "elements" in data:
             data["elements"] = [parse_compact(e) if isinstance(e, str) else e for e in data["elements"]]
+            old = self.known
             if tool != "find_interactive_elements":
                 self.known = {}
             for e in data["elements"]:
                 self.known[e["id"]] = e
+            if "as_before" in data:  # header/menu elements not repeated: their earlier ids still work
+                listed = {(e["role"], e["name"]) for e in data["elements"]}
+                self.known |= {k: e for k, e in old.items() if (e["role"], e["name"]) not in listed}
         for key in ("added", "changed"):
             for e in (data.get("elements_diff") or {}).get(key, []):
                 self.known[e["id"]] = e
@@ -139,7 +152,8 @@ class OursDriver(Driver):
     page = ""
 
     def _match(self, step: Step) -> str | None:
-        els = [e for e in self.known.values() if not step.role or e["role"] == step.role
+        els = [e for e in self.known.values() if (e["role"] in EDITABLE if step.do == "type" and not step.role
+                                                  else not step.role or e["role"] == step.role)
                or (step.role == "textbox" and e["role"] in ("searchbox", "combobox"))]
         if step.row is not None and step.column is not None:
             want = norm(f"{step.column} — row '{step.row}'")
@@ -159,15 +173,17 @@ class OursDriver(Driver):
 
     async def _find(self, step: Step) -> str:
         found = self._match(step)
+        # Not in what it has seen: the result said how many elements were left out (elements_more, folded),
+        # so search by the words first; observe when the search does not find it.
+        if found is None:
+            query = step.target or step.row or ""
+            await self._call("find_interactive_elements", {"query": query, "limit": 10}, observe=True)
+            found = self._match(step)
         if found is None:
             await self._call("observe", {}, observe=True)
             found = self._match(step)
         if found is None:
-            query = step.target or step.row or ""
-            await self._call("find_interactive_elements", {"query": query, "limit": 20}, observe=True)
-            found = self._match(step)
-        if found is None:
-            raise StepFailed(f"ours: no control for {step.describe()}")
+            raise NoControl(f"ours: no control for {step.describe()}")
         return found
 
     async def _act(self, tool: str, args: dict[str, Any]) -> Any:
@@ -182,6 +198,16 @@ class OursDriver(Driver):
         return payload
 
     async def do(self, app: RunningApp, group: list[Step]) -> None:
+        try:
+            await self._do(app, group)
+        except StepFailed as exc:  # an id that no longer resolves: look again, as a model would, and retry once
+            if "stale_element" not in str(exc):
+                raise
+            self.known = {}
+            await self._call("observe", {}, observe=True)
+            await self._do(app, group)
+
+    async def _do(self, app: RunningApp, group: list[Step]) -> None:
         first = group[0]
         if first.do == "open":
             self.page = first.target
@@ -228,6 +254,7 @@ class OursDriver(Driver):
             await browser.close()
 
 
+_ROW = re.compile(r"^\s*- row(?: |:|$)")
 _REF_LINE = re.compile(
     r'^(\s*)- \'?([a-z]+)(?: "((?:[^"\\]|\\.)*)")?[^\n]*?\[ref=([^\]]+)\](?: \[[^\]]*\])*\'?(?::\s*(.*))?$')
 
@@ -237,9 +264,13 @@ class PeerDriver(Driver):
         super().__init__()
         self.lines: list[str] = []
         self.page = ""
+        self.url = ""
 
     async def _call(self, tool: str, args: dict[str, Any], *, observe: bool = False, count: bool = True) -> str:
         text = await self.call(tool, args, observe=observe, count=count)
+        url = re.search(r"^- Page URL: (.*)$", text, re.M)
+        if url and url.group(1) != self.url:  # the result says a new page is shown: the refs seen are stale
+            self.url, self.lines = url.group(1), []
         if "- " in text and "[ref=" in text:
             self.lines = text.splitlines()
             for line in self.lines:
@@ -252,15 +283,28 @@ class PeerDriver(Driver):
 
     def _refs(self) -> list[tuple[int, str, str, str]]:
         out = []
-        for line in self.lines:
+        for i, line in enumerate(self.lines):
             m = _REF_LINE.match(line)
             if m:
-                out.append((len(m.group(1)), m.group(2), m.group(3) or m.group(5) or "", m.group(4)))
+                name = m.group(3) or m.group(5) or ""
+                if not name and m.group(2) in ("button", "link"):  # as a reader would: the text inside it
+                    name = " ".join(t for sub in self._subtree(i)[:6] if (t := self._inline_text(sub)))
+                out.append((len(m.group(1)), m.group(2), name, m.group(4)))
         return out
+
+    @staticmethod
+    def _inline_text(line: str) -> str:
+        m = _REF_LINE.match(line)
+        if m:
+            return m.group(3) or m.group(5) or ""
+        text = re.match(r"^\s*- text: (.*)$", line)
+        return text.group(1).strip('"') if text else ""
 
     def _match(self, step: Step) -> tuple[str, str] | None:
         refs = self._refs()
         roles = {step.role} | ({"searchbox", "combobox"} if step.role == "textbox" else set()) if step.role else None
+        if roles is None and step.do == "type":
+            roles = set(EDITABLE)
         if step.row is not None:
             return self._in_row(step, refs, roles)
         want = norm(step.target)
@@ -272,37 +316,73 @@ class PeerDriver(Driver):
         if not hits:
             hits = [r for r in refs
                     if (roles is None or r[1] in roles) and re.match(re.escape(want) + r"\W", norm(r[2]))]
+        if not hits and step.do == "type":  # a field without a name under the heading that says it
+            hits = self._after_heading(want, roles)
         return (hits[0][3], hits[0][2]) if hits else None
+
+    def _after_heading(self, want: str, roles: set[str] | None) -> list[tuple[int, str, str, str]]:
+        at = next((i for i, line in enumerate(self.lines) if "- heading" in line and f'"{want}"' in norm(line)), None)
+        if at is None:
+            return []
+        for line in self.lines[at + 1:]:
+            m = _REF_LINE.match(line)
+            if m and (roles is None or m.group(2) in roles) and not m.group(3):
+                return [(len(m.group(1)), m.group(2), want, m.group(4))]
+        return []
+
+    def _subtree(self, start: int) -> list[str]:
+        indent = len(self.lines[start]) - len(self.lines[start].lstrip())
+        out = []
+        for line in self.lines[start + 1:]:
+            if len(line) - len(line.lstrip()) <= indent:
+                break
+            out.append(line)
+        return out
 
     def _in_row(
         self, step: Step, refs: list[tuple[int, str, str, str]], roles: set[str] | None
     ) -> tuple[str, str] | None:
+        """A control on the table row that shows ``step.row`` (in a cell of the row, or the row's own name),
+        under the column whose header says ``step.column``: read from the snapshot's row/cell structure."""
         assert step.row is not None
         row = norm(step.row)
-        rows = [i for i, line in enumerate(self.lines) if line.lstrip().startswith("- row ") and row in norm(line)]
+        rows = [i for i, line in enumerate(self.lines) if _ROW.match(line)
+                and (row in norm(line) or any(f'"{row}"' in norm(sub) or norm(sub).endswith(f": {row}")
+                                              for sub in self._subtree(i)))]
         if not rows and roles:  # a field named by a neighbour (a search box next to its button)
             named = [r for r in refs if r[1] in roles and norm(r[2]) == row]
             return (named[0][3], named[0][2]) if named else None
         for start in rows:
             indent = len(self.lines[start]) - len(self.lines[start].lstrip())
             cells, found = -1, []
-            for line in self.lines[start + 1:]:
+            for line in self._subtree(start):
                 depth = len(line) - len(line.lstrip())
-                if depth <= indent:
-                    break
-                if line.lstrip().startswith("- cell") and depth == indent + 2:
+                if line.lstrip().startswith(("- cell", "- rowheader", "- gridcell")) and depth == indent + 2:
                     cells += 1
                 m = _REF_LINE.match(line)
                 if m and (roles is None or m.group(2) in roles):
                     found.append((cells, m.group(4), m.group(3) or ""))
             if step.column is not None:
-                headers = [norm(m.group(3) or "") for line in self.lines
-                           if (m := _REF_LINE.match(line)) and m.group(2) == "columnheader"]
-                col = headers.index(norm(step.column)) if norm(step.column) in headers else -1
+                col = self._column(norm(step.column))
                 found = [f for f in found if f[0] == col] or found[-1:]
             if found:
                 return found[0][1], found[0][2]
         return None
+
+    def _column(self, want: str) -> int:
+        """The index of the column whose header (its name or the text/links inside it) is ``want``."""
+        for i, line in enumerate(self.lines):
+            if not _ROW.match(line):
+                continue
+            sub = self._subtree(i)
+            indent = len(line) - len(line.lstrip())
+            heads = [j for j, s in enumerate(sub) if s.lstrip().startswith("- columnheader")
+                     and len(s) - len(s.lstrip()) == indent + 2]
+            for n, j in enumerate(heads):
+                texts = [sub[j], *self._subtree(i + 1 + j)]
+                if any(f'"{want}"' in norm(t) for t in texts):
+                    return n
+        return -1
 
     async def _find(self, step: Step) -> tuple[str, str]:
         found = self._match(step)
@@ -310,14 +390,18 @@ class PeerDriver(Driver):
             await self._call("browser_snapshot", {}, observe=True)
             found = self._match(step)
         if found is None:
-            raise StepFailed(f"peer: no ref for {step.describe()}")
+            raise NoControl(f"peer: no ref for {step.describe()}")
         return found
 
     async def do(self, app: RunningApp, group: list[Step]) -> None:
         try:
             await self._do(app, group)
         except StepFailed as exc:  # a ref from an older snapshot: look again, as a model would, and retry once
-            if group[0].do == "open" or "ref" not in str(exc).lower():
+            if "browser_handle_dialog" in str(exc):  # a "leave this page?" dialog: the task moves on, accept it
+                await self._call("browser_handle_dialog", {"accept": True})
+                await self._do(app, group)
+                return
+            if group[0].do == "open" or isinstance(exc, NoControl) or "ref" not in str(exc).lower():
                 raise
             await self._call("browser_snapshot", {}, observe=True)
             await self._do(app, group)

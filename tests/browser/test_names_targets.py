@@ -83,3 +83,25 @@ async def test_look_alike_fields_in_the_same_region_are_ambiguous(session: Brows
     assert {c["context"] for c in candidates} == {"Review: #1", "Review: #2"}
     assert all(c["region"] == "main" for c in candidates)
     assert await page.input_value("#r0") == "" and await page.input_value("#r1") == ""
+
+
+async def test_select_option_only_considers_selects(session: BrowserSession, site) -> None:
+    # "action" is also in the name of every row's selection checkbox: only the select is a candidate.
+    await goto(session, site.url_a("admin_list.html"))
+    page = await session.page()
+    result = await actions.select_option(session, values=["Delete selected books"], description="action")
+    assert result["element"]["role"] == "combobox" and result["element"]["name"].startswith("Action")
+    assert await page.eval_on_selector("select[name=action]", "s => s.value") == "delete"
+    assert await page.eval_on_selector_all("input[type=checkbox]:checked", "els => els.length") == 1  # as loaded
+
+
+async def test_look_alike_selects_are_ambiguous_with_id_name_and_region(session: BrowserSession, site) -> None:
+    await goto(session, site.url_a("admin_list.html"))
+    page = await session.page()
+    with pytest.raises(AmbiguousTarget) as info:
+        await actions.select_option(session, values=["Fiction"], description="Genre")
+    candidates = info.value.details["candidates"]
+    assert {c["name"] for c in candidates} == {"Genre — row 'The Compass and the Empire'",
+                                               "Genre — row 'A Quiet Harbour'"}
+    assert all(c["id"] and c["region"] == "main" and c["role"] == "combobox" for c in candidates)
+    assert await page.eval_on_selector("select[name='form-0-genre']", "s => s.value") == "History"  # unchanged

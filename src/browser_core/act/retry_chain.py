@@ -64,7 +64,11 @@ class RetryChain(BaseModel):
         self.attempts.append(attempt)
 
     def summary(self) -> dict[str, Any]:
-        """The chain as it goes into a result: no empty fields."""
+        """The chain as it goes into a result: no empty fields; a click or typing that worked at once in the main
+        frame (most actions) in short."""
+        first = self.attempts[0] if len(self.attempts) == 1 else None
+        if first is not None and first.success and first.strategy == "main_frame" == self.strategies[0]:
+            return {"attempts": [{"strategy": first.strategy, "success": True}], "succeeded": True}
         out = self.model_dump(exclude={"current_index", "timeout_per_frame_ms"}, exclude_none=True)
         out["attempts"] = [a.model_dump(exclude_none=True) for a in self.attempts]
         if len(self.strategies) > MAX_LISTED_STRATEGIES:

@@ -209,7 +209,7 @@
   for (const x of picked) if (x.name === undefined) [x.name, x.derived] = nameInfo(x.el, x.role);
   // Controls sharing a role and name get what tells them apart (their description, row or group) as context;
   // the name stays their own (the gate judges a control by it).
-  if (mode !== "fingerprint") {
+  {
     const groups = new Map();
     for (const x of picked) {
       const k = x.role + "\u0000" + x.name;
@@ -224,13 +224,34 @@
       }
     }
   }
+  // Repeated structures (table rows, list items): each element's container and the unit it sits in, so a
+  // listing can fold a long run of look-alike units. Regions say where an element is (main, navigation, ...).
+  const containers = new Map(), units = new Map();
+  const UNIT_OF = { TABLE: "tr", TBODY: "tr", UL: "li", OL: "li" };
+  function unitOf(el) {
+    let box = el.parentElement && el.parentElement.closest("tbody,table,ul,ol,[role=list],[role=grid],[role=listbox]");
+    if (!box && el.tagName === "A" && el.parentElement) box = el.parentElement;  // a bar of sibling links
+    if (!box) return ["", 0];
+    if (!containers.has(box)) containers.set(box, containers.size + 1);
+    const unit = el.closest(UNIT_OF[box.tagName] || "[role=listitem],[role=row],[role=option]");
+    const u = unit && box.contains(unit) ? unit : el;
+    if (!units.has(u)) units.set(u, units.size + 1);
+    return ["c" + containers.get(box), units.get(u)];
+  }
+  if (mode === "observe") {
+    for (const x of picked) {
+      x.region = regionOf(x.el);
+      if (x.region === "main" && !x.el.closest("main,[role=main]")) x.region = "page";  // no landmark says
+      [x.grp, x.unit] = unitOf(x.el);
+    }
+  }
   const elements = picked.map((x) => {
     const r = x.r;
     const where = x.vis ? "" : r.top >= vh ? "below" : r.bottom <= 0 ? "above" : r.left >= vw ? "right" : "left";
     const t = x.el.tagName === "INPUT" ? (x.el.getAttribute("type") || "text").toLowerCase() : "";
     return [idOf(x.el), x.role, x.name, valueOf(x.el, x.role),
       statesOf(x.el, x.role), Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height), where,
-      t === "text" ? "" : t, x.score || 0, x.derived ? 1 : 0, x.region || "", x.ctx || ""];
+      t === "text" ? "" : t, x.score || 0, x.derived ? 1 : 0, x.region || "", x.ctx || "", x.grp || "", x.unit || 0];
   });
 
   const out = { elements, total, next: st.next, ready: document.readyState,
@@ -242,7 +263,8 @@
   if (args.maxText > 0 && document.body) {
     const parts = [];
     let size = 0, lastParent = null;
-    const seen = new Map();
+    const seen = new Map(), inContent = new Map();
+    const CHROME = new Set(["navigation", "sidebar", "header", "footer"]);
     const tw = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     let below = 0;
     for (let n = tw.nextNode(); n && size < args.maxText && below < 400; n = tw.nextNode()) {
@@ -261,6 +283,10 @@
         seen.set(p, ok);
       }
       if (!ok) continue;
+      if (args.mainText) {  // an action's digest: the page's own content, not its header, menus or footer
+        if (!inContent.has(p)) inContent.set(p, !CHROME.has(regionOf(p)));
+        if (!inContent.get(p)) continue;
+      }
       const s = clean(v, 400);
       const block = p.closest("p,li,h1,h2,h3,h4,h5,h6,tr,div,section,article,td,th,dt,dd,label,button,a,legend");
       parts.push((block !== lastParent && parts.length ? "\n" : " ") + s);

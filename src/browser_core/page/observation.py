@@ -35,6 +35,8 @@ class Element:
     derived: bool = False
     region: str = ""
     context: str = ""
+    group: str = ""  # the repeated structure it sits in (a table, a list) and its unit there (row, item)
+    unit: int = 0
 
     def to_dict(self, *, boxes: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "role": self.role, "name": self.name}
@@ -83,9 +85,9 @@ def frame_elements(scan: FrameScan, registry: ElementRegistry, viewport: tuple[i
     view, out = scan.view, []
     fx, fy = view.offset
     vw, vh = viewport
-    for number, role, name, value, state, x, y, w, h, where, itype, score, derived, region, context in scan.raw[
-        "elements"
-    ]:
+    for number, role, name, value, state, x, y, w, h, where, itype, score, derived, region, context, group, unit in (
+        scan.raw["elements"]
+    ):
         gx, gy = int(x + fx), int(y + fy)
         in_viewport = not where
         if view.box is not None:
@@ -95,10 +97,10 @@ def frame_elements(scan: FrameScan, registry: ElementRegistry, viewport: tuple[i
             in_viewport = in_viewport and inside_frame and in_page and view.visible
             if not in_viewport and not where:
                 where = "below" if gy >= vh else "above" if gy + h <= 0 else "clipped"
-        element_id = registry.make_id(view.frame, number, ElementFingerprint(role, name, view.path))
+        element_id = registry.make_id(view.frame, number, ElementFingerprint(role, name, view.path, context))
         out.append(
             Element(element_id, role, name, value, state, itype, (gx, gy, w, h), in_viewport, where, view, score,
-                    bool(derived), region, context)
+                    bool(derived), region, context, f"{view.prefix}{group}" if group else "", int(unit))
         )
     return out
 
@@ -146,7 +148,10 @@ async def find_by_fingerprint(
     args = {"mode": "fingerprint", "role": fp.role, "name": fp.name, "maxOff": 5, "maxViewport": 5}
     scans = await scan_frames(page, registry, settings, args)
     viewport = viewport_size(page, settings)
-    return [e for s in scans if s.view.path == fp.frame_path for e in frame_elements(s, registry, viewport)]
+    found = [e for s in scans if s.view.path == fp.frame_path for e in frame_elements(s, registry, viewport)]
+    if len(found) > 1 and fp.context:  # several of that role and name: the one in the same row or group
+        found = [e for e in found if e.context == fp.context]
+    return found
 
 
 def viewport_size(page: Page, settings: BrowserSettings) -> tuple[int, int]:
@@ -176,11 +181,14 @@ def _distance(e: Element, settings: BrowserSettings) -> float:
 
 
 async def observe_page(
-    page: Page, registry: ElementRegistry, settings: BrowserSettings, *, boxes: bool = False, messages: bool = False
+    page: Page, registry: ElementRegistry, settings: BrowserSettings, *, boxes: bool = False, messages: bool = False,
+    digest: bool = False,
 ) -> dict[str, Any]:
     """The compact page snapshot of 001: url, title, elements, a text excerpt and notes.
 
     ``messages``: also the messages shown (alerts, success and error notes, field errors), for action results.
+    ``digest``: for an action's result: the text excerpt of the content only (no header, menus, footer) and
+    each element's region and repeated structure (``region``, ``group``, ``unit``) for ``changes.digest``.
     The listed elements are remembered (``registry.last_seen``) so an action result can say what changed.
     """
     args = {
@@ -189,6 +197,7 @@ async def observe_page(
         "maxOff": settings.max_elements,
         "maxText": settings.max_text_chars,
         "messages": messages,
+        "mainText": digest,
     }
     scans = await scan_frames(page, registry, settings, args)
     viewport = viewport_size(page, settings)
@@ -225,6 +234,13 @@ async def observe_page(
                 )
     chosen = _select(all_elements, settings)
     registry.last_seen = {e.id: e.to_dict() for e in chosen}
+    if not digest:  # everything was listed: the page's header and menus are known to the model from now on
+        if len(registry.shown_chrome) > 5000:  # a long session over many sites: start over
+            registry.shown_chrome.clear()
+        scroll = int((main_raw.get("scroll") or [0])[0])
+        keys = (chrome_key(e.to_dict() | {"region": e.region, "box": _in_document(e, scroll)}, viewport[1])
+                for e in chosen)
+        registry.shown_chrome |= {k for k in keys if k}
     more = max(totals - len(chosen), 0)
     if main_raw.get("ready") == "loading":
         notes.append("navigation in progress: the page is still loading (wait_for_load, then observe)")
@@ -240,7 +256,8 @@ async def observe_page(
     data: dict[str, Any] = {
         "url": page.url,
         "title": await _title(page),
-        "elements": [e.to_dict(boxes=boxes) for e in chosen],
+        "elements": [e.to_dict(boxes=boxes) | ({"region": e.region, "group": e.group, "unit": e.unit,
+                                                "box": _in_document(e, scroll_y)} if digest else {}) for e in chosen],
         "text": text,
     }
     if scroll_max:
@@ -254,6 +271,31 @@ async def observe_page(
     if messages:
         data["messages"] = main_raw.get("messages") or []
     return data
+
+
+CHROME_REGIONS = ("navigation", "sidebar", "header", "footer")
+
+
+def _in_document(e: Element, scroll_y: int) -> list[int]:
+    """The box in the main document's coordinates (a header stays where it is when the page is scrolled)."""
+    x, y, w, h = e.box
+    return [x, y + scroll_y if e.frame.index == 0 else y, w, h]
+
+
+TOP_BAND = 0.2  # the top fifth of the viewport: where a site's header and menu bar sit
+
+
+def chrome_key(e: dict[str, Any], viewport_height: int) -> str | None:
+    """What identifies a header/menu element across pages of a site (its ids change with each document): one in
+    a navigation, sidebar, header or footer landmark, or one outside any landmark (region "page") at the very same
+    place in the top band of the page; None for the page's own content."""
+    what = f"{e['role']}|{e['name']}|{e.get('context', '')}"
+    if e.get("region") in CHROME_REGIONS:
+        return f"{e['region']}|{what}"
+    x, y, w, h = e.get("box") or (0, -1, 0, 0)
+    if e.get("region") == "page" and y >= 0 and y + h <= viewport_height * TOP_BAND:  # outside any landmark
+        return f"top|{what}|{x},{y},{w},{h}"
+    return None
 
 
 async def _title(page: Page) -> str:

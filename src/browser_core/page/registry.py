@@ -57,6 +57,7 @@ class ElementFingerprint:
     role: str
     name: str
     frame_path: str
+    context: str = ""  # what told it apart from others of the same role and name (their row, group, description)
 
 
 @dataclass
@@ -78,6 +79,8 @@ class ElementRegistry:
     # The elements as last listed to the model (by observe or an action result): what "changed" compares with.
     last_seen: dict[str, dict[str, Any]] = field(default_factory=dict)
     last_messages: list[str] = field(default_factory=list)
+    # Header/menu elements already listed to the model (``observation.chrome_key``): a digest need not repeat them.
+    shown_chrome: set[str] = field(default_factory=set)
 
     @property
     def init_script(self) -> str:

@@ -1,8 +1,11 @@
 """What an action changed, as a person would notice it: a new document (same URL included), the title, the
 messages that appeared, and the interactive elements added, removed or changed since the model last saw them.
 
-Within a small budget: after a new document the result lists the elements observe would list, one compact line
-each (so no observe is needed to act), otherwise only the difference from the last listing.
+Within a small budget: after a new document the result is a digest of the page (``digest``): the elements observe
+would list, one compact line each (so no observe is needed to act), except header and menu elements the model has
+already been shown (their earlier ids still resolve: same role and name) and the middle of long tables and lists
+(folded into a count; find_interactive_elements or extract reach them); the text excerpt is the content's own.
+Otherwise only the difference from the last listing.
 """
 
 from __future__ import annotations
@@ -15,11 +18,17 @@ import anyio
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-from browser_core.page.observation import observe_page
+from browser_core.page.observation import chrome_key, observe_page
+from browser_core.page.registry import ElementRegistry
 from browser_core.session.browser import BrowserSession
 
 MAX_DIFF = 12
-TEXT_AFTER_NAVIGATION = 300
+TEXT_AFTER_NAVIGATION = 240
+FOLD_AT = 8  # a table or list with more rows/items listed than this is folded ...
+FOLD_KEEP = 3  # ... to its first rows/items and its last one
+MAX_OFF_SCREEN = 12  # a digest lists at most this many elements outside the viewport (those below first)
+_LAYOUT = ("region", "group", "unit", "box")
+_FIELDS = ("textbox", "searchbox", "combobox", "listbox", "spinbutton", "slider")
 BOUND_S = 2.0
 _DOC_JS = "k => (window[k + '_doc'] = window[k + '_doc'] || Math.random().toString(36).slice(2))"
 _COMPARED = ("name", "value", "state")
@@ -43,7 +52,7 @@ async def what_changed(
     after_doc: str | None = before_doc
     with contextlib.suppress(PlaywrightError), anyio.move_on_after(BOUND_S):  # a frozen page: say less, not hang
         after_doc = await document_token(session, page)
-        snap = await observe_page(page, registry, session.settings, messages=True)
+        snap = await observe_page(page, registry, session.settings, messages=True, digest=True)
     navigated = new_page or (before_doc is not None and after_doc != before_doc)
     if snap is None:
         return {"navigated": True} if navigated and not new_page else {}
@@ -54,14 +63,16 @@ async def what_changed(
     registry.last_messages = [_message_key(m) for m in snap.get("messages", [])]
     if messages:
         out["messages"] = messages
+    layout = {e["id"]: {k: e.pop(k) for k in _LAYOUT} for e in snap["elements"]}
     elements = snap["elements"]
     if navigated or not before:
-        out["elements"] = [compact(e) for e in elements]
-        if snap.get("counts"):
-            more = snap["counts"]["total"] - len(elements)
+        out |= digest(registry, elements, layout, _viewport_height(page, session))
+        omitted = out.pop("_omitted", set())
+        more = out.pop("off_screen_more", 0) + (snap["counts"]["total"] - len(elements) if snap.get("counts") else 0)
+        if more:
             out["elements_more"] = f"{more} more: scroll or find_interactive_elements"
         if navigated and snap.get("text"):
-            text = snap["text"]
+            text = _without(snap["text"], omitted | {_plain_name(e["name"]) for e in elements})
             out["text"] = text if len(text) <= TEXT_AFTER_NAVIGATION else text[: TEXT_AFTER_NAVIGATION - 1] + "…"
         return out
     added = [e for e in elements if e["id"] not in before]
@@ -83,6 +94,83 @@ async def what_changed(
     if diff:
         out["elements_diff"] = diff
     return out
+
+
+def _viewport_height(page: Page, session: BrowserSession) -> int:
+    size = page.viewport_size
+    return size["height"] if size else session.settings.viewport_height
+
+
+def _plain_name(name: str) -> str:
+    return name.strip().rstrip(":").strip().casefold()
+
+
+def _without(text: str, names: set[str]) -> str:
+    """The text excerpt without the lines that only name an element (listed, or left out as shown before) and
+    without lines said already (the same cell text on every row)."""
+    seen = set(names)
+    kept = []
+    for line in text.split("\n"):
+        plain = _plain_name(line)
+        if plain not in seen:
+            kept.append(line)
+            seen.add(plain)
+    return "\n".join(kept)
+
+
+def digest(registry: ElementRegistry, elements: list[dict[str, Any]],
+           layout: dict[str, dict[str, Any]], viewport_height: int) -> dict[str, Any]:
+    """A new page's elements as compact lines, without header/menu elements already shown (when their role, name
+    and context are unique, so their earlier ids still resolve) and with long tables and lists folded."""
+    units: dict[str, list[int]] = {}
+    forms = set()  # a table or list holding text fields or selects is a form: never folded
+    for e in elements:
+        where = layout[e["id"]]
+        if where["group"] and where["unit"] not in units.setdefault(where["group"], []):
+            units[where["group"]].append(where["unit"])
+        if e["role"] in _FIELDS:
+            forms.add(where["group"])
+    keep = {g: set(u[:FOLD_KEEP] + u[-1:]) for g, u in units.items() if len(u) > FOLD_AT and g not in forms}
+    names: dict[tuple[str, str, str], int] = {}
+    for e in elements:
+        names[_same(e)] = names.get(_same(e), 0) + 1
+    listed: list[str] = []
+    folded: dict[str, list[str]] = {}
+    omitted: set[str] = set()
+    below = [e["id"] for e in elements if e.get("off") and e["off"] != "above"]
+    above = [e["id"] for e in elements if e.get("off") == "above"][::-1]  # the nearest first
+    off_kept = set((below + above)[:MAX_OFF_SCREEN])
+    for e in elements:
+        where = layout[e["id"]]
+        if e.get("off") and e["id"] not in off_kept:
+            continue
+        if where["group"] in keep and where["unit"] not in keep[where["group"]]:
+            folded.setdefault(where["group"], []).append(e["name"])
+            continue
+        key = chrome_key(e | where, viewport_height)
+        if key is not None:
+            if names[_same(e)] == 1 and key in registry.shown_chrome:
+                omitted.add(_plain_name(e["name"]))
+                continue
+            registry.shown_chrome.add(key)
+        listed.append(compact(e))
+    out: dict[str, Any] = {"elements": listed}
+    if folded:
+        out["folded"] = [f"{len(units[g]) - len(keep[g])} more rows/items between "
+                         f"{json.dumps(n[0], ensure_ascii=False)} and {json.dumps(n[-1], ensure_ascii=False)}: "
+                         "find_interactive_elements(query) or extract" for g, n in folded.items()]
+    if len(below) + len(above) > len(off_kept):
+        out["off_screen_more"] = len(below) + len(above) - len(off_kept)
+    if omitted:
+        known = len(omitted)
+        out["as_before"] = f"{known} header/menu elements as before (ids work)"
+        out["_omitted"] = omitted
+    return out
+
+
+def _same(e: dict[str, Any]) -> tuple[str, str, str]:
+    """What an earlier id is re-resolved by (``registry.ElementFingerprint``): role, name and context."""
+    return e["role"], e["name"], e.get("context", "")
 
 
 def compact(e: dict[str, Any]) -> str:
