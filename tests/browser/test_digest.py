@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_core import actions, navigation
+from browser_core.act import actions, navigation
 from browser_core.session import BrowserSession
 
 pytestmark = pytest.mark.browser

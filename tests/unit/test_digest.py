@@ -1,11 +1,11 @@
-"""The digest of a new page (browser_core.changes.digest) on plain data: folding and what is not repeated."""
+"""The digest of a new page (browser_core.read.changes.digest) on plain data: folding and what is not repeated."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from browser_core.changes import _without, digest
-from browser_core.registry import ElementRegistry
+from browser_core.page.registry import ElementRegistry
+from browser_core.read.changes import _without, digest
 
 
 def _page(rows: int, menu_box: list[int]) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
