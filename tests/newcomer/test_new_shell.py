@@ -14,10 +14,14 @@ from tests.newcomer.commands import REPO
 
 pytestmark = [pytest.mark.skipif(shutil.which("uv") is None, reason="needs uv"), pytest.mark.timeout(240)]
 SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+MACHINE_ENV = ("SSL_CERT_", "REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE", "PIP_", "UV_INDEX", "UV_NATIVE_TLS", "HTTP_PROXY",
+               "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy")
 
 
 def shell_env(home: Path) -> dict[str, str]:
     env = {"HOME": str(home), "PATH": SYSTEM_PATH, "TERM": "dumb", "LANG": os.environ.get("LANG", "C.UTF-8")}
+    # What the machine (not the user's home) provides to every shell: certificates, proxies, package indexes.
+    env.update({k: v for k, v in os.environ.items() if k.startswith(MACHINE_ENV)})
     cache = subprocess.run(["uv", "cache", "dir"], capture_output=True, text=True, check=True).stdout.strip()
     env["UV_CACHE_DIR"] = cache  # the same machine's cache: nothing is downloaded again
     if os.environ.get("BROWSER_EXECUTABLE_PATH"):
