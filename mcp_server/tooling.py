@@ -21,6 +21,7 @@ from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult, ImageContent, TextContent, ToolAnnotations
 from playwright.async_api import Error as PlaywrightError
 
+from browser_core import restless
 from browser_core.capture import Shot
 from browser_core.errors import (
     ActionTimeout,
@@ -207,8 +208,9 @@ async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any
         if tabs > 1:
             metadata["tabs"] = tabs
     await session.snapshots.after_call(session, tool.name, None if payload["success"] else payload["error"]["code"])
+    health = restless.health(session.context) if session.started else {}  # tabs, listeners: leaks show in the log
     log.info("tool", tool=tool.name, ok=payload["success"], ms=metadata["duration_ms"],
-             error=(payload["error"] or {}).get("code"))
+             error=(payload["error"] or {}).get("code"), **health)
     return envelope_result(payload, session.settings.max_result_chars, tool.more_hint, image)
 
 

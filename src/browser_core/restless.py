@@ -29,7 +29,7 @@ _landed: WeakKeyDictionary[Page, float] = WeakKeyDictionary()  # when our own na
 _marks = itertools.count(1)
 _background: set[asyncio.Future[None]] = set()
 _closing: WeakSet[Page] = WeakSet()  # tabs we are closing: no longer listed nor chosen
-_browser_sessions: WeakKeyDictionary[Browser, CDPSession] = WeakKeyDictionary()
+_browser_sessions: WeakKeyDictionary[Browser, asyncio.Future[CDPSession]] = WeakKeyDictionary()
 CLOSE_BOUND_S = 10.0
 
 
@@ -43,6 +43,8 @@ def watch(page: Page) -> None:
             del times[:-_KEEP]
 
     page.on("framenavigated", on_navigated)
+    if page.context.browser is not None:
+        _browser_session(page.context.browser)
 
 
 def landed(page: Page) -> None:
@@ -84,26 +86,55 @@ def gone(page: Page) -> bool:
     return page.is_closed() or page in _closing
 
 
-async def _browser_session(browser: Browser) -> CDPSession:
-    """One browser-level CDP session per browser, kept: opening it is one more round trip while a page floods."""
-    cdp = _browser_sessions.get(browser)
-    if cdp is None:
-        cdp = _browser_sessions[browser] = await browser.new_browser_cdp_session()
-    return cdp
+def _browser_session(browser: Browser) -> asyncio.Future[CDPSession]:
+    """One browser-level CDP session per browser, opened with its first tab and kept: opening it while a page
+    floods the browser took up to 3 s more."""
+    opening = _browser_sessions.get(browser)
+    if opening is None or (opening.done() and (opening.cancelled() or opening.exception() is not None)):
+        opening = _browser_sessions[browser] = asyncio.ensure_future(browser.new_browser_cdp_session())
+        opening.add_done_callback(lambda done: done.cancelled() or done.exception())  # a failure is seen, not logged
+    return opening
 
 
 async def swap_tab(context: BrowserContext, old: Page, mark: str) -> Page | None:
     """Open a blank tab at ``mark`` and close ``old`` as soon as the browser made the new one (see the module
-    docstring; closing the tab also ends a renderer stuck in a script). None: no browser to ask, the caller opens
-    a tab the usual way."""
+    docstring; closing the tab also ends a renderer stuck in a script). None: the browser could not be asked (the
+    caller opens a tab the usual way)."""
     browser = context.browser
     if browser is None:
         return None
-    async with context.expect_page(lambda page: page.url == mark, timeout=0) as info:
-        try:
-            await (await _browser_session(browser)).send("Target.createTarget", {"url": mark})
-        except PlaywrightError:
-            _browser_sessions.pop(browser, None)  # detached (the browser restarted?): a new one next time
-            raise
-        close_later(old)  # sent now; the tab's close is confirmed in the background
-    return await info.value
+    arrived: asyncio.Future[Page] = asyncio.get_running_loop().create_future()
+
+    def on_page(page: Page) -> None:
+        if page.url == mark and not arrived.done():
+            arrived.set_result(page)
+
+    context.on("page", on_page)
+    try:
+        cdp = await asyncio.shield(_browser_session(browser))
+        await cdp.send("Target.createTarget", {"url": mark})
+    except PlaywrightError:
+        _browser_sessions.pop(browser, None)  # detached (the browser restarted?): a new one next time
+        context.remove_listener("page", on_page)
+        return None
+    close_later(old)  # sent now; the tab's close is confirmed in the background
+    try:
+        return await arrived
+    finally:
+        context.remove_listener("page", on_page)
+
+
+def health(context: BrowserContext | None) -> dict[str, int]:
+    """Open tabs, event listeners on them and on the context, and browser CDP sessions we keep (leak checks)."""
+    pages = [p for p in context.pages if not gone(p)] if context is not None else []
+    emitters: list[object] = [context, *pages] if context is not None else []
+    return {"tabs": len(pages), "listeners": sum(_listener_count(e) for e in emitters),
+            "cdp_sessions": sum(f.done() and not f.cancelled() and f.exception() is None
+                                for f in _browser_sessions.values())}
+
+
+def _listener_count(emitter: object) -> int:
+    impl: Any = getattr(emitter, "_impl_obj", None)  # Playwright keeps the listeners on its implementation object
+    if not callable(getattr(impl, "event_names", None)):
+        return 0
+    return sum(int(impl.listener_count(name)) for name in impl.event_names())

@@ -11,7 +11,7 @@ from pathlib import Path
 import anyio
 import pytest
 
-from tests.reliability import procs
+from tests.reliability import devtools, procs
 from tests.reliability.hard_site import HardSite
 from tests.support.mcp_client import browser_client
 
@@ -91,16 +91,14 @@ async def test_after_a_hostile_page_the_next_navigate_works(hard_site: HardSite,
 
 
 async def test_a_crashed_renderer_is_replaced(hard_site: HardSite, tmp_path: Path) -> None:
-    profile = tmp_path / "profile"
-    async with browser_client(profile) as client:
+    port = devtools.free_port()
+    async with browser_client(tmp_path / "profile", BROWSER_REMOTE_DEBUGGING_PORT=str(port)) as client:
         assert (await client.call("navigate", url=hard_site.url("/page?id=before"))).ok
-        renderers = procs.renderer_pids(profile)
-        assert renderers
-        for pid in renderers:
-            os.kill(pid, signal.SIGKILL)
+        assert await devtools.crash_tab(port, "/page?id=before")  # CDP Page.crash: the tab's renderer dies
         with anyio.fail_after(60):
             after = await client.call("navigate", url=hard_site.url("/page?id=after"))
         assert after.ok, after.error
+        assert "tab_replaced" in [e["kind"] for e in after.payload["metadata"]["events"]]
         assert (await client.call("observe")).ok
 
 
