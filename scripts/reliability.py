@@ -231,9 +231,10 @@ def _pss(profile: Path) -> dict[str, float]:
 
 
 async def soak(client: BrowserClient, site: HardSite, profile: Path, count: int, full: bool,
-               server_log: Path) -> list[Row]:
+               server_log: Path, port: int) -> list[Row]:
     await client.call("navigate", url=site.url("/fields?n=4"))
     tabs0 = (await client.call("list_tabs")).data["count"]
+    page0 = await devtools.page_metrics(port)
     health0 = _health(server_log)
     server = procs.server_pid(profile) or 0
     rss0, pss0 = procs.rss_mb(server), _pss(profile)
@@ -272,6 +273,11 @@ async def soak(client: BrowserClient, site: HardSite, profile: Path, count: int,
            for part in (typing[: len(typing) // 4], typing[-len(typing) // 4:])]
     tabs = (await client.call("list_tabs")).data["count"]
     health1 = _health(server_log)
+    await client.call("navigate", url=site.url("/fields?n=4"))  # the same page as at the start
+    page1 = await devtools.page_metrics(port)
+    counters = "; ".join(f"{name} {page0.get(key, 0) / div:.0f} -> {page1.get(key, 0) / div:.0f}" for name, key, div in
+                         (("heap MB", "JSHeapUsedSize", 2**20), ("documents", "Documents", 1),
+                          ("nodes", "Nodes", 1), ("listeners", "JSEventListeners", 1)))
     ratio = p95[1] / max(p95[0], 1e-6)
     kinds = sorted(pss1, key=lambda k: pss0.get(k, 0) - pss1[k])
     growth = ", ".join(f"{k} {pss1[k] - pss0.get(k, 0):+.0f}" for k in kinds)
@@ -286,6 +292,7 @@ async def soak(client: BrowserClient, site: HardSite, profile: Path, count: int,
         Row("soak", f"browser PSS (all processes; by process type: {growth})",
             f"{sum(pss0.values()):.0f} -> {sum(pss1.values()):.0f} MB", "info", True),
         Row("soak", "tabs open, start -> end (leaked pages)", f"{tabs0} -> {tabs}", "no growth", tabs <= tabs0),
+        Row("soak", "the tab's own counters after a GC, same page as at the start", counters, "info", True),
         Row("soak", "server's event listeners, CDP sessions (leaked handlers)", "; ".join(leaks), "no growth",
             bool(health0) and all(health1.get(k, 0) <= v for k, v in health0.items() if k != "tabs")),
     ]
@@ -314,11 +321,13 @@ async def main(mode: str, markdown: bool, server_log: Path | None) -> int:
             quick_waits = {"BROWSER_TOOL_TIMEOUT_S": "15", "BROWSER_ACTION_TIMEOUT_MS": "2000",
                            "BROWSER_IFRAME_WAIT_MS": "500"}
             log_path = server_log or tmp / "server.log"
+            port = devtools.free_port()  # the soak reads the tab's own counters through it
             with log_path.open("w") as errlog:
-                async with browser_client(profile, errlog=errlog, **quick_waits) as client:
+                async with browser_client(profile, errlog=errlog, BROWSER_REMOTE_DEBUGGING_PORT=str(port),
+                                          **quick_waits) as client:
                     rows += await concurrency(client, site, plan["rounds"])
                     rows += await fuzz(client, site, plan["fuzz"])
-                    rows += await soak(client, site, profile, plan["soak"], mode == "full", log_path)
+                    rows += await soak(client, site, profile, plan["soak"], mode == "full", log_path, port)
                     rows += await hard_pages(client, site, plan["page_timeout_ms"], mode == "full")
             rows += await protocol(tmp)
             rows += await faults(site, tmp, mode == "full")

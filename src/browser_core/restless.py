@@ -58,6 +58,11 @@ def restless(page: Page, within_s: float = 3.0, count: int = 5) -> bool:
     return sum(t > since for t in _navigations.get(page, ())) >= count
 
 
+def navigated_since(page: Page, since: float) -> bool:
+    """The main frame committed a navigation after ``since`` (``time.monotonic()``)."""
+    return any(t > since for t in _navigations.get(page, ()))
+
+
 def fresh_tab_mark() -> str:
     """The address a fresh tab is created at, so its ``page`` event is told apart from a popup's."""
     return f"about:blank#browser-agent-tab-{next(_marks)}"
@@ -129,8 +134,8 @@ def health(context: BrowserContext | None) -> dict[str, int]:
     pages = [p for p in context.pages if not gone(p)] if context is not None else []
     emitters: list[object] = [context, *pages] if context is not None else []
     return {"tabs": len(pages), "listeners": sum(_listener_count(e) for e in emitters),
-            "cdp_sessions": sum(f.done() and not f.cancelled() and f.exception() is None
-                                for f in _browser_sessions.values())}
+            "cdp_sessions": sum(b.is_connected() and f.done() and not f.cancelled() and f.exception() is None
+                                for b, f in list(_browser_sessions.items()))}
 
 
 def _listener_count(emitter: object) -> int:

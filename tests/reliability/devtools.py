@@ -35,3 +35,20 @@ async def crash_tab(port: int, url_part: str, limit_s: float = 15) -> bool:
                 with contextlib.suppress(PlaywrightError, asyncio.CancelledError):
                     await sent
     return False
+
+
+async def page_metrics(port: int, limit_s: float = 15) -> dict[str, float]:
+    """Chromium's own counters for the active tab (``Performance.getMetrics``): JS heap, documents, DOM nodes,
+    JS event listeners, after a garbage collection; empty if the browser did not answer in time."""
+    with anyio.move_on_after(limit_s):
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.connect_over_cdp(f"http://127.0.0.1:{port}")
+            page = browser.contexts[0].pages[-1]
+            cdp = await page.context.new_cdp_session(page)
+            await cdp.send("HeapProfiler.collectGarbage")
+            await cdp.send("Performance.enable")
+            metrics = (await cdp.send("Performance.getMetrics"))["metrics"]
+            await cdp.send("Performance.disable")
+            await cdp.detach()
+            return {m["name"]: float(m["value"]) for m in metrics}
+    return {}

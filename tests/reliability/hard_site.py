@@ -4,6 +4,8 @@
     /fields?n=8       n text fields
     /page?id=X        a small page titled "page X"
     /busy             a script that never yields the main thread
+    /busy-later?ms=N  the same, starting N ms after it loaded
+    /slow?s=2&id=X    "page X", answered after s seconds
     /alerts           alert() in an endless loop
     /popups           window.open() in an endless loop
     /big?mb=50        an HTML page of about that many megabytes
@@ -81,6 +83,14 @@ class _Handler(BaseHTTPRequestHandler):
                 return self._send(_counters(int(query.get("n", 8))).encode())
             if parts.path == "/fields":
                 return self._send(_fields(int(query.get("n", 8))).encode())
+            if parts.path == "/busy-later":
+                delay = int(query.get("ms", 500))
+                return self._send(f"<title>busy later</title><script>setTimeout(() => {{ for (;;) {{}} }}, {delay})"
+                                  "</script>".encode())
+            if parts.path == "/slow":
+                time.sleep(min(float(query.get("s", 2)), 30))
+                ident = query.get("id", "0")[:40]
+                return self._send(f"<title>page {ident}</title><h1>page {ident}</h1>".encode())
             if parts.path == "/page":
                 ident = query.get("id", "0")[:40]
                 return self._send(f"<title>page {ident}</title><h1>page {ident}</h1>".encode())

@@ -128,3 +128,16 @@ async def test_after_observing_a_hostile_page_the_next_navigate_works(hard_site:
             after = await client.call("navigate", url=hard_site.url("/page?id=after"))
         assert after.ok, after.error
         assert after.data["title"] == "page after"
+
+
+async def test_a_tab_that_hangs_while_the_navigation_waits_is_swapped_in_time(hard_site: HardSite,
+                                                                              tmp_path: Path) -> None:
+    # The page answers when navigate checks it, then its script spins while the next page's server is slow:
+    # a stuck renderer never commits, so the navigation is given up early and the URL opened in a fresh tab.
+    async with browser_client(tmp_path / "profile", BROWSER_TOOL_TIMEOUT_S="15") as client:
+        assert (await client.call("navigate", url=hard_site.url("/busy-later?ms=300"))).ok
+        with anyio.fail_after(30):
+            after = await client.call("navigate", url=hard_site.url("/slow?s=2&id=after"))
+        assert after.ok, after.error
+        assert after.data["title"] == "page after"
+        assert "replaced_tab" in after.data
