@@ -139,7 +139,8 @@ async def navigate(
     if replaced:
         page = await session.replace_page(page, replaced)
     # A page that just raised dialogs or navigated itself may still block leaving it: a short try, then a new tab.
-    suspicious = not replaced and (session.dialogs.storming(within_s=5.0, count=1) or restless(page, count=2))
+    suspicious = not replaced and (session.dialogs.storming(within_s=5.0, count=1)
+                                   or restless(page, within_s=3.0, count=2))
     try:
         left = _left_ms(deadline)
         response = await _watched_goto(page, target, wait_until,

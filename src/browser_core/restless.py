@@ -52,7 +52,7 @@ def landed(page: Page) -> None:
     _landed[page] = time.monotonic()
 
 
-def restless(page: Page, within_s: float = 3.0, count: int = 5) -> bool:
+def restless(page: Page, within_s: float = 1.0, count: int = 8) -> bool:
     """True if the page's main frame navigated by itself ``count`` times in the last ``within_s`` seconds."""
     since = max(time.monotonic() - within_s, _landed.get(page, 0.0))
     return sum(t > since for t in _navigations.get(page, ())) >= count
