@@ -274,7 +274,8 @@ async def soak(client: BrowserClient, site: HardSite, profile: Path, count: int,
     tabs = (await client.call("list_tabs")).data["count"]
     health1 = _health(server_log)
     await client.call("navigate", url=site.url("/fields?n=4"))  # the same page as at the start
-    page1 = await devtools.page_metrics(port)
+    page1 = await devtools.page_metrics(port)  # it collects the tab's garbage first
+    pss_gc = _pss(profile)
     counters = "; ".join(f"{name} {page0.get(key, 0) / div:.0f} -> {page1.get(key, 0) / div:.0f}" for name, key, div in
                          (("heap MB", "JSHeapUsedSize", 2**20), ("documents", "Documents", 1),
                           ("nodes", "Nodes", 1), ("listeners", "JSEventListeners", 1)))
@@ -290,7 +291,8 @@ async def soak(client: BrowserClient, site: HardSite, profile: Path, count: int,
         Row("soak", "type_text p95, last vs first quarter", f"{t95[0] * 1000:.0f} -> {t95[1] * 1000:.0f} ms", "info",
             True),
         Row("soak", f"browser PSS (all processes; by process type: {growth})",
-            f"{sum(pss0.values()):.0f} -> {sum(pss1.values()):.0f} MB", "info", True),
+            f"{sum(pss0.values()):.0f} -> {sum(pss1.values()):.0f} MB; {sum(pss_gc.values()):.0f} MB after a GC in "
+            "the tab", "info", True),
         Row("soak", "tabs open, start -> end (leaked pages)", f"{tabs0} -> {tabs}", "no growth", tabs <= tabs0),
         Row("soak", "the tab's own counters after a GC, same page as at the start", counters, "info", True),
         Row("soak", "server's event listeners, CDP sessions (leaked handlers)", "; ".join(leaks), "no growth",
