@@ -93,7 +93,7 @@ async def protocol(tmp: Path) -> list[Row]:
         codes = [None] + [code for _, code, _ in CASES]
         for line, code in zip(lines, codes, strict=True):
             await proc.stdin.send(line + b"\n")
-            with anyio.move_on_after(15):
+            with anyio.move_on_after(15 if code else 60):  # the first answer waits for the server to start too
                 answer = json.loads(await reader.receive_until(b"\n", 10_000_000))
                 answered += code is None or answer.get("error", {}).get("code") == code
         await proc.stdin.aclose()
