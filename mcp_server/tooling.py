@@ -35,7 +35,7 @@ from browser_core.read.capture import Shot
 from browser_core.redaction import redact_data
 from browser_core.result_model import ToolResult
 from browser_core.results import cap, failure, success
-from browser_core.session import BrowserSession
+from browser_core.session import BrowserSession, restless
 from mcp_server.human import elicitation_asker
 
 log = structlog.get_logger("mcp_server.tool")
@@ -215,8 +215,9 @@ async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any
         if tabs > 1:
             metadata["tabs"] = tabs
     await session.snapshots.after_call(session, tool.name, None if payload["success"] else payload["error"]["code"])
+    health = restless.health(session.context) if session.started else {}  # tabs, listeners: leaks show in the log
     log.info("tool", tool=tool.name, ok=payload["success"], ms=metadata["duration_ms"],
-             error=(payload["error"] or {}).get("code"))
+             error=(payload["error"] or {}).get("code"), **health)
     return envelope_result(payload, session.settings.max_result_chars, tool.more_hint, image)
 
 

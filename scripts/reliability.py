@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import signal
 import statistics
 import sys
@@ -31,7 +32,7 @@ sys.path[:0] = [str(REPO), str(Path(__file__).resolve().parent)]
 
 from reliability_fuzz import run_fuzz  # noqa: E402
 
-from tests.reliability import procs  # noqa: E402
+from tests.reliability import devtools, procs  # noqa: E402
 from tests.reliability.hard_site import HardSite, start_hard_site  # noqa: E402
 from tests.reliability.test_protocol import CASES, INIT  # noqa: E402
 from tests.support.mcp_client import BrowserClient, browser_client, server_env  # noqa: E402
@@ -92,7 +93,7 @@ async def protocol(tmp: Path) -> list[Row]:
         codes = [None] + [code for _, code, _ in CASES]
         for line, code in zip(lines, codes, strict=True):
             await proc.stdin.send(line + b"\n")
-            with anyio.move_on_after(15):
+            with anyio.move_on_after(15 if code else 60):  # the first answer waits for the server to start too
                 answer = json.loads(await reader.receive_until(b"\n", 10_000_000))
                 answered += code is None or answer.get("error", {}).get("code") == code
         await proc.stdin.aclose()
@@ -146,7 +147,8 @@ async def faults(site: HardSite, tmp: Path, full: bool) -> list[Row]:
     profile = tmp / "fault-profile"
     async with browser_client(profile) as client:
         await client.call("navigate", url=site.url("/storage"))
-    async with browser_client(profile, BROWSER_TOOL_TIMEOUT_S="10") as client:
+    port = devtools.free_port()
+    async with browser_client(profile, BROWSER_TOOL_TIMEOUT_S="10", BROWSER_REMOTE_DEBUGGING_PORT=str(port)) as client:
         await client.call("navigate", url=site.url("/page?id=1"))
         first = procs.browser_pid(profile)
         os.kill(first or 0, signal.SIGKILL)
@@ -157,12 +159,12 @@ async def faults(site: HardSite, tmp: Path, full: bool) -> list[Row]:
                         f"{took:.1f} s, restarted={back.payload['metadata'].get('browser_restarted')}, state kept="
                         f"{kept}", "<= 5 s" if full else "<= 5 s (quick, shared CI: <= 10 s)",
                         took <= (5 if full else 10) and same and kept))
-        renderers = procs.renderer_pids(profile)
-        for pid in renderers:
-            os.kill(pid, signal.SIGKILL)
+        crashed = await devtools.crash_tab(port, "/storage-read")
         back, took = await _back(client, site.url("/page?id=crash"))
-        rows.append(Row("faults", f"renderer crash ({len(renderers)} renderers killed): next navigate",
-                        f"{took:.1f} s", "works", back.ok))
+        events = [e.get("kind") for e in back.payload["metadata"].get("events", [])]
+        rows.append(Row("faults", "renderer crash (CDP Page.crash on the tab): next navigate",
+                        f"crashed={crashed}, {took:.1f} s, {'tab replaced' if 'tab_replaced' in events else events}",
+                        "works", crashed and back.ok))
         if full:
             browser = procs.browser_pid(profile) or 0
             os.kill(browser, signal.SIGSTOP)
@@ -214,12 +216,28 @@ async def concurrency(client: BrowserClient, site: HardSite, rounds: int) -> lis
 
 
 # ----- soak ----------------------------------------------------------------------------------------------------
-async def soak(client: BrowserClient, site: HardSite, profile: Path, count: int, full: bool) -> list[Row]:
+def _health(server_log: Path) -> dict[str, int]:
+    """The server's own count of tabs, event listeners and CDP sessions, from its last per-call log line."""
+    found: dict[str, int] = {}
+    for line in server_log.read_text(errors="replace").splitlines():
+        if "listeners=" in line:
+            found = {k: int(v) for k, v in re.findall(r"\b(tabs|listeners|cdp_sessions)=(\d+)", line)}
+    return found
+
+
+def _pss(profile: Path) -> dict[str, float]:
+    browser_tree = [b, *procs.descendants(b)] if (b := procs.browser_pid(profile)) else []
+    return procs.pss_by_kind(browser_tree)
+
+
+async def soak(client: BrowserClient, site: HardSite, profile: Path, count: int, full: bool,
+               server_log: Path, port: int) -> list[Row]:
     await client.call("navigate", url=site.url("/fields?n=4"))
     tabs0 = (await client.call("list_tabs")).data["count"]
+    page0 = await devtools.page_metrics(port)
+    health0 = _health(server_log)
     server = procs.server_pid(profile) or 0
-    browser_tree = [b, *procs.descendants(b)] if (b := procs.browser_pid(profile)) else []
-    rss0, pss0 = procs.rss_mb(server), procs.pss_mb(browser_tree)
+    rss0, pss0 = procs.rss_mb(server), _pss(profile)
     latencies: list[float] = []
     typing: list[float] = []
     ids = ["e1"]
@@ -247,15 +265,24 @@ async def soak(client: BrowserClient, site: HardSite, profile: Path, count: int,
             ids = [e["id"] for e in result.data["elements"]] or ["e1"]
         if step in (2, 6) and result.ok:
             typing.append(took)
-    browser_tree = [b, *procs.descendants(b)] if (b := procs.browser_pid(profile)) else []
-    rss1, pss1 = procs.rss_mb(server), procs.pss_mb(browser_tree)
+    rss1, pss1 = procs.rss_mb(server), _pss(profile)
     window = max(count // 4, 50)
     p95 = [statistics.quantiles(part, n=20)[18] if len(part) >= 20 else max(part, default=0)
            for part in (latencies[:window], latencies[-window:])]
     t95 = [statistics.quantiles(part, n=20)[18] if len(part) >= 20 else max(part, default=0)
            for part in (typing[: len(typing) // 4], typing[-len(typing) // 4:])]
     tabs = (await client.call("list_tabs")).data["count"]
+    health1 = _health(server_log)
+    await client.call("navigate", url=site.url("/fields?n=4"))  # the same page as at the start
+    page1 = await devtools.page_metrics(port)  # it collects the tab's garbage first
+    pss_gc = _pss(profile)
+    counters = "; ".join(f"{name} {page0.get(key, 0) / div:.0f} -> {page1.get(key, 0) / div:.0f}" for name, key, div in
+                         (("heap MB", "JSHeapUsedSize", 2**20), ("documents", "Documents", 1),
+                          ("nodes", "Nodes", 1), ("listeners", "JSEventListeners", 1)))
     ratio = p95[1] / max(p95[0], 1e-6)
+    kinds = sorted(pss1, key=lambda k: pss0.get(k, 0) - pss1[k])
+    growth = ", ".join(f"{k} {pss1[k] - pss0.get(k, 0):+.0f}" for k in kinds)
+    leaks = [f"{k} {health0.get(k, '?')} -> {health1.get(k, '?')}" for k in ("listeners", "cdp_sessions")]
     return [
         Row("soak", f"{count} mixed calls: server RSS growth", f"{rss0:.0f} -> {rss1:.0f} MB", "<= 50 MB",
             rss1 - rss0 <= 50),
@@ -263,8 +290,13 @@ async def soak(client: BrowserClient, site: HardSite, profile: Path, count: int,
             f"({ratio:.2f}x)", "<= 1.2x" if full else "info (full mode: <= 1.2x)", ratio <= 1.2 or not full),
         Row("soak", "type_text p95, last vs first quarter", f"{t95[0] * 1000:.0f} -> {t95[1] * 1000:.0f} ms", "info",
             True),
-        Row("soak", "browser PSS (all processes)", f"{pss0:.0f} -> {pss1:.0f} MB", "info", True),
+        Row("soak", f"browser PSS (all processes; by process type: {growth})",
+            f"{sum(pss0.values()):.0f} -> {sum(pss1.values()):.0f} MB; {sum(pss_gc.values()):.0f} MB after a GC in "
+            "the tab", "info", True),
         Row("soak", "tabs open, start -> end (leaked pages)", f"{tabs0} -> {tabs}", "no growth", tabs <= tabs0),
+        Row("soak", "the tab's own counters after a GC, same page as at the start", counters, "info", True),
+        Row("soak", "server's event listeners, CDP sessions (leaked handlers)", "; ".join(leaks), "no growth",
+            bool(health0) and all(health1.get(k, 0) <= v for k, v in health0.items() if k != "tabs")),
     ]
 
 
@@ -279,7 +311,7 @@ def render(rows: list[Row], markdown: bool) -> str:
     return "\n".join("  ".join(v.ljust(w) for v, w in zip(c, widths, strict=True)) for c in cells)
 
 
-async def main(mode: str, markdown: bool, errlog: Any) -> int:
+async def main(mode: str, markdown: bool, server_log: Path | None) -> int:
     plan = MODES[mode]
     site = start_hard_site()
     rows: list[Row] = []
@@ -290,11 +322,15 @@ async def main(mode: str, markdown: bool, errlog: Any) -> int:
             profile = tmp / "profile"
             quick_waits = {"BROWSER_TOOL_TIMEOUT_S": "15", "BROWSER_ACTION_TIMEOUT_MS": "2000",
                            "BROWSER_IFRAME_WAIT_MS": "500"}
-            async with browser_client(profile, errlog=errlog, **quick_waits) as client:
-                rows += await concurrency(client, site, plan["rounds"])
-                rows += await fuzz(client, site, plan["fuzz"])
-                rows += await soak(client, site, profile, plan["soak"], mode == "full")
-                rows += await hard_pages(client, site, plan["page_timeout_ms"], mode == "full")
+            log_path = server_log or tmp / "server.log"
+            port = devtools.free_port()  # the soak reads the tab's own counters through it
+            with log_path.open("w") as errlog:
+                async with browser_client(profile, errlog=errlog, BROWSER_REMOTE_DEBUGGING_PORT=str(port),
+                                          **quick_waits) as client:
+                    rows += await concurrency(client, site, plan["rounds"])
+                    rows += await fuzz(client, site, plan["fuzz"])
+                    rows += await soak(client, site, profile, plan["soak"], mode == "full", log_path, port)
+                    rows += await hard_pages(client, site, plan["page_timeout_ms"], mode == "full")
             rows += await protocol(tmp)
             rows += await faults(site, tmp, mode == "full")
     finally:
@@ -309,7 +345,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mode", choices=sorted(MODES), default="quick")
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown (for the README)")
-    parser.add_argument("--server-log", default=os.devnull, help="where the main server's stderr goes")
+    parser.add_argument("--server-log", type=Path, help="where the main server's stderr goes (default: a temp file)")
     options = parser.parse_args()
-    with open(options.server_log, "w") as server_log:
-        raise SystemExit(anyio.run(main, options.mode, options.markdown, server_log))
+    raise SystemExit(anyio.run(main, options.mode, options.markdown, options.server_log))

@@ -43,6 +43,10 @@ class BrowserSettings(BaseSettings):
         False, description="With cdp_url: work in a new browser context of our own (closed at the end) instead of "
         "the browser's first one, so several servers can share one remote browser without sharing pages or cookies.",
     )
+    remote_debugging_port: int | None = Field(
+        None, ge=1024, le=65535, description="Also open Chromium's DevTools port on 127.0.0.1 (diagnostics; the "
+        "reliability suite crashes a tab through it). Any local process can then drive the browser: leave unset.",
+    )
     viewport_width: int = Field(1280, ge=320, le=7680)
     viewport_height: int = Field(720, ge=240, le=4320)
     max_elements: int = Field(60, ge=10, le=300, description="Interactive elements listed by observe.")
@@ -110,6 +114,9 @@ class BrowserSettings(BaseSettings):
         if self.window_title:
             args.append(f"--window-name={self.window_title}")
         return args
+
+    def debugging_args(self) -> list[str]:
+        return [f"--remote-debugging-port={self.remote_debugging_port}"] if self.remote_debugging_port else []
 
     def resolve_executable(self) -> Path | None:
         """The browser binary to launch: the setting, else a system Chromium, else None (Playwright's own)."""

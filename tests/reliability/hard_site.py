@@ -4,6 +4,8 @@
     /fields?n=8       n text fields
     /page?id=X        a small page titled "page X"
     /busy             a script that never yields the main thread
+    /busy-later?ms=N  the same, starting N ms after it loaded
+    /slow?s=2&id=X    "page X", answered after s seconds
     /alerts           alert() in an endless loop
     /popups           window.open() in an endless loop
     /big?mb=50        an HTML page of about that many megabytes
@@ -59,6 +61,27 @@ def _fields(n: int) -> str:
     return f"<title>fields</title>{rows}"
 
 
+def _titled_page(query: dict[str, str]) -> str:
+    ident = query.get("id", "0")[:40]
+    return f"<title>page {ident}</title><h1>page {ident}</h1>"
+
+
+def _made_page(path: str, query: dict[str, str]) -> str | None:
+    """The pages made from their path and query alone (None: not one of them)."""
+    if path in PAGES:
+        return PAGES[path]
+    if path == "/counters":
+        return _counters(int(query.get("n", 8)))
+    if path == "/fields":
+        return _fields(int(query.get("n", 8)))
+    if path == "/busy-later":
+        delay = int(query.get("ms", 500))
+        return f"<title>busy later</title><script>setTimeout(() => {{ for (;;) {{}} }}, {delay})</script>"
+    if path == "/page":
+        return _titled_page(query)
+    return None
+
+
 class _Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         pass
@@ -75,28 +98,28 @@ class _Handler(BaseHTTPRequestHandler):
         parts = urlsplit(self.path)
         query = {k: v[0] for k, v in parse_qs(parts.query).items()}
         try:
-            if parts.path in PAGES:
-                return self._send(PAGES[parts.path].encode())
-            if parts.path == "/counters":
-                return self._send(_counters(int(query.get("n", 8))).encode())
-            if parts.path == "/fields":
-                return self._send(_fields(int(query.get("n", 8))).encode())
-            if parts.path == "/page":
-                ident = query.get("id", "0")[:40]
-                return self._send(f"<title>page {ident}</title><h1>page {ident}</h1>".encode())
-            if parts.path == "/loop":
-                self.send_response(302)
-                self.send_header("Location", "/loop")
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-                return None
-            if parts.path == "/big":
-                return self._big(int(query.get("mb", 50)))
-            if parts.path == "/hang":
-                return self._hang()
-            return self._send(b"<title>not found</title>", 404)
+            self._route(parts.path, query)
         except (BrokenPipeError, ConnectionResetError):
             return None
+
+    def _route(self, path: str, query: dict[str, str]) -> None:
+        made = _made_page(path, query)
+        if made is not None:
+            return self._send(made.encode())
+        if path == "/slow":
+            time.sleep(min(float(query.get("s", 2)), 30))  # noqa: TID251 - the site itself answers slowly
+            return self._send(_titled_page(query).encode())
+        if path == "/loop":
+            self.send_response(302)
+            self.send_header("Location", "/loop")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
+        if path == "/big":
+            return self._big(int(query.get("mb", 50)))
+        if path == "/hang":
+            return self._hang()
+        return self._send(b"<title>not found</title>", 404)
 
     def _big(self, mb: int) -> None:
         chunk = ("<p>" + "lorem ipsum dolor sit amet " * 36 + "</p>\n").encode()

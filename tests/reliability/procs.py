@@ -82,3 +82,19 @@ def pss_mb(pids: list[int]) -> float:
                 if line.startswith("Pss:"):
                     total += int(line.split()[1])
     return total / 1024
+
+
+def kind(pid: int) -> str:
+    """A Chromium process's type (browser, renderer, gpu-process, utility, zygote...)."""
+    line = " ".join(_cmdline(pid))
+    for part in line.split():
+        if part.startswith("--type="):
+            return part[len("--type="):]
+    return "browser"
+
+
+def pss_by_kind(pids: list[int]) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for pid in pids:
+        out[kind(pid)] = out.get(kind(pid), 0.0) + pss_mb([pid])
+    return out

@@ -12,7 +12,7 @@ import anyio
 import pytest
 
 from browser_core.result_model import ToolResult
-from tests.reliability import procs
+from tests.reliability import devtools, procs
 from tests.reliability.hard_site import HardSite
 from tests.support.mcp_client import browser_client
 
@@ -93,16 +93,14 @@ async def test_after_a_hostile_page_the_next_navigate_works(hard_site: HardSite,
 
 
 async def test_a_crashed_renderer_is_replaced(hard_site: HardSite, tmp_path: Path) -> None:
-    profile = tmp_path / "profile"
-    async with browser_client(profile) as client:
+    port = devtools.free_port()
+    async with browser_client(tmp_path / "profile", BROWSER_REMOTE_DEBUGGING_PORT=str(port)) as client:
         assert (await client.call("navigate", url=hard_site.url("/page?id=before"))).ok
-        renderers = procs.renderer_pids(profile)
-        assert renderers
-        for pid in renderers:
-            os.kill(pid, signal.SIGKILL)
+        assert await devtools.crash_tab(port, "/page?id=before")  # CDP Page.crash: the tab's renderer dies
         with anyio.fail_after(60):
             after = await client.call("navigate", url=hard_site.url("/page?id=after"))
         assert after.ok, after.error
+        assert "tab_replaced" in [e["kind"] for e in after.payload["metadata"]["events"]]
         assert (await client.call("observe")).ok
 
 
@@ -132,3 +130,16 @@ async def test_after_observing_a_hostile_page_the_next_navigate_works(hard_site:
             after = await client.call("navigate", url=hard_site.url("/page?id=after"))
         assert after.ok, after.error
         assert after.data["title"] == "page after"
+
+
+async def test_a_tab_that_hangs_while_the_navigation_waits_is_swapped_in_time(hard_site: HardSite,
+                                                                              tmp_path: Path) -> None:
+    # The page answers when navigate checks it, then its script spins while the next page's server is slow:
+    # a stuck renderer never commits, so the navigation is given up early and the URL opened in a fresh tab.
+    async with browser_client(tmp_path / "profile", BROWSER_TOOL_TIMEOUT_S="15") as client:
+        assert (await client.call("navigate", url=hard_site.url("/busy-later?ms=300"))).ok
+        with anyio.fail_after(30):
+            after = await client.call("navigate", url=hard_site.url("/slow?s=2&id=after"))
+        assert after.ok, after.error
+        assert after.data["title"] == "page after"
+        assert "replaced_tab" in after.data

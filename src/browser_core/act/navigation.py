@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import time
 from typing import Any, Literal
 
 import anyio
@@ -20,12 +22,13 @@ from browser_core.errors import (
 from browser_core.read.changes import what_changed
 from browser_core.security.urls import normalise_url
 from browser_core.session.browser import BrowserSession
-from browser_core.session.restless import landed, restless
+from browser_core.session.restless import landed, navigated_since, restless
 
 LISTING_BOUND_S = 2.0
 TITLE_BOUND_S = 1.0
 WaitUntil = Literal["commit", "domcontentloaded", "load", "networkidle"]
 PROBE_S = 2.0
+WATCH_S = 3.0  # a navigation not committed by then, in a tab whose scripts do not answer, is given up
 SUSPICIOUS_FIRST_TRY_MS = 5000  # first try in a tab that just raised dialogs or navigated itself
 RESULT_RESERVE_S = 3.5  # kept from the call's bound for the result (title, what changed)
 
@@ -79,6 +82,29 @@ async def _responsive(page: Page) -> bool:
     return False
 
 
+class _TabHung(Exception):
+    """Our navigation did not commit and the tab's scripts stopped answering: its renderer is stuck."""
+
+
+async def _watched_goto(page: Page, target: str, wait_until: WaitUntil, timeout_ms: float) -> Response | None:
+    """``page.goto``, watched: a renderer stuck in a script never commits a same-site navigation, so if ours has
+    not committed after WATCH_S and the page's scripts do not answer, give up at once (the caller swaps the tab)
+    instead of waiting out the whole timeout. A slow server is not mistaken for it: the old page still answers."""
+    started = time.monotonic()
+    nav = asyncio.ensure_future(page.goto(target, wait_until=wait_until, timeout=timeout_ms))
+    try:
+        while True:
+            done, _ = await asyncio.wait({nav}, timeout=WATCH_S)
+            if done:
+                return nav.result()
+            if not navigated_since(page, started) and not await _responsive(page):
+                raise _TabHung("the tab's scripts stopped answering while the navigation waited")
+    finally:
+        if not nav.done():
+            nav.cancel()
+            nav.add_done_callback(lambda f: f.cancelled() or f.exception())
+
+
 def _left_ms(deadline: float) -> float:
     return (deadline - anyio.current_time()) * 1000
 
@@ -113,23 +139,27 @@ async def navigate(
     if replaced:
         page = await session.replace_page(page, replaced)
     # A page that just raised dialogs or navigated itself may still block leaving it: a short try, then a new tab.
-    suspicious = not replaced and (session.dialogs.storming(within_s=5.0, count=1) or restless(page, count=2))
+    suspicious = not replaced and (session.dialogs.storming(within_s=5.0, count=1)
+                                   or restless(page, within_s=3.0, count=2))
     try:
         left = _left_ms(deadline)
-        response = await page.goto(target, wait_until=wait_until,
-                                   timeout=max(min(left / 2, SUSPICIOUS_FIRST_TRY_MS) if suspicious else left, 1))
+        response = await _watched_goto(page, target, wait_until,
+                                       max(min(left / 2, SUSPICIOUS_FIRST_TRY_MS) if suspicious else left, 1))
         out = await _report(session, page, response, "navigate")
         arrived = response.url if response is not None else target
         if page.url.split("#")[0] != arrived.split("#")[0] and not replaced:
             # The old document's own navigation (a page that keeps navigating itself away) overtook ours.
             raise PageChanged(f"the tab went on to {page.url[:200]}")
-    except (PlaywrightError, PageChanged) as exc:
-        error = exc if isinstance(exc, PageChanged) else _nav_error(exc, "navigate", target)
-        tab_broke = (isinstance(error, PageChanged) or (isinstance(error, BrowserUnavailable) and not session.gone)
+    except (PlaywrightError, PageChanged, _TabHung) as exc:
+        hung = isinstance(exc, _TabHung)
+        error = (ActionTimeout(f"navigate to {target}: {exc}") if isinstance(exc, _TabHung)
+                 else exc if isinstance(exc, PageChanged) else _nav_error(exc, "navigate", target))
+        tab_broke = (hung or isinstance(error, PageChanged)
+                     or (isinstance(error, BrowserUnavailable) and not session.gone)
                      or _aborted_by_the_page(exc) or (suspicious and isinstance(error, ActionTimeout)))
         froze = (not replaced and isinstance(error, ActionTimeout) and not tab_broke
                  and not await _responsive(page))
-        if froze:  # the page froze while we waited: a fresh tab gets a full try, if the call has time for it
+        if froze or hung:  # the page froze while we waited: a fresh tab gets a full try, if the call has time for it
             tab_broke, deadline = True, min(anyio.current_time() + timeout / 1000, call_end)
         if replaced or not tab_broke or _left_ms(deadline) < 1000:
             if error is exc:

@@ -222,7 +222,7 @@ class BrowserSession:
                     headless=s.headless,
                     executable_path=str(executable) if executable else None,
                     viewport={"width": s.viewport_width, "height": s.viewport_height},
-                    args=["--disable-quic", "--no-default-browser-check", *s.window_args()],
+                    args=["--disable-quic", "--no-default-browser-check", *s.window_args(), *s.debugging_args()],
                     timeout=30000,
                 )
                 return

@@ -29,7 +29,7 @@ _landed: WeakKeyDictionary[Page, float] = WeakKeyDictionary()  # when our own na
 _marks = itertools.count(1)
 _background: set[asyncio.Future[None]] = set()
 _closing: WeakSet[Page] = WeakSet()  # tabs we are closing: no longer listed nor chosen
-_browser_sessions: WeakKeyDictionary[Browser, CDPSession] = WeakKeyDictionary()
+_browser_sessions: WeakKeyDictionary[Browser, asyncio.Future[CDPSession]] = WeakKeyDictionary()
 CLOSE_BOUND_S = 10.0
 SWAP_WAIT_S = 8.0
 SWAP_POLL_S = 0.05
@@ -45,6 +45,8 @@ def watch(page: Page) -> None:
             del times[:-_KEEP]
 
     page.on("framenavigated", on_navigated)
+    if page.context.browser is not None:
+        _browser_session(page.context.browser)
 
 
 def landed(page: Page) -> None:
@@ -52,10 +54,15 @@ def landed(page: Page) -> None:
     _landed[page] = time.monotonic()
 
 
-def restless(page: Page, within_s: float = 3.0, count: int = 5) -> bool:
+def restless(page: Page, within_s: float = 1.0, count: int = 8) -> bool:
     """True if the page's main frame navigated by itself ``count`` times in the last ``within_s`` seconds."""
     since = max(time.monotonic() - within_s, _landed.get(page, 0.0))
     return sum(t > since for t in _navigations.get(page, ())) >= count
+
+
+def navigated_since(page: Page, since: float) -> bool:
+    """The main frame committed a navigation after ``since`` (``time.monotonic()``)."""
+    return any(t > since for t in _navigations.get(page, ()))
 
 
 def fresh_tab_mark() -> str:
@@ -86,26 +93,29 @@ def gone(page: Page) -> bool:
     return page.is_closed() or page in _closing
 
 
-async def _browser_session(browser: Browser) -> CDPSession:
-    """One browser-level CDP session per browser, kept: opening it is one more round trip while a page floods."""
-    cdp = _browser_sessions.get(browser)
-    if cdp is None:
-        cdp = _browser_sessions[browser] = await browser.new_browser_cdp_session()
-    return cdp
+def _browser_session(browser: Browser) -> asyncio.Future[CDPSession]:
+    """One browser-level CDP session per browser, opened with its first tab and kept: opening it while a page
+    floods the browser took up to 3 s more."""
+    opening = _browser_sessions.get(browser)
+    if opening is None or (opening.done() and (opening.cancelled() or opening.exception() is not None)):
+        opening = _browser_sessions[browser] = asyncio.ensure_future(browser.new_browser_cdp_session())
+        opening.add_done_callback(lambda done: done.cancelled() or done.exception())  # a failure is seen, not logged
+    return opening
 
 
 async def swap_tab(context: BrowserContext, old: Page, mark: str) -> Page | None:
     """Open a blank tab at ``mark`` and close ``old`` as soon as the browser made the new one (see the module
-    docstring; closing the tab also ends a renderer stuck in a script). None: no browser to ask, or the new tab did
-    not show up in time; the caller opens a tab the usual way."""
+    docstring; closing the tab also ends a renderer stuck in a script). None: the browser could not be asked, or
+    the new tab did not show up in time (the caller opens a tab the usual way)."""
     browser = context.browser
     if browser is None:
         return None
     try:
-        await (await _browser_session(browser)).send("Target.createTarget", {"url": mark})
+        cdp = await asyncio.shield(_browser_session(browser))
+        await cdp.send("Target.createTarget", {"url": mark})
     except PlaywrightError:
         _browser_sessions.pop(browser, None)  # detached (the browser restarted?): a new one next time
-        raise
+        return None
     close_later(old)  # sent now; the tab's close is confirmed in the background
     # Under load the tab's ``page`` event can come before its address is known (url ''), so a predicate on the
     # event would miss it: look for the address among the context's tabs until it shows, within a bound.
@@ -116,3 +126,19 @@ async def swap_tab(context: BrowserContext, old: Page, mark: str) -> Page | None
                     return page
             await anyio.sleep(SWAP_POLL_S)
     return None
+
+
+def health(context: BrowserContext | None) -> dict[str, int]:
+    """Open tabs, event listeners on them and on the context, and browser CDP sessions we keep (leak checks)."""
+    pages = [p for p in context.pages if not gone(p)] if context is not None else []
+    emitters: list[object] = [context, *pages] if context is not None else []
+    return {"tabs": len(pages), "listeners": sum(_listener_count(e) for e in emitters),
+            "cdp_sessions": sum(b.is_connected() and f.done() and not f.cancelled() and f.exception() is None
+                                for b, f in list(_browser_sessions.items()))}
+
+
+def _listener_count(emitter: object) -> int:
+    impl: Any = getattr(emitter, "_impl_obj", None)  # Playwright keeps the listeners on its implementation object
+    if not callable(getattr(impl, "event_names", None)):
+        return 0
+    return sum(int(impl.listener_count(name)) for name in impl.event_names())
