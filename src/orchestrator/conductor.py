@@ -96,6 +96,7 @@ class Conductor:
         if state.current is not None:
             state.current.horizons += 1
         self.worker.recorder.event("report", report=report, raw=None)
+        self.worker.recorder.horizon_ended()
         if report.status != "need_human" or not report.question.strip():
             if report.status == "done" and (state.memory.last_verdict is None or not state.memory.last_verdict.done):
                 return "REPORT done needs a validator VERDICT with done true first: plan a validator step."
@@ -116,7 +117,13 @@ class Conductor:
             state.current.horizons += 1
         self.worker.recorder.plan(plan)
         state.plan_made(plan)
-        steps = plan.steps
+        try:
+            return await self._run_steps(plan.steps)
+        finally:
+            self.worker.recorder.horizon_ended()  # the page as the horizon left it
+
+    async def _run_steps(self, steps: list[Step]) -> str | None:
+        state = self.state
         reading = [s for s in steps if s.agent == "dom_analyzer"]
         acting = [s for s in steps if s.agent == "executor"]
         checking = [s for s in steps if s.agent == "validator"]

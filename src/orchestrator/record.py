@@ -173,9 +173,11 @@ class RunRecorder:
 
     def event(self, kind: str, **data: Any) -> None:
         self._append("events.jsonl", {"t": self.elapsed(), "event": kind, **_plain(data)})
-        if kind == "report":  # a planner handed back: the end of a horizon
-            self._horizons += 1
-            self.request_screenshot(f"horizon-{self._horizons}")
+
+    def horizon_ended(self) -> None:
+        """An executor finished its horizon: the page as it left it."""
+        self._horizons += 1
+        self.request_screenshot(f"horizon-{self._horizons}")
 
     def tool_call(self, call: ToolInvocation) -> None:
         self.summary.tool_calls += 1

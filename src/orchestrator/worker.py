@@ -42,12 +42,13 @@ from orchestrator.questions import (
     QuestionContext,
     QuestionItem,
 )
-from orchestrator.record import RunRecorder, RunSummary, TaskOutcome
+from orchestrator.record import RunRecorder, RunSummary, TaskOutcome, clip_fenced
 from orchestrator.settings import OrchestratorSettings
 from orchestrator.spawn import AgentSession
 from orchestrator.state import RunState
 from orchestrator.stuck import StuckDetector
 
+MAX_RESULT_EVIDENCE = 2000
 log = structlog.get_logger("orchestrator.worker")
 
 
@@ -186,7 +187,7 @@ class WorkerAgent:
         finish_outcome(outcome, state, conductor.result, error, time.time() - state.task_started)
         verdict = state.memory.last_verdict
         if outcome.status == "done" and verdict is not None:
-            outcome.result = f"Task done: {verdict.evidence}"
+            outcome.result = f"Task done: {clip_fenced(verdict.evidence, MAX_RESULT_EVIDENCE)}"  # a quote closed
         if outcome.status != "done":
             self.recorder.request_screenshot(f"task-{outcome.status}")
         self.summarize()

@@ -250,7 +250,9 @@ class Scenario(RoleScript):
         text = ((page.envelope() or {}).get("data") or {}).get("text", "")
         expect = req.prompt.split("Expect:", 1)[-1].strip().splitlines()[0]
         done = expect in text
-        verdict = {"done": done, "evidence": expect if done else text[:120], "next_step": "" if done else "retry"}
+        # The evidence quotes the page from its start (the server's page-content fence included) up to the match.
+        quote = text[:text.index(expect) + len(expect)] if done else text[:120]
+        verdict = {"done": done, "evidence": quote, "next_step": "" if done else "retry"}
         return [Text("VERDICT " + json.dumps(verdict))]
 
     # ------------------------------------------------------------------ answerer (DeveloperAgent's LLM)
