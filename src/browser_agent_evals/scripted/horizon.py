@@ -24,7 +24,7 @@ RETRY_CATEGORIES = ("retriable", "recoverable")
 ACTIONS = {"click": "click", "type": "type_text", "select": "select_option", "press": "press_key"}
 LOOKS = ("observe", "find_interactive_elements")
 FILLS = ("type_text", "select_option")
-FILL_OPS = ("type", "select", "click")
+BATCH_OPS = ("type", "select", "click", "press")
 TICKS = ("checkbox", "radio")
 COMPACT = re.compile(r'^(?P<id>\S+) (?P<role>[^\s:"]+)(?::(?P<type>\S+))? (?P<name>"(?:[^"\\]|\\.)*")')
 HUMAN_TYPED = "Treat this step as done"
@@ -83,20 +83,20 @@ class Horizon:
         return [first, *self._batched(first)]
 
     def _batched(self, first: Block) -> list[ToolUse]:
-        """Fills that may go with ``first`` in the same reply, as the executor prompt allows: the following
+        """Calls that may go with ``first`` in the same reply, as the executor prompt allows: the following
         type/select steps and clicks on checkboxes or radio buttons whose targets are among the ids at hand (they
-        do not depend on each other; nothing goes after any other click or a key)."""
+        do not depend on each other), ended by at most one click on anything else or a key (nothing after it)."""
         if not isinstance(first, ToolUse) or self.elements is None or not self._is_fill(first):
             return []
         more: list[ToolUse] = []
         for step in self.steps[len(self.done) + 1 :]:
-            found = resolve(step.get("target") or {}, self.elements) if step.get("op") in FILL_OPS else None
-            if found is None or step.get("confirm") or step.get("enter"):
+            found = resolve(step.get("target") or {}, self.elements) if step.get("op") in BATCH_OPS else None
+            if found is None or step.get("confirm"):
                 break
             call = act(step, found)
-            if not self._is_fill(call):
-                break
             more.append(call)
+            if not self._is_fill(call) or step.get("enter"):
+                break  # a click on anything else or a key ends the batch
         return more
 
     def _is_fill(self, call: ToolUse) -> bool:
