@@ -191,3 +191,14 @@ async def test_dates_typed_the_common_way_reach_a_date_input(session: BrowserSes
     assert typed["value"] == "2015-02-23"
     typed = await actions.type_text(session, text="23.02.2015", description="Start date")
     assert typed["value"] == "2015-02-23"
+
+
+async def test_typing_into_a_field_with_suggestions_lists_them_once_they_appear(
+    session: BrowserSession, site
+) -> None:
+    await goto(session, site.url_a("suggest.html"))
+    snap = await observe(session)
+    result = await actions.type_text(session, text="Portland", element_id=find(snap, "City")["id"])
+    added = [e["name"] for e in result.get("elements_diff", {}).get("added", [])]
+    assert "Portland, OR (PDX)" in added and "Portland, ME (PWM)" in added
+    assert "Boston, MA (BOS)" not in added

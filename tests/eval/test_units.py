@@ -14,6 +14,7 @@ from browser_agent_evals.checkers import check, lookup
 from browser_agent_evals.derive import DeriveError, derive
 from browser_agent_evals.report import compare, markdown
 from browser_agent_evals.runner import EvalRun, TaskResult, credentials_problem
+from browser_agent_evals.scripted.server import ModelRequest
 from browser_agent_evals.scripted.solution import SolutionError, compile_steps
 from browser_agent_evals.scripted.targets import TemplateError, fill, resolve
 from browser_agent_evals.suite import Checker, find_suite, load_tasks
@@ -201,3 +202,38 @@ def test_an_action_results_element_lines_read_like_observed_elements() -> None:
         "id": "e3", "role": "textbox", "type": "email", "name": 'Email "work"'}
     assert parse_compact('f2e7 button "Next"') == {"id": "f2e7", "role": "button", "name": "Next"}
     assert parse_compact("e9 odd")["id"] == "e9"
+
+
+def _executor_request(*turns: tuple[list[dict], list[dict]]) -> ModelRequest:
+    """A scripted executor's conversation: the prompt, then per reply its tool uses and their results' data."""
+    messages: list[dict] = [{"role": "user", "content": "Carry out these steps"}]
+    n = 0
+    for uses, results in turns:
+        ids = [f"t{n + i}" for i in range(len(uses))]
+        n += len(uses)
+        messages.append({"role": "assistant", "content": [
+            {"type": "tool_use", "id": i, "name": f"mcp__browser__{u['name']}", "input": u.get("input", {})}
+            for i, u in zip(ids, uses, strict=True)]})
+        messages.append({"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": i, "content": json.dumps(
+                {"success": True, "data": data, "error": None, "metadata": {"tool": u["name"], "duration_ms": 1}})}
+            for i, u, data in zip(ids, uses, results, strict=True)]})
+    return ModelRequest(body={"messages": messages}, headers={}, agent="executor", chars=0)
+
+
+def test_scripted_executor_ends_a_batch_of_fills_with_one_click_and_keeps_searched_ids() -> None:
+    from browser_agent_evals.scripted.horizon import Horizon
+
+    steps = [{"key": "s1", "op": "type", "target": {"name": "Email address"}, "text": "a@b.c"},
+             {"key": "s2", "op": "click", "target": {"name": "Submit", "match": "exact"}},
+             {"key": "s3", "op": "click", "target": {"name": "Book flight for $387"}}]
+    seen = _executor_request(([{"name": "observe"}], [{"elements": ELEMENTS[:4]}]))
+    batch = Horizon(steps, seen).next_blocks()
+    assert [(b.name.split("__")[-1], b.input.get("element_id")) for b in batch] == [("type_text", "e2"),
+                                                                                   ("click", "e3")]
+    searched = _executor_request(
+        ([{"name": "observe"}], [{"elements": ELEMENTS[:2]}]),
+        ([{"name": "find_interactive_elements", "input": {"query": "Submit"}}], [{"elements": [ELEMENTS[2]]}]),
+    )
+    first = Horizon(steps, searched).next_blocks()
+    assert first[0].input.get("element_id") == "e2"  # the observed id is still at hand after the search

@@ -24,7 +24,7 @@ RETRY_CATEGORIES = ("retriable", "recoverable")
 ACTIONS = {"click": "click", "type": "type_text", "select": "select_option", "press": "press_key"}
 LOOKS = ("observe", "find_interactive_elements")
 FILLS = ("type_text", "select_option")
-FILL_OPS = ("type", "select", "click")
+BATCH_OPS = ("type", "select", "click", "press")
 TICKS = ("checkbox", "radio")
 COMPACT = re.compile(r'^(?P<id>\S+) (?P<role>[^\s:"]+)(?::(?P<type>\S+))? (?P<name>"(?:[^"\\]|\\.)*")')
 HUMAN_TYPED = "Treat this step as done"
@@ -63,6 +63,7 @@ class Horizon:
     retried: set[int] = field(default_factory=set)
     waited: set[int] = field(default_factory=set)  # steps whose target was waited for once
     url: str = ""
+    cut: bool = False  # the last action's result listed only part of the elements it added or changed
     ended: Text | None = None
 
     def next_blocks(self) -> list[Block]:
@@ -82,20 +83,20 @@ class Horizon:
         return [first, *self._batched(first)]
 
     def _batched(self, first: Block) -> list[ToolUse]:
-        """Fills that may go with ``first`` in the same reply, as the executor prompt allows: the following
+        """Calls that may go with ``first`` in the same reply, as the executor prompt allows: the following
         type/select steps and clicks on checkboxes or radio buttons whose targets are among the ids at hand (they
-        do not depend on each other; nothing goes after any other click or a key)."""
+        do not depend on each other), ended by at most one click on anything else or a key (nothing after it)."""
         if not isinstance(first, ToolUse) or self.elements is None or not self._is_fill(first):
             return []
         more: list[ToolUse] = []
         for step in self.steps[len(self.done) + 1 :]:
-            found = resolve(step.get("target") or {}, self.elements) if step.get("op") in FILL_OPS else None
-            if found is None or step.get("confirm") or step.get("enter"):
+            found = resolve(step.get("target") or {}, self.elements) if step.get("op") in BATCH_OPS else None
+            if found is None or step.get("confirm"):
                 break
             call = act(step, found)
-            if not self._is_fill(call):
-                break
             more.append(call)
+            if not self._is_fill(call) or step.get("enter"):
+                break  # a click on anything else or a key ends the batch
         return more
 
     def _is_fill(self, call: ToolUse) -> bool:
@@ -120,7 +121,10 @@ class Horizon:
         changes = self._seen_changes(data) if isinstance(data, dict) and name not in LOOKS else False
         if name in LOOKS:
             if env.get("success"):
-                self.elements, self.fresh = list(data.get("elements") or []), name
+                found = list(data.get("elements") or [])
+                if name == "find_interactive_elements" and self.elements is not None:
+                    found = merged(self.elements, found)  # a search adds to the ids at hand, it forgets none
+                self.elements, self.fresh = found, name
             return
         n = len(self.done)
         if name == "wait_for_text" and n < len(self.steps) and self.steps[n].get("op") != "wait":
@@ -168,6 +172,7 @@ class Horizon:
         listed = data.get("elements")
         if isinstance(listed, list) and listed:
             self.elements = [e if isinstance(e, dict) else parse_compact(str(e)) for e in listed]
+            self.cut = bool(data.get("elements_more") or data.get("folded"))
             return True
         diff = data.get("elements_diff")
         if isinstance(diff, dict) and self.elements is not None:
@@ -176,6 +181,7 @@ class Horizon:
                      if isinstance(e, dict)}
             kept = [fresh.pop(str(e.get("id")), e) for e in self.elements if str(e.get("id")) not in gone]
             self.elements = kept + list(fresh.values())
+            self.cut = bool(diff.get("added_more") or diff.get("changed_more"))
             return True
         return False
 
@@ -209,6 +215,9 @@ class Horizon:
         if found is not None:
             return act(step, found)
         name = str(target.get("name") or "")
+        if name and self.fresh == "changes" and self.cut:
+            # the result listed only part of what was added: the rest is asked for by name
+            return ToolUse(BROWSER + "find_interactive_elements", {"query": name[:300], "limit": 30})
         if name and self.fresh == "changes" and len(self.done) not in self.waited:
             # not among what the last action changed: it may still be appearing (suggestions), or be out of view
             return ToolUse(BROWSER + "wait_for_text", {"text": name[:200], "timeout_ms": 3000})
@@ -233,6 +242,13 @@ def did(tool: str, args: dict[str, Any]) -> str:
         if key in args and str(args[key]) != parts[1]:
             parts.append(repr(args[key]))
     return " ".join(p for p in parts if p)
+
+
+def merged(known: list[dict[str, Any]], found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The ids at hand after a search: the known ones (updated by what the search found) and the new ones."""
+    fresh = {str(e.get("id")): e for e in found}
+    kept = [fresh.pop(str(e.get("id")), e) for e in known]
+    return kept + list(fresh.values())
 
 
 def parse_compact(line: str) -> dict[str, Any]:

@@ -28,6 +28,14 @@ from browser_core.security.intent import ActionIntent
 from browser_core.session.browser import BrowserSession
 
 MAX_TEXT = 10_000
+SUGGESTIONS_WAIT_MS = 1_000  # a field with the page's own suggestions: how long its result waits for them
+_SUGGESTS_JS = """el => { const ac = (el.getAttribute('autocomplete') || '').toLowerCase();
+  return ac === 'off' || el.hasAttribute('list') || el.hasAttribute('aria-autocomplete')
+    || (el.getAttribute('role') || '').toLowerCase() === 'combobox'; }"""
+_COUNT_JS = "el => el.ownerDocument.getElementsByTagName('*').length"
+_MORE_JS = """(el, [n, ms]) => new Promise(done => { const t0 = Date.now(); const tick = () =>
+  (el.ownerDocument.getElementsByTagName('*').length > n || Date.now() - t0 > ms) ? done(true) : setTimeout(tick, 50);
+  tick(); })"""
 _KEY = re.compile(r"^((Control|Alt|Shift|Meta|ControlOrMeta)\+)*([A-Za-z0-9]+|[^\sA-Za-z0-9])$")
 
 async def _target(session: BrowserSession, page: Page, **kw: Any) -> Target:
@@ -137,11 +145,14 @@ async def type_text(
     timeout = timeout_ms or session.settings.action_timeout_ms
     marks = _marks(session)
     kw: dict[str, Any] = {"text": text, "clear_first": clear_first, "press_enter": press_enter, "timeout_ms": timeout}
+    suggests = None if press_enter or not text else await _elements_if_suggesting(target)
     await run_chain(
         located, "type_text",
         lambda: strategies.direct_type(page, target, **kw),
         lambda: strategies.coordinate_type(session, page, target, **kw),
     )
+    if suggests is not None:
+        await _suggestions(target, suggests)
     value = await _value_preview(target)
     out = {"action": "type_text", "element": target.describe(), "typed_chars": len(text)}
     if value is not None:
@@ -149,6 +160,22 @@ async def type_text(
     return out | await settle(session, page, before, before_doc=before_doc) | await _after(session, marks) | {
         "retry_chain": located.chain.summary()
     }
+
+
+async def _elements_if_suggesting(target: Target) -> int | None:
+    """The page's element count before typing into a field whose page offers its own suggestions (autocomplete
+    off, a datalist, aria-autocomplete, a combobox), else None."""
+    with contextlib.suppress(PlaywrightError):
+        if await target.handle.evaluate(_SUGGESTS_JS):
+            return int(await target.handle.evaluate(_COUNT_JS))
+    return None
+
+
+async def _suggestions(target: Target, count: int) -> None:
+    """Suggestions usually come after a short delay: wait (bounded) for the page to add elements, so the result's
+    what-changed lists them."""
+    with contextlib.suppress(PlaywrightError), anyio.move_on_after(SUGGESTIONS_WAIT_MS / 1000 + 1):
+        await target.handle.evaluate(_MORE_JS, [count, SUGGESTIONS_WAIT_MS])
 
 
 def _marks(session: BrowserSession) -> tuple[int, int]:
