@@ -13,7 +13,7 @@ import secrets
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 import structlog
 
@@ -24,20 +24,50 @@ log = structlog.get_logger("browser_core.confirmations")
 ID_PREFIX = "confirm-"
 
 
+class ElementNamed(TypedDict):
+    id: str | None
+    role: str
+    name: str
+
+
+class ActionSummary(TypedDict):
+    """What a destructive action would do, as the human is asked about it (written by the server, never the page's
+    own words only)."""
+
+    effect: str
+    action: str
+    element: ElementNamed
+    category: str
+    reason: str
+    objects: list[str]
+    frame: str
+    url: str
+    title: str
+    text: NotRequired[str]
+
+
+class PendingPublic(TypedDict):
+    """A pending action as a requires_confirmation result and a host's prompt show it."""
+
+    confirmation_id: str
+    summary: ActionSummary
+    expires_in_s: int
+
+
 @dataclass
 class PendingAction:
     confirmation_id: str
     kind: str
     element_id: str | None
     params: dict[str, Any]
-    summary: dict[str, Any]
+    summary: ActionSummary
     url: str
     created_at: float
     expires_at: float
     used: bool = False
     status: str = "pending"
 
-    def public(self) -> dict[str, Any]:
+    def public(self) -> PendingPublic:
         return {"confirmation_id": self.confirmation_id, "summary": self.summary,
                 "expires_in_s": max(int(self.expires_at - time.time()), 0)}
 
@@ -48,7 +78,7 @@ class ConfirmationStore:
     folder: Path | None = None
     _pending: dict[str, PendingAction] = field(default_factory=dict)
 
-    def create(self, *, kind: str, element_id: str | None, params: dict[str, Any], summary: dict[str, Any],
+    def create(self, *, kind: str, element_id: str | None, params: dict[str, Any], summary: ActionSummary,
                url: str) -> PendingAction:
         now = time.time()
         pending = PendingAction(ID_PREFIX + secrets.token_hex(6), kind, element_id, params, summary, url,
