@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 import anyio
 from playwright.async_api import Error as PlaywrightError
@@ -30,6 +30,19 @@ from browser_core.session.browser import BrowserSession
 
 MAX_TEXT = 10_000
 _KEY = re.compile(r"^((Control|Alt|Shift|Meta|ControlOrMeta)\+)*([A-Za-z0-9]+|[^\sA-Za-z0-9])$")
+
+class _ClickOptions(TypedDict):
+    button: Literal["left", "right", "middle"]
+    double: bool
+    timeout_ms: int
+
+
+class _TypeOptions(TypedDict):
+    text: str
+    clear_first: bool
+    press_enter: bool
+    timeout_ms: int
+
 
 async def _target(session: BrowserSession, page: Page, **kw: Any) -> Target:
     return await resolve_target(page, session.registry, session.settings, **kw)
@@ -98,7 +111,7 @@ async def click(
         downloads_file = bool(await target.handle.evaluate(_DOWNLOAD_LINK_JS))
         opens_before = await _window_opens(session, page)
     popup = session.expect_new_page()
-    kw: dict[str, Any] = {"button": button, "double": double, "timeout_ms": timeout}
+    kw: _ClickOptions = {"button": button, "double": double, "timeout_ms": timeout}
     await run_chain(
         located, "click",
         lambda: strategies.direct_click(session, page, target, **kw),
@@ -138,7 +151,7 @@ async def type_text(
     before_doc = await document_token(session, page)
     timeout = timeout_ms or session.settings.action_timeout_ms
     marks = _marks(session)
-    kw: dict[str, Any] = {"text": text, "clear_first": clear_first, "press_enter": press_enter, "timeout_ms": timeout}
+    kw: _TypeOptions = {"text": text, "clear_first": clear_first, "press_enter": press_enter, "timeout_ms": timeout}
     await run_chain(
         located, "type_text",
         lambda: strategies.direct_type(page, target, **kw),

@@ -8,7 +8,7 @@ gate refuses, an unknown field or an option that does not exist leaves the whole
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, TypedDict, cast
 
 from playwright.async_api import Error as PlaywrightError
 
@@ -55,6 +55,14 @@ _STATE_JS = """el => {
 }"""
 
 
+class FieldToFill(TypedDict, total=False):
+    """One field of a fill_form call: the element (id or description) and its value."""
+
+    element_id: str | None
+    element_description: str | None
+    value: str | bool | list[str]
+
+
 @dataclass
 class _Planned:
     target: Target
@@ -90,7 +98,7 @@ def match_options(options: list[list[str]], wanted: list[str], name: str) -> lis
     return chosen
 
 
-async def _plan(session: BrowserSession, field: dict[str, Any]) -> _Planned:
+async def _plan(session: BrowserSession, field: FieldToFill) -> _Planned:
     page = await session.page()
     if "value" not in field:
         raise InvalidInput("every field needs a value")
@@ -125,7 +133,7 @@ def _intent(page: Any, planned: _Planned) -> ActionIntent:
 
 
 async def fill_form(
-    session: BrowserSession, *, fields: list[dict[str, Any]], confirmed: bool = False
+    session: BrowserSession, *, fields: list[FieldToFill], confirmed: bool = False
 ) -> ActionResult:
     if not fields or len(fields) > MAX_FIELDS:
         raise InvalidInput(f"give 1 to {MAX_FIELDS} fields")
@@ -154,7 +162,7 @@ async def fill_form(
     return with_changes(out, cast(PageChanges, {k: v for k, v in changes.items() if v}))  # the keys said, not empty
 
 
-async def _plan_all(session: BrowserSession, fields: list[dict[str, Any]]) -> list[_Planned]:
+async def _plan_all(session: BrowserSession, fields: list[FieldToFill]) -> list[_Planned]:
     """Every field resolved before anything is filled; the first bad one names its number."""
     planned = []
     for index, field in enumerate(fields):

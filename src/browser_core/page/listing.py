@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Required, TypedDict
+from typing import Any, Literal, Required, TypedDict
 
 
 class ListedElement(TypedDict, total=False):
@@ -57,3 +57,41 @@ class ElementRef(TypedDict, total=False):
     re_resolved_from: str
     matched_by: str
     also_matched: list[ListedElement]
+
+
+class WalkerArgs(TypedDict, total=False):
+    """What ``js/walker.js`` is asked for: a budgeted listing, a search, or a re-resolution by fingerprint."""
+
+    mode: Required[Literal["observe", "search", "fingerprint"]]
+    query: str
+    role: str
+    name: str
+    accept: list[str]
+    maxViewport: int
+    maxOff: int
+    maxText: int
+    messages: bool
+    mainText: bool
+
+
+class CoverNote(TypedDict, total=False):
+    """A modal dialog, or an overlay covering part of the viewport (``cover`` %, ``covered`` listed elements)."""
+
+    kind: Required[str]
+    name: Required[str]
+    id: str | None
+    cover: int
+    covered: int
+
+
+class WalkerScan(TypedDict, total=False):
+    """What the walker answers for one frame: element rows (one JSON array each), counts, text and notes."""
+
+    elements: Required[list[list[Any]]]
+    next: int
+    total: int
+    text: str
+    notes: list[CoverNote]
+    ready: str
+    scroll: list[int]
+    messages: list[PageMessage]

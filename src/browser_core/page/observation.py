@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any
 
 import anyio
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from browser_core.page.frames import FrameView, frame_views
-from browser_core.page.listing import ListedElement, PageObservation
+from browser_core.page.listing import CoverNote, ListedElement, PageObservation, WalkerArgs, WalkerScan
 from browser_core.page.registry import WALKER_JS, ElementFingerprint, ElementRegistry
 from browser_core.settings import BrowserSettings
 
@@ -61,11 +60,11 @@ class Element:
 @dataclass
 class FrameScan:
     view: FrameView
-    raw: dict[str, Any] | None
+    raw: WalkerScan | None
     error: str | None = None
 
 
-async def scan_frame(view: FrameView, registry: ElementRegistry, args: dict[str, Any], timeout_ms: int) -> FrameScan:
+async def scan_frame(view: FrameView, registry: ElementRegistry, args: WalkerArgs, timeout_ms: int) -> FrameScan:
     """One walker call in one frame; a child frame that does not answer in time is reported, not waited for."""
     slot = registry.slot(view.frame)
     raw = None
@@ -107,7 +106,7 @@ def frame_elements(scan: FrameScan, registry: ElementRegistry, viewport: tuple[i
 
 
 async def scan_frames(
-    page: Page, registry: ElementRegistry, settings: BrowserSettings, args: dict[str, Any]
+    page: Page, registry: ElementRegistry, settings: BrowserSettings, args: WalkerArgs
 ) -> list[FrameScan]:
     views = await frame_views(page, registry, settings.frame_depth_limit)
     return list(await asyncio.gather(*(scan_frame(v, registry, args, settings.iframe_timeout_ms) for v in views)))
@@ -128,7 +127,7 @@ async def search_elements(
 
     ``accept``: the roles the caller can act on (type_text: editable fields); others are no candidates.
     """
-    args = {"mode": "search", "query": query, "role": role or "", "maxOff": limit, "maxViewport": limit,
+    args: WalkerArgs = {"mode": "search", "query": query, "role": role or "", "maxOff": limit, "maxViewport": limit,
             "accept": list(accept)}
     scans = await scan_frames(page, registry, settings, args)
     viewport = viewport_size(page, settings)
@@ -146,7 +145,7 @@ async def search_elements(
 async def find_by_fingerprint(
     page: Page, registry: ElementRegistry, settings: BrowserSettings, fp: ElementFingerprint
 ) -> list[Element]:
-    args = {"mode": "fingerprint", "role": fp.role, "name": fp.name, "maxOff": 5, "maxViewport": 5}
+    args: WalkerArgs = {"mode": "fingerprint", "role": fp.role, "name": fp.name, "maxOff": 5, "maxViewport": 5}
     scans = await scan_frames(page, registry, settings, args)
     viewport = viewport_size(page, settings)
     found = [e for s in scans if s.view.path == fp.frame_path for e in frame_elements(s, registry, viewport)]
@@ -192,7 +191,7 @@ async def observe_page(
     each element's region and repeated structure (``region``, ``group``, ``unit``) for ``changes.digest``.
     The listed elements are remembered (``registry.last_seen``) so an action result can say what changed.
     """
-    args = {
+    args: WalkerArgs = {
         "mode": "observe",
         "maxViewport": settings.max_viewport_elements,
         "maxOff": settings.max_elements,
@@ -241,7 +240,7 @@ class _Merged:
     notes: list[str] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
     frames: dict[str, str] = field(default_factory=dict)
-    main_raw: dict[str, Any] = field(default_factory=dict)
+    main_raw: WalkerScan = field(default_factory=lambda: WalkerScan(elements=[]))
 
     def add(self, scan: FrameScan, registry: ElementRegistry, viewport: tuple[int, int]) -> None:
         view = scan.view
@@ -271,7 +270,7 @@ def _listed(e: Element, *, boxes: bool, layout: bool, scroll_y: int) -> ListedEl
     return out
 
 
-def _cover_note(note: dict[str, Any], where: str) -> str:
+def _cover_note(note: CoverNote, where: str) -> str:
     if note["kind"] == "modal":
         return f"modal dialog open{where}: '{note['name']}' - handle it before other elements"
     return (f"overlay{where} covers {note['cover']}% of the viewport and {note['covered']} listed"

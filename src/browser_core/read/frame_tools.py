@@ -17,7 +17,7 @@ from playwright.async_api import Page
 
 from browser_core.errors import PageChanged
 from browser_core.page.frames import FrameContext, FrameView, frame_depth, frame_views, resolve_frame, search_order
-from browser_core.page.listing import ListedElement
+from browser_core.page.listing import ListedElement, WalkerArgs
 from browser_core.page.observation import FrameScan, frame_elements, scan_frame, viewport_size
 from browser_core.read.content import page_slice
 from browser_core.session.browser import BrowserSession
@@ -147,7 +147,7 @@ async def get_frame_content(
 async def switch_to_frame(session: BrowserSession, *, frame_selector: str | int) -> FrameElements:
     page = await session.page()
     view = await _frame(session, page, frame_selector)
-    args = {"mode": "search", "query": "", "role": "", "maxOff": 500, "maxViewport": 500}
+    args: WalkerArgs = {"mode": "search", "query": "", "role": "", "maxOff": 500, "maxViewport": 500}
     scan = FrameScan(view, None, "timeout")
     with anyio.move_on_after(session.settings.iframe_timeout_ms / 1000):
         scan = await scan_frame(view, session.registry, args, session.settings.iframe_timeout_ms)

@@ -11,14 +11,15 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
 import structlog
 
 from browser_core.errors import ConfirmationRefused, InvalidInput
 from browser_core.redaction import redact
+from browser_core.security.intent import ActionParams
 
 log = structlog.get_logger("browser_core.confirmations")
 ID_PREFIX = "confirm-"
@@ -59,7 +60,7 @@ class PendingAction:
     confirmation_id: str
     kind: str
     element_id: str | None
-    params: dict[str, Any]
+    params: ActionParams
     summary: ActionSummary
     url: str
     created_at: float
@@ -78,7 +79,7 @@ class ConfirmationStore:
     folder: Path | None = None
     _pending: dict[str, PendingAction] = field(default_factory=dict)
 
-    def create(self, *, kind: str, element_id: str | None, params: dict[str, Any], summary: ActionSummary,
+    def create(self, *, kind: str, element_id: str | None, params: ActionParams, summary: ActionSummary,
                url: str) -> PendingAction:
         now = time.time()
         pending = PendingAction(ID_PREFIX + secrets.token_hex(6), kind, element_id, params, summary, url,
@@ -125,6 +126,3 @@ class ConfirmationStore:
         self._write(pending)
         return pending
 
-    def as_dict(self, confirmation_id: str) -> dict[str, Any] | None:
-        pending = self._pending.get(confirmation_id)
-        return asdict(pending) if pending else None

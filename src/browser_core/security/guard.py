@@ -115,7 +115,7 @@ class SecurityGuard:
         pending = self.store.create(
             kind=kind,
             element_id=intent.target.id if intent.target else None,
-            params=dict(params),
+            params=params.copy(),
             summary=await self._summary(intent, verdict, role, name),
             url=url,
         )
