@@ -34,7 +34,7 @@ from browser_core.errors import (
 from browser_core.read.capture import Shot
 from browser_core.redaction import redact_data
 from browser_core.result_model import ToolResult
-from browser_core.results import cap, failure, success
+from browser_core.results import Envelope, ResultMetadata, cap, failure, success
 from browser_core.session import BrowserSession, restless
 from mcp_server.human import elicitation_asker
 
@@ -127,16 +127,17 @@ def _summarise_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
                                           "note": "more events of these kinds happened; observe to see the page"}]
 
 
-def envelope_result(payload: dict[str, Any], max_chars: int, more_hint: str, image: Shot | None) -> CallToolResult:
+def envelope_result(payload: Envelope, max_chars: int, more_hint: str, image: Shot | None) -> CallToolResult:
     # The envelope passes the typed model first (a key the contract does not name is logged, the call still
     # answers). Values are redacted before the JSON is written (a secret like "true" cannot break it) and before
     # the cap (a cut cannot leave half a secret).
+    written: Envelope | dict[str, Any] = payload
     try:
-        payload = ToolResult.model_validate(payload).payload()
+        written = ToolResult.model_validate(payload).payload()
     except ValidationError as exc:
-        log.error("result outside the contract", tool=payload.get("metadata", {}).get("tool"),
+        log.error("result outside the contract", tool=payload["metadata"].get("tool"),
                   problems=[".".join(map(str, e["loc"])) for e in exc.errors()][:5])
-    text = cap(redact_data(payload), max_chars, more_hint)
+    text = cap(redact_data(written), max_chars, more_hint)
     content: list[Any] = [TextContent(type="text", text=text)]
     if image is not None:
         content.append(ImageContent(type="image", data=base64.b64encode(image.image).decode(), mime_type=image.mime))
@@ -158,67 +159,87 @@ def _action_of(error: ToolFailure) -> str:
 async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any]) -> CallToolResult:
     await session.snapshots.serve_requests(session)
     started = time.monotonic()
-    metadata: dict[str, Any] = {"tool": tool.name}
-    image: Shot | None = None
+    metadata: ResultMetadata = {"tool": tool.name}
+    payload, image = await _payload(tool, session, kwargs, metadata)
+    metadata["duration_ms"] = int((time.monotonic() - started) * 1000)
+    _note_session(session, payload, metadata)
+    code = payload["error"]["code"] if payload["error"] is not None else None
+    await session.snapshots.after_call(session, tool.name, code)
+    health = restless.health(session.context) if session.started else {}  # tabs, listeners: leaks show in the log
+    log.info("tool", tool=tool.name, ok=payload["success"], ms=metadata["duration_ms"], error=code, **health)
+    return envelope_result(payload, session.settings.max_result_chars, tool.more_hint, image)
+
+
+async def _payload(
+    tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any], metadata: ResultMetadata
+) -> tuple[Envelope, Shot | None]:
+    """The call's envelope (and its screenshot): every failure, expected or not, becomes a failure envelope."""
     bound = _timeout_for(tool, kwargs, session.settings.tool_timeout_s)
-    # Page-changing tools run one at a time (hosts send several calls at once); reads may overlap.
-    serial = contextlib.nullcontext() if tool.read_only else session.action_lock
     try:
-        with anyio.fail_after(bound):
-            async with serial:
-                if session.no_page_open and tool.needs_page:
-                    raise NoPageOpen("no page is open: the last tab was closed")
-                data = await tool.fn(session, **kwargs)
-        if isinstance(data, Shot):
-            image, data = data, data.info
-        data = session.content_fence.mark(data, metadata)
-        payload = success(data, metadata)
+        data = await _call(tool, session, kwargs, bound)
+        image = data if isinstance(data, Shot) else None
+        if image is not None:
+            data = image.info
+        return success(session.content_fence.mark(data, metadata), metadata), image
     except TimeoutError:
-        payload = failure(ActionTimeout(f"{tool.name} did not finish within {bound:.0f} s: the page may be busy"),
-                          metadata)
+        error = ActionTimeout(f"{tool.name} did not finish within {bound:.0f} s: the page may be busy")
+        return failure(error, metadata), None
     except ToolFailure as exc:
-        payload = failure(_page_not_browser(exc, session), metadata)
+        return failure(_page_not_browser(exc, session), metadata), None
     except PlaywrightError as exc:
-        payload = failure(_page_not_browser(map_playwright_error(exc, action=tool.name), session), metadata)
+        return failure(_page_not_browser(map_playwright_error(exc, action=tool.name), session), metadata), None
     except ConfigurationError as exc:
-        payload = failure(ToolFailure(f"browser set-up problem: {exc}",
-                                      hint="Tell the human: the server's configuration must be fixed."), metadata)
-        payload["error"]["category"] = "terminal"
-        payload["error"]["code"] = "configuration"
+        return _configuration(ToolFailure(f"browser set-up problem: {exc}",
+                                          hint="Tell the human: the server's configuration must be fixed."), metadata)
     except OSError as exc:  # a folder the server writes to (artifacts, downloads) is unusable
         where = f" {exc.filename}" if exc.filename else ""
         log.warning("file system error", tool=tool.name, error=str(exc))
-        payload = failure(ToolFailure(f"{tool.name} cannot write{where}: {exc.strerror or exc}",
-                                      hint="Tell the human: BROWSER_ARTIFACTS_DIR must be a writable folder."),
-                          metadata)
-        payload["error"]["category"] = "terminal"
-        payload["error"]["code"] = "configuration"
+        return _configuration(ToolFailure(f"{tool.name} cannot write{where}: {exc.strerror or exc}",
+                                          hint="Tell the human: BROWSER_ARTIFACTS_DIR must be a writable folder."),
+                              metadata)
     except Exception as exc:
         log.exception("tool crashed", tool=tool.name)
-        payload = failure(ToolFailure(f"internal error in {tool.name}: {type(exc).__name__}",
-                                      hint="Observe and try another way; report this if it repeats."), metadata)
-        payload["error"]["code"] = "internal"
-    metadata["duration_ms"] = int((time.monotonic() - started) * 1000)
+        return failure(ToolFailure(f"internal error in {tool.name}: {type(exc).__name__}",
+                                   hint="Observe and try another way; report this if it repeats."), metadata,
+                       code="internal"), None
+
+
+async def _call(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any], bound: float) -> Any:
+    """The tool itself, within its time bound; page-changing tools one at a time (hosts send several calls at
+    once), reads may overlap."""
+    serial = contextlib.nullcontext() if tool.read_only else session.action_lock
+    with anyio.fail_after(bound):
+        async with serial:
+            if session.no_page_open and tool.needs_page:
+                raise NoPageOpen("no page is open: the last tab was closed")
+            return await tool.fn(session, **kwargs)
+
+
+def _configuration(error: ToolFailure, metadata: ResultMetadata) -> tuple[Envelope, None]:
+    """A set-up problem the model cannot fix: terminal, code ``configuration``."""
+    return failure(error, metadata, category="terminal", code="configuration"), None
+
+
+def _note_session(session: BrowserSession, payload: Envelope, metadata: ResultMetadata) -> None:
+    """What happened beside the call: browser events, a restart, the page's URL when it moved, open tabs."""
     events = session.drain_events()
     if events:
         listed = _summarise_events([{"kind": e.kind, **e.detail} for e in events])
         metadata["events"] = session.content_fence.mark(listed, metadata)
     restarted = session.take_restart_note()
     if restarted:
-        metadata |= restarted
-    if session.started:
-        page = session.current_page()
-        data_url = payload["data"].get("url") if isinstance(payload["data"], dict) else None
-        if page is not None and page.url != data_url:
-            metadata["url"] = page.url
-        tabs = len(session.tabs())
-        if tabs > 1:
-            metadata["tabs"] = tabs
-    await session.snapshots.after_call(session, tool.name, None if payload["success"] else payload["error"]["code"])
-    health = restless.health(session.context) if session.started else {}  # tabs, listeners: leaks show in the log
-    log.info("tool", tool=tool.name, ok=payload["success"], ms=metadata["duration_ms"],
-             error=(payload["error"] or {}).get("code"), **health)
-    return envelope_result(payload, session.settings.max_result_chars, tool.more_hint, image)
+        metadata["browser_restarted"] = restarted["browser_restarted"]
+        metadata["ids_reset"] = restarted["ids_reset"]
+        metadata["note"] = restarted["note"]
+    if not session.started:
+        return
+    page = session.current_page()
+    data_url = payload["data"].get("url") if isinstance(payload["data"], dict) else None
+    if page is not None and page.url != data_url:
+        metadata["url"] = page.url
+    tabs = len(session.tabs())
+    if tabs > 1:
+        metadata["tabs"] = tabs
 
 
 def mcp_callable(tool: ToolDef, get_session: Callable[[Context], BrowserSession]) -> Callable[..., Any]:

@@ -74,4 +74,5 @@ async def session(browser: BrowserSession) -> AsyncIterator[BrowserSession]:
     browser.drain_events()
     browser.dialog_policy = None
     browser.dialogs.armed = None
+    browser.registry.shown_chrome.clear()  # a menu shown by an earlier test is not "shown before" in this one
     yield browser

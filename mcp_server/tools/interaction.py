@@ -113,7 +113,10 @@ async def fill_form(
 ) -> Any:
     """Fill several fields (text, date, select, checkbox, radio) in one call; never submits. Returns each
     field's resulting value and validation message. Nothing is filled if any field is unknown or refused."""
-    return await forms.fill_form(session, fields=[f.model_dump() for f in fields])
+    return await forms.fill_form(session, fields=[
+        forms.FieldToFill(element_id=f.element_id, element_description=f.element_description, value=f.value)
+        for f in fields
+    ])
 
 
 @define_tool(title="Click at a point", read_only=False, destructive=True, timeout_s=40)

@@ -33,7 +33,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Required, TypedDict
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
@@ -44,6 +44,16 @@ class Category(StrEnum):
     RECOVERABLE = "recoverable"
     NON_RETRIABLE = "non_retriable"
     TERMINAL = "terminal"
+
+
+class ErrorPayload(TypedDict, total=False):
+    """A failure as the result envelope's ``error`` says it (``result_model.ToolError`` checks it)."""
+
+    code: Required[str]
+    category: Required[str]
+    message: Required[str]
+    hint: str
+    details: dict[str, Any]
 
 
 class BrowserAgentError(Exception):
@@ -67,8 +77,8 @@ class ToolFailure(BrowserAgentError):
         self.hint = hint if hint is not None else self.default_hint
         self.details = details or {}
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"code": self.code, "category": str(self.category), "message": self.message}
+    def to_dict(self) -> ErrorPayload:
+        out: ErrorPayload = {"code": self.code, "category": str(self.category), "message": self.message}
         if self.hint:
             out["hint"] = self.hint
         if self.details:

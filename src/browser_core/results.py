@@ -7,21 +7,60 @@ left out, and how to get it, in ``metadata.truncated``.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Required, TypedDict
 
-from browser_core.errors import ToolFailure
+from browser_core.errors import ErrorPayload, ToolFailure
+
+
+class ResultMetadata(TypedDict, total=False):
+    """The envelope's ``metadata`` as the server builds it (``result_model.ToolMetadata`` checks it)."""
+
+    tool: Required[str]
+    duration_ms: int
+    page_content: str
+    url: str
+    tabs: int
+    events: list[dict[str, Any]]
+    injection_warning: str
+    truncated: dict[str, Any]
+    browser_restarted: bool
+    ids_reset: bool
+    note: str
+
+
+class RestartNote(TypedDict):
+    """Said once in the next result's metadata after the browser closed or crashed and was started again."""
+
+    browser_restarted: bool
+    ids_reset: bool
+    note: str
+
+
+class Envelope(TypedDict):
+    """``{success, data, error, metadata}`` as built, before ``result_model.ToolResult`` checks it."""
+
+    success: bool
+    data: Any
+    error: ErrorPayload | None
+    metadata: ResultMetadata
 
 
 def dumps(payload: Any) -> str:
     return json.dumps(payload, ensure_ascii=False, separators=(",", ":"), default=str)
 
 
-def success(data: Any, metadata: dict[str, Any]) -> dict[str, Any]:
+def success(data: Any, metadata: ResultMetadata) -> Envelope:
     return {"success": True, "data": data, "error": None, "metadata": metadata}
 
 
-def failure(error: ToolFailure, metadata: dict[str, Any], data: Any = None) -> dict[str, Any]:
-    return {"success": False, "data": data, "error": error.to_dict(), "metadata": metadata}
+def failure(error: ToolFailure, metadata: ResultMetadata, data: Any = None, **override: str) -> Envelope:
+    """``override``: the error's ``code`` or ``category`` set by the boundary (a set-up problem is terminal)."""
+    payload: ErrorPayload = error.to_dict()
+    if "code" in override:
+        payload["code"] = override["code"]
+    if "category" in override:
+        payload["category"] = override["category"]
+    return {"success": False, "data": data, "error": payload, "metadata": metadata}
 
 
 def _largest(node: Any, path: tuple[Any, ...] = ()) -> tuple[int, tuple[Any, ...]]:

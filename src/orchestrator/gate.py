@@ -7,14 +7,17 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import anyio
+import structlog
 
 from orchestrator.human import ConfirmRequest, Human
 
+log = structlog.get_logger("orchestrator.gate")
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
@@ -46,7 +49,7 @@ class SecurityGate:
         return ConfirmRequest(confirmation_id=confirmation_id, summary=summary, expires_at=raw.get("expires_at"),
                               status=str(raw.get("status", "pending")))
 
-    async def decide(self, tool_input: dict[str, Any]) -> GateDecision:
+    async def decide(self, tool_input: Mapping[str, object]) -> GateDecision:
         confirmation_id = str(tool_input.get("confirmation_id") or "")
         request = self.pending(confirmation_id)
         if request is None:
@@ -61,6 +64,7 @@ class SecurityGate:
         except TimeoutError:
             return GateDecision(False, f"The human did not answer within {self.timeout_s:.0f} s: not done.", request)
         except Exception as exc:  # no working confirmation channel means no
+            log.debug("confirmation channel failed", exc_info=True)
             reason = f"The confirmation could not be asked ({type(exc).__name__}): not done."
             return GateDecision(False, reason, request)
         who = getattr(self.human, "who", "The human")

@@ -1,9 +1,10 @@
-"""The PreToolUse / PostToolUse hooks: they see every tool call, the subagents' included.
+"""The PreToolUse / PostToolUse hooks: they see every tool call, the subagents' included, and dispatch it to the
+policies (``policies.py``, one concern each).
 
 PreToolUse: track the call, enforce least privilege per agent, attach the task memory to planner delegations,
-gate ``confirm_action`` through the human, back off before retries and stop stuck loops.
-PostToolUse(+Failure): record results and screenshots, update the stuck detector, read the agents' structured
-hand-backs (plan report, step result, verdict), hand sensitive fields to the human, notice a dead browser server.
+then ``ConfirmationPolicy`` for ``confirm_action`` and ``StuckPolicy`` (backoff, repeats) for browser actions.
+PostToolUse(+Failure): ``CallRecording`` (results, screenshots), ``StuckPolicy.after``, ``HandBackReader`` (plan
+report, step result, verdict), ``SensitiveFieldPolicy``, and a dead browser server stops the run.
 """
 
 from __future__ import annotations
@@ -11,11 +12,9 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
-import anyio
-import structlog
 from claude_agent_sdk import HookMatcher
 from claude_agent_sdk.types import HookContext, HookEvent
 from pydantic import ValidationError
@@ -25,37 +24,27 @@ from orchestrator.agents import BROWSER_PREFIX, DELEGATION_TOOLS, AgentSpec
 from orchestrator.gate import SecurityGate
 from orchestrator.human import Human
 from orchestrator.memory import clip
-from orchestrator.models import ExecutorResult, Report, ToolInvocation, Verdict, parse_tagged
+from orchestrator.models import ToolInvocation
+from orchestrator.policies import (
+    BusyClock,
+    CallRecording,
+    ConfirmationPolicy,
+    HandBackReader,
+    HumanHandoff,
+    Out,
+    SensitiveFieldPolicy,
+    StuckPolicy,
+    pre,
+    stop,
+)
 from orchestrator.record import RunRecorder
 from orchestrator.state import RunState
-from orchestrator.stuck import StuckDetector, short_tool
+from orchestrator.stuck import StuckDetector
 
 CONFIRM_TOOL = BROWSER_PREFIX + "confirm_action"
-log = structlog.get_logger("orchestrator.hooks")
 # How the CLI reports a browser server whose process or pipe is gone (not a tool's own failure).
 SERVER_GONE = re.compile(r"connection closed|not connected|server .*(exited|disconnected)|EPIPE|broken pipe", re.I)
 LEAD_TOOLS = DELEGATION_TOOLS | {"AskUserQuestion"}
-Out = dict[str, Any]  # a hook's JSON output (the SDK's Out TypedDicts, built as plain dicts)
-
-
-def _pre(decision: str, reason: str = "", **extra: Any) -> Out:
-    out: dict[str, Any] = {"hookEventName": "PreToolUse", "permissionDecision": decision}
-    if reason:
-        out["permissionDecisionReason"] = reason
-    out.update(extra)
-    return {"hookSpecificOutput": out}
-
-
-def _stop(reason: str) -> Out:
-    """Deny the call and end the turn (the worker interrupts the session too)."""
-    out = _pre("deny", reason)
-    out["continue_"] = False
-    out["stopReason"] = reason
-    return out
-
-
-def _context(event: str, text: str) -> Out:
-    return {"hookSpecificOutput": {"hookEventName": event, "additionalContext": text}}
 
 
 def envelope_of(text: str) -> ToolResult | None:
@@ -67,6 +56,8 @@ def envelope_of(text: str) -> ToolResult | None:
 
 
 class Hooks:
+    """The dispatcher: least privilege and delegation itself, everything else through its policies."""
+
     def __init__(
         self,
         state: RunState,
@@ -79,13 +70,19 @@ class Hooks:
     ) -> None:
         self.state = state
         self.specs = specs
-        self.gate = gate
-        self.human = human
-        self.stuck = stuck
-        self.recorder = recorder
-        self.handoff_timeout_s = handoff_timeout_s
+        self.clock = BusyClock()
+        handoff = HumanHandoff(state, human, recorder, handoff_timeout_s)
+        self.confirmation = ConfirmationPolicy(state, gate, recorder, self.clock)
+        self.stuck = StuckPolicy(state, stuck, recorder, self.clock, handoff)
+        self.sensitive = SensitiveFieldPolicy(state, handoff)
+        self.recording = CallRecording(state, recorder)
+        self.hand_backs = HandBackReader(state, recorder)
         self.on_browser_failure: Callable[[str], Awaitable[None]] | None = None
-        self.busy_s = 0.0  # time spent in our own hook code, waits for humans and backoff excluded
+
+    @property
+    def busy_s(self) -> float:
+        """Time spent in our own hook code, waits for humans and backoff excluded."""
+        return self.clock.busy_s
 
     def matchers(self, long_timeout_s: float, agent: str | None = None) -> dict[HookEvent, list[HookMatcher]]:
         """The hooks for one CLI; ``agent`` names the agent whose CLI it is (its calls carry no agent type)."""
@@ -134,93 +131,35 @@ class Hooks:
             self.state.calls.pop(call_id, None)
             call.success, call.error_code, call.duration_ms = False, "denied", 0
             call.result = str(decision.get("permissionDecisionReason", ""))
-            self._record(call)
-        self.busy_s += time.perf_counter() - started
+            self.recording.record(call)
+        self.clock.add(started)
         return out
 
     async def _decide(self, call: ToolInvocation) -> Out:
         tool, agent, tool_input = call.tool, call.agent, call.input
         if self.state.stop is not None:
-            return _stop(f"The run is stopping: {self.state.stop.reason}")
+            return stop(f"The run is stopping: {self.state.stop.reason}")
         if not self.permitted(agent, tool):
             who = "The lead only delegates (planner) and asks the human" if agent == "lead" else agent
-            return _pre("deny", f"Least privilege: {who}; {tool} is not among its tools.")
+            return pre("deny", f"Least privilege: {who}; {tool} is not among its tools.")
         if tool in DELEGATION_TOOLS:
             if tool_input.get("subagent_type") not in self.specs:
-                return _pre("deny", f"Unknown agent {tool_input.get('subagent_type')!r}: use {sorted(self.specs)}.")
+                return pre("deny", f"Unknown agent {tool_input.get('subagent_type')!r}: use {sorted(self.specs)}.")
             return self._delegate(call.tool_use_id, tool_input)
         if tool == CONFIRM_TOOL:
-            return await self._confirm(tool_input)
+            return await self.confirmation.decide(tool_input)
         if tool.startswith(BROWSER_PREFIX):
-            return await self._guard_action(tool, tool_input)
+            return await self.stuck.before(tool, tool_input)
         return {}
 
-    def _delegate(self, call_id: str, tool_input: dict[str, Any]) -> Out:
+    def _delegate(self, call_id: str, tool_input: Mapping[str, object]) -> Out:
         subagent = str(tool_input.get("subagent_type") or "")
         self.state.subagent_of[call_id] = subagent
         updated = dict(tool_input, run_in_background=False)
         memory = self.state.memory.render(full=subagent == "planner")
         updated["prompt"] = f"{tool_input.get('prompt', '')}\n\n{memory}"
         self.state.emit("delegate", agent=subagent, description=str(tool_input.get("description", "")))
-        return _pre("allow", updatedInput=updated)
-
-    async def _confirm(self, tool_input: dict[str, Any]) -> Out:
-        waited = time.perf_counter()
-        decision = await self.gate.decide(tool_input)
-        self._waited(waited)
-        summary = decision.request.summary if decision.request else None
-        self.recorder.event("confirm", allowed=decision.allow, reason=decision.reason, summary=summary)
-        self.state.emit("confirm", allowed=decision.allow, summary=summary)
-        if decision.allow:
-            return _pre("allow", decision.reason)
-        self.state.memory.note(f"Declined by the human: {summary.get('action') if summary else 'unknown action'}")
-        return _pre("deny", decision.reason)
-
-    def _waited(self, since: float) -> None:
-        self.busy_s -= time.perf_counter() - since
-
-    async def _guard_action(self, tool: str, tool_input: dict[str, Any]) -> Out:
-        check = self.stuck.before(tool, tool_input)
-        if check.kind == "allow":
-            if check.delay_s:
-                waited = time.perf_counter()
-                await anyio.sleep(check.delay_s)
-                self._waited(waited)
-                self.recorder.event("backoff", tool=tool, delay_s=check.delay_s)
-            return {}
-        self.state.stuck_events += 1
-        self.state.memory.note(check.message)
-        self.recorder.event("stuck", message=check.message, occurrence=self.state.stuck_events)
-        self.state.emit("stuck", message=check.message, occurrence=self.state.stuck_events)
-        if self.state.stuck_events < 2:
-            return _pre("deny", check.message)
-        waited = time.perf_counter()
-        resumed = await self._handoff(
-            f"The agent is stuck after a re-plan. {check.message}\nIf the page needs a login, 2FA or a captcha, "
-            "do it in the browser window now, then answer 'done'; anything else stops the run."
-        )
-        self._waited(waited)
-        if resumed:
-            self.stuck.reset()
-            self.state.stuck_events = 0
-            self.state.memory.note("The human took over in the window after the agent got stuck; re-observe.")
-            return _pre("deny", "The human acted in the browser window: re-observe the page and re-plan.")
-        self.state.request_stop("stuck", f"{check.message} No human took over.")
-        return _stop(check.message)
-
-    async def _handoff(self, message: str) -> bool:
-        self.recorder.event("handoff", message=message)
-        self.state.emit("handoff", message=message)
-        try:
-            with anyio.fail_after(self.handoff_timeout_s):
-                done = await self.human.handoff(message)
-        except TimeoutError:
-            done = False
-        except Exception as exc:  # a broken human channel is a "no", never a crash inside the CLI's hook
-            log.warning("hand-off failed", error=repr(exc))
-            done = False
-        self.recorder.event("handoff_result", done=done)
-        return done
+        return pre("allow", updatedInput=updated)
 
     # ------------------------------------------------------------------ PostToolUse
     async def post_tool_use(self, data: Any, tool_use_id: str | None, ctx: HookContext) -> Any:
@@ -232,14 +171,12 @@ class Hooks:
             self._hand_back(call, response)
         else:
             call.result, images = _split(response)
-            for n, (payload, mime) in enumerate(images):
-                label = f"{call.agent}-{short_tool(call.tool)}{n}"
-                call.screenshots.append(self.recorder.save_image(payload, mime, label))
+            self.recording.keep_images(call, images)
             envelope = envelope_of(call.result) if call.tool.startswith(BROWSER_PREFIX) else None
             call.success = envelope.success if envelope else True
             self.stuck.after(call.tool, envelope)
-        self._record(call)
-        self.busy_s += time.perf_counter() - started
+        self.recording.record(call)
+        self.clock.add(started)
         return {}
 
     async def post_tool_use_failure(self, data: Any, tool_use_id: str | None, ctx: HookContext) -> Any:
@@ -250,43 +187,28 @@ class Hooks:
         envelope = envelope_of(call.result) if call.tool.startswith(BROWSER_PREFIX) else None
         out: Out = {}
         if envelope is not None:
-            error = envelope.error.payload() if envelope.error else {}
-            call.error_code = str(error.get("code") or "failed")
+            call.error_code = (envelope.error.code if envelope.error else "") or "failed"
             self.stuck.after(call.tool, envelope)
             if call.error_code == "sensitive_field":
-                self.busy_s += time.perf_counter() - started
-                out = await self._sensitive(error)
+                self.clock.add(started)
+                out = await self.sensitive.on_failure(envelope.error)
                 started = time.perf_counter()
         elif call.tool.startswith(BROWSER_PREFIX) and not data.get("is_interrupt"):
-            # Not the server's own answer (it always answers with an envelope): the transport or the process.
-            call.error_code = "browser_server"
-            if SERVER_GONE.search(call.result):
-                # The CLI would start a fresh server on the next call, but the page, its state and the ids are
-                # gone: continuing would act on a different page. Stop cleanly instead.
-                what = f"the browser MCP server stopped mid-run ({clip(call.result, 200)})"
-                self.state.request_stop("error", f"{what}; the page state is lost")
-            elif self.on_browser_failure is not None:
-                await self.on_browser_failure(call.result)
-        self._record(call)
-        self.busy_s += time.perf_counter() - started
+            await self._server_failed(call)
+        self.recording.record(call)
+        self.clock.add(started)
         return out
 
-    async def _sensitive(self, error: dict[str, Any]) -> Out:
-        field = ((error.get("details") or {}).get("field") or {}) if isinstance(error.get("details"), dict) else {}
-        label = f"{field.get('role', 'field')} '{field.get('name', '')}'".strip()
-        done = await self._handoff(
-            f"The page asks for a sensitive value ({label}). The agent never types passwords, one-time codes or "
-            "card numbers. Please type it yourself in the browser window, then answer 'done'."
-        )
-        if done:
-            self.state.memory.note(f"The human typed the sensitive value into {label} themselves.")
-            return _context(
-                "PostToolUseFailure",
-                f"The human has typed the value into {label} themselves in the browser window. Do not type it. "
-                "Treat this step as done (status ok) and continue.",
-            )
-        self.state.request_stop("needs_human", f"The sensitive field {label} needs the human, who did not take over.")
-        return _context("PostToolUseFailure", "The human did not type the value: stop and report needs_human.")
+    async def _server_failed(self, call: ToolInvocation) -> None:
+        """Not the server's own answer (it always answers with an envelope): the transport or the process."""
+        call.error_code = "browser_server"
+        if SERVER_GONE.search(call.result):
+            # The CLI would start a fresh server on the next call, but the page, its state and the ids are
+            # gone: continuing would act on a different page. Stop cleanly instead.
+            what = f"the browser MCP server stopped mid-run ({clip(call.result, 200)})"
+            self.state.request_stop("error", f"{what}; the page state is lost")
+        elif self.on_browser_failure is not None:
+            await self.on_browser_failure(call.result)
 
     def _finish(self, data: Any, tool_use_id: str | None) -> ToolInvocation:
         call_id = tool_use_id or str(data.get("tool_use_id") or "")
@@ -300,11 +222,6 @@ class Hooks:
         call.duration_ms = int(duration) if duration is not None else int((time.time() - call.started_at) * 1000)
         return call
 
-    def _record(self, call: ToolInvocation) -> None:
-        self.state.invocations.append(call)
-        self.recorder.tool_call(call)
-        self.state.emit("tool_end", call=call)
-
     def _hand_back(self, call: ToolInvocation, response: dict[str, Any]) -> None:
         text = "\n".join(c.get("text", "") for c in response.get("content") or [] if isinstance(c, dict))
         call.result = text
@@ -312,51 +229,7 @@ class Hooks:
 
     def absorb(self, agent: str, text: str, call: ToolInvocation) -> None:
         """Read the structured line an agent ends with and update memory, verdict and counters."""
-        outcome = self.state.current
-        if agent == "planner":
-            report = parse_tagged(text, "REPORT", Report)
-            self.state.memory.horizons += 1
-            if outcome is not None:
-                outcome.horizons += 1
-            if report is not None:
-                self.state.last_report_status = report.status
-                if report.status == "need_human" and report.question:
-                    self.state.memory.ask(report.question)
-            self.recorder.event("report", report=report, raw=None if report else clip(text, 400))
-        elif agent == "executor":
-            result = parse_tagged(text, "RESULT", ExecutorResult)
-            for line, status in _step_lines(call, result):
-                self.state.memory.step(line)
-                if outcome is not None:
-                    outcome.steps += 1
-                self.state.emit("step", n=self.state.memory.steps, line=line, status=status)
-            for fact in result.facts if result else []:
-                self.state.memory.fact(fact)
-        elif agent == "validator":
-            verdict = parse_tagged(text, "VERDICT", Verdict)
-            if verdict is not None:
-                self.state.verdict(verdict)
-                self.recorder.event("verdict", verdict=verdict)
-
-
-def _step_lines(call: ToolInvocation, result: ExecutorResult | None) -> list[tuple[str, str]]:
-    """Memory lines for an executor's hand-back: one per step of its horizon (or one for a single-step result)."""
-    if result is not None and result.steps:
-        lines = []
-        for n, step in enumerate(result.steps, 1):
-            line = f"{step.step or f'step {n}'}: {step.status}" + (f" — {step.did}" if step.did else "")
-            lines.append((line, step.status))
-        if result.status != "ok" and result.error:
-            last, status = lines[-1]
-            lines[-1] = (f"{last} ({result.error})", status)
-        return lines
-    status = result.status if result else "unknown"
-    line = f"{call.input.get('description') or 'step'}: {status}"
-    if result and result.did:
-        line += f" — {result.did}"
-    if result and result.error:
-        line += f" ({result.error})"
-    return [(line, status)]
+        self.hand_backs.absorb(agent, text, call)
 
 
 def _split(response: Any) -> tuple[str, list[tuple[str, str]]]:

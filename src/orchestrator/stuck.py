@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from browser_core.result_model import ToolResult
 
@@ -45,8 +46,9 @@ def short_tool(name: str) -> str:
     return name.rsplit("__", 1)[-1]
 
 
-def action_key(tool: str, tool_input: dict[str, Any]) -> str:
-    args = {k: v for k, v in sorted(tool_input.items()) if k not in IGNORED_ARGS and v is not None}
+def action_key(tool: str, tool_input: Mapping[str, object]) -> str:
+    """The call as a repeat is recognised by: the tool and its arguments (the model's arbitrary JSON)."""
+    args = {k: tool_input[k] for k in sorted(tool_input) if k not in IGNORED_ARGS and tool_input[k] is not None}
     return f"{short_tool(tool)} {json.dumps(args, ensure_ascii=False, sort_keys=True)}"
 
 
@@ -71,7 +73,7 @@ class StuckDetector:
     def reset(self) -> None:
         self._last, self._count, self._failures, self._last_error = None, 0, 0, ""
 
-    def before(self, tool: str, tool_input: dict[str, Any]) -> Check:
+    def before(self, tool: str, tool_input: Mapping[str, object]) -> Check:
         name = short_tool(tool)
         if name in PASSIVE:
             return Check("allow")

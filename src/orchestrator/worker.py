@@ -272,6 +272,7 @@ class WorkerAgent:
             state.request_stop("failed", reason)
             return f"Not answered: {reason}. The run stops."
         except Exception as exc:  # an answerer that cannot answer fails the run (seed 003)
+            log.debug("answerer failed", exc_info=True)
             state.request_stop("failed", f"the question could not be answered: {exc}")
             return "Not answered. The run stops."
         self.recorder.event("answer_result", result=answer)

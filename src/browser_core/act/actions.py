@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 import anyio
 from playwright.async_api import Error as PlaywrightError
@@ -20,6 +20,7 @@ from playwright.async_api import Page
 from browser_core.act import strategies
 from browser_core.act.dialogs import dialogs_since
 from browser_core.act.forms import match_options
+from browser_core.act.outcome import ActionResult, with_changes
 from browser_core.act.retry import locate, run_chain
 from browser_core.errors import InvalidInput, playwright_errors
 from browser_core.page.targets import EDITABLE, SELECTABLE, Target, resolve_target
@@ -37,6 +38,19 @@ _MORE_JS = """(el, [n, ms]) => new Promise(done => { const t0 = Date.now(); cons
   (el.ownerDocument.getElementsByTagName('*').length > n || Date.now() - t0 > ms) ? done(true) : setTimeout(tick, 50);
   tick(); })"""
 _KEY = re.compile(r"^((Control|Alt|Shift|Meta|ControlOrMeta)\+)*([A-Za-z0-9]+|[^\sA-Za-z0-9])$")
+
+class _ClickOptions(TypedDict):
+    button: Literal["left", "right", "middle"]
+    double: bool
+    timeout_ms: int
+
+
+class _TypeOptions(TypedDict):
+    text: str
+    clear_first: bool
+    press_enter: bool
+    timeout_ms: int
+
 
 async def _target(session: BrowserSession, page: Page, **kw: Any) -> Target:
     return await resolve_target(page, session.registry, session.settings, **kw)
@@ -58,7 +72,7 @@ async def _window_opens(session: BrowserSession, page: Page) -> int:
 async def settle(
     session: BrowserSession, page: Page, before_url: str, popup: anyio.Event | None = None,
     opens_before: int | None = None, may_open_tab: bool = False, before_doc: str | None = None,
-) -> dict[str, Any]:
+) -> ActionResult:
     """After an action: follow a tab it opened, let a started navigation reach DOMContentLoaded, say what changed
     (a new document even at the same URL, the title, messages, the elements added, removed or changed)."""
     if popup is not None and not popup.is_set():
@@ -69,13 +83,13 @@ async def settle(
     active = await session.page()
     with contextlib.suppress(PlaywrightError):
         await active.wait_for_load_state("domcontentloaded", timeout=session.settings.navigation_timeout_ms)
-    out: dict[str, Any] = {"url": active.url}
+    out: ActionResult = {"url": active.url}
     if active is not page:
         out["switched_tab"] = True
     changes = await what_changed(session, active, before_doc if active is page else None)
     if active.url != before_url or active is not page:
         changes["navigated"] = True
-    return out | changes
+    return with_changes(out, changes)
 
 
 async def click(
@@ -89,7 +103,7 @@ async def click(
     timeout_ms: int | None = None,
     frame: str | int | None = None,
     confirmed: bool = False,
-) -> dict[str, Any]:
+) -> ActionResult:
     page = await session.page()
     located = await locate(session, page, element_id=element_id, description=description, role=role, frame=frame)
     target = located.target
@@ -105,17 +119,18 @@ async def click(
         downloads_file = bool(await target.handle.evaluate(_DOWNLOAD_LINK_JS))
         opens_before = await _window_opens(session, page)
     popup = session.expect_new_page()
-    kw: dict[str, Any] = {"button": button, "double": double, "timeout_ms": timeout}
+    kw: _ClickOptions = {"button": button, "double": double, "timeout_ms": timeout}
     await run_chain(
         located, "click",
         lambda: strategies.direct_click(session, page, target, **kw),
         lambda: strategies.coordinate_click(session, page, target, **kw),
     )
     action = "double_click" if double else f"{button}_click" if button != "left" else "click"
-    out = {"action": action, "element": target.describe()} | await settle(
-        session, page, before, popup, opens_before, may_open_tab, before_doc
-    )
-    return out | await _after(session, marks, downloads_file) | {"retry_chain": located.chain.summary()}
+    out: ActionResult = {"action": action, "element": target.describe()}
+    out |= await settle(session, page, before, popup, opens_before, may_open_tab, before_doc)
+    out |= await _after(session, marks, downloads_file)
+    out["retry_chain"] = located.chain.summary()
+    return out
 
 
 async def type_text(
@@ -130,7 +145,7 @@ async def type_text(
     timeout_ms: int | None = None,
     frame: str | int | None = None,
     confirmed: bool = False,
-) -> dict[str, Any]:
+) -> ActionResult:
     if len(text) > MAX_TEXT:
         raise InvalidInput(f"text is {len(text)} characters; the limit is {MAX_TEXT}")
     page = await session.page()
@@ -144,7 +159,7 @@ async def type_text(
     before_doc = await document_token(session, page)
     timeout = timeout_ms or session.settings.action_timeout_ms
     marks = _marks(session)
-    kw: dict[str, Any] = {"text": text, "clear_first": clear_first, "press_enter": press_enter, "timeout_ms": timeout}
+    kw: _TypeOptions = {"text": text, "clear_first": clear_first, "press_enter": press_enter, "timeout_ms": timeout}
     suggests = None if press_enter or not text else await _elements_if_suggesting(target)
     await run_chain(
         located, "type_text",
@@ -154,12 +169,13 @@ async def type_text(
     if suggests is not None:
         await _suggestions(target, suggests)
     value = await _value_preview(target)
-    out = {"action": "type_text", "element": target.describe(), "typed_chars": len(text)}
+    out: ActionResult = {"action": "type_text", "element": target.describe(), "typed_chars": len(text)}
     if value is not None:
         out["value"] = value
-    return out | await settle(session, page, before, before_doc=before_doc) | await _after(session, marks) | {
-        "retry_chain": located.chain.summary()
-    }
+    out |= await settle(session, page, before, before_doc=before_doc)
+    out |= await _after(session, marks)
+    out["retry_chain"] = located.chain.summary()
+    return out
 
 
 async def _elements_if_suggesting(target: Target) -> int | None:
@@ -182,13 +198,13 @@ def _marks(session: BrowserSession) -> tuple[int, int]:
     return len(session.events), session.downloads.started
 
 
-async def _after(session: BrowserSession, marks: tuple[int, int], download_link: bool = False) -> dict[str, Any]:
+async def _after(session: BrowserSession, marks: tuple[int, int], download_link: bool = False) -> ActionResult:
     """Dialogs the action opened (already answered) and downloads it started (saved, or still going).
 
     A link with a ``download`` attribute starts its download without a navigation, so nothing tells the click
     to wait for it: for those the download's start is awaited (bounded) too.
     """
-    out: dict[str, Any] = {}
+    out: ActionResult = {}
     dialogs = dialogs_since(session, marks[0])
     if dialogs:
         out["dialogs"] = dialogs
@@ -218,7 +234,7 @@ async def press_key(
     description: str | None = None,
     role: str | None = None,
     confirmed: bool = False,
-) -> dict[str, Any]:
+) -> ActionResult:
     if not _KEY.match(key or ""):
         raise InvalidInput(
             f"'{key}' is not a key", hint="Use key names like Enter, Tab, Escape, ArrowDown, Control+A, a"
@@ -226,7 +242,7 @@ async def press_key(
     page = await session.page()
     before = page.url
     before_doc = await document_token(session, page)
-    out: dict[str, Any] = {"action": "press_key", "key": key}
+    out: ActionResult = {"action": "press_key", "key": key}
     target = None
     if element_id or description:
         target = await _target(session, page, element_id=element_id, description=description, role=role)
@@ -248,7 +264,7 @@ async def press_key(
 async def hover(
     session: BrowserSession, *, element_id: str | None = None, description: str | None = None,
     role: str | None = None,
-) -> dict[str, Any]:
+) -> ActionResult:
     page = await session.page()
     target = await _target(session, page, element_id=element_id, description=description, role=role)
     with playwright_errors("hover"):
@@ -267,7 +283,7 @@ async def select_option(
     description: str | None = None,
     role: str | None = None,
     confirmed: bool = False,
-) -> dict[str, Any]:
+) -> ActionResult:
     if not values or not all(isinstance(v, str) and v.strip() for v in values):
         raise InvalidInput("values must be a non-empty list of option labels or values")
     page = await session.page()
@@ -307,7 +323,7 @@ async def scroll(
     element_id: str | None = None,
     description: str | None = None,
     into_view: bool = False,
-) -> dict[str, Any]:
+) -> ActionResult:
     page = await session.page()
     size = page.viewport_size or {"width": session.settings.viewport_width, "height": session.settings.viewport_height}
     step = amount if amount is not None else int(size["height"] * 0.8)
@@ -339,7 +355,7 @@ _AT_POINT_JS = """([key, x, y]) => {
 
 
 async def click_at(session: BrowserSession, *, x: int, y: int, text: str | None = None,
-                   confirmed: bool = False) -> dict[str, Any]:
+                   confirmed: bool = False) -> ActionResult:
     """A click at viewport coordinates (canvas-like widgets), then optionally typing; the gate sees the listed
     element under the point (or the focused field for the typing), as for click and type_text."""
     page = await session.page()
@@ -357,7 +373,7 @@ async def click_at(session: BrowserSession, *, x: int, y: int, text: str | None 
     await session.guard.check(ActionIntent("click", page, target, {"button": "left", "double": False}),
                               confirmed=confirmed)
     before, before_doc, marks = page.url, await document_token(session, page), _marks(session)
-    out: dict[str, Any] = {"action": "click_at", "point": [x, y]}
+    out: ActionResult = {"action": "click_at", "point": [x, y]}
     if target is not None:
         out["element"] = target.describe()
     with playwright_errors("click_at"):

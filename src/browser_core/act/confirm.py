@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from browser_core.act import actions
+from browser_core.act.outcome import ActionResult
 from browser_core.errors import ConfirmationRefused, InvalidInput
 from browser_core.page.observation import find_by_fingerprint
+from browser_core.security.confirmations import ActionSummary, PendingPublic
 from browser_core.security.guard import SecurityGuard
 from browser_core.session.browser import BrowserSession
 
@@ -18,7 +20,15 @@ def security_guard(session: BrowserSession) -> SecurityGuard:
     return guard
 
 
-def pending_summary(session: BrowserSession, confirmation_id: str) -> dict[str, Any] | None:
+class Confirmed(TypedDict):
+    """confirm_action's result: the action the human confirmed, and its own result."""
+
+    confirmed: str
+    summary: ActionSummary
+    result: ActionResult
+
+
+def pending_summary(session: BrowserSession, confirmation_id: str) -> PendingPublic | None:
     """The server-written summary of a pending action, for a host's own confirmation prompt."""
     pending = security_guard(session).store.get(confirmation_id)
     return pending.public() if pending else None
@@ -30,7 +40,7 @@ def decline_pending(session: BrowserSession, confirmation_id: str) -> None:
     raise ConfirmationRefused("the human declined this action", details={"reason": "declined"})
 
 
-async def confirm_pending(session: BrowserSession, confirmation_id: str) -> dict[str, Any]:
+async def confirm_pending(session: BrowserSession, confirmation_id: str) -> Confirmed:
     pending = security_guard(session).store.take(confirmation_id)
     page = await session.page()
     if page.url != pending.url:

@@ -8,13 +8,14 @@ gate refuses, an unknown field or an option that does not exist leaves the whole
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from playwright.async_api import Error as PlaywrightError
 
+from browser_core.act.outcome import ActionResult, FieldState, with_changes
 from browser_core.errors import InvalidInput, playwright_errors
 from browser_core.page.targets import Target, resolve_target
-from browser_core.read.changes import document_token, what_changed
+from browser_core.read.changes import PageChanges, document_token, what_changed
 from browser_core.security.intent import ActionIntent
 from browser_core.session.browser import BrowserSession
 
@@ -54,6 +55,14 @@ _STATE_JS = """el => {
 }"""
 
 
+class FieldToFill(TypedDict, total=False):
+    """One field of a fill_form call: the element (id or description) and its value."""
+
+    element_id: str | None
+    element_description: str | None
+    value: str | bool | list[str]
+
+
 @dataclass
 class _Planned:
     target: Target
@@ -89,7 +98,7 @@ def match_options(options: list[list[str]], wanted: list[str], name: str) -> lis
     return chosen
 
 
-async def _plan(session: BrowserSession, field: dict[str, Any]) -> _Planned:
+async def _plan(session: BrowserSession, field: FieldToFill) -> _Planned:
     page = await session.page()
     if "value" not in field:
         raise InvalidInput("every field needs a value")
@@ -124,8 +133,8 @@ def _intent(page: Any, planned: _Planned) -> ActionIntent:
 
 
 async def fill_form(
-    session: BrowserSession, *, fields: list[dict[str, Any]], confirmed: bool = False
-) -> dict[str, Any]:
+    session: BrowserSession, *, fields: list[FieldToFill], confirmed: bool = False
+) -> ActionResult:
     if not fields or len(fields) > MAX_FIELDS:
         raise InvalidInput(f"give 1 to {MAX_FIELDS} fields")
     page = await session.page()
@@ -138,22 +147,22 @@ async def fill_form(
         await session.guard.check(_intent(page, item), confirmed=confirmed)
     timeout = session.settings.action_timeout_ms
     before_doc = await document_token(session, page)
-    results = []
+    results: list[FieldState] = []
     for item in planned:
         with playwright_errors("fill_form"):
             await _fill(item, timeout)
         results.append(await _state(item.target))
-    out: dict[str, Any] = {"action": "fill_form", "fields": results}
+    out: ActionResult = {"action": "fill_form", "fields": results}
     invalid = sum(1 for r in results if r.get("invalid"))
     if invalid:
         out["invalid"] = invalid
     out["note"] = "not submitted"
     changes = await what_changed(session, page, before_doc)
     changes.get("elements_diff", {}).pop("changed", None)  # the fields above say it
-    return out | {k: v for k, v in changes.items() if v}
+    return with_changes(out, cast(PageChanges, {k: v for k, v in changes.items() if v}))  # the keys said, not empty
 
 
-async def _plan_all(session: BrowserSession, fields: list[dict[str, Any]]) -> list[_Planned]:
+async def _plan_all(session: BrowserSession, fields: list[FieldToFill]) -> list[_Planned]:
     """Every field resolved before anything is filled; the first bad one names its number."""
     planned = []
     for index, field in enumerate(fields):
@@ -179,8 +188,8 @@ async def _fill(item: _Planned, timeout_ms: int) -> None:
             await handle.click(timeout=timeout_ms)
 
 
-async def _state(target: Target) -> dict[str, Any]:
-    out: dict[str, Any] = {"id": target.id, "name": target.name}
+async def _state(target: Target) -> FieldState:
+    out: FieldState = {"id": target.id, "name": target.name}
     try:
         value, message, invalid = await target.handle.evaluate(_STATE_JS)
     except PlaywrightError:

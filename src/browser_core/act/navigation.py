@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from typing import Any, Literal
+from typing import Literal
 
 import anyio
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Response
 
+from browser_core.act.outcome import ActionResult, with_changes
 from browser_core.errors import (
     ActionTimeout,
     BrowserUnavailable,
@@ -19,7 +20,7 @@ from browser_core.errors import (
     ToolFailure,
     map_playwright_error,
 )
-from browser_core.read.changes import what_changed
+from browser_core.read.changes import PageChanges, what_changed
 from browser_core.security.urls import normalise_url
 from browser_core.session.browser import BrowserSession
 from browser_core.session.restless import landed, navigated_since, restless
@@ -33,8 +34,8 @@ SUSPICIOUS_FIRST_TRY_MS = 5000  # first try in a tab that just raised dialogs or
 RESULT_RESERVE_S = 3.5  # kept from the call's bound for the result (title, what changed)
 
 
-async def _report(session: BrowserSession, page: Page, response: Response | None, action: str) -> dict[str, Any]:
-    out: dict[str, Any] = {"action": action, "url": page.url}
+async def _report(session: BrowserSession, page: Page, response: Response | None, action: str) -> ActionResult:
+    out: ActionResult = {"action": action, "url": page.url}
     out["title"] = ""
     with anyio.move_on_after(TITLE_BOUND_S), contextlib.suppress(PlaywrightError):
         out["title"] = await page.title()
@@ -43,15 +44,15 @@ async def _report(session: BrowserSession, page: Page, response: Response | None
         if response.status >= 400:
             raise NavigationFailed(
                 f"{action} reached {page.url} but the server answered HTTP {response.status}",
-                details=out,
+                details=dict(out),
                 hint="The page shows an error; do not retry unchanged. Try another URL or go_back.",
             )
-    listing: dict[str, Any] = {}
+    listing: PageChanges = {}
     with anyio.move_on_after(LISTING_BOUND_S):  # a page whose script never yields still gets its answer
         listing = await what_changed(session, page, None, new_page=True)
     if not listing:
         out["note"] = "the page did not answer in time (busy in a script?): observe later"
-    return out | listing
+    return with_changes(out, listing)
 
 
 def _nav_error(exc: PlaywrightError, action: str, url: str) -> ToolFailure:
@@ -124,7 +125,7 @@ async def _leave_reason(session: BrowserSession, page: Page) -> str | None:
 
 async def navigate(
     session: BrowserSession, *, url: str, wait_until: WaitUntil = "domcontentloaded", timeout_ms: int | None = None
-) -> dict[str, Any]:
+) -> ActionResult:
     """Open ``url`` in the active tab. A tab that cannot be navigated (stuck scripts, a page that keeps
     navigating itself away, a dialog loop, a crashed renderer) is replaced by a fresh one, and the result says so.
 
@@ -181,7 +182,7 @@ async def navigate(
 
 async def history(
     session: BrowserSession, *, action: Literal["go_back", "go_forward", "reload"], timeout_ms: int | None = None
-) -> dict[str, Any]:
+) -> ActionResult:
     page = await session.page()
     timeout = timeout_ms or session.settings.navigation_timeout_ms
     before = page.url

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 import anyio
 import structlog
@@ -36,6 +35,7 @@ from browser_core.errors import (
     map_playwright_error,
 )
 from browser_core.page.frames import FrameView, frame_views, resolve_frame, search_order
+from browser_core.page.listing import WalkerArgs
 from browser_core.page.observation import Element, FrameScan, frame_elements, scan_frame, viewport_size
 from browser_core.page.targets import Target, check_description, check_role, choose_element, resolve_target, target_of
 from browser_core.session.browser import BrowserSession
@@ -61,7 +61,7 @@ def _strategy_for(path: str) -> str:
 
 
 async def _bounded_scan(
-    view: FrameView, session: BrowserSession, args: dict[str, Any], limit_ms: int
+    view: FrameView, session: BrowserSession, args: WalkerArgs, limit_ms: int
 ) -> tuple[FrameScan, int]:
     started = time.monotonic()
     scan = FrameScan(view, None, f"the frame did not answer within {limit_ms} ms")
@@ -75,7 +75,7 @@ async def _search(
     limit_ms: int | None = None, accept: tuple[str, ...] = (),
 ) -> list[tuple[FrameView, list[Element], int, str | None]]:
     """Each frame's matches for the description (searched in parallel), with the time and error of each."""
-    args = {"mode": "search", "query": description, "role": role or "", "maxOff": 8, "maxViewport": 8,
+    args: WalkerArgs = {"mode": "search", "query": description, "role": role or "", "maxOff": 8, "maxViewport": 8,
             "accept": list(accept)}
     results: list[tuple[FrameView, list[Element], int, str | None]] = []
     limit = limit_ms or session.settings.iframe_timeout_ms

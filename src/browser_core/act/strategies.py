@@ -16,6 +16,7 @@ from playwright.async_api import Page
 
 from browser_core.errors import ClickIntercepted, ElementNotInteractable
 from browser_core.page.frames import frame_views
+from browser_core.page.listing import ListedElement, WalkerArgs
 from browser_core.page.observation import frame_elements, scan_frame, viewport_size
 from browser_core.page.pointer import Probe, covering_frame, layer_numbers, probe
 from browser_core.page.targets import Target
@@ -35,7 +36,7 @@ _SELECT_ALL_JS = """el => {
   return false; }"""
 
 
-async def _overlay_controls(session: BrowserSession, page: Page, result: Probe, target: Target) -> list[dict[str, Any]]:
+async def _overlay_controls(session: BrowserSession, page: Page, result: Probe, target: Target) -> list[ListedElement]:
     """Interactive elements inside the layer covering the target, with ids (dismiss buttons and the like)."""
     if result.blocker_frame is None:
         return []
@@ -43,7 +44,7 @@ async def _overlay_controls(session: BrowserSession, page: Page, result: Probe, 
              if v.frame is result.blocker_frame]
     if not views:
         return []
-    args = {"mode": "search", "query": "", "role": "", "maxOff": 300, "maxViewport": 300}
+    args: WalkerArgs = {"mode": "search", "query": "", "role": "", "maxOff": 300, "maxViewport": 300}
     scan = await scan_frame(views[0], session.registry, args, session.settings.iframe_timeout_ms)
     numbers = set(await layer_numbers(session.registry, result))
     found = [e for e in frame_elements(scan, session.registry, viewport_size(page, session.settings))

@@ -8,7 +8,7 @@ back: every other tool acts on the active tab.
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from typing import NotRequired, TypedDict
 
 import anyio
 from playwright.async_api import Error as PlaywrightError
@@ -21,20 +21,38 @@ from browser_core.session.browser import BrowserSession
 TITLE_WAIT_S = 2.0
 
 
+class Tab(TypedDict):
+    index: int
+    url: str
+    title: str
+    active: NotRequired[bool]
+
+
+class TabsResult(TypedDict):
+    """list_tabs, switch_tab, close_tab: the tabs (or the one switched to, the one closed) and how many are open."""
+
+    action: NotRequired[str]
+    tabs: NotRequired[list[Tab]]
+    closed: NotRequired[Tab]
+    active: NotRequired[Tab | None]
+    count: int
+    note: NotRequired[str]
+
+
 async def _title(page: Page) -> str:
     with anyio.move_on_after(TITLE_WAIT_S), contextlib.suppress(PlaywrightError):
         return await page.title()
     return ""
 
 
-async def _tab(page: Page, index: int, active: Page | None) -> dict[str, Any]:
-    out: dict[str, Any] = {"index": index, "url": page.url, "title": await _title(page)}
+async def _tab(page: Page, index: int, active: Page | None) -> Tab:
+    out: Tab = {"index": index, "url": page.url, "title": await _title(page)}
     if page is active:
         out["active"] = True
     return out
 
 
-async def list_tabs(session: BrowserSession) -> dict[str, Any]:
+async def list_tabs(session: BrowserSession) -> TabsResult:
     active = await session.page()
     if session.no_page_open:
         return {"tabs": [], "count": 0, "note": "no page is open: navigate to a URL to open one"}
@@ -53,7 +71,7 @@ async def _pick(session: BrowserSession, index: int | None) -> tuple[Page, int]:
     return tabs[index], index
 
 
-async def switch_tab(session: BrowserSession, *, index: int, confirmed: bool = False) -> dict[str, Any]:
+async def switch_tab(session: BrowserSession, *, index: int, confirmed: bool = False) -> TabsResult:
     page, index = await _pick(session, index)
     await session.guard.check(ActionIntent("switch_tab", page, None, {"index": index, "url": page.url}),
                               confirmed=confirmed)
@@ -63,7 +81,7 @@ async def switch_tab(session: BrowserSession, *, index: int, confirmed: bool = F
     return {"action": "switch_tab", "active": await _tab(page, index, page), "count": len(session.tabs())}
 
 
-async def close_tab(session: BrowserSession, *, index: int | None = None, confirmed: bool = False) -> dict[str, Any]:
+async def close_tab(session: BrowserSession, *, index: int | None = None, confirmed: bool = False) -> TabsResult:
     page, index = await _pick(session, index)
     await session.guard.check(ActionIntent("close_tab", page, None, {"index": index, "url": page.url}),
                               confirmed=confirmed)

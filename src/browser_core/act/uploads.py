@@ -7,11 +7,11 @@ created on the fly), the file chooser its click opens. Only files inside the upl
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 
 from browser_core.act.actions import settle
+from browser_core.act.outcome import ActionResult
 from browser_core.errors import ElementNotInteractable, InvalidInput, NonRetriableFailure, playwright_errors
 from browser_core.page.targets import resolve_target
 from browser_core.security.intent import ActionIntent
@@ -70,7 +70,7 @@ async def upload_file(
     role: str | None = None,
     timeout_ms: int | None = None,
     confirmed: bool = False,
-) -> dict[str, Any]:
+) -> ActionResult:
     files = allowed_files(session, paths)
     page = await session.page()
     target = await resolve_target(page, session.registry, session.settings, element_id=element_id,
@@ -109,7 +109,7 @@ async def upload_file(
             if len(files) > 1 and not chooser.is_multiple():
                 raise InvalidInput("this file input accepts a single file", details={"given": len(files)})
             await chooser.set_files(files, timeout=timeout)
-    out: dict[str, Any] = {
+    out: ActionResult = {
         "action": "upload_file", "element": target.describe(), "via": via,
         "files": [{"name": f.name, "size": f.stat().st_size} for f in files], "input_has": names,
     }

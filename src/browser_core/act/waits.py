@@ -6,12 +6,13 @@ import fnmatch
 import re
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any, Literal
+from typing import Literal, TypedDict
 
 import anyio
 from playwright.async_api import Error as PlaywrightError
 
 from browser_core.errors import ActionTimeout, InvalidInput
+from browser_core.page.listing import ListedElement
 from browser_core.page.observation import search_elements
 from browser_core.page.targets import check_role
 from browser_core.session.browser import BrowserSession
@@ -20,7 +21,19 @@ POLL_S = 0.1
 MAX_SLEEP_MS = 30_000
 
 
-async def _poll(timeout_ms: int, probe: Callable[[], Awaitable[dict[str, Any] | None]], what: str) -> dict[str, Any]:
+class WaitResult(TypedDict, total=False):
+    """What a wait saw when it ended: the state or text reached, the element, the URL."""
+
+    state: str
+    url: str
+    element: ListedElement | dict[str, str]
+    text: str
+    found: bool
+    frame: str
+    slept_ms: int
+
+
+async def _poll(timeout_ms: int, probe: Callable[[], Awaitable[WaitResult | None]], what: str) -> WaitResult:
     """Call ``probe`` until it returns something truthy; ActionTimeout after ``timeout_ms``."""
     started = time.monotonic()
     with anyio.move_on_after(timeout_ms / 1000):
@@ -35,7 +48,7 @@ async def _poll(timeout_ms: int, probe: Callable[[], Awaitable[dict[str, Any] | 
 
 async def wait_for_load(
     session: BrowserSession, *, state: Literal["load", "domcontentloaded", "networkidle"], timeout_ms: int
-) -> dict[str, Any]:
+) -> WaitResult:
     page = await session.page()
     try:
         await page.wait_for_load_state(state, timeout=timeout_ms)
@@ -52,13 +65,13 @@ async def wait_for_element(
     role: str | None,
     state: Literal["visible", "hidden", "attached", "detached", "enabled"],
     timeout_ms: int,
-) -> dict[str, Any]:
+) -> WaitResult:
     role = check_role(role)
     if not element_id and not (description and description.strip()):
         raise InvalidInput("give element_id or a non-empty element_description")
     registry, settings = session.registry, session.settings
 
-    async def probe() -> dict[str, Any] | None:
+    async def probe() -> WaitResult | None:
         page_now = await session.page()
         if element_id:
             try:
@@ -68,7 +81,7 @@ async def wait_for_element(
             present = handle is not None
             visible = present and handle is not None and await handle.is_visible()
             enabled = present and handle is not None and await handle.is_enabled()
-            found = {"id": element_id}
+            found: ListedElement | dict[str, str] = {"id": element_id}
         else:
             assert description is not None
             hits, _ = await search_elements(page_now, registry, settings, query=description, role=role, limit=3)
@@ -85,12 +98,12 @@ async def wait_for_element(
 
 async def wait_for_text(
     session: BrowserSession, *, text: str, timeout_ms: int, gone: bool = False
-) -> dict[str, Any]:
+) -> WaitResult:
     if not text or not text.strip():
         raise InvalidInput("text must be non-empty")
     needle = text.strip().casefold()
 
-    async def probe() -> dict[str, Any] | None:
+    async def probe() -> WaitResult | None:
         page = await session.page()
         for frame in page.frames:
             try:
@@ -118,17 +131,17 @@ def url_matcher(pattern: str) -> Callable[[str], bool]:
     return lambda url: pattern in url
 
 
-async def wait_for_url(session: BrowserSession, *, pattern: str, timeout_ms: int) -> dict[str, Any]:
+async def wait_for_url(session: BrowserSession, *, pattern: str, timeout_ms: int) -> WaitResult:
     matches = url_matcher(pattern)
 
-    async def probe() -> dict[str, Any] | None:
+    async def probe() -> WaitResult | None:
         page = await session.page()
         return {"url": page.url} if matches(page.url) else None
 
     return await _poll(timeout_ms, probe, f"URL matching '{pattern}'")
 
 
-async def sleep(ms: int) -> dict[str, Any]:
+async def sleep(ms: int) -> WaitResult:
     if ms < 0 or ms > MAX_SLEEP_MS:
         raise InvalidInput(f"ms must be between 0 and {MAX_SLEEP_MS}")
     await anyio.sleep(ms / 1000)

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
 
 import anyio
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from browser_core.page.frames import FrameView, frame_views
+from browser_core.page.listing import CoverNote, ListedElement, PageObservation, WalkerArgs, WalkerScan
 from browser_core.page.registry import WALKER_JS, ElementFingerprint, ElementRegistry
 from browser_core.settings import BrowserSettings
 
@@ -38,8 +38,8 @@ class Element:
     group: str = ""  # the repeated structure it sits in (a table, a list) and its unit there (row, item)
     unit: int = 0
 
-    def to_dict(self, *, boxes: bool = False) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "role": self.role, "name": self.name}
+    def to_dict(self, *, boxes: bool = False) -> ListedElement:
+        out: ListedElement = {"id": self.id, "role": self.role, "name": self.name}
         if self.input_type and self.input_type not in _TYPE_SAID_BY_ROLE:
             out["type"] = self.input_type
         if self.value:
@@ -60,11 +60,11 @@ class Element:
 @dataclass
 class FrameScan:
     view: FrameView
-    raw: dict[str, Any] | None
+    raw: WalkerScan | None
     error: str | None = None
 
 
-async def scan_frame(view: FrameView, registry: ElementRegistry, args: dict[str, Any], timeout_ms: int) -> FrameScan:
+async def scan_frame(view: FrameView, registry: ElementRegistry, args: WalkerArgs, timeout_ms: int) -> FrameScan:
     """One walker call in one frame; a child frame that does not answer in time is reported, not waited for."""
     slot = registry.slot(view.frame)
     raw = None
@@ -106,7 +106,7 @@ def frame_elements(scan: FrameScan, registry: ElementRegistry, viewport: tuple[i
 
 
 async def scan_frames(
-    page: Page, registry: ElementRegistry, settings: BrowserSettings, args: dict[str, Any]
+    page: Page, registry: ElementRegistry, settings: BrowserSettings, args: WalkerArgs
 ) -> list[FrameScan]:
     views = await frame_views(page, registry, settings.frame_depth_limit)
     return list(await asyncio.gather(*(scan_frame(v, registry, args, settings.iframe_timeout_ms) for v in views)))
@@ -127,7 +127,7 @@ async def search_elements(
 
     ``accept``: the roles the caller can act on (type_text: editable fields); others are no candidates.
     """
-    args = {"mode": "search", "query": query, "role": role or "", "maxOff": limit, "maxViewport": limit,
+    args: WalkerArgs = {"mode": "search", "query": query, "role": role or "", "maxOff": limit, "maxViewport": limit,
             "accept": list(accept)}
     scans = await scan_frames(page, registry, settings, args)
     viewport = viewport_size(page, settings)
@@ -145,7 +145,7 @@ async def search_elements(
 async def find_by_fingerprint(
     page: Page, registry: ElementRegistry, settings: BrowserSettings, fp: ElementFingerprint
 ) -> list[Element]:
-    args = {"mode": "fingerprint", "role": fp.role, "name": fp.name, "maxOff": 5, "maxViewport": 5}
+    args: WalkerArgs = {"mode": "fingerprint", "role": fp.role, "name": fp.name, "maxOff": 5, "maxViewport": 5}
     scans = await scan_frames(page, registry, settings, args)
     viewport = viewport_size(page, settings)
     found = [e for s in scans if s.view.path == fp.frame_path for e in frame_elements(s, registry, viewport)]
@@ -183,7 +183,7 @@ def _distance(e: Element, settings: BrowserSettings) -> float:
 async def observe_page(
     page: Page, registry: ElementRegistry, settings: BrowserSettings, *, boxes: bool = False, messages: bool = False,
     digest: bool = False,
-) -> dict[str, Any]:
+) -> PageObservation:
     """The compact page snapshot of 001: url, title, elements, a text excerpt and notes.
 
     ``messages``: also the messages shown (alerts, success and error notes, field errors), for action results.
@@ -191,7 +191,7 @@ async def observe_page(
     each element's region and repeated structure (``region``, ``group``, ``unit``) for ``changes.digest``.
     The listed elements are remembered (``registry.last_seen``) so an action result can say what changed.
     """
-    args = {
+    args: WalkerArgs = {
         "mode": "observe",
         "maxViewport": settings.max_viewport_elements,
         "maxOff": settings.max_elements,
@@ -201,76 +201,105 @@ async def observe_page(
     }
     scans = await scan_frames(page, registry, settings, args)
     viewport = viewport_size(page, settings)
-    all_elements: list[Element] = []
-    totals = 0
-    notes: list[str] = []
-    texts: list[str] = []
-    frames: dict[str, str] = {}
-    main_raw: dict[str, Any] = {}
+    merged = _Merged()
     for scan in scans:
-        view = scan.view
-        if view.prefix:
-            frames[view.prefix] = view.path + ("" if view.visible else " (hidden)")
-        if scan.raw is None:
-            notes.append(f"frame {view.prefix or 'main'} ({view.path}) could not be read: {scan.error}")
-            continue
-        if view.index == 0:
-            main_raw = scan.raw
-        elif scan.raw.get("ready") == "loading":
-            notes.append(f"frame {view.prefix} ({view.path}) is still loading: observe again for its elements")
-        totals += int(scan.raw.get("total", 0))
-        all_elements.extend(frame_elements(scan, registry, viewport))
-        text = scan.raw.get("text") or ""
-        if text and (view.index == 0 or view.visible):
-            texts.append(text if view.index == 0 else f"[frame {view.prefix}: {view.label}]\n{text}")
-        for note in scan.raw.get("notes", []):
-            where = "" if view.index == 0 else f" in frame {view.prefix}"
-            if note["kind"] == "modal":
-                notes.append(f"modal dialog open{where}: '{note['name']}' - handle it before other elements")
-            else:
-                notes.append(
-                    f"overlay{where} covers {note['cover']}% of the viewport and {note['covered']} listed"
-                    f" element(s): '{note['name'][:60]}' - dismiss it first"
-                )
-    chosen = _select(all_elements, settings)
+        merged.add(scan, registry, viewport)
+    main_raw = merged.main_raw
+    chosen = _select(merged.elements, settings)
     registry.last_seen = {e.id: e.to_dict() for e in chosen}
     if not digest:  # everything was listed: the page's header and menus are known to the model from now on
-        if len(registry.shown_chrome) > 5000:  # a long session over many sites: start over
-            registry.shown_chrome.clear()
-        scroll = int((main_raw.get("scroll") or [0])[0])
-        keys = (chrome_key(e.to_dict() | {"region": e.region, "box": _in_document(e, scroll)}, viewport[1])
-                for e in chosen)
-        registry.shown_chrome |= {k for k in keys if k}
-    more = max(totals - len(chosen), 0)
-    if main_raw.get("ready") == "loading":
-        notes.append("navigation in progress: the page is still loading (wait_for_load, then observe)")
-    if more:
-        notes.append(
-            f"{more} more interactive elements are outside this budget: scroll, or find_interactive_elements(query)"
-        )
-    text = "\n".join(texts)
-    if len(text) > settings.max_text_chars:
-        text = text[: settings.max_text_chars - 1] + "…"
-        notes.append("text excerpt trimmed: get_page_text gives more")
+        _remember_chrome(registry, chosen, int((main_raw.get("scroll") or [0])[0]), viewport[1])
+    notes = merged.notes
+    text = _budget_notes(merged, chosen, settings)
     scroll_y, scroll_max = (main_raw.get("scroll") or [0, 0])[:2]
-    data: dict[str, Any] = {
+    data: PageObservation = {
         "url": page.url,
         "title": await _title(page),
-        "elements": [e.to_dict(boxes=boxes) | ({"region": e.region, "group": e.group, "unit": e.unit,
-                                                "box": _in_document(e, scroll_y)} if digest else {}) for e in chosen],
+        "elements": [_listed(e, boxes=boxes, layout=digest, scroll_y=scroll_y) for e in chosen],
         "text": text,
     }
     if scroll_max:
         data["scroll"] = {"y": scroll_y, "max": scroll_max}
-    if frames:
-        data["frames"] = frames
+    if merged.frames:
+        data["frames"] = merged.frames
     if notes:
         data["notes"] = notes
-    if totals > len(chosen):
-        data["counts"] = {"listed": len(chosen), "total": totals}
+    if merged.totals > len(chosen):
+        data["counts"] = {"listed": len(chosen), "total": merged.totals}
     if messages:
         data["messages"] = main_raw.get("messages") or []
     return data
+
+
+@dataclass
+class _Merged:
+    """The frames' scans put together: their elements, counts, notes and text excerpts."""
+
+    elements: list[Element] = field(default_factory=list)
+    totals: int = 0
+    notes: list[str] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+    frames: dict[str, str] = field(default_factory=dict)
+    main_raw: WalkerScan = field(default_factory=lambda: WalkerScan(elements=[]))
+
+    def add(self, scan: FrameScan, registry: ElementRegistry, viewport: tuple[int, int]) -> None:
+        view = scan.view
+        if view.prefix:
+            self.frames[view.prefix] = view.path + ("" if view.visible else " (hidden)")
+        if scan.raw is None:
+            self.notes.append(f"frame {view.prefix or 'main'} ({view.path}) could not be read: {scan.error}")
+            return
+        if view.index == 0:
+            self.main_raw = scan.raw
+        elif scan.raw.get("ready") == "loading":
+            self.notes.append(f"frame {view.prefix} ({view.path}) is still loading: observe again for its elements")
+        self.totals += int(scan.raw.get("total", 0))
+        self.elements.extend(frame_elements(scan, registry, viewport))
+        text = scan.raw.get("text") or ""
+        if text and (view.index == 0 or view.visible):
+            self.texts.append(text if view.index == 0 else f"[frame {view.prefix}: {view.label}]\n{text}")
+        where = "" if view.index == 0 else f" in frame {view.prefix}"
+        self.notes.extend(_cover_note(note, where) for note in scan.raw.get("notes", []))
+
+
+def _listed(e: Element, *, boxes: bool, layout: bool, scroll_y: int) -> ListedElement:
+    """An element as listed; ``layout``: with its region, repeated structure and box in the document."""
+    out = e.to_dict(boxes=boxes)
+    if layout:
+        return {**out, "region": e.region, "group": e.group, "unit": e.unit, "box": _in_document(e, scroll_y)}
+    return out
+
+
+def _cover_note(note: CoverNote, where: str) -> str:
+    if note["kind"] == "modal":
+        return f"modal dialog open{where}: '{note['name']}' - handle it before other elements"
+    return (f"overlay{where} covers {note['cover']}% of the viewport and {note['covered']} listed"
+            f" element(s): '{note['name'][:60]}' - dismiss it first")
+
+
+def _remember_chrome(registry: ElementRegistry, chosen: list[Element], scroll: int, viewport_height: int) -> None:
+    """The header and menu elements just listed: a later digest leaves them out."""
+    if len(registry.shown_chrome) > 5000:  # a long session over many sites: start over
+        registry.shown_chrome.clear()
+    keys = (chrome_key({**e.to_dict(), "region": e.region, "box": _in_document(e, scroll)}, viewport_height)
+            for e in chosen)
+    registry.shown_chrome |= {k for k in keys if k}
+
+
+def _budget_notes(merged: _Merged, chosen: list[Element], settings: BrowserSettings) -> str:
+    """The notes on what the budget left out (added to ``merged.notes``) and the text excerpt, trimmed."""
+    if merged.main_raw.get("ready") == "loading":
+        merged.notes.append("navigation in progress: the page is still loading (wait_for_load, then observe)")
+    more = max(merged.totals - len(chosen), 0)
+    if more:
+        merged.notes.append(
+            f"{more} more interactive elements are outside this budget: scroll, or find_interactive_elements(query)"
+        )
+    text = "\n".join(merged.texts)
+    if len(text) > settings.max_text_chars:
+        text = text[: settings.max_text_chars - 1] + "…"
+        merged.notes.append("text excerpt trimmed: get_page_text gives more")
+    return text
 
 
 CHROME_REGIONS = ("navigation", "sidebar", "header", "footer")
@@ -285,7 +314,7 @@ def _in_document(e: Element, scroll_y: int) -> list[int]:
 TOP_BAND = 0.2  # the top fifth of the viewport: where a site's header and menu bar sit
 
 
-def chrome_key(e: dict[str, Any], viewport_height: int) -> str | None:
+def chrome_key(e: ListedElement, viewport_height: int) -> str | None:
     """What identifies a header/menu element across pages of a site (its ids change with each document): one in
     a navigation, sidebar, header or footer landmark, or one outside any landmark (region "page") at the very same
     place in the top band of the page; None for the page's own content."""

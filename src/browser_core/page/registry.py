@@ -17,6 +17,7 @@ from weakref import WeakKeyDictionary
 from playwright.async_api import ElementHandle, Frame
 
 from browser_core.errors import InvalidInput, StaleElement
+from browser_core.page.listing import ListedElement
 
 ID_PATTERN = re.compile(r"^(?:f(\d+))?e(\d+)$")
 _JS = resources.files("browser_core.js")
@@ -77,7 +78,7 @@ class ElementRegistry:
     _frame_counter: int = 0
     _main_claimed: bool = False
     # The elements as last listed to the model (by observe or an action result): what "changed" compares with.
-    last_seen: dict[str, dict[str, Any]] = field(default_factory=dict)
+    last_seen: dict[str, ListedElement] = field(default_factory=dict)
     last_messages: list[str] = field(default_factory=list)
     # Header/menu elements already listed to the model (``observation.chrome_key``): a digest need not repeat them.
     shown_chrome: set[str] = field(default_factory=set)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from playwright.async_api import ElementHandle, Frame, Page
 
 from browser_core.errors import AmbiguousTarget, ElementNotFound, InvalidInput, StaleElement
+from browser_core.page.listing import ElementRef, ListedElement
 from browser_core.page.observation import Element, find_by_fingerprint, search_elements
 from browser_core.page.registry import ElementRegistry
 from browser_core.settings import BrowserSettings
@@ -33,10 +33,10 @@ class Target:
     handle: ElementHandle
     re_resolved_from: str | None = None
     matched_by: str = "id"
-    also_matched: list[dict[str, Any]] | None = None
+    also_matched: list[ListedElement] | None = None
 
-    def describe(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "role": self.role, "name": self.name}
+    def describe(self) -> ElementRef:
+        out: ElementRef = {"id": self.id, "role": self.role, "name": self.name}
         if self.frame_path != "main":
             out["frame"] = self.frame_path
         if self.re_resolved_from:
@@ -108,11 +108,16 @@ def check_description(description: str | None) -> str:
     return description
 
 
-def candidate(e: Element) -> dict[str, Any]:
-    return e.to_dict() | _frame(e) | ({"region": e.region} if e.region else {})
+def candidate(e: Element) -> ListedElement:
+    out = e.to_dict()
+    if e.frame.prefix:
+        out["frame"] = e.frame.path
+    if e.region:
+        out["region"] = e.region
+    return out
 
 
-def choose_element(found: list[Element], description: str, role: str | None) -> tuple[Element, list[dict[str, Any]]]:
+def choose_element(found: list[Element], description: str, role: str | None) -> tuple[Element, list[ListedElement]]:
     """The best match of a description search, and the equally good matches it was preferred over.
 
     Equal matches are ambiguous, except that one in the main content (or a dialog) is preferred over ones in
@@ -142,10 +147,7 @@ def choose_element(found: list[Element], description: str, role: str | None) -> 
     )
 
 
-async def target_of(registry: ElementRegistry, element: Element, others: list[dict[str, Any]] | None = None) -> Target:
+async def target_of(registry: ElementRegistry, element: Element, others: list[ListedElement] | None = None) -> Target:
     return Target(element.id, element.role, element.name, element.frame.frame, element.frame.path,
                   await _handle_for(registry, element), matched_by="description", also_matched=others or None)
 
-
-def _frame(e: Element) -> dict[str, str]:
-    return {"frame": e.frame.path} if e.frame.prefix else {}

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from browser_core.errors import InvalidInput, playwright_errors
+from browser_core.page.listing import ElementRef
 from browser_core.page.observation import observe_page
 from browser_core.page.targets import resolve_target
 from browser_core.session.browser import BrowserSession
@@ -15,11 +16,55 @@ from browser_core.session.browser import BrowserSession
 _SAFE_NAME = re.compile(r"^[\w.-]{1,80}$")
 
 
+class ShotInfo(TypedDict, total=False):
+    """What a screenshot shows: its scope, the page, the element, how many elements were marked, its size."""
+
+    scope: str
+    url: str
+    element: ElementRef
+    marks: int
+    bytes: int
+
+
+class _ShotOptions(TypedDict):
+    type: Literal["jpeg", "png"]
+    timeout: float
+    quality: NotRequired[int]
+
+
+class SavedShot(TypedDict):
+    path: str
+    bytes: int
+    full_page: bool
+    url: str
+
+
+class ViewportInfo(TypedDict):
+    """The viewport, the scroll position and the page's size (CSS pixels), the URL and the open tabs."""
+
+    width: int
+    height: int
+    scroll_x: int
+    scroll_y: int
+    page_width: int
+    page_height: int
+    device_pixel_ratio: float
+    url: str
+    tabs: int
+
+
+class Visibility(TypedDict):
+    element: ElementRef
+    visible: bool
+    in_viewport: bool
+    box: list[int] | None
+
+
 @dataclass
 class Shot:
     image: bytes
     mime: str
-    info: dict[str, Any]
+    info: ShotInfo
 
 
 async def screenshot(
@@ -35,10 +80,10 @@ async def screenshot(
     if not 10 <= quality <= 100:
         raise InvalidInput("quality must be between 10 and 100")
     page = await session.page()
-    kwargs: dict[str, Any] = {"type": image_format, "timeout": session.settings.navigation_timeout_ms}
+    kwargs: _ShotOptions = {"type": image_format, "timeout": session.settings.navigation_timeout_ms}
     if image_format == "jpeg":
         kwargs["quality"] = quality
-    info: dict[str, Any] = {"scope": scope, "url": page.url}
+    info: ShotInfo = {"scope": scope, "url": page.url}
     with playwright_errors("screenshot"):
         if scope == "element" or element_id or description:
             target = await resolve_target(page, session.registry, session.settings,
@@ -73,7 +118,7 @@ _MARKS_JS = """([key, marks]) => {
 _UNMARK_JS = "key => { const l = document.getElementById(key + '_marks'); if (l) l.remove(); }"
 
 
-async def _marked_shot(session: BrowserSession, page: Any, kwargs: dict[str, Any]) -> tuple[bytes, int]:
+async def _marked_shot(session: BrowserSession, page: Any, kwargs: _ShotOptions) -> tuple[bytes, int]:
     """The viewport with every listed element's box and id drawn on it (set-of-marks), the page left as it was."""
     snap = await observe_page(page, session.registry, session.settings, boxes=True)
     marks = [[e["id"], *e["box"]] for e in snap["elements"] if "off" not in e]
@@ -87,7 +132,7 @@ async def _marked_shot(session: BrowserSession, page: Any, kwargs: dict[str, Any
 
 async def save_screenshot(
     session: BrowserSession, *, name: str | None = None, full_page: bool = False
-) -> dict[str, Any]:
+) -> SavedShot:
     if name is not None and not _SAFE_NAME.match(name):
         raise InvalidInput("name may only hold letters, digits, '.', '_' and '-' (no folders)")
     folder = session.settings.artifacts_dir / "screenshots"
@@ -100,20 +145,20 @@ async def save_screenshot(
     return {"path": str(path), "bytes": path.stat().st_size, "full_page": full_page, "url": page.url}
 
 
-async def viewport_info(session: BrowserSession) -> dict[str, Any]:
+async def viewport_info(session: BrowserSession) -> ViewportInfo:
     page = await session.page()
     with playwright_errors("get_viewport_info"):
-        metrics: dict[str, Any] = await page.evaluate(
+        metrics = await page.evaluate(
             "() => ({width: innerWidth, height: innerHeight, scroll_x: Math.round(scrollX), "
             "scroll_y: Math.round(scrollY), page_width: document.documentElement.scrollWidth, "
             "page_height: document.documentElement.scrollHeight, device_pixel_ratio: devicePixelRatio})"
         )
-    return metrics | {"url": page.url, "tabs": len(session.tabs())}
+    return cast(ViewportInfo, metrics | {"url": page.url, "tabs": len(session.tabs())})  # the script's shape
 
 
 async def element_visibility(
     session: BrowserSession, *, element_id: str | None, description: str | None, role: str | None = None
-) -> dict[str, Any]:
+) -> Visibility:
     page = await session.page()
     target = await resolve_target(page, session.registry, session.settings,
                                   element_id=element_id, description=description, role=role)

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import contextlib
 import json
-from typing import Any
+from typing import Literal, Required, TypedDict
 
 import anyio
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
+from browser_core.page.listing import ListedElement, PageMessage, PageObservation
 from browser_core.page.observation import chrome_key, observe_page
 from browser_core.page.registry import ElementRegistry
 from browser_core.session.browser import BrowserSession
@@ -27,11 +28,54 @@ TEXT_AFTER_NAVIGATION = 240
 FOLD_AT = 8  # a table or list with more rows/items listed than this is folded ...
 FOLD_KEEP = 3  # ... to its first rows/items and its last one
 MAX_OFF_SCREEN = 12  # a digest lists at most this many elements outside the viewport (those below first)
-_LAYOUT = ("region", "group", "unit", "box")
 _FIELDS = ("textbox", "searchbox", "combobox", "listbox", "spinbutton", "slider")
 BOUND_S = 2.0
 _DOC_JS = "k => (window[k + '_doc'] = window[k + '_doc'] || Math.random().toString(36).slice(2))"
-_COMPARED = ("name", "value", "state")
+_COMPARED: tuple[Literal["name", "value", "state"], ...] = ("name", "value", "state")
+
+
+class ElementsDiff(TypedDict, total=False):
+    """The elements added, changed and removed (ids) since the last listing; ``*_more``: how many past the cap."""
+
+    added: list[ListedElement]
+    changed: list[ListedElement]
+    removed: list[str]
+    added_more: int
+    changed_more: int
+    removed_more: int
+
+
+class PageChanges(TypedDict, total=False):
+    """What an action changed, as its result says it (the keys ``what_changed`` adds to an action's result)."""
+
+    title: str
+    navigated: bool
+    messages: list[PageMessage]
+    elements: list[str]
+    folded: list[str]
+    as_before: str
+    elements_more: str
+    text: str
+    elements_diff: ElementsDiff
+
+
+class Layout(TypedDict):
+    """Where an element sits: its landmark region, the table or list (group) and row or item (unit), its box."""
+
+    region: str
+    group: str
+    unit: int
+    box: list[int]
+
+
+class Digest(TypedDict, total=False):
+    """A new page's elements as compact lines (``digest``); ``omitted``: the plain names left out as shown before."""
+
+    elements: Required[list[str]]
+    folded: list[str]
+    as_before: str
+    off_screen_more: int
+    omitted: set[str]
 
 
 async def document_token(session: BrowserSession, page: Page) -> str | None:
@@ -43,12 +87,12 @@ async def document_token(session: BrowserSession, page: Page) -> str | None:
 
 async def what_changed(
     session: BrowserSession, page: Page, before_doc: str | None, *, new_page: bool = False
-) -> dict[str, Any]:
+) -> PageChanges:
     """``new_page``: the caller loaded a page (navigate, back, reload): list it instead of diffing."""
     registry = session.registry
     before = dict(registry.last_seen)
     before_messages = list(registry.last_messages)
-    snap: dict[str, Any] | None = None
+    snap: PageObservation | None = None
     after_doc: str | None = before_doc
     with contextlib.suppress(PlaywrightError), anyio.move_on_after(BOUND_S):  # a frozen page: say less, not hang
         after_doc = await document_token(session, page)
@@ -56,44 +100,74 @@ async def what_changed(
     navigated = new_page or (before_doc is not None and after_doc != before_doc)
     if snap is None:
         return {"navigated": True} if navigated and not new_page else {}
-    out: dict[str, Any] = {"title": snap.get("title", "")}
+    out: PageChanges = {"title": snap.get("title", "")}
     if navigated and not new_page:
         out["navigated"] = True
     messages = [m for m in snap.get("messages", []) if _message_key(m) not in before_messages or navigated]
     registry.last_messages = [_message_key(m) for m in snap.get("messages", [])]
     if messages:
         out["messages"] = messages
-    layout = {e["id"]: {k: e.pop(k) for k in _LAYOUT} for e in snap["elements"]}
-    elements = snap["elements"]
+    layout = {e["id"]: _take_layout(e) for e in snap["elements"]}
     if navigated or not before:
-        out |= digest(registry, elements, layout, _viewport_height(page, session))
-        omitted = out.pop("_omitted", set())
-        more = out.pop("off_screen_more", 0) + (snap["counts"]["total"] - len(elements) if snap.get("counts") else 0)
-        if more:
-            out["elements_more"] = f"{more} more: scroll or find_interactive_elements"
-        if navigated and snap.get("text"):
-            text = _without(snap["text"], omitted | {_plain_name(e["name"]) for e in elements})
-            out["text"] = text if len(text) <= TEXT_AFTER_NAVIGATION else text[: TEXT_AFTER_NAVIGATION - 1] + "…"
-        return out
-    added = [e for e in elements if e["id"] not in before]
-    changed = []
-    for e in elements:
-        old = before.get(e["id"])
-        if old is None:
-            continue
-        was = {k: _plain(old, k) for k in _COMPARED if _plain(old, k) != _plain(e, k)}
-        if was:
-            changed.append(e | {"was": was})
-    removed = await _removed(session, [i for i in before if i not in {e["id"] for e in elements}])
-    diff: dict[str, Any] = {}
-    for key, items in (("added", added), ("changed", changed), ("removed", removed)):
-        if items:
-            diff[key] = items[:MAX_DIFF]
-            if len(items) > MAX_DIFF:
-                diff[f"{key}_more"] = len(items) - MAX_DIFF
+        return out | _page_listing(session, page, snap, layout, navigated=navigated)
+    diff = await _difference(session, before, snap["elements"])
     if diff:
         out["elements_diff"] = diff
     return out
+
+
+def _take_layout(e: ListedElement) -> Layout:
+    """An element's layout keys, taken out of it (they are for the digest, not for the model)."""
+    return {"region": e.pop("region", ""), "group": e.pop("group", ""), "unit": e.pop("unit", 0),
+            "box": e.pop("box", [0, 0, 0, 0])}
+
+
+def _page_listing(session: BrowserSession, page: Page, snap: PageObservation, layout: dict[str, Layout],
+                  *, navigated: bool) -> PageChanges:
+    """A new page (or the first listing): its digest, what the budget left out and the content's text."""
+    elements = snap["elements"]
+    listing = digest(session.registry, elements, layout, _viewport_height(page, session))
+    out: PageChanges = {"elements": listing["elements"]}
+    if "folded" in listing:
+        out["folded"] = listing["folded"]
+    if "as_before" in listing:
+        out["as_before"] = listing["as_before"]
+    more = listing.get("off_screen_more", 0) + (snap["counts"]["total"] - len(elements) if "counts" in snap else 0)
+    if more:
+        out["elements_more"] = f"{more} more: scroll or find_interactive_elements"
+    if navigated and snap.get("text"):
+        text = _without(snap["text"], listing.get("omitted", set()) | {_plain_name(e["name"]) for e in elements})
+        out["text"] = text if len(text) <= TEXT_AFTER_NAVIGATION else text[: TEXT_AFTER_NAVIGATION - 1] + "…"
+    return out
+
+
+async def _difference(session: BrowserSession, before: dict[str, ListedElement],
+                      elements: list[ListedElement]) -> ElementsDiff:
+    """The elements added, changed (with what they ``was``) and removed since the last listing, each capped."""
+    added = [e for e in elements if e["id"] not in before]
+    changed: list[ListedElement] = []
+    for e in elements:
+        old = before.get(e["id"])
+        was: dict[str, str] = {}
+        if old is not None:
+            was = {k: _plain(old, k) for k in _COMPARED if _plain(old, k) != _plain(e, k)}
+        if was:
+            changed.append({**e, "was": was})
+    removed = await _removed(session, [i for i in before if i not in {e["id"] for e in elements}])
+    diff: ElementsDiff = {}
+    if added:
+        diff["added"] = added[:MAX_DIFF]
+        if len(added) > MAX_DIFF:
+            diff["added_more"] = len(added) - MAX_DIFF
+    if changed:
+        diff["changed"] = changed[:MAX_DIFF]
+        if len(changed) > MAX_DIFF:
+            diff["changed_more"] = len(changed) - MAX_DIFF
+    if removed:
+        diff["removed"] = removed[:MAX_DIFF]
+        if len(removed) > MAX_DIFF:
+            diff["removed_more"] = len(removed) - MAX_DIFF
+    return diff
 
 
 def _viewport_height(page: Page, session: BrowserSession) -> int:
@@ -118,19 +192,11 @@ def _without(text: str, names: set[str]) -> str:
     return "\n".join(kept)
 
 
-def digest(registry: ElementRegistry, elements: list[dict[str, Any]],
-           layout: dict[str, dict[str, Any]], viewport_height: int) -> dict[str, Any]:
+def digest(registry: ElementRegistry, elements: list[ListedElement],
+           layout: dict[str, Layout], viewport_height: int) -> Digest:
     """A new page's elements as compact lines, without header/menu elements already shown (when their role, name
     and context are unique, so their earlier ids still resolve) and with long tables and lists folded."""
-    units: dict[str, list[int]] = {}
-    forms = set()  # a table or list holding text fields or selects is a form: never folded
-    for e in elements:
-        where = layout[e["id"]]
-        if where["group"] and where["unit"] not in units.setdefault(where["group"], []):
-            units[where["group"]].append(where["unit"])
-        if e["role"] in _FIELDS:
-            forms.add(where["group"])
-    keep = {g: set(u[:FOLD_KEEP] + u[-1:]) for g, u in units.items() if len(u) > FOLD_AT and g not in forms}
+    units, keep = _fold_plan(elements, layout)
     names: dict[tuple[str, str, str], int] = {}
     for e in elements:
         names[_same(e)] = names.get(_same(e), 0) + 1
@@ -146,15 +212,11 @@ def digest(registry: ElementRegistry, elements: list[dict[str, Any]],
             continue
         if where["group"] in keep and where["unit"] not in keep[where["group"]]:
             folded.setdefault(where["group"], []).append(e["name"])
-            continue
-        key = chrome_key(e | where, viewport_height)
-        if key is not None:
-            if names[_same(e)] == 1 and key in registry.shown_chrome:
-                omitted.add(_plain_name(e["name"]))
-                continue
-            registry.shown_chrome.add(key)
-        listed.append(compact(e))
-    out: dict[str, Any] = {"elements": listed}
+        elif _shown_before(registry, {**e, **where}, viewport_height, unique=names[_same(e)] == 1):
+            omitted.add(_plain_name(e["name"]))
+        else:
+            listed.append(compact(e))
+    out: Digest = {"elements": listed}
     if folded:
         out["folded"] = [f"{len(units[g]) - len(keep[g])} more rows/items between "
                          f"{json.dumps(n[0], ensure_ascii=False)} and {json.dumps(n[-1], ensure_ascii=False)}: "
@@ -164,16 +226,44 @@ def digest(registry: ElementRegistry, elements: list[dict[str, Any]],
     if omitted:
         known = len(omitted)
         out["as_before"] = f"{known} header/menu elements as before (ids work)"
-        out["_omitted"] = omitted
+        out["omitted"] = omitted
     return out
 
 
-def _same(e: dict[str, Any]) -> tuple[str, str, str]:
+def _fold_plan(elements: list[ListedElement], layout: dict[str, Layout]
+               ) -> tuple[dict[str, list[int]], dict[str, set[int]]]:
+    """Each table's or list's units (rows, items) and, for the long ones to fold, the units kept: the first few
+    and the last. A table or list holding text fields or selects is a form: never folded."""
+    units: dict[str, list[int]] = {}
+    forms = set()
+    for e in elements:
+        where = layout[e["id"]]
+        if where["group"] and where["unit"] not in units.setdefault(where["group"], []):
+            units[where["group"]].append(where["unit"])
+        if e["role"] in _FIELDS:
+            forms.add(where["group"])
+    keep = {g: set(u[:FOLD_KEEP] + u[-1:]) for g, u in units.items() if len(u) > FOLD_AT and g not in forms}
+    return units, keep
+
+
+def _shown_before(registry: ElementRegistry, placed: ListedElement, viewport_height: int, *, unique: bool) -> bool:
+    """A header/menu element the model was shown already (left out when its role, name and context are unique, so
+    its earlier id still resolves); one not shown yet is remembered as shown now."""
+    key = chrome_key(placed, viewport_height)
+    if key is None:
+        return False
+    if unique and key in registry.shown_chrome:
+        return True
+    registry.shown_chrome.add(key)
+    return False
+
+
+def _same(e: ListedElement) -> tuple[str, str, str]:
     """What an earlier id is re-resolved by (``registry.ElementFingerprint``): role, name and context."""
     return e["role"], e["name"], e.get("context", "")
 
 
-def compact(e: dict[str, Any]) -> str:
+def compact(e: ListedElement) -> str:
     """One listed element as a line: id role "name" ~"context" ="value" [state] (derived) (off below)."""
     parts = [e["id"], e["role"] + (f":{e['type']}" if e.get("type") else ""), json.dumps(e["name"], ensure_ascii=False)]
     if e.get("context"):
@@ -189,13 +279,13 @@ def compact(e: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def _plain(element: dict[str, Any], key: str) -> str:
+def _plain(element: ListedElement, key: Literal["name", "value", "state"]) -> str:
     """A field compared for "changed"; focus moving along with every click is not a change worth listing."""
     value = str(element.get(key, ""))
     return ",".join(s for s in value.split(",") if s != "focused") if key == "state" else value
 
 
-def _message_key(message: dict[str, Any]) -> str:
+def _message_key(message: PageMessage) -> str:
     return f"{message.get('field', '')}|{message.get('text', '')}"
 
 

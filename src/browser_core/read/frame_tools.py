@@ -9,7 +9,7 @@ it returns the ``frame`` value to pass to click/type_text (element ids already c
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Literal
+from typing import Literal, NotRequired, TypedDict
 
 import anyio
 from playwright.async_api import Error as PlaywrightError
@@ -17,6 +17,7 @@ from playwright.async_api import Page
 
 from browser_core.errors import PageChanged
 from browser_core.page.frames import FrameContext, FrameView, frame_depth, frame_views, resolve_frame, search_order
+from browser_core.page.listing import ListedElement, WalkerArgs
 from browser_core.page.observation import FrameScan, frame_elements, scan_frame, viewport_size
 from browser_core.read.content import page_slice
 from browser_core.session.browser import BrowserSession
@@ -24,6 +25,39 @@ from browser_core.session.browser import BrowserSession
 ContentType = Literal["text", "html", "aria"]
 LISTED_ELEMENTS = 20
 _TEXT_JS = "() => document.body ? document.body.innerText : ''"
+
+
+class FrameList(TypedDict):
+    frames: list[dict[str, object]]
+    total_count: int
+    accessible_count: int
+    search_order: list[str]
+    note: NotRequired[str]
+    hint: NotRequired[str]
+
+
+class FrameContent(TypedDict):
+    """One slice of a frame's text, HTML or ARIA tree, and which frame it is."""
+
+    frame_context: dict[str, object]
+    content_type: str
+    offset: int
+    length: int
+    total_length: int
+    next_offset: NotRequired[int]
+    more: NotRequired[str]
+    content: str
+
+
+class FrameElements(TypedDict):
+    """switch_to_frame: the frame's value for ``frame=`` and the first of its interactive elements."""
+
+    frame: str
+    frame_selector: str
+    frame_context: dict[str, object]
+    interactive_element_count: int
+    elements: list[ListedElement]
+    message: str
 
 
 async def _check_access(view: FrameView, timeout_ms: int) -> None:
@@ -49,11 +83,11 @@ async def _views(session: BrowserSession, page: Page) -> list[FrameView]:
     return views
 
 
-async def list_frames(session: BrowserSession, *, include_inaccessible: bool = True) -> dict[str, Any]:
+async def list_frames(session: BrowserSession, *, include_inaccessible: bool = True) -> FrameList:
     page = await session.page()
     views = await _views(session, page)
     shown = [v for v in views if include_inaccessible or v.accessible]
-    out: dict[str, Any] = {
+    out: FrameList = {
         "frames": [FrameContext.of(v, page.url).compact() for v in shown],
         "total_count": len(views),
         "accessible_count": sum(v.accessible for v in views),
@@ -80,7 +114,7 @@ async def _frame(session: BrowserSession, page: Page, selector: str | int) -> Fr
 async def get_frame_content(
     session: BrowserSession, *, frame_selector: str | int, content_type: ContentType = "text",
     max_length: int = 10000, offset: int = 0,
-) -> dict[str, Any]:
+) -> FrameContent:
     page = await session.page()
     view = await _frame(session, page, frame_selector)
     limit_s = session.settings.iframe_timeout_ms / 1000
@@ -100,14 +134,20 @@ async def get_frame_content(
         raise PageChanged(f"reading frame {view.selector} failed: {text[0][:200] if text else 'unknown error'}",
                           hint="The frame changed or went away: list_frames, then try again.") from exc
     sliced = page_slice(content, offset, max_length)
-    sliced["content"] = sliced.pop("text")
-    return {"frame_context": FrameContext.of(view, page.url).compact(), "content_type": content_type} | sliced
+    out: FrameContent = {"frame_context": FrameContext.of(view, page.url).compact(), "content_type": content_type,
+                         "offset": sliced["offset"], "length": sliced["length"],
+                         "total_length": sliced["total_length"], "content": sliced["text"]}
+    if "next_offset" in sliced:
+        out["next_offset"] = sliced["next_offset"]
+    if "more" in sliced:
+        out["more"] = sliced["more"]
+    return out
 
 
-async def switch_to_frame(session: BrowserSession, *, frame_selector: str | int) -> dict[str, Any]:
+async def switch_to_frame(session: BrowserSession, *, frame_selector: str | int) -> FrameElements:
     page = await session.page()
     view = await _frame(session, page, frame_selector)
-    args = {"mode": "search", "query": "", "role": "", "maxOff": 500, "maxViewport": 500}
+    args: WalkerArgs = {"mode": "search", "query": "", "role": "", "maxOff": 500, "maxViewport": 500}
     scan = FrameScan(view, None, "timeout")
     with anyio.move_on_after(session.settings.iframe_timeout_ms / 1000):
         scan = await scan_frame(view, session.registry, args, session.settings.iframe_timeout_ms)

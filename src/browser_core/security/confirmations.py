@@ -11,17 +11,48 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict
 
 import structlog
 
 from browser_core.errors import ConfirmationRefused, InvalidInput
 from browser_core.redaction import redact
+from browser_core.security.intent import ActionParams
 
 log = structlog.get_logger("browser_core.confirmations")
 ID_PREFIX = "confirm-"
+
+
+class ElementNamed(TypedDict):
+    id: str | None
+    role: str
+    name: str
+
+
+class ActionSummary(TypedDict):
+    """What a destructive action would do, as the human is asked about it (written by the server, never the page's
+    own words only)."""
+
+    effect: str
+    action: str
+    element: ElementNamed
+    category: str
+    reason: str
+    objects: list[str]
+    frame: str
+    url: str
+    title: str
+    text: NotRequired[str]
+
+
+class PendingPublic(TypedDict):
+    """A pending action as a requires_confirmation result and a host's prompt show it."""
+
+    confirmation_id: str
+    summary: ActionSummary
+    expires_in_s: int
 
 
 @dataclass
@@ -29,15 +60,15 @@ class PendingAction:
     confirmation_id: str
     kind: str
     element_id: str | None
-    params: dict[str, Any]
-    summary: dict[str, Any]
+    params: ActionParams
+    summary: ActionSummary
     url: str
     created_at: float
     expires_at: float
     used: bool = False
     status: str = "pending"
 
-    def public(self) -> dict[str, Any]:
+    def public(self) -> PendingPublic:
         return {"confirmation_id": self.confirmation_id, "summary": self.summary,
                 "expires_in_s": max(int(self.expires_at - time.time()), 0)}
 
@@ -48,7 +79,7 @@ class ConfirmationStore:
     folder: Path | None = None
     _pending: dict[str, PendingAction] = field(default_factory=dict)
 
-    def create(self, *, kind: str, element_id: str | None, params: dict[str, Any], summary: dict[str, Any],
+    def create(self, *, kind: str, element_id: str | None, params: ActionParams, summary: ActionSummary,
                url: str) -> PendingAction:
         now = time.time()
         pending = PendingAction(ID_PREFIX + secrets.token_hex(6), kind, element_id, params, summary, url,
@@ -95,6 +126,3 @@ class ConfirmationStore:
         self._write(pending)
         return pending
 
-    def as_dict(self, confirmation_id: str) -> dict[str, Any] | None:
-        pending = self._pending.get(confirmation_id)
-        return asdict(pending) if pending else None

@@ -12,6 +12,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from browser_core.results import ResultMetadata
 from browser_core.security.policy import SecurityPolicy
 
 FENCED_KEYS = ("text", "content", "message")
@@ -44,7 +45,7 @@ class ContentFence:
             hits.extend(self.policy.injection_hits(node, limit=1))
         return node
 
-    def mark(self, data: Any, metadata: dict[str, Any]) -> Any:
+    def mark(self, data: Any, metadata: ResultMetadata) -> Any:
         """Fence page text in ``data``, label the result, and flag instruction-like page text."""
         hits: list[str] = []
         fenced = self._walk(data, hits)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import structlog
 from playwright.async_api import ElementHandle
@@ -27,7 +26,7 @@ from browser_core.errors import (
     map_playwright_error,
 )
 from browser_core.redaction import redact
-from browser_core.security.confirmations import ConfirmationStore
+from browser_core.security.confirmations import ActionSummary, ConfirmationStore
 from browser_core.security.detector import DestructiveActionDetector, Verdict
 from browser_core.security.facts import ElementFacts, element_facts
 from browser_core.security.intent import ActionIntent
@@ -116,17 +115,17 @@ class SecurityGuard:
         pending = self.store.create(
             kind=kind,
             element_id=intent.target.id if intent.target else None,
-            params=dict(params),
+            params=params.copy(),
             summary=await self._summary(intent, verdict, role, name),
             url=url,
         )
         raise ConfirmationRequired(
             f"NOT DONE: {pending.summary['effect']} is a {verdict.category} action and needs the human's "
             "confirmation",
-            details=pending.public(),
+            details=dict(pending.public()),
         )
 
-    async def _summary(self, intent: ActionIntent, verdict: Verdict, role: str, name: str) -> dict[str, Any]:
+    async def _summary(self, intent: ActionIntent, verdict: Verdict, role: str, name: str) -> ActionSummary:
         params = intent.params
         element = f"{role} '{name}'" if role else f"the focused field '{name}'"
         action = {
@@ -138,7 +137,7 @@ class SecurityGuard:
         title = ""
         with contextlib.suppress(PlaywrightError):
             title = await intent.page.title()
-        summary: dict[str, Any] = {
+        summary: ActionSummary = {
             "effect": verdict.effect or f"{verdict.category}: {action}",
             "action": action,
             "element": {"id": intent.target.id if intent.target else None, "role": role, "name": name},

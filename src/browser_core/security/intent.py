@@ -9,11 +9,29 @@ checked a human confirmation, never by a tool parameter.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Literal, Protocol, TypedDict
 
 from playwright.async_api import Page
 
 from browser_core.page.targets import Target
+
+
+class ActionParams(TypedDict, total=False):
+    """What an action would do, beyond its kind and element: what the guard judges and a held action reruns."""
+
+    button: Literal["left", "right", "middle"]
+    double: bool
+    text: str
+    press_enter: bool
+    clear_first: bool
+    key: str
+    values: list[str]
+    index: int
+    url: str
+    accept: bool
+    prompt_text: str | None
+    paths: list[str]
+    files: list[str]
 
 
 @dataclass
@@ -21,7 +39,7 @@ class ActionIntent:
     kind: str
     page: Page
     target: Target | None = None
-    params: dict[str, Any] = field(default_factory=dict)
+    params: ActionParams = field(default_factory=lambda: ActionParams())
 
 
 class ActionGuard(Protocol):

@@ -22,6 +22,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from browser_core.errors import BrowserUnavailable, ConfigurationError
 from browser_core.page.registry import ElementRegistry
+from browser_core.results import RestartNote
 from browser_core.security import url_policy
 from browser_core.security.fence import ContentFence
 from browser_core.security.guard import SecurityGuard
@@ -55,7 +56,7 @@ class BrowserSession:
     _starting: asyncio.Future[None] | None = None
     _gone: bool = False  # the browser closed or crashed under us: the next call relaunches it
     _launches: int = 0
-    restart_note: dict[str, Any] | None = None
+    restart_note: RestartNote | None = None
     no_page_open: bool = False  # the user's last tab was closed: only navigate (or list_tabs) makes sense
     _quiet_new_page: bool = False
     _quiet_marks: set[str] = field(default_factory=set)  # fresh tabs being opened to replace a tab (restless.py)
@@ -134,7 +135,7 @@ class BrowserSession:
         }
         log.warning("browser restarted")
 
-    def take_restart_note(self) -> dict[str, Any] | None:
+    def take_restart_note(self) -> RestartNote | None:
         note, self.restart_note = self.restart_note, None
         return note
 
@@ -322,7 +323,7 @@ class BrowserSession:
         decision = self.dialogs.decide(dialog.type, self.dialog_policy(dialog) if self.dialog_policy else None)
         detail = dialog_detail(dialog.type, dialog.message, decision)
         self.dialogs.record(detail)
-        self.add_event(PageEvent("dialog", detail))
+        self.add_event(PageEvent("dialog", dict(detail)))
         with contextlib.suppress(PlaywrightError):
             if not decision.accept:
                 await dialog.dismiss()

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NotRequired, TypedDict
 
 ARM_TTL_S = 120.0
 MAX_PROMPT_TEXT = 2000
@@ -45,14 +45,26 @@ class Decision:
     answered_by: str
 
 
+class DialogDetail(TypedDict):
+    """A dialog as results report it: its type and message, the answer and who chose it."""
+
+    type: str
+    message: str
+    accepted: bool
+    answered_by: str
+    prompt_text: NotRequired[str]
+    hint: NotRequired[str]
+    seconds_ago: NotRequired[float]
+
+
 @dataclass
 class DialogDesk:
     """The armed answer (if any) and the last dialog seen."""
 
     armed: ArmedAnswer | None = None
-    last: dict[str, Any] | None = None
+    last: DialogDetail | None = None
     _last_at: float = 0.0
-    history: list[dict[str, Any]] = field(default_factory=list)
+    history: list[DialogDetail] = field(default_factory=list)
     _times: list[float] = field(default_factory=list)
 
     def arm(self, accept: bool, prompt_text: str | None) -> ArmedAnswer:
@@ -67,7 +79,7 @@ class DialogDesk:
             return Decision(policy_accept, None, "policy")
         return Decision(DEFAULT_ANSWERS.get(kind, False), None, "default")
 
-    def record(self, detail: dict[str, Any]) -> None:
+    def record(self, detail: DialogDetail) -> None:
         self.last, self._last_at = detail, time.monotonic()
         self.history = [*self.history[-9:], detail]
         self._times = [*self._times[-19:], self._last_at]
@@ -77,14 +89,14 @@ class DialogDesk:
         now = time.monotonic()
         return sum(now - t <= within_s for t in self._times) >= count
 
-    def last_seen(self) -> dict[str, Any] | None:
+    def last_seen(self) -> DialogDetail | None:
         if self.last is None:
             return None
-        return self.last | {"seconds_ago": round(time.monotonic() - self._last_at, 1)}
+        return {**self.last, "seconds_ago": round(time.monotonic() - self._last_at, 1)}
 
 
-def dialog_detail(kind: str, message: str, decision: Decision) -> dict[str, Any]:
-    detail: dict[str, Any] = {"type": kind, "message": message[:300], "accepted": decision.accept,
+def dialog_detail(kind: str, message: str, decision: Decision) -> DialogDetail:
+    detail: DialogDetail = {"type": kind, "message": message[:300], "accepted": decision.accept,
                               "answered_by": decision.answered_by}
     if decision.prompt_text is not None and decision.accept:
         detail["prompt_text"] = decision.prompt_text[:80]

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 import anyio
 import structlog
@@ -43,12 +43,23 @@ def unique_path(folder: Path, name: str) -> Path:
     return path
 
 
+class DownloadRecord(TypedDict, total=False):
+    """A download as results report it: saved (path, size), failed (error) or still going (status)."""
+
+    name: str
+    url: str
+    path: str
+    size: int
+    error: str
+    status: str
+
+
 @dataclass
 class DownloadDesk:
     """Counts downloads as they start and keeps what each one became."""
 
     started: int = 0
-    finished: list[dict[str, Any]] = field(default_factory=list)
+    finished: list[DownloadRecord] = field(default_factory=list)
     _changed: anyio.Event = field(default_factory=anyio.Event)
     _started: anyio.Event = field(default_factory=anyio.Event)
 
@@ -56,11 +67,11 @@ class DownloadDesk:
         self.started += 1
         self._started.set()
         self._started = anyio.Event()
-        record: dict[str, Any] = {"name": safe_name(download.suggested_filename), "url": download.url[:300]}
+        record: DownloadRecord = {"name": safe_name(download.suggested_filename), "url": download.url[:300]}
         try:
             path = unique_path(folder, record["name"])
             await download.save_as(path)
-            record |= {"name": path.name, "path": str(path), "size": path.stat().st_size}
+            record.update({"name": path.name, "path": str(path), "size": path.stat().st_size})
         except (PlaywrightError, OSError) as exc:
             record["error"] = (str(exc).strip().splitlines() or ["download failed"])[0][:200]
         log.info("download", **{k: v for k, v in record.items() if k != "url"})
@@ -76,7 +87,7 @@ class DownloadDesk:
                 await self._started.wait()
         return self.started > mark
 
-    async def wait_since(self, mark: int, timeout_s: float = DOWNLOAD_WAIT_S) -> list[dict[str, Any]]:
+    async def wait_since(self, mark: int, timeout_s: float = DOWNLOAD_WAIT_S) -> list[DownloadRecord]:
         """Downloads started after ``mark`` (a value of ``started``), each once finished or still in progress."""
         if self.started <= mark:
             return []
@@ -84,8 +95,8 @@ class DownloadDesk:
             while len(self.finished) < self.started:
                 await self._changed.wait()
         done = self.finished[mark:self.started]
-        pending = self.started - mark - len(done)
-        return done + [{"status": "in progress: reported as an event when saved"}] * max(pending, 0)
+        pending: DownloadRecord = {"status": "in progress: reported as an event when saved"}
+        return done + [pending] * max(self.started - mark - len(done), 0)
 
 
 

@@ -1,0 +1,59 @@
+"""What an acting tool returns: the action, the element it acted on, and what visibly changed (``ActionResult``)."""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+from browser_core.page.listing import ElementRef
+from browser_core.read.changes import PageChanges
+from browser_core.session.downloads import DownloadRecord
+
+
+class FieldState(TypedDict, total=False):
+    """A form field after fill_form: its value (text, option values or checked) and the page's complaint."""
+
+    id: str
+    name: str
+    value: object
+    invalid: bool
+    message: str
+
+
+class ScrollPosition(TypedDict):
+    y: int
+    max: int
+
+
+class ActionResult(PageChanges, total=False):
+    """One action's result: what was done, to which element, then what changed (``PageChanges``), the dialogs it
+    opened (answered), the downloads it started and the retry chain that found the element."""
+
+    action: str
+    url: str
+    status: int
+    note: str
+    replaced_tab: str
+    element: ElementRef
+    switched_tab: bool
+    typed_chars: int
+    value: str
+    key: str
+    selected: list[str]
+    direction: str
+    scroll: ScrollPosition
+    at_end: bool | None
+    point: list[int]
+    fields: list[FieldState]
+    invalid: int
+    via: str
+    files: list[dict[str, object]]
+    input_has: list[str]
+    dialogs: list[dict[str, Any]]
+    downloads: list[DownloadRecord]
+    retry_chain: dict[str, Any]
+
+
+def with_changes(out: ActionResult, changes: PageChanges) -> ActionResult:
+    """The action's own keys, then what changed (a key in both: the change's)."""
+    merged: ActionResult = {**out, **changes}
+    return merged

@@ -1,0 +1,97 @@
+"""The shapes of what the page layer lists to the model: an element, a page message, an observation."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Required, TypedDict
+
+
+class ListedElement(TypedDict, total=False):
+    """One element as a result lists it (``Element.to_dict``); ``was``: what a changed element's fields were."""
+
+    id: Required[str]
+    role: Required[str]
+    name: Required[str]
+    type: str
+    value: str
+    state: str
+    context: str
+    derived: bool
+    off: str
+    box: list[int]
+    region: str
+    group: str
+    unit: int
+    was: dict[str, str]
+    frame: str  # a matched candidate's frame (its path), outside the main frame
+
+
+class PageMessage(TypedDict, total=False):
+    """A message the page shows (an alert, a success or error note, a field's error) and the field it is about."""
+
+    text: Required[str]
+    field: str
+
+
+class PageObservation(TypedDict, total=False):
+    """What ``observe`` returns: the compact snapshot of the page."""
+
+    url: Required[str]
+    title: Required[str]
+    elements: Required[list[ListedElement]]
+    text: Required[str]
+    scroll: dict[str, int]
+    frames: dict[str, str]
+    notes: list[str]
+    counts: dict[str, int]
+    messages: list[PageMessage]
+
+
+
+class ElementRef(TypedDict, total=False):
+    """The element an action acted on, as its result names it (``Target.describe``)."""
+
+    id: Required[str]
+    role: Required[str]
+    name: Required[str]
+    frame: str
+    re_resolved_from: str
+    matched_by: str
+    also_matched: list[ListedElement]
+
+
+class WalkerArgs(TypedDict, total=False):
+    """What ``js/walker.js`` is asked for: a budgeted listing, a search, or a re-resolution by fingerprint."""
+
+    mode: Required[Literal["observe", "search", "fingerprint"]]
+    query: str
+    role: str
+    name: str
+    accept: list[str]
+    maxViewport: int
+    maxOff: int
+    maxText: int
+    messages: bool
+    mainText: bool
+
+
+class CoverNote(TypedDict, total=False):
+    """A modal dialog, or an overlay covering part of the viewport (``cover`` %, ``covered`` listed elements)."""
+
+    kind: Required[str]
+    name: Required[str]
+    id: str | None
+    cover: int
+    covered: int
+
+
+class WalkerScan(TypedDict, total=False):
+    """What the walker answers for one frame: element rows (one JSON array each), counts, text and notes."""
+
+    elements: Required[list[list[Any]]]
+    next: int
+    total: int
+    text: str
+    notes: list[CoverNote]
+    ready: str
+    scroll: list[int]
+    messages: list[PageMessage]
