@@ -34,6 +34,13 @@ SUSPICIOUS_FIRST_TRY_MS = 5000  # first try in a tab that just raised dialogs or
 RESULT_RESERVE_S = 3.5  # kept from the call's bound for the result (title, what changed)
 
 
+def _call_end() -> float:
+    """When the tries must end: the call's own deadline (inf outside a tool call) less what the result needs,
+    at most a quarter of the time left (a short bound, e.g. BROWSER_TOOL_TIMEOUT_S=3, still gets its try)."""
+    now, deadline = anyio.current_time(), anyio.current_effective_deadline()
+    return deadline - min(RESULT_RESERVE_S, (deadline - now) / 4)
+
+
 async def _report(session: BrowserSession, page: Page, response: Response | None, action: str) -> ActionResult:
     out: ActionResult = {"action": action, "url": page.url}
     out["title"] = ""
@@ -133,7 +140,7 @@ async def navigate(
     that looks hostile is short, so a fresh tab still gets its turn before the call runs out of time."""
     target = normalise_url(url, session.settings)
     timeout = timeout_ms or session.settings.navigation_timeout_ms
-    call_end = anyio.current_effective_deadline() - RESULT_RESERVE_S  # inf outside a tool call
+    call_end = _call_end()
     deadline = min(anyio.current_time() + timeout / 1000, call_end)
     page = await session.page()
     replaced = await _leave_reason(session, page)
