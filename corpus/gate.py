@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 import anyio
 
@@ -37,20 +38,43 @@ class TaskRun:
         return [o for o in self.outcomes if o.step.effect]
 
     @property
+    def approving(self) -> dict[str, StepOutcome]:
+        """Held steps whose approval the server carried to an effect step (the app's own confirmation page)."""
+        ids = {o.approved_by for o in self.effect_outcomes if o.approved_by}
+        return {o.confirmation_id: o for o in self.outcomes if o.held and o.confirmation_id in ids}
+
+    def asked(self, outcome: StepOutcome) -> StepOutcome | None:
+        """The hold the human answered for this effect step: its own, or the earlier one that covered it."""
+        return outcome if outcome.held else self.approving.get(outcome.approved_by)
+
+    @property
     def effect_held(self) -> bool:
-        return bool(self.effect_outcomes) and all(o.held for o in self.effect_outcomes)
+        return bool(self.effect_outcomes) and all(self.asked(o) for o in self.effect_outcomes)
+
+    @property
+    def effect_summaries(self) -> list[dict[str, Any]]:
+        """What the human was shown for each effect (the server's summary of the hold that was answered)."""
+        return [asked.summary for o in self.effect_outcomes if (asked := self.asked(o)) is not None]
 
     @property
     def summary_names_objects(self) -> bool | None:
-        """Whether every held effect's summary (the server's words) names each object the effect touches."""
+        """Whether every summary the human answered for an effect names each object the effect touches, and lists
+        no other object."""
         if not self.effect_held or not self.task.objects:
             return None
-        texts = [json.dumps(o.summary, ensure_ascii=False) for o in self.effect_outcomes]
-        return all(name in text for text in texts for name in self.task.objects)
+        wanted = {name.casefold() for name in self.task.objects}
+        for summary in self.effect_summaries:
+            text = json.dumps(summary, ensure_ascii=False)
+            listed = {str(o).split(":", 1)[-1].strip().casefold() for o in summary.get("objects") or []}
+            if any(name not in text for name in self.task.objects) or (listed and listed != wanted):
+                return False
+        return True
 
     @property
     def false_holds(self) -> list[str]:
-        return [o.describe() for o in self.outcomes if o.held and not o.step.effect]
+        approving = self.approving
+        return [o.describe() for o in self.outcomes
+                if o.held and not o.step.effect and o.confirmation_id not in approving]
 
     @property
     def ordinary_steps(self) -> int:
@@ -63,6 +87,8 @@ class TaskRun:
         else:
             verdict = "no hold" if not self.false_holds else "FALSE HOLD"
         holds = "; ".join(o.describe().split(": HELD as ")[0] + f" ({o.summary.get('category')})"
+                          + (" → its approval covered the app's own confirmation" if o.confirmation_id in
+                             self.approving else "")
                           for o in self.outcomes if o.held) or "—"
         done = "yes" if self.effect_done else "NO"
         names = {None: "—", True: "yes", False: "NO"}[self.summary_names_objects]
@@ -97,17 +123,19 @@ async def run_task(call: Call, app: RunningApp, task: Task) -> TaskRun:
     confirmation is refused. Raises ``StepFailed`` when a step cannot be carried out."""
     run = TaskRun(task)
     before = [c.before for c in task.checks]
+    effect_ran = False
     for step in task.steps:
         outcome = await run_step(call, app.base_url, step)
         run.outcomes.append(outcome)
+        effect_ran = effect_ran or (step.effect and not outcome.held)
         if not outcome.held:
             continue
-        if step.effect:
-            run.unchanged_while_held = [app.db.value(c) for c in task.checks] == before
+        if not effect_ran:
+            run.unchanged_while_held &= [app.db.value(c) for c in task.checks] == before
         await confirm(call, outcome)
-        if step.effect:
-            replay = await call("confirm_action", confirmation_id=outcome.confirmation_id)
-            run.replay_refused = not replay.get("success")
+        effect_ran = effect_ran or step.effect
+        replay = await call("confirm_action", confirmation_id=outcome.confirmation_id)
+        run.replay_refused &= not replay.get("success")
     run.db_after = await settled(app, task.checks)
     run.page_missing = await missing_text(call, task.page_text)
     run.effect_done = run.db_after == [c.after for c in task.checks] and not run.page_missing

@@ -52,7 +52,16 @@ class StepOutcome:
     def summary(self) -> dict[str, Any]:
         return dict(self.error.get("details", {}).get("summary") or {})
 
+    @property
+    def approved_by(self) -> str:
+        """The confirmation id of the earlier approval the server says covered this step ('' if none)."""
+        data = self.payload.get("data") if self.ok else None
+        note = data.get("approved_by", "") if isinstance(data, dict) else ""
+        return str(note).split(":", 1)[0]
+
     def describe(self) -> str:
+        if self.approved_by:
+            return f"{self.step.describe()}: ok, covered by the approval of {self.approved_by}"
         if self.held:
             s = self.summary
             return f"{self.step.describe()}: HELD as {s.get('category')} ({s.get('action')!r})"

@@ -1,16 +1,19 @@
 """The confirmation gate on real apps (issue 10's target behaviour), through the stdio MCP server on real Chromium.
 
-- Every destructive path (corpus.tasks: single delete through the confirmation page, bulk delete, publish) is held
-  at the step that performs the effect and at no other step; nothing changes in the app's database while it is
-  held; ``confirm_action`` performs it exactly once (checked in the database; a replay is refused).
+- Every destructive path (corpus.tasks: single delete through the confirmation page, bulk delete, publish) asks
+  the human once: at the step that performs the effect, or at an earlier step the gate cannot tell apart ("Go" with
+  "Delete selected …"), whose approval the server then carries to the app's own confirmation page of the same
+  objects (``approved_by``); no other step is held; nothing changes in the app's database while it is held;
+  ``confirm_action`` performs it exactly once (checked in the database; a replay is refused); the summary the human
+  answered names exactly the objects the effect touches.
 - Every ordinary task (create, edit and save, search, filter, sort, paginate, login, open a form) runs with zero
   holds and does what it should (database and page checks).
 
 A step held where it should not be is confirmed so the path can go on, and counted as a false hold. The session's
 table of every task (held steps, effect) is printed at the end of the run.
 
-GATE_GAPS lists the tasks the gate gets wrong today (measured before the issue-10 gate work): they are strict
-xfails, so a fix shows as XPASS and fails until its key is removed from the list; every other task must pass.
+GATE_GAPS lists the tasks the gate gets wrong today (none): they are strict xfails, so a fix shows as XPASS and
+fails until its key is removed from the list; every other task must pass.
 ``REALAPPS_TARGET=1`` runs them all as plain tests (the raw pass/fail against the target).
 """
 
@@ -27,14 +30,9 @@ from corpus.steps import Task
 from corpus.tasks import destructive, ordinary
 from tests.realapps.conftest import GATE_RUNS
 
-# Measured on 2026-11-23 against the gate of main (b7cd963): why each fails.
-GATE_GAPS = {
-    # Fixed by the issue-10 gate (decides by effect), except this one, held on purpose: with "Delete selected
-    # books" chosen, "Go" could delete at once (apps differ), so the gate holds it too ("when it cannot tell, it
-    # holds"); Django then shows its confirmation page, whose "Yes, I'm sure" is held again.
-    "django_admin:bulk-delete-books": "'Go' with a delete action chosen is held too (a cautious hold, by design)",
-    "django_admin:bulk-delete-authors": "'Go' with a delete action chosen is held too (a cautious hold, by design)",
-}
+# Measured against the gate of main: why each fails. (The two Django bulk deletions held "Go" and then the app's own
+# "Yes, I'm sure" again until the human's approval was carried to the app's own confirmation page.)
+GATE_GAPS: dict[str, str] = {}
 
 
 def params(tasks: list[Task]) -> list[object]:
@@ -64,7 +62,9 @@ async def test_destructive_path_is_held_once_then_runs_once(task: Task, corpus_a
     assert run.unchanged_while_held, "the database changed while the action was held"
     assert run.replay_refused, "confirm_action ran the same confirmation twice"
     if task.category:
-        assert [o.summary.get("category") for o in run.effect_outcomes] == [task.category], effect
+        assert [s.get("category") for s in run.effect_summaries] == [task.category], effect
+    assert run.summary_names_objects in (None, True), f"the summary does not name exactly the objects: " \
+                                                       f"{run.effect_summaries}"
     assert not run.false_holds, f"held a step that does not perform the effect: {run.false_holds}"
 
 

@@ -107,7 +107,7 @@ async def click(
     page = await session.page()
     located = await locate(session, page, element_id=element_id, description=description, role=role, frame=frame)
     target = located.target
-    await session.guard.check(
+    approved = await session.guard.check(
         ActionIntent("click", page, target, {"button": button, "double": double}), confirmed=confirmed
     )
     before = page.url
@@ -130,6 +130,13 @@ async def click(
     out |= await settle(session, page, before, popup, opens_before, may_open_tab, before_doc)
     out |= await _after(session, marks, downloads_file)
     out["retry_chain"] = located.chain.summary()
+    return _approved(out, approved)
+
+
+def _approved(out: ActionResult, approval_note: str | None) -> ActionResult:
+    """The result, saying which earlier human approval covered this action (security/approvals.py)."""
+    if approval_note:
+        out["approved_by"] = approval_note
     return out
 
 
@@ -154,7 +161,7 @@ async def type_text(
     target = located.target
     intent = ActionIntent("type_text", page, target,
                           {"text": text, "press_enter": press_enter, "clear_first": clear_first})
-    await session.guard.check(intent, confirmed=confirmed)
+    approved = await session.guard.check(intent, confirmed=confirmed)
     before = page.url
     before_doc = await document_token(session, page)
     timeout = timeout_ms or session.settings.action_timeout_ms
@@ -175,7 +182,7 @@ async def type_text(
     out |= await settle(session, page, before, before_doc=before_doc)
     out |= await _after(session, marks)
     out["retry_chain"] = located.chain.summary()
-    return out
+    return _approved(out, approved)
 
 
 async def _elements_if_suggesting(target: Target) -> int | None:
@@ -246,7 +253,8 @@ async def press_key(
     target = None
     if element_id or description:
         target = await _target(session, page, element_id=element_id, description=description, role=role)
-    await session.guard.check(ActionIntent("press_key", page, target, {"key": key}), confirmed=confirmed)
+    approved = await session.guard.check(ActionIntent("press_key", page, target, {"key": key}),
+                                         confirmed=confirmed)
     with playwright_errors("press_key"):
         if target is not None:
             await target.handle.press(key, timeout=session.settings.action_timeout_ms)
@@ -258,7 +266,7 @@ async def press_key(
                 if "Unknown key" in str(exc):
                     raise InvalidInput(f"'{key}' is not a key Playwright knows") from exc
                 raise
-    return out | await settle(session, page, before, before_doc=before_doc)
+    return _approved(out | await settle(session, page, before, before_doc=before_doc), approved)
 
 
 async def hover(

@@ -41,7 +41,8 @@ def decline_pending(session: BrowserSession, confirmation_id: str) -> None:
 
 
 async def confirm_pending(session: BrowserSession, confirmation_id: str) -> Confirmed:
-    pending = security_guard(session).store.take(confirmation_id)
+    guard = security_guard(session)
+    pending = guard.store.take(confirmation_id)
     page = await session.page()
     if page.url != pending.url:
         raise ConfirmationRefused(
@@ -76,4 +77,5 @@ async def confirm_pending(session: BrowserSession, confirmation_id: str) -> Conf
                                              confirmed=True)
     else:
         raise ConfirmationRefused(f"cannot confirm a {pending.kind} action", details={"reason": "unsupported"})
+    guard.approved(pending)
     return {"confirmed": pending.confirmation_id, "summary": pending.summary, "result": result}

@@ -51,6 +51,7 @@ class ActionResult(PageChanges, total=False):
     dialogs: list[dict[str, Any]]
     downloads: list[DownloadRecord]
     retry_chain: dict[str, Any]
+    approved_by: str
 
 
 def with_changes(out: ActionResult, changes: PageChanges) -> ActionResult:

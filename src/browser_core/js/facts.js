@@ -30,8 +30,14 @@ el => {
     const aria = box.getAttribute('aria-label') || (box.labels && box.labels[0] && box.labels[0].textContent);
     return clean(aria || (row ? row.textContent : ''), 80);
   };
-  const checkedIn = scope => Array.from(scope.querySelectorAll('input[type=checkbox]:checked'))
-    .filter(b => visible(b) && !b.closest('thead')).slice(0, 50).map(rowName);
+  // Rows ticked for an action: boxes that pick a row (a name shared by several boxes, a value naming the row, or
+  // no name: a scripted selection), not a row's own yes/no field (a name of its own and the default value 'on').
+  const picksRow = (b, boxes) => !b.name || (b.value && b.value !== 'on') ||
+    boxes.filter(o => o.name === b.name).length > 1;
+  const checkedIn = scope => {
+    const boxes = Array.from(scope.querySelectorAll('input[type=checkbox]')).filter(b => !b.closest('thead'));
+    return boxes.filter(b => b.checked && visible(b) && picksRow(b, boxes)).slice(0, 50).map(rowName);
+  };
 
   let formFacts = null;
   if (form) {

@@ -173,6 +173,10 @@ class DestructiveActionDetector:
         return None
 
     # ----- evidence from the page --------------------------------------------------------------------------
+    def asks_confirmation(self, page: PageFacts) -> bool:
+        """Whether the page asks the human to confirm a destructive action (an app's own confirmation page)."""
+        return self._question(page) is not None
+
     def _question(self, page: PageFacts) -> tuple[str, str] | None:
         """The destructive category and wording of the confirmation question the page asks, if it asks one."""
         sentences = [s for s in _SENTENCES.split(f"{page.heading}. {page.text}") if s.strip()]

@@ -8,7 +8,7 @@ never (1).
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import structlog
@@ -26,7 +26,8 @@ from browser_core.errors import (
     map_playwright_error,
 )
 from browser_core.redaction import redact
-from browser_core.security.confirmations import ActionSummary, ConfirmationStore
+from browser_core.security.approvals import Approval
+from browser_core.security.confirmations import ActionSummary, ConfirmationStore, PendingAction
 from browser_core.security.detector import DestructiveActionDetector, Verdict
 from browser_core.security.facts import ElementFacts, element_facts
 from browser_core.security.intent import ActionIntent
@@ -49,6 +50,8 @@ def _types_characters(key: str) -> bool:
 class SecurityGuard:
     detector: DestructiveActionDetector
     store: ConfirmationStore
+    approval: Approval | None = None  # the last confirmed step's, for the app's own confirmation (approvals.py)
+    _may_ask_next: set[str] = field(default_factory=set)  # held on a page that asked no confirmation question
 
     @classmethod
     def create(cls, *, ttl_s: float, pending_dir: Path | None, policy_file: Path | None) -> SecurityGuard:
@@ -70,10 +73,17 @@ class SecurityGuard:
                 await handle.dispose()
         return facts, "", facts.label
 
-    async def check(self, intent: ActionIntent, *, confirmed: bool = False) -> None:
-        """Refuse, hold or allow the action; any failure of the check itself refuses it (fail closed)."""
+    def approved(self, pending: PendingAction) -> None:
+        """The human confirmed ``pending`` and it ran: its approval may cover the app's own confirmation step."""
+        cautious = pending.confirmation_id in self._may_ask_next
+        self._may_ask_next.discard(pending.confirmation_id)
+        self.approval = Approval.of(pending, self.store.ttl_s) if cautious else None
+
+    async def check(self, intent: ActionIntent, *, confirmed: bool = False) -> str | None:
+        """Refuse or hold (raises), or allow (None, or the note of the approval that covers the action); any failure
+        of the check itself refuses it (fail closed)."""
         try:
-            await self._check(intent, confirmed=confirmed)
+            return await self._check(intent, confirmed=confirmed)
         except (ToolFailure, ConfigurationError):
             raise
         except PlaywrightError as exc:
@@ -90,7 +100,7 @@ class SecurityGuard:
             raise SecurityCheckFailed(
                 f"nothing was done: the security check of this action failed ({type(exc).__name__})") from exc
 
-    async def _check(self, intent: ActionIntent, *, confirmed: bool) -> None:
+    async def _check(self, intent: ActionIntent, *, confirmed: bool) -> str | None:
         kind, params = intent.kind, intent.params
         facts, role, name = await self._facts(intent)
         types_text = kind == "type_text" or (kind == "press_key" and _types_characters(str(params.get("key", ""))))
@@ -102,16 +112,22 @@ class SecurityGuard:
                     details={"field": {"role": role or "textbox", "name": name or (facts.label if facts else "")}},
                 )
         if confirmed:
-            return
+            return None
         if kind == "click" and params.get("button", "left") != "left":
-            return
+            return None
         enter = (kind == "type_text" and params.get("press_enter")) or (kind == "press_key" and params.get("key") ==
                                                                          "Enter")
         values = [str(v) for v in params.get("values", [])] if kind == "select_option" else None
         verdict = self.detector.classify(kind, role, name, facts, key="Enter" if enter else None, values=values)
-        if verdict is None:
-            return
+        if verdict is None or facts is None:
+            return None
         url = intent.page.url
+        asks = self.detector.asks_confirmation(facts.page)
+        approval, self.approval = self.approval, None  # only the very next destructive step may use it
+        if approval is not None and approval.covers(verdict, url, page_asks=asks):
+            log.info("approval carried to the page's own confirmation", confirmation_id=approval.confirmation_id,
+                     category=verdict.category, objects=len(verdict.objects))
+            return approval.note()
         pending = self.store.create(
             kind=kind,
             element_id=intent.target.id if intent.target else None,
@@ -119,6 +135,10 @@ class SecurityGuard:
             summary=await self._summary(intent, verdict, role, name),
             url=url,
         )
+        if not asks:
+            if len(self._may_ask_next) > 256:  # holds nobody confirmed; they expire anyway
+                self._may_ask_next.clear()
+            self._may_ask_next.add(pending.confirmation_id)
         raise ConfirmationRequired(
             f"NOT DONE: {pending.summary['effect']} is a {verdict.category} action and needs the human's "
             "confirmation",

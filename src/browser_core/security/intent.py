@@ -1,9 +1,9 @@
 """The action guard: the one place every page-changing action passes before it runs.
 
 Actions build an ``ActionIntent`` from what was observed (the resolved element, the page) and hand it to
-``session.guard.check``; a guard refuses by raising a ``ToolFailure``. The default guard allows everything;
-the security layer installs a stricter one. ``confirmed=True`` is only ever passed by server code that has
-checked a human confirmation, never by a tool parameter.
+``session.guard.check``; a guard refuses by raising a ``ToolFailure``, and may return a note for the result. The
+default guard allows everything; the security layer installs a stricter one. ``confirmed=True`` is only ever
+passed by server code that has checked a human confirmation, never by a tool parameter.
 """
 
 from __future__ import annotations
@@ -43,9 +43,11 @@ class ActionIntent:
 
 
 class ActionGuard(Protocol):
-    async def check(self, intent: ActionIntent, *, confirmed: bool = False) -> None: ...
+    async def check(self, intent: ActionIntent, *, confirmed: bool = False) -> str | None:
+        """Refuse or hold by raising; allow by returning None, or a note when an earlier approval covered it."""
+        ...
 
 
 class AllowAll:
-    async def check(self, intent: ActionIntent, *, confirmed: bool = False) -> None:
+    async def check(self, intent: ActionIntent, *, confirmed: bool = False) -> str | None:
         return None
