@@ -6,8 +6,10 @@ Usage: uv run python scripts/security_report.py [--apps django_admin,wagtail,tra
 - per corpus app (``corpus/``, when its dependency group is installed): every destructive path and ordinary task of
   ``corpus.tasks`` run through the stdio MCP server on real Chromium, every hold confirmed as the human would.
   Destructive: paths tried, paths whose effect step was held, paths that then happened exactly once (the app's own
-  database); ordinary: actions tried, actions held (false holds); cautious: holds on an earlier step of a
-  destructive path that could not be told apart (e.g. "Go" with a delete action chosen) and turned out harmless.
+  database); ordinary: actions tried, actions held (false holds); asked once via an earlier step: paths whose
+  earlier, indistinguishable step ("Go" with a delete action chosen) was held and its approval covered the app's own
+  confirmation page; asked twice: holds on a destructive path's step that neither performed the effect nor
+  carried its approval.
 Exit status 1 when a destructive effect ran unheld or a false hold exceeds 2 %.
 """
 
@@ -80,25 +82,26 @@ def _pct(part: int, whole: int) -> str:
 
 def table(fixtures: Audit, pages: int, corpus: PathAudit | None, apps: list[str]) -> tuple[list[str], bool]:
     lines = ["| ground | destructive tried | held | done once after confirm | ordinary tried | falsely held | "
-             "cautious holds |", "|---|---|---|---|---|---|---|"]
+             "asked at an earlier step (approval carried) | asked twice |", "|---|---|---|---|---|---|---|---|"]
     f = fixtures.counts
     total: Counter[str] = Counter()
     total.update({"d": f["destructive:tried"], "h": f["destructive:right"], "o": f["safe:tried"],
                   "f": f["safe:wrong"]})
     lines.append(f"| fixtures ({pages} pages, every control) | {f['destructive:tried']} | {f['destructive:right']} "
-                 f"| – | {f['safe:tried']} | {f['safe:wrong']} | – |")
+                 f"| – | {f['safe:tried']} | {f['safe:wrong']} | – | – |")
     if corpus is not None:
         c = corpus.counts
         for app in apps:
             row: dict[str, Any] = {k: c[f"{app}:{k}"] for k in ("destructive:tried", "destructive:held",
                                                                  "destructive:done_once", "ordinary:actions",
-                                                                 "ordinary:held", "cautious", "failed")}
+                                                                 "ordinary:held", "approval_carried", "cautious",
+                                                                 "failed")}
             if not row["destructive:tried"] and not row["ordinary:actions"] and not row["failed"]:
                 continue
             failed = f" ({row['failed']} tasks could not run)" if row["failed"] else ""
             lines.append(f"| {app}{failed} | {row['destructive:tried']} | {row['destructive:held']} | "
                          f"{row['destructive:done_once']} | {row['ordinary:actions']} | {row['ordinary:held']} | "
-                         f"{row['cautious']} |")
+                         f"{row['approval_carried']} | {row['cautious']} |")
             total.update({"d": row["destructive:tried"], "h": row["destructive:held"],
                           "o": row["ordinary:actions"], "f": row["ordinary:held"]})
     lines.append(f"\ndestructive effects held: {total['h']}/{total['d']} ({_pct(total['h'], total['d'])}); "

@@ -1,7 +1,8 @@
 """The gate decides by what an action will DO, through the stdio client on real Chromium (fixture pages effect_*).
 
 Held: the step that performs a deletion, a publication or a message (the POST button of a confirmation page, "Go"
-with a delete action chosen, links that delete on a GET). Not held: links that only open a confirmation page or a
+with a delete action chosen, links that delete on a GET); the human is asked once per effect (an approved "Go"
+covers the app's own confirmation page of the same objects). Not held: links that only open a confirmation page or a
 compose form, saves of the user's own records, search, filters, sorting, pagination. The summary is the
 server's: the effect and the objects the page names. A check that cannot be made refuses the action.
 """
@@ -37,30 +38,52 @@ async def runs(client: BrowserClient, tool: str, **kw: object) -> ToolCall:
     return call
 
 
-async def test_bulk_delete_is_held_at_go_and_at_the_confirmation_page(tmp_path: Path, site) -> None:
+async def tick_and_choose(client: BrowserClient, titles: tuple[str, ...]) -> None:
+    for title in titles:
+        await runs(client, "click", element_id=await element_id(
+            client, f"Select this object for an action - {title}", "checkbox"))
+    await runs(client, "select_option", element_id=await element_id(client, "Action:", "combobox"),
+               values=["Delete selected books"])
+
+
+async def test_bulk_delete_asks_once_at_go_and_the_approval_covers_the_apps_own_question(tmp_path: Path,
+                                                                                      site) -> None:
+    """'Go' might delete at once, so it is held, naming exactly the ticked rows (not the rows' own ticked 'In stock'
+    fields); the human's yes covers the app's own "Are you sure?" page for the same objects: asked once."""
     async with browser_client(tmp_path / "profile") as client:
         await client.call("navigate", url=site.url_a("effect_list.html"))
-        for title in ("Dune", "Emma", "Ulysses"):
-            await runs(client, "click", element_id=await element_id(
-                client, f"Select this object for an action - {title}", "checkbox"))
-        await runs(client, "select_option", element_id=await element_id(client, "Action:", "combobox"),
-                   values=["Delete selected books"])
+        await tick_and_choose(client, ("Dune", "Emma", "Ulysses"))
         go = await held(client, "Go")
         assert go["summary"]["category"] == "delete"
-        assert "Delete selected books" in go["summary"]["effect"] and "'Ulysses'" in go["summary"]["effect"]
+        assert go["summary"]["objects"] == ["Dune", "Emma", "Ulysses"]
+        assert go["summary"]["effect"] == ("delete 3 objects: 'Dune', 'Emma', 'Ulysses' (action 'Delete selected "
+                                           "books') (page 'Select book to change')")
         assert (await client.call("confirm_action", confirmation_id=go["confirmation_id"])).ok
 
         assert "Are you sure you want to delete the selected books" in await page_text(client)
-        yes = await held(client, "Yes, I’m sure")
-        summary = yes["summary"]
-        assert summary["category"] == "delete"
-        assert summary["effect"] == "delete 3 × Book: 'Dune', 'Emma', 'Ulysses' (page 'Delete multiple objects')"
-        assert summary["objects"] == ["Book: Dune", "Book: Emma", "Book: Ulysses"]
-        assert (await client.call("confirm_action", confirmation_id=yes["confirmation_id"])).ok
+        yes = await runs(client, "click", element_id=await element_id(client, "Yes, I’m sure"))
+        assert yes.data["approved_by"].startswith(go["confirmation_id"] + ": the human approved 'delete 3 objects")
         assert done(await page_text(client)) == ["Done: deleted 3 books by Yes, I’m sure"]
-        again = await client.call("confirm_action", confirmation_id=yes["confirmation_id"])
+        again = await client.call("confirm_action", confirmation_id=go["confirmation_id"])
         assert again.error["code"] == "confirmation_refused"
         assert len(done(await page_text(client))) == 1
+
+
+async def test_an_approval_never_covers_an_object_the_human_was_not_shown(tmp_path: Path, site) -> None:
+    """The app's question names Ulysses too, which the human did not approve: held again, with its own summary.
+    Reaching the same question with no approval before it is held as well."""
+    async with browser_client(tmp_path / "profile") as client:
+        await client.call("navigate", url=site.url_a("effect_list.html"))
+        await tick_and_choose(client, ("Dune", "Emma"))
+        go = await held(client, "Go")
+        assert go["summary"]["objects"] == ["Dune", "Emma"]
+        assert (await client.call("confirm_action", confirmation_id=go["confirmation_id"])).ok
+        yes = await held(client, "Yes, I’m sure")
+        assert yes["summary"]["objects"] == ["Book: Dune", "Book: Emma", "Book: Ulysses"]
+
+        await client.call("navigate", url=site.url_a("effect_confirm_bulk.html"))
+        await held(client, "Yes, I’m sure")
+        assert done(await page_text(client)) == []
 
 
 async def test_single_delete_link_opens_the_confirmation_page_whose_button_is_held(tmp_path: Path, site) -> None:

@@ -72,54 +72,45 @@ class PathAudit:
     """The gate on real apps' task paths (``corpus.tasks``), one row per app in the report.
 
     destructive: paths tried, paths whose effect step was held (and what confirm_action then did in the app's
-    database); ordinary: actions tried (every step but opening a URL), actions held (false holds); cautious:
-    holds on a step of a destructive path before its effect (it could not tell; the step turned out harmless)."""
+    database); ordinary: actions tried (every step but opening a URL), actions held (false holds); approval carried:
+    an earlier step the gate could not tell apart was held, and its approval covered the app's own confirmation page
+    (asked once); cautious: a hold on a step of a destructive path that neither performed the effect nor carried
+    its approval (the human was asked twice)."""
 
     counts: Counter[str] = field(default_factory=Counter)
     notes: list[str] = field(default_factory=list)
     summaries: list[str] = field(default_factory=list)
 
 
-def _count_hold(audit: PathAudit, task: Any, index: int, outcome: Any) -> None:
-    """A hold on a destructive task: its effect's summary on an effect step, a cautious hold before it."""
-    if task.kind == "destructive" and index in task.effect_steps:
-        audit.summaries.append(f"{task.key}: {outcome.summary.get('effect')}")
-    elif task.kind == "destructive":
-        audit.counts[f"{task.app}:cautious"] += 1
-        audit.notes.append(f"cautious hold: {task.key}: {outcome.describe()}")
-
-
 async def audit_task(host: Any, app: Any, task: Any, audit: PathAudit) -> None:
-    """Run one corpus task through the MCP server, confirming every hold (as the human would), and count."""
-    from corpus.runner import StepFailed, confirm, run_step
+    """Run one corpus task through the MCP server with ``corpus.gate.run_task`` (every hold confirmed, as the human
+    would), and count what the human was asked."""
+    from corpus.gate import run_task
+    from corpus.runner import StepFailed
 
     prefix = f"{task.app}:"
     before = [app.db.value(c) for c in task.checks]
-    held_effect = bool(task.effect_steps)
     try:
         await host.login(app)
-        for index, step in enumerate(task.steps):
-            outcome = await run_step(host.call, app.base_url, step)
-            if task.kind == "ordinary" and step.do != "open":
-                audit.counts[prefix + "ordinary:actions"] += 1
-                if outcome.held:
-                    audit.counts[prefix + "ordinary:held"] += 1
-                    audit.notes.append(f"false hold: {task.key}: {outcome.describe()}")
-            if task.kind == "destructive" and index in task.effect_steps and not outcome.held:
-                held_effect = False
-                audit.notes.append(f"NOT HELD: {task.key}: {outcome.describe()}")
-            if outcome.held:
-                _count_hold(audit, task, index, outcome)
-                await confirm(host.call, outcome)
+        run = await run_task(host.call, app, task)
     except StepFailed as exc:
         audit.counts[prefix + "failed"] += 1
         audit.notes.append(f"step failed: {task.key}: {exc}")
         return
-    if task.kind == "destructive":
-        audit.counts[prefix + "destructive:tried"] += 1
-        audit.counts[prefix + "destructive:held"] += held_effect
-        after = [app.db.value(c) for c in task.checks]
-        if before == [c.before for c in task.checks] and after == [c.after for c in task.checks]:
-            audit.counts[prefix + "destructive:done_once"] += 1
-        else:
-            audit.notes.append(f"database: {task.key}: {before} -> {after}")
+    if task.kind == "ordinary":
+        audit.counts[prefix + "ordinary:actions"] += len([o for o in run.outcomes if o.step.do != "open"])
+        audit.counts[prefix + "ordinary:held"] += len(run.false_holds)
+        audit.notes.extend(f"false hold: {task.key}: {hold}" for hold in run.false_holds)
+        return
+    audit.counts[prefix + "destructive:tried"] += 1
+    audit.counts[prefix + "destructive:held"] += run.effect_held
+    audit.counts[prefix + "approval_carried"] += len(run.approving)
+    audit.counts[prefix + "cautious"] += len(run.false_holds)
+    audit.notes.extend(f"cautious hold: {task.key}: {hold}" for hold in run.false_holds)
+    if not run.effect_held:
+        audit.notes.append(f"NOT HELD: {task.key}: {[o.describe() for o in run.effect_outcomes]}")
+    audit.summaries.extend(f"{task.key}: {summary.get('effect')}" for summary in run.effect_summaries)
+    if before == [c.before for c in task.checks] and run.effect_done and run.replay_refused:
+        audit.counts[prefix + "destructive:done_once"] += 1
+    else:
+        audit.notes.append(f"database: {task.key}: {before} -> {run.db_after}")
