@@ -70,6 +70,30 @@ def test_both_commands_answer_help_and_version(installed: Path, tmp_path: Path) 
                                                                 env, tmp_path).out
 
 
+def test_python_m_mcp_server_help_prints_a_usage_and_starts_nothing(installed: Path, tmp_path: Path) -> None:
+    done = run([str(installed / "python"), "-m", "mcp_server", "--help"], user_env(tmp_path), tmp_path)
+    assert done.code == 0 and done.out.startswith("usage: browser-agent-mcp"), done.both
+    assert "claude mcp add browser" in done.out and "ready on stdin/stdout" not in done.err, done.both
+
+
+def test_uvx_runs_the_wheel_as_a_tool(installed: Path, tmp_path: Path) -> None:
+    (wheel,) = (installed.parent.parent / "dist").glob("browser_agent-*.whl")
+    for offline in (["--offline"], []):  # the uv cache first, PyPI if it lacks something
+        done = uv("tool", "run", *offline, "--from", str(wheel), "browser-agent-mcp", "--version", cwd=tmp_path)
+        if done.returncode == 0:
+            break
+    assert done.returncode == 0 and done.stdout.strip() == f"browser-agent-mcp {VERSION}", done.stderr
+
+
+def test_license_and_a_changelog_entry_for_this_version(installed: Path) -> None:
+    (wheel,) = (installed.parent.parent / "dist").glob("browser_agent-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        assert f"browser_agent-{VERSION}.dist-info/licenses/LICENSE" in archive.namelist()
+    assert (REPO / "LICENSE").read_text("utf-8").startswith(("MIT License", "Apache License"))
+    assert re.search(rf"^## \[{re.escape(VERSION)}\] — \d{{4}}-\d\d-\d\d$",
+                     (REPO / "CHANGELOG.md").read_text("utf-8"), re.M)
+
+
 def test_agents_load_from_package_data(installed: Path, tmp_path: Path) -> None:
     probe = ("from orchestrator.settings import default_agents_dir; from orchestrator.agents import load_agents; "
              "d = default_agents_dir(); print(d); print(sorted(load_agents(d)))")
