@@ -251,9 +251,10 @@ def _datum(data: SiteData, path: str) -> str:
 
 
 # ---------------------------------------------------------------------- matching a message on a page
-def text_pattern(template: str) -> re.Pattern[str]:
+def text_pattern(template: str, *, whole: bool = False) -> re.Pattern[str]:
     """A message template as a pattern over page text: its words in order (any spacing, any case), each
-    ``{field}`` standing for some text. A string without fields is matched as it is."""
+    ``{field}`` standing for some text. A string without fields is matched as it is. ``whole``: the match ends
+    where a word ends (so a last field takes the whole of "€43.95", not "€43")."""
     parts: list[tuple[str, str | None, str | None, str | None]]
     try:
         parts = list(string.Formatter().parse(template))
@@ -264,11 +265,11 @@ def text_pattern(template: str) -> re.Pattern[str]:
         regex += r"\s+".join(re.escape(word) for word in literal.split())
         if field is not None:
             regex += r"\s*(.+?)\s*"
-    return re.compile(regex, re.IGNORECASE | re.DOTALL)
+    return re.compile(regex + (r"(?!\S)" if whole else ""), re.IGNORECASE | re.DOTALL)
 
 
 def find_text(template: str, text: str) -> str | None:
     """The part of ``text`` that shows the message ``template`` (see ``text_pattern``), or ``None``."""
     flat = " ".join(text.split())
-    found = text_pattern(template).search(flat)
+    found = text_pattern(template, whole=True).search(flat) or text_pattern(template).search(flat)
     return found.group(0).strip() if found else None
