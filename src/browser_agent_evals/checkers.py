@@ -1,11 +1,13 @@
 """Checkers: did the task succeed, read from the final page state the pages reported (``bridge.py``) and, for
-the local sites, the site's own state. For MiniWoB++ the verdict is the reward the page itself computed."""
+the local sites, the site's own state. For MiniWoB++ the verdict is the reward the page itself computed. A page
+check that names a site's message takes the message from the site data it was served from, at check time."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from browser_agent_evals.sites.data import PageText, SiteData, find_text, load_site_data
 from browser_agent_evals.suite import Checker
 from browser_agent_evals.web import TaskContext
 
@@ -53,7 +55,26 @@ def _matches(actual: Any, expected: Any) -> bool:
     return str(actual) == str(expected) if not isinstance(expected, list | dict) else actual == expected
 
 
-def check(checker: Checker, ctx: TaskContext, *, utterance: str = "") -> CheckResult:
+def expected_text(expected: str | PageText, sites: SiteData | None = None) -> str:
+    """The text a page check looks for: a literal, or the named message of the site data (a template whose
+    ``{fields}`` stand for any text)."""
+    if isinstance(expected, PageText):
+        return (sites or load_site_data()).message(expected)
+    return expected
+
+
+def shown(expected: str | PageText, texts: list[str], sites: SiteData | None = None) -> str | None:
+    """What of ``texts`` shows the expected text (any case and spacing), or ``None``."""
+    wanted = expected_text(expected, sites)
+    if isinstance(expected, PageText):
+        return next((found for text in texts if (found := find_text(wanted, text))), None)
+    return next((wanted for text in texts if wanted.casefold() in text.casefold()), None)
+
+
+def check(
+    checker: Checker, ctx: TaskContext, *, utterance: str = "", sites: SiteData | None = None
+) -> CheckResult:
+    """``sites``: the data the local sites served (the bundled data by default)."""
     parts: list[str] = []
     ok = True
     reward: float | None = None
@@ -72,10 +93,10 @@ def check(checker: Checker, ctx: TaskContext, *, utterance: str = "") -> CheckRe
                 ok = False
                 parts.append(f"episode differs from the goal's: {episode['utterance']!r}")
     if checker.page_text is not None:
-        texts = final_texts(ctx)
-        found = any(checker.page_text.casefold() in t.casefold() for t in texts)
-        ok &= found
-        parts.append(f"page {'shows' if found else 'does not show'} {checker.page_text!r}")
+        found = shown(checker.page_text, final_texts(ctx), sites)
+        ok &= found is not None
+        wanted = expected_text(checker.page_text, sites)
+        parts.append(f"page shows {found!r}" if found is not None else f"page does not show {wanted!r}")
     for path, expected in checker.state.items():
         try:
             actual = lookup(ctx.state, path)

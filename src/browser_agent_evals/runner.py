@@ -26,6 +26,7 @@ from browser_agent_evals.scripted.replay import Replay
 from browser_agent_evals.scripted.server import ModelRequest, ScriptedModel
 from browser_agent_evals.scripted.solution import compile_steps
 from browser_agent_evals.scripted.targets import fill
+from browser_agent_evals.sites.data import PageText
 from browser_agent_evals.suite import Task
 from browser_agent_evals.web import EvalWeb, TaskContext
 from orchestrator.developer import DeveloperAgent
@@ -183,7 +184,7 @@ class Runner:
                 steps = [{"open": fields["start_url"]}, *task.config.solution]
                 replay = Replay(
                     compile_steps(steps, fields),
-                    expect=str(fill(task.config.expect, fields)),
+                    expect=self._expect(task, fields),
                     horizon=task.defaults.horizon,
                     answers=task.answers.fallback_responses(),
                 )
@@ -196,7 +197,7 @@ class Runner:
             await self._drive(task, result, ctx, human, env)
             with anyio.CancelScope(shield=True):
                 await self._settle(task, ctx)
-            verdict = check(task.checker, ctx, utterance=utterance)
+            verdict = check(task.checker, ctx, utterance=utterance, sites=self.web.sites)
             result.success, result.checker, result.reward = verdict.success, verdict.detail, verdict.reward
         except Exception as exc:  # one task's failure is its result, never the whole run's
             log.warning("task failed to run", task=task.id, error=repr(exc))
@@ -212,6 +213,11 @@ class Runner:
                 shutil.rmtree(self.out / "profiles" / task.id, ignore_errors=True)
             self.progress.finished(result)
         return result
+
+    def _expect(self, task: Task, fields: dict[str, str]) -> str:
+        """What the scripted validator looks for: the task's text, or the named message of the served site data."""
+        expect = task.config.expect
+        return self.web.sites.message(expect) if isinstance(expect, PageText) else str(fill(expect, fields))
 
     def settings_for(self, task: Task) -> OrchestratorSettings:
         opts = self.options

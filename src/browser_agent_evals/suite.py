@@ -1,6 +1,7 @@
 """Suites as data (YAML or JSON): suite-level defaults (seed 003's ``EvalDefaults``) and one ``EvaluationConfig``
 per task — a goal in plain language, a start page, an optional answers file for questions, a checker that reads the
-final page state, and for the scripted mode a short solution in plain descriptions.
+final page state, and for the scripted mode a short solution in plain descriptions. A local site's task names
+what the site shows through the site's data (``sites/data.py``), never by copying page text.
 
 ::
 
@@ -15,8 +16,11 @@ final page state, and for the scripted mode a short solution in plain descriptio
         start: shop/                           # a page of the local sites
         goal: "Open {start_url} and buy ..."
         answers: {confirm: [yes]}
-        checker: {state: {"shop.orders.0.items.0.sku": pour-over-kettle}}
-        solution: [...]
+        checker:
+          state: {"shop.orders.0.items.0.sku": pour-over-kettle}
+          page_text: {site: shop, message: order_confirmed}         # a message of the site's data
+        solution:
+          - click: {name: "{shop.labels.add_to_cart}", role: button}  # a datum, resolved at load
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from browser_agent_evals.scripted.solution import check_steps
+from browser_agent_evals.sites.data import PageText, SiteData, SiteDataError, load_site_data, resolve_references
 from orchestrator.answerers import AnswerRule
 
 SUITES_DIR = Path(__file__).resolve().parent / "suites"
@@ -60,7 +65,9 @@ class Checker(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     miniwob_reward: float | None = Field(None, description="the first episode's raw reward is at least this")
-    page_text: str | None = Field(None, description="the final page (or its last frame) shows this text")
+    page_text: str | PageText | None = Field(
+        None, description="the final page (or its last frame) shows this text, or this message of a local site"
+    )
     state: dict[str, Any] = Field(default_factory=dict, description="dotted path in the site's state → value")
 
 
@@ -98,7 +105,7 @@ class EvaluationConfig(BaseModel):
     answers: Answers | None = None
     checker: Checker | None = None
     solution: list[dict[str, Any]] = Field(default_factory=list)
-    expect: str = Field("", description="scripted mode: text the validator looks for")
+    expect: str | PageText = Field("", description="scripted mode: text (or a site's message) the validator looks for")
     developer_qa_model: str | None = None
     seed: str | None = None
     max_turns: int | None = Field(None, ge=1, le=1000)
@@ -195,13 +202,32 @@ def find_suite(name_or_path: str) -> Path:
     raise FileNotFoundError(f"no suite {name_or_path!r} (a file, or one of: {known})")
 
 
-def load_tasks(path: Path, _seen: frozenset[Path] = frozenset()) -> list[Task]:
-    """Every task of a suite file and the suites it includes, with defaults applied (ids must be unique)."""
+def _check_messages(path: Path, suite: Suite, sites: SiteData) -> None:
+    """Every ``{site, message}`` the suite names exists in the site data (checked at load, read at check time)."""
+    checkers = [suite.defaults.checker, *(c.checker for c in suite.tasks)]
+    named = [c.page_text for c in checkers if c is not None] + [c.expect for c in suite.tasks]
+    for text in named:
+        if isinstance(text, PageText):
+            try:
+                sites.message(text)
+            except SiteDataError as exc:
+                raise ValueError(f"{path}: {exc}") from exc
+
+
+def load_tasks(path: Path, _seen: frozenset[Path] = frozenset(), *, sites: SiteData | None = None) -> list[Task]:
+    """Every task of a suite file and the suites it includes, with defaults applied (ids must be unique).
+    References to the local sites' data (``{shop.products.<sku>.name}``) are resolved against ``sites`` (the
+    bundled site data by default)."""
     path = path.resolve()
     if path in _seen:
         raise ValueError(f"{path}: included twice")
-    suite = Suite.model_validate(_read(path))
-    tasks = [t for inc in suite.include for t in load_tasks((path.parent / inc), _seen | {path})]
+    sites = sites or load_site_data()
+    try:
+        suite = Suite.model_validate(resolve_references(_read(path), sites))
+    except SiteDataError as exc:
+        raise ValueError(f"{path}: {exc}") from exc
+    _check_messages(path, suite, sites)
+    tasks = [t for inc in suite.include for t in load_tasks((path.parent / inc), _seen | {path}, sites=sites)]
     tasks += [Task(config=c, defaults=suite.defaults, suite=suite.name) for c in suite.tasks]
     ids = [t.id for t in tasks]
     duplicated = sorted({i for i in ids if ids.count(i) > 1})

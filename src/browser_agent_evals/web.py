@@ -20,6 +20,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from browser_agent_evals import bridge, miniwob
 from browser_agent_evals.sites import SITES, Request, Response
+from browser_agent_evals.sites.data import SiteData, load_site_data
 
 HANDS_POLL_S = 10.0
 MINIWOB_DIRS = ("miniwob", "core", "common", "flight")
@@ -116,7 +117,8 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 class EvalWeb:
-    def __init__(self) -> None:
+    def __init__(self, sites: SiteData | None = None) -> None:
+        self.sites = sites or load_site_data()  # what the local sites serve
         self.contexts: dict[str, TaskContext] = {}
         self._servers: list[_Server] = []
         self.origin_a = self.origin_b = ""
@@ -177,7 +179,7 @@ class EvalWeb:
         site = SITES.get(area)
         if site is None:
             return Response.text("Not found", HTTPStatus.NOT_FOUND)
-        response = site(ctx.state, request)
+        response = site(ctx.state, request, self.sites)
         if response.headers.get("Content-Type", "").startswith("text/html"):
             response.body = bridge.inject(response.body, bridge.script(ctx.token, hands=ctx.hands))
         return response

@@ -25,6 +25,7 @@ from browser_agent_evals.scripted.protocol import (
 )
 from browser_agent_evals.scripted.server import Block, ModelRequest, Text, ToolUse
 from browser_agent_evals.scripted.solution import say
+from browser_agent_evals.sites.data import find_text
 
 RESULT_BACK = "The executor's result:"
 VERDICT_BACK = "The validator's verdict:"
@@ -35,7 +36,9 @@ MAX_FAILURES_PER_STEP = 2
 @dataclass
 class Replay(RoleScript):
     steps: list[dict[str, Any]]
-    expect: str = ""  # text the validator must find on the page ("" = the page after the last step)
+    # What the validator must find on the page ("" = the page after the last step): a text, or a site's message
+    # template whose {fields} stand for any text.
+    expect: str = ""
     horizon: int = 6
     answers: dict[str, str] = field(default_factory=dict)  # the scripted answerer's replies (question words → answer)
 
@@ -142,8 +145,9 @@ class Replay(RoleScript):
             return [ToolUse(BROWSER + "get_page_text", {})]
         text = (((page.envelope() or {}).get("data")) or {}).get("text", "")
         if self.expect:
-            done = self.expect.casefold() in " ".join(str(text).split()).casefold()
-            evidence = self.expect if done else f"not found: {self.expect!r}; page: {str(text)[:160]}"
+            found = find_text(self.expect, str(text))
+            done = found is not None
+            evidence = found if found is not None else f"not found: {self.expect!r}; page: {str(text)[:160]}"
         else:
             done, evidence = True, f"every step ran; the page now reads: {' '.join(str(text).split())[:160]}"
         verdict = {"done": done, "evidence": evidence, "next_step": "" if done else "re-check the last steps"}

@@ -1,6 +1,10 @@
 """The evaluation's local multi-step sites (fixtures written for it, served by ``web.py``): a shop, a webmail and a
-job application inside a cross-origin iframe. Each site is a function ``(state, request) -> Response`` over its
-own server-side state for one task run; the checkers read that state and the pages' reports.
+job application inside a cross-origin iframe.
+
+What the sites show (catalogue, mailbox, postings, control labels, messages) is data: ``sites/data/<site>.yaml``,
+typed by ``sites/data.py``. Each site is a function ``(state, request, data) -> Response`` that renders only from
+that data, over its own server-side state for one task run; the checkers read that state and the pages' reports,
+and the suites refer to the same data instead of copying page text.
 """
 
 from __future__ import annotations
@@ -9,7 +13,10 @@ import html
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http import HTTPStatus
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from browser_agent_evals.sites.data import SiteData
 
 
 @dataclass
@@ -41,7 +48,7 @@ class Response:
         return cls(HTTPStatus.SEE_OTHER, b"", {"Location": location})
 
 
-Site = Callable[[dict[str, Any], Request], Response]
+Site = Callable[[dict[str, Any], Request, "SiteData"], Response]
 
 STYLE = """body{font-family:system-ui,sans-serif;margin:0;color:#222;background:#f6f7f9}
 header{background:#234;color:#fff;padding:10px 24px;display:flex;gap:24px;align-items:center}
@@ -64,8 +71,10 @@ def layout(title: str, header: str, body: str) -> Response:
     )
 
 
-def not_found(what: str = "page") -> Response:
-    return Response.html(f"<!doctype html><title>Not found</title><p>No such {esc(what)}.</p>", HTTPStatus.NOT_FOUND)
+def not_found(template: str, what: str = "page") -> Response:
+    """The page for a missing ``what``; ``template`` is the site's message (``"No such {what}."``)."""
+    text = esc(template.format(what=what))
+    return Response.html(f"<!doctype html><title>{text}</title><p>{text}</p>", HTTPStatus.NOT_FOUND)
 
 
 def _sites() -> dict[str, Site]:
