@@ -1,5 +1,6 @@
-"""What the orchestrator knows during a run: memory, tracked tool calls, which subagent is which, token and cost
-counters, and a stop request. Hooks and the message loop write it; progress and the run record read it.
+"""What the orchestrator knows during a run: memory, tracked tool calls, which subagent is which, a stop request,
+and the model usage (``ModelUsage``: requests, tokens, cost). Hooks and the message loop write it; progress and
+the run record read it.
 """
 
 from __future__ import annotations
