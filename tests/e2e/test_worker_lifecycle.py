@@ -45,10 +45,13 @@ def summary_file(worker: WorkerAgent) -> dict[str, object]:
 
 
 async def test_connect_then_close_twice_releases_the_server_and_a_closed_worker_says_so(tmp_path: Path) -> None:
-    worker = WorkerAgent(settings=settings(tmp_path), title="lifecycle")
+    secret = "sk-ant-lifecycle-not-in-records-42"
+    worker = WorkerAgent(settings=settings(tmp_path, max_turns=7), title="lifecycle", env={"ANTHROPIC_API_KEY": secret})
     with anyio.fail_after(BOUND_S):
         await worker.connect()
     assert worker.active_session and worker.session_id
+    options = (worker.recorder.dir / "options.json").read_text("utf-8")
+    assert json.loads(options)["max_turns"] == 7 and secret not in options  # the settings' limit, never the env
     assert servers_for(worker.recorder.artifacts), "the browser server runs while the worker is connected"
     assert "mcp__browser__click" in worker.allowed_tools
     with pytest.raises(WorkerStateError, match="connects once"):
