@@ -19,8 +19,10 @@ from mcp.client.stdio import stdio_client
 from mcp.server import Server
 
 from orchestrator.agents import BROWSER_PREFIX
+from orchestrator.preflight import StartError
 
 CALL_TIMEOUT_S = 180.0
+START_TIMEOUT_S = 60.0  # the server's process started and answered ``initialize`` and ``tools/list``
 SHARED_MIN = 3  # a parameter this many of an agent's tools share is described once, in its system prompt
 
 
@@ -28,13 +30,21 @@ class BrowserServerGone(RuntimeError):
     """The browser server's process or pipe is gone."""
 
 
+class BrowserServerStartError(StartError):
+    """The browser server's command did not give an MCP session (missing program, it exited, it never answered)."""
+
+
 class BrowserLink:
     """The orchestrator's own stdio session to the browser server, and per-agent proxies of it."""
 
-    def __init__(self, config: McpStdioServerConfig, cwd: str | None = None, errlog: Any = None) -> None:
+    def __init__(
+        self, config: McpStdioServerConfig, cwd: str | None = None, errlog: Any = None,
+        start_timeout_s: float = START_TIMEOUT_S,
+    ) -> None:
         self.config = config
         self.cwd = cwd
         self.errlog = errlog
+        self.start_timeout_s = start_timeout_s
         self.tools: dict[str, mt.Tool] = {}
         self.session: ClientSession | None = None
         self.gone = ""
@@ -43,11 +53,35 @@ class BrowserLink:
 
     async def connect(self) -> None:
         """Start the server and its session in a task of their own: the stdio transport's task group is then
-        entered and left by that task, whatever scopes the caller opens between ``connect`` and ``close``."""
+        entered and left by that task, whatever scopes the caller opens between ``connect`` and ``close``.
+        A server that does not start (within ``start_timeout_s``) is stopped again and raises
+        ``BrowserServerStartError`` naming the command."""
+        if self._task is not None:
+            raise RuntimeError("the browser link is already connected: close() it first")
         ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._closing = asyncio.Event()
+        self.gone = ""
         self._task = asyncio.create_task(self._serve(ready))
-        await ready
+        try:
+            with anyio.fail_after(self.start_timeout_s):
+                await ready
+        except BaseException as exc:
+            await self.close()
+            if not isinstance(exc, Exception):
+                raise
+            raise BrowserServerStartError(self._start_failure(exc)) from exc
+
+    def _start_failure(self, exc: Exception) -> str:
+        command = " ".join([self.config["command"], *(self.config.get("args") or [])])
+        while isinstance(exc, ExceptionGroup) and exc.exceptions:
+            exc = exc.exceptions[0]
+        if isinstance(exc, TimeoutError):
+            why = f"it did not answer within {self.start_timeout_s:.0f} s"
+        elif isinstance(exc, OSError):
+            why = exc.strerror or str(exc)
+        else:
+            why = f"it stopped before answering ({type(exc).__name__}: {exc})" if str(exc) else "it stopped"
+        return f"the browser server did not start: {why} (ORCH_MCP_COMMAND: {command})"
 
     async def _serve(self, ready: asyncio.Future[None]) -> None:
         params = StdioServerParameters(
@@ -74,10 +108,13 @@ class BrowserLink:
             self.session = None
 
     async def close(self) -> None:
+        """Stop the server (gracefully once it is serving, at once while it is still starting); twice is fine."""
         task, self._task = self._task, None
         if task is None:
             return
         self._closing.set()
+        if self.session is None and not task.done():
+            task.cancel()  # still starting: nothing to finish gracefully
         with anyio.move_on_after(15, shield=True):
             await asyncio.wait({task})
         if not task.done():

@@ -8,31 +8,25 @@ State machine (003, with ``answering_question``)::
                                 executing_command → awaiting_response / evaluating_completion
                                 evaluating_completion → completed | failed (or prompting for the next task)
 
-Answers: a matching ``fallback_responses`` entry first (question contains the key), else the LLM, retried up to
-``max_answer_retries`` times with the full conversation when the answer is unusable; if all fail, the ``"*"``
-fallback if any, else the question fails the run (answering_question → failed).
+Its parts: ``machine`` (``StateMachine``: the state and the log of transitions and decisions) and ``answerer``
+(``ModelAnswerer``, model_answerer.py: a matching ``fallback_responses`` entry, else the LLM, retried up to
+``max_answer_retries`` times; a question nobody can answer fails the run: answering_question → failed).
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from claude_agent_sdk import ClaudeAgentOptions, query
-from claude_agent_sdk.types import AssistantMessage, ResultMessage, TextBlock
-
-from orchestrator.answerers import NoAnswerError
 from orchestrator.human import Human, NoHuman
-from orchestrator.options import CLI_ENV
-from orchestrator.prompts import ANSWERER_PROMPT
-from orchestrator.questions import AnswerResult, QuestionContext, QuestionItem, pick_option
+from orchestrator.model_answerer import ModelAnswerer
+from orchestrator.questions import AnswerResult, QuestionContext
 from orchestrator.record import TaskOutcome
 from orchestrator.settings import OrchestratorSettings
 from orchestrator.worker import WorkerAgent
-
-UNUSABLE = ("i don't know", "i do not know", "")
 
 
 class DeveloperState(StrEnum):
@@ -74,40 +68,63 @@ class Decision:
 
 
 @dataclass
-class DeveloperAgent:
-    settings: OrchestratorSettings = field(default_factory=OrchestratorSettings)
-    role: str = field(default="developer", init=False)
-    current_state: DeveloperState = DeveloperState.INITIALIZING
-    decisions_log: list[Decision] = field(default_factory=list)
-    fallback_responses: dict[str, str] = field(default_factory=dict)
-    max_iterations: int = 100
-    iteration_count: int = field(default=0, init=False)
-    developer_qa_model: str | None = None
-    context_window_size: int = 10
-    max_answer_retries: int = 1
-    env: dict[str, str] = field(default_factory=dict)
-    worker: WorkerAgent | None = None
-    _answer_retry_count: int = field(default=0, init=False)
+class StateMachine:
+    """Where the developer is (seed 003's states), and every transition and decision so far, in order."""
 
-    def __post_init__(self) -> None:
-        if self.developer_qa_model is not None and not self.developer_qa_model.strip():
-            raise ValueError("developer_qa_model, if given, must be a model identifier")
-        if not 1 <= self.context_window_size <= 100:
-            raise ValueError("context_window_size must be in 1-100")
-        if not 0 <= self.max_answer_retries <= 5:
-            raise ValueError("max_answer_retries must be in 0-5")
+    current: DeveloperState = DeveloperState.INITIALIZING
+    log: list[Decision] = field(default_factory=list)
 
-    # ------------------------------------------------------------------ state machine
     def transition(self, new: DeveloperState, detail: str = "") -> None:
-        if new == self.current_state:
+        if new == self.current:
             return
-        if new not in TRANSITIONS[self.current_state]:
-            raise ValueError(f"invalid transition {self.current_state} → {new}")
-        self.decide("transition", f"{self.current_state} → {new}" + (f": {detail}" if detail else ""))
-        self.current_state = new
+        if new not in TRANSITIONS[self.current]:
+            raise ValueError(f"invalid transition {self.current} → {new}")
+        self.decide("transition", f"{self.current} → {new}" + (f": {detail}" if detail else ""))
+        self.current = new
 
     def decide(self, kind: str, detail: str) -> None:
-        self.decisions_log.append(Decision(time.time(), str(self.current_state), kind, detail))
+        self.log.append(Decision(time.time(), str(self.current), kind, detail))
+
+
+class DeveloperAgent:
+    role = "developer"
+
+    def __init__(
+        self,
+        *,
+        settings: OrchestratorSettings | None = None,
+        fallback_responses: Mapping[str, str] | None = None,
+        max_iterations: int = 100,
+        developer_qa_model: str | None = None,
+        context_window_size: int = 10,
+        max_answer_retries: int = 1,
+        env: Mapping[str, str] | None = None,
+        worker: WorkerAgent | None = None,
+    ) -> None:
+        self.settings = settings or OrchestratorSettings()
+        self.answerer = ModelAnswerer(
+            self.settings, fallback_responses or {}, developer_qa_model, context_window_size, max_answer_retries,
+            env or {},
+        )
+        self.machine = StateMachine()
+        self.max_iterations = max_iterations
+        self.iteration_count = 0
+        self.worker = worker
+
+    # ------------------------------------------------------------------ state machine
+    @property
+    def current_state(self) -> DeveloperState:
+        return self.machine.current
+
+    @property
+    def decisions_log(self) -> list[Decision]:
+        return self.machine.log
+
+    def transition(self, new: DeveloperState, detail: str = "") -> None:
+        self.machine.transition(new, detail)
+
+    def decide(self, kind: str, detail: str) -> None:
+        self.machine.decide(kind, detail)
 
     def attach(self, worker: WorkerAgent) -> None:
         """Follow a worker's events (plans, tool calls) and answer its questions."""
@@ -132,7 +149,8 @@ class DeveloperAgent:
             self.attach(
                 WorkerAgent(
                     settings=self.settings, human=human or NoHuman(), on_question_callback=self.answer_question,
-                    question_timeout_seconds=self.settings.question_timeout_s, title=title or task, env=self.env,
+                    question_timeout_seconds=self.settings.question_timeout_s, title=title or task,
+                    env=dict(self.answerer.env),
                 )
             )
         worker = self.worker
@@ -158,10 +176,13 @@ class DeveloperAgent:
     async def answer_question(self, context: QuestionContext) -> AnswerResult:
         previous = self.current_state
         if previous in (S.EXECUTING_COMMAND, S.APPROVING_PLAN, S.REVIEWING_PLAN, S.INITIALIZING, S.PROMPTING):
-            self.current_state = S.AWAITING_RESPONSE
+            self.machine.current = S.AWAITING_RESPONSE
         self.transition(S.ANSWERING_QUESTION, "; ".join(q.question for q in context.questions))
         try:
-            result = await self._answer(context)
+            result = await self.answerer.answer(
+                context, conversation=self.worker.history if self.worker is not None else None,
+                worker_env=self.worker.env if self.worker is not None else None, note=self.decide,
+            )
         except Exception as exc:
             self.decide("answer_failed", str(exc))
             self.transition(S.FAILED, "the question could not be answered")
@@ -169,80 +190,3 @@ class DeveloperAgent:
         self.decide("answer", f"{result.answer} (via {result.source}, attempt {result.attempt_number})")
         self.transition(S.AWAITING_RESPONSE)
         return result
-
-    async def _answer(self, context: QuestionContext) -> AnswerResult:
-        started = time.perf_counter()
-        fallback = {q.question: self._fallback(q.question) for q in context.questions}
-        if all(fallback.values()):
-            answers = {q: pick_option(item, str(fallback[q])) for item in context.questions for q in [item.question]}
-            return self._result(answers, "fallback", context, started, 1)
-        self._answer_retry_count = 0
-        attempt_context = context
-        for attempt in range(1, self.max_answer_retries + 2):
-            got = await self._ask_model(attempt_context)
-            if got is not None:
-                return self._result(got, self._model, attempt_context, started, attempt)
-            self._answer_retry_count += 1
-            self.decide("answer_retry", f"attempt {attempt} gave no usable answer")
-            attempt_context = context.model_copy(
-                update={"attempt_number": 2, "conversation_history": self._full_history(context)}
-            )
-        generic = self.fallback_responses.get("*")
-        if generic:
-            answers = {item.question: pick_option(item, generic) for item in context.questions}
-            return self._result(answers, "fallback", context, started, self.max_answer_retries + 1)
-        raise NoAnswerError(f"no usable answer after {self.max_answer_retries + 1} attempts")
-
-    @property
-    def _model(self) -> str:
-        return self.developer_qa_model or self.settings.answerer_model
-
-    def _fallback(self, question: str) -> str | None:
-        return next((a for k, a in self.fallback_responses.items() if k != "*" and k.lower() in question.lower()), None)
-
-    def _full_history(self, context: QuestionContext) -> list[dict[str, Any]]:
-        return list(self.worker.history) if self.worker is not None else context.conversation_history
-
-    def _result(self, answers: dict[str, str], model: str, context: QuestionContext, started: float,
-                attempt: int) -> AnswerResult:
-        return AnswerResult(
-            answers=answers, model_used=model, source="llm" if model == self._model else model,
-            context_size=len(context.conversation_history),
-            generation_time_ms=int((time.perf_counter() - started) * 1000), attempt_number=attempt,
-        )
-
-    async def _ask_model(self, context: QuestionContext) -> dict[str, str] | None:
-        answers: dict[str, str] = {}
-        for item in context.questions:
-            reply = await self._complete(render_question(context, item))
-            text = reply.split("ANSWER", 1)[1].strip(" :\n") if "ANSWER" in reply else reply.strip()
-            if text.lower().strip(". ") in UNUSABLE:
-                return None
-            answers[item.question] = pick_option(item, text.splitlines()[0])
-        return answers
-
-    async def _complete(self, prompt: str) -> str:
-        settings = self.settings
-        env = {**CLI_ENV, **(self.worker.env if self.worker else {}), **self.env}
-        options = ClaudeAgentOptions(
-            system_prompt=ANSWERER_PROMPT, model=self._model, tools=[], max_turns=1, setting_sources=[],
-            env=env, cli_path=settings.cli_path,
-        )
-        texts: list[str] = []
-        async for message in query(prompt=prompt, options=options):
-            if isinstance(message, AssistantMessage):
-                texts += [b.text for b in message.content if isinstance(b, TextBlock)]
-            elif isinstance(message, ResultMessage) and not texts and message.result:
-                texts.append(message.result)
-        return "\n".join(texts)
-
-
-def render_question(context: QuestionContext, item: QuestionItem) -> str:
-    lines = [f"Task: {context.task}", "", "Recent conversation:"]
-    lines += [f"- {m.get('role', '?')}: {m.get('text', '')}" for m in context.conversation_history]
-    lines += ["", f"Question: {item.question}"]
-    if item.options:
-        lines.append("Options: " + " | ".join(o.label for o in item.options))
-    if context.attempt_number > 1:
-        lines.append("Your previous answer was not usable: answer with one of the options or a short, concrete reply.")
-    return "\n".join(lines)

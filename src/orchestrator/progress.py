@@ -67,12 +67,12 @@ class Progress:
     def status_line(self) -> Text:
         s = self.state
         elapsed = time.time() - (s.task_started or self.started)
-        tokens = s.input_tokens + s.output_tokens
+        tokens = s.usage.input_tokens + s.usage.output_tokens
         return Text.from_markup(
             f"[dim]⏱ {elapsed:6.1f}s · agent[/] [{AGENT_STYLE.get(self.agent, 'white')}]{self.agent}[/]"
             f"[dim] · tool[/] {escape(self.tool or '-')}[dim] · step[/] {s.memory.steps}"
             f"[dim] · horizon[/] {s.memory.horizons + 1}[dim] · tokens[/] {tokens / 1000:.1f}k"
-            f"[dim] · cost[/] ${s.cost_so_far:.4f}"
+            f"[dim] · cost[/] ${s.usage.cost_so_far:.4f}"
             + (f" [yellow]· {escape(self.waiting)}[/]" if self.waiting else "")
         )
 

@@ -89,10 +89,10 @@ class AgentSession:
         if isinstance(message, SystemMessage) and message.subtype == "api_retry" and self.on_api_retry:
             self.on_api_retry(dict(message.data))
         elif isinstance(message, AssistantMessage):
-            state.count_usage(message.message_id, message.model, message.usage)
+            state.usage.count(message.message_id, message.model, message.usage)
             self.budgets()
             text = "\n".join(b.text for b in message.content if isinstance(b, TextBlock)).strip()
             if text:
                 self.texts.append(text)
         elif isinstance(message, ResultMessage) and message.total_cost_usd is not None:
-            state.cost_usd += message.total_cost_usd
+            state.usage.cost_usd += message.total_cost_usd

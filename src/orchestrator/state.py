@@ -1,5 +1,6 @@
-"""What the orchestrator knows during a run: memory, tracked tool calls, which subagent is which, token and cost
-counters, and a stop request. Hooks and the message loop write it; progress and the run record read it.
+"""What the orchestrator knows during a run: memory, tracked tool calls, which subagent is which, a stop request,
+and the model usage (``ModelUsage``: requests, tokens, cost). Hooks and the message loop write it; progress and
+the run record read it.
 """
 
 from __future__ import annotations
@@ -26,54 +27,24 @@ class StopRequest:
 
 
 @dataclass
-class RunState:
-    memory: TaskMemory = field(default_factory=TaskMemory)
-    calls: dict[str, ToolInvocation] = field(default_factory=dict)
-    invocations: list[ToolInvocation] = field(default_factory=list)
-    subagent_of: dict[str, str] = field(default_factory=dict)
-    current: TaskOutcome | None = None
-    task_started: float = 0.0
-    stop: StopRequest | None = None
-    stuck_events: int = 0
-    last_report_status: str = ""
-    session_id: str | None = None
+class ModelUsage:
+    """Model requests, tokens and dollars: the whole session's, and where the current task started from."""
+
     input_tokens: int = 0
     output_tokens: int = 0
     requests: int = 0  # model requests (responses) of the whole session
     task_requests: int = 0  # ... of the current task
     task_cost_start: float = 0.0
     cost_estimate: float = 0.0
-    cost_usd: float = 0.0
-    listeners: list[Listener] = field(default_factory=list)
+    cost_usd: float = 0.0  # the CLI's own figure, added when each conversation's result comes
     _seen_messages: set[str] = field(default_factory=set)
 
-    def emit(self, kind: str, **data: Any) -> None:
-        for listener in self.listeners:
-            listener(kind, data)
-
-    def begin_task(self, task: str) -> TaskOutcome:
-        self.memory.new_task(task)
-        self.current = TaskOutcome(task=task)
-        self.task_started = time.time()
-        self.stop = None
-        self.stuck_events = 0
-        self.last_report_status = ""
+    def begin_task(self) -> None:
         self.task_requests = 0
         self.task_cost_start = self.cost_so_far
-        self.emit("task", task=task)
-        return self.current
 
-    def request_stop(self, status: str, reason: str) -> None:
-        if self.stop is None:
-            self.stop = StopRequest(status, reason)
-            self.emit("stop", status=status, reason=reason)
-
-    def agent_for(self, parent_tool_use_id: str | None) -> str:
-        if parent_tool_use_id is None:
-            return "lead"
-        return self.subagent_of.get(parent_tool_use_id, "subagent")
-
-    def count_usage(self, message_id: str | None, model: str, usage: dict[str, Any] | None) -> None:
+    def count(self, message_id: str | None, model: str, usage: dict[str, Any] | None) -> None:
+        """One model response (each message id once)."""
         if not usage or not message_id or message_id in self._seen_messages:
             return
         self._seen_messages.add(message_id)
@@ -96,12 +67,61 @@ class RunState:
     def task_cost(self) -> float:
         return self.cost_so_far - self.task_cost_start
 
+    def over_budget(self, max_requests: int | None, max_usd: float | None) -> str | None:
+        """Why the current task must stop for its budgets, or None."""
+        if max_requests is not None and self.task_requests >= max_requests:
+            return f"the model request limit ({max_requests} per task, max_requests) was reached"
+        if max_usd is not None and self.task_cost >= max_usd:
+            return f"the cost limit (${max_usd:.2f} per task, max_budget_usd) was reached"
+        return None
+
+
+@dataclass
+class RunState:
+    """The task in progress (memory, calls, stop request) and the model usage; listeners hear every event."""
+
+    memory: TaskMemory = field(default_factory=TaskMemory)
+    calls: dict[str, ToolInvocation] = field(default_factory=dict)
+    invocations: list[ToolInvocation] = field(default_factory=list)
+    subagent_of: dict[str, str] = field(default_factory=dict)
+    current: TaskOutcome | None = None
+    task_started: float = 0.0
+    stop: StopRequest | None = None
+    stuck_events: int = 0
+    last_report_status: str = ""
+    usage: ModelUsage = field(default_factory=ModelUsage)
+    listeners: list[Listener] = field(default_factory=list)
+
+    def emit(self, kind: str, **data: Any) -> None:
+        for listener in self.listeners:
+            listener(kind, data)
+
+    def begin_task(self, task: str) -> TaskOutcome:
+        self.memory.new_task(task)
+        self.current = TaskOutcome(task=task)
+        self.task_started = time.time()
+        self.stop = None
+        self.stuck_events = 0
+        self.last_report_status = ""
+        self.usage.begin_task()
+        self.emit("task", task=task)
+        return self.current
+
+    def request_stop(self, status: str, reason: str) -> None:
+        if self.stop is None:
+            self.stop = StopRequest(status, reason)
+            self.emit("stop", status=status, reason=reason)
+
+    def agent_for(self, parent_tool_use_id: str | None) -> str:
+        if parent_tool_use_id is None:
+            return "lead"
+        return self.subagent_of.get(parent_tool_use_id, "subagent")
+
     def check_budgets(self, max_requests: int | None, max_usd: float | None) -> None:
         """Ask for a clean stop when the task has used its model requests or its dollars."""
-        if max_requests is not None and self.task_requests >= max_requests:
-            self.request_stop("budget", f"the model request limit ({max_requests} per task, max_requests) was reached")
-        elif max_usd is not None and self.task_cost >= max_usd:
-            self.request_stop("budget", f"the cost limit (${max_usd:.2f} per task, max_budget_usd) was reached")
+        reason = self.usage.over_budget(max_requests, max_usd)
+        if reason is not None:
+            self.request_stop("budget", reason)
 
     def plan_made(self, plan: Plan) -> None:
         self.emit("plan", plan=plan)

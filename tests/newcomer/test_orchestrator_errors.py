@@ -3,7 +3,9 @@ checked before anything starts where that is possible (no run folder, no model c
 
 from __future__ import annotations
 
+import json
 import socket
+import sys
 from pathlib import Path
 
 from tests.newcomer.commands import ORCHESTRATOR, SERVER, Done, run, user_env
@@ -47,6 +49,15 @@ def test_a_missing_mcp_binary_is_said_before_the_first_horizon(tmp_path: Path) -
     done = run([ORCHESTRATOR, "Open example.org"], env, tmp_path)
     assert_one_clear_line(done, "/opt/nowhere/browser-agent-mcp", "ORCH_MCP_COMMAND")
     assert not list((tmp_path / "runs").glob("*/transcript.jsonl"))  # no session was started
+
+
+def test_a_browser_server_that_exits_at_once_is_one_line_and_a_finished_record(tmp_path: Path) -> None:
+    command = json.dumps([sys.executable, "-c", "raise SystemExit(3)"])  # an executable, but no MCP server
+    done = run([ORCHESTRATOR, "Open example.org"], with_key(tmp_path, ORCH_MCP_COMMAND=command), tmp_path)
+    assert_one_clear_line(done, "the browser server did not start", "ORCH_MCP_COMMAND")
+    (summary,) = (tmp_path / "runs").glob("*/summary.json")
+    record = json.loads(summary.read_text("utf-8"))
+    assert record["status"] == "error" and "did not start" in record["reason"]
 
 
 def test_a_bad_resume_id(tmp_path: Path) -> None:

@@ -1,0 +1,107 @@
+"""``SessionResources``: what a connected worker holds open. The agent definitions, the run record, the hooks wired
+to both, and the one link to the browser server (a subprocess).
+
+``create`` reads the agent files and makes the run folder. ``open`` acquires the rest in order; when a step fails
+(a display missing, a browser server that does not start) it releases what it had opened, finishes the run record
+with the reason, and raises the step's own error. ``close`` releases everything once and returns the run's
+summary; a second ``close`` returns the same summary.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field
+from typing import Any
+
+import anyio
+import structlog
+
+from orchestrator.agents import AgentSpec, load_agents
+from orchestrator.browser_link import BrowserLink
+from orchestrator.gate import SecurityGate
+from orchestrator.hooks import Hooks
+from orchestrator.options import browser_server
+from orchestrator.question_channel import QuestionChannel
+from orchestrator.record import RunRecorder, RunSummary
+from orchestrator.run_config import RunConfig
+from orchestrator.state import RunState
+from orchestrator.stuck import StuckDetector
+
+log = structlog.get_logger("orchestrator.resources")
+RECORDED_EVENTS = frozenset({"question", "answer", "stop", "delegate", "task", "api_retry"})
+WAIT_MARGIN_S = 30  # a hook may wait for a human this much longer than the longest human timeout
+
+
+@dataclass
+class SessionResources:
+    specs: dict[str, AgentSpec]
+    recorder: RunRecorder
+    state: RunState
+    hooks: Hooks | None = None
+    link: BrowserLink | None = None
+    long_wait_s: float = 0.0  # how long one hook call may take (it may wait for a human)
+    summary: RunSummary | None = field(default=None, init=False)  # set once closed
+
+    @classmethod
+    def create(cls, config: RunConfig, state: RunState) -> SessionResources:
+        """The agent definitions and a new run folder (nothing is open yet if this raises)."""
+        settings = config.settings
+        specs = load_agents(settings.agents_dir)
+        return cls(specs, RunRecorder(settings.run_dir, config.record_title), state)
+
+    async def open(self, config: RunConfig, questions: QuestionChannel) -> None:
+        """Wire the hooks and start the browser server; if a step fails, release what was opened, finish the
+        run record with the reason, and raise the step's error."""
+        try:
+            await self._connect(config, questions)
+        except BaseException as exc:
+            self.recorder.summary.status = "error"
+            self.recorder.summary.reason = f"the session could not start: {exc}"
+            await self.close()
+            raise
+
+    async def _connect(self, config: RunConfig, questions: QuestionChannel) -> None:
+        settings, recorder = config.settings, self.recorder
+        self.state.listeners.append(self._record_event)
+        gate = SecurityGate(recorder.artifacts / "pending", questions.human, settings.confirm_timeout_s)
+        stuck = StuckDetector(settings.stuck_repeats, settings.retry_backoff_s, settings.retry_backoff_max_s)
+        self.hooks = Hooks(self.state, self.specs, gate, questions.human, stuck, recorder, settings.handoff_timeout_s)
+        self.long_wait_s = max(settings.confirm_timeout_s, settings.handoff_timeout_s, questions.timeout_s)
+        self.long_wait_s += WAIT_MARGIN_S
+        server = browser_server(settings, recorder.artifacts, recorder.screenshots)
+        self.link = BrowserLink(server, cwd=str(recorder.dir.resolve()))
+        await self.link.connect()
+        recorder.write_json("options.json", config.describe(self.specs))
+
+    @property
+    def closed(self) -> bool:
+        return self.summary is not None
+
+    @property
+    def browser_gone(self) -> str:
+        """Why the browser server is gone ('' while it serves)."""
+        return self.link.gone if self.link is not None else "not connected"
+
+    @property
+    def busy_s(self) -> float:
+        return self.hooks.busy_s if self.hooks is not None else 0.0
+
+    async def close(self) -> RunSummary:
+        """Stop the browser server (after the screenshots asked of it) and finish the run record; never raises
+        for a resource that was never opened or is already gone."""
+        if self.summary is not None:
+            return self.summary
+        with anyio.CancelScope(shield=True):
+            link, self.link = self.link, None
+            if link is not None:
+                if link.session is not None and not link.gone:
+                    await self.recorder.screenshots_taken()  # before the browser server is stopped
+                await link.close()
+            with contextlib.suppress(ValueError):
+                self.state.listeners.remove(self._record_event)
+            summary = self.summary = self.recorder.finish()
+        return summary
+
+    def _record_event(self, kind: str, data: dict[str, Any]) -> None:
+        if kind in RECORDED_EVENTS:
+            self.recorder.event(kind, **data)
