@@ -96,14 +96,16 @@ class DeveloperAgent:
         fallback_responses: Mapping[str, str] | None = None,
         max_iterations: int = 100,
         developer_qa_model: str | None = None,
-        context_window_size: int = 10,
+        context_window_size: int | None = None,
         max_answer_retries: int = 1,
         env: Mapping[str, str] | None = None,
         worker: WorkerAgent | None = None,
     ) -> None:
         self.settings = settings or OrchestratorSettings()
         self.answerer = ModelAnswerer(
-            self.settings, fallback_responses or {}, developer_qa_model, context_window_size, max_answer_retries,
+            self.settings, fallback_responses or {}, developer_qa_model,
+            self.settings.context_window_size if context_window_size is None else context_window_size,
+            max_answer_retries,
             env or {},
         )
         self.machine = StateMachine()
@@ -148,7 +150,10 @@ class DeveloperAgent:
         if own:
             self.attach(
                 WorkerAgent(
-                    settings=self.settings, human=human or NoHuman(), on_question_callback=self.answer_question,
+                    # the worker gives the answerer this many recent messages with each question
+                    settings=self.settings.model_copy(
+                        update={"context_window_size": self.answerer.context_window_size}),
+                    human=human or NoHuman(), on_question_callback=self.answer_question,
                     question_timeout_seconds=self.settings.question_timeout_s, title=title or task,
                     env=dict(self.answerer.env),
                 )
