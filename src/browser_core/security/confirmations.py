@@ -67,6 +67,7 @@ class PendingAction:
     expires_at: float
     used: bool = False
     status: str = "pending"
+    page_asked: bool = False  # held on a page that asks a confirmation question (else it may lead to one)
 
     def public(self) -> PendingPublic:
         return {"confirmation_id": self.confirmation_id, "summary": self.summary,
@@ -80,10 +81,10 @@ class ConfirmationStore:
     _pending: dict[str, PendingAction] = field(default_factory=dict)
 
     def create(self, *, kind: str, element_id: str | None, params: ActionParams, summary: ActionSummary,
-               url: str) -> PendingAction:
+               url: str, page_asked: bool = False) -> PendingAction:
         now = time.time()
         pending = PendingAction(ID_PREFIX + secrets.token_hex(6), kind, element_id, params, summary, url,
-                                now, now + self.ttl_s)
+                                now, now + self.ttl_s, page_asked=page_asked)
         self._write(pending)  # before it is live: a host that cannot read it must never see it run
         self._pending[pending.confirmation_id] = pending
         return pending

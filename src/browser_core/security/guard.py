@@ -8,7 +8,7 @@ never (1).
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import structlog
@@ -51,7 +51,6 @@ class SecurityGuard:
     detector: DestructiveActionDetector
     store: ConfirmationStore
     approval: Approval | None = None  # the last confirmed step's, for the app's own confirmation (approvals.py)
-    _may_ask_next: set[str] = field(default_factory=set)  # held on a page that asked no confirmation question
 
     @classmethod
     def create(cls, *, ttl_s: float, pending_dir: Path | None, policy_file: Path | None) -> SecurityGuard:
@@ -75,9 +74,7 @@ class SecurityGuard:
 
     def approved(self, pending: PendingAction) -> None:
         """The human confirmed ``pending`` and it ran: its approval may cover the app's own confirmation step."""
-        cautious = pending.confirmation_id in self._may_ask_next
-        self._may_ask_next.discard(pending.confirmation_id)
-        self.approval = Approval.of(pending, self.store.ttl_s) if cautious else None
+        self.approval = None if pending.page_asked else Approval.of(pending, self.store.ttl_s)
 
     async def check(self, intent: ActionIntent, *, confirmed: bool = False) -> str | None:
         """Refuse or hold (raises), or allow (None, or the note of the approval that covers the action); any failure
@@ -134,11 +131,8 @@ class SecurityGuard:
             params=params.copy(),
             summary=await self._summary(intent, verdict, role, name),
             url=url,
+            page_asked=asks,
         )
-        if not asks:
-            if len(self._may_ask_next) > 256:  # holds nobody confirmed; they expire anyway
-                self._may_ask_next.clear()
-            self._may_ask_next.add(pending.confirmation_id)
         raise ConfirmationRequired(
             f"NOT DONE: {pending.summary['effect']} is a {verdict.category} action and needs the human's "
             "confirmation",
