@@ -22,6 +22,19 @@ from mcp.shared.message import SessionMessage
 
 log = structlog.get_logger("mcp_server.protocol")
 BOM = "\ufeff"
+MAX_DEPTH = 64  # arrays and objects nested deeper than this are refused (a tool's arguments need far fewer)
+
+
+def _too_deep(message: Any) -> bool:
+    """Whether ``message`` nests arrays/objects deeper than MAX_DEPTH (measured without recursion)."""
+    stack: list[tuple[Any, int]] = [(message, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return True
+        children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+    return False
 
 
 def _error(code: int, message: str, request_id: Any = None) -> types.JSONRPCError:
@@ -37,6 +50,11 @@ def screen(line: str) -> types.JSONRPCError | None:
         message = json.loads(line)
     except ValueError:
         return _error(types.PARSE_ERROR, "Parse error: the line is not valid JSON")
+    except RecursionError:
+        return _error(types.INVALID_REQUEST, f"Invalid Request: nested deeper than {MAX_DEPTH} levels")
+    if _too_deep(message):
+        ident = message.get("id") if isinstance(message, dict) else None
+        return _error(types.INVALID_REQUEST, f"Invalid Request: nested deeper than {MAX_DEPTH} levels", ident)
     try:
         json.dumps(message, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:

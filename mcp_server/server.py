@@ -23,6 +23,7 @@ from browser_core.session import BrowserSession
 from browser_core.settings import BrowserSettings
 from mcp_server.protocol import ScreenedStdin
 from mcp_server.schema import compact_schema
+from mcp_server.strict_args import type_problems
 from mcp_server.tooling import envelope_result, mcp_callable
 from mcp_server.tools import all_tools
 
@@ -63,6 +64,14 @@ class BrowserMCPServer(MCPServer[ServerState]):
             unknown = [key for key in arguments if key not in allowed]
             if unknown:
                 return _error_result(_unknown_parameters(name, unknown, allowed), name, self.max_result_chars)
+            wrong = type_problems(tool.parameters, arguments)
+            if wrong:
+                error = InvalidInput(
+                    f"invalid arguments for {name}: " + "; ".join(f"{p['field']}: {p['problem']}" for p in wrong[:5]),
+                    hint="Nothing was done. Send each argument as the JSON type the tool's schema names.",
+                    details={"fields": wrong[:10]},
+                )
+                return _error_result(error, name, self.max_result_chars)
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:

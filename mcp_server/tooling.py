@@ -163,6 +163,8 @@ async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any
     payload, image = await _payload(tool, session, kwargs, metadata)
     metadata["duration_ms"] = int((time.monotonic() - started) * 1000)
     _note_session(session, payload, metadata)
+    if not tool.read_only and session.state_keeper is not None and session.started:
+        session.state_keeper.changed(session.context)  # on disk within a second: nothing lost on a kill
     code = payload["error"]["code"] if payload["error"] is not None else None
     await session.snapshots.after_call(session, tool.name, code)
     health = restless.health(session.context) if session.started else {}  # tabs, listeners: leaks show in the log

@@ -70,6 +70,7 @@ class SideResult:
     listed: int = 0
     nameless: int = 0
     reason: str = ""
+    timings: list[tuple[str, float, str]] = field(default_factory=list)
 
 
 def ensure_peer() -> None:
@@ -105,6 +106,7 @@ async def run_side(driver: Driver, params: StdioServerParameters, app: RunningAp
                     res.observes, res.actions, res.held = c.observes, c.actions, c.held
                     result.tasks[task.key] = res
                 result.listed, result.nameless = driver.listed, driver.nameless
+                result.timings = list(driver.timings)
                 log.with_suffix(".calls.txt").write_text("\n".join(driver.trace) + "\n")
                 log.with_suffix(".results.txt").write_text("\n".join(driver.results) + "\n")
         except Exception as exc:
@@ -194,6 +196,31 @@ def render(results: list[tuple[str, SideResult, SideResult, int]]) -> str:
     return out + ("\n" + "\n".join(notes) if notes else "")
 
 
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def render_times(results: list[tuple[str, SideResult, SideResult, int]]) -> str:
+    """Tool time (wall time of every call, measured by the client, same run): totals, p50/p95/max per tool, and
+    the slowest calls of each side."""
+    sides = {"ours": [t for _, o, _, _ in results for t in o.timings],
+             "peer": [t for _, _, p, _ in results for t in p.timings]}
+    total = {k: sum(ms for _, ms, _ in v) for k, v in sides.items()}
+    out = [f"Tool time: ours {total['ours'] / 1000:.1f} s, peer {total['peer'] / 1000:.1f} s: "
+           f"{ratio(total['ours'], total['peer'])} (target ≤ 0.6×); calls over 1.5 s: ours "
+           f"{sum(ms > 1500 for _, ms, _ in sides['ours'])}, peer {sum(ms > 1500 for _, ms, _ in sides['peer'])}",
+           "", "| side | tool | calls | p50 ms | p95 ms | max ms |", "|---|---|---|---|---|---|"]
+    for side, calls in sides.items():
+        for tool in sorted({t for t, _, _ in calls}):
+            ms = [m for t, m, _ in calls if t == tool]
+            out.append(f"| {side} | {tool} | {len(ms)} | {_pct(ms, 0.5):.0f} | {_pct(ms, 0.95):.0f} | {max(ms):.0f} |")
+    for side, calls in sides.items():
+        out.append(f"\nSlowest calls, {side}:")
+        out += [f"- {ms:.0f} ms {tool} {args}" for tool, ms, args in sorted(calls, key=lambda c: -c[1])[:5]]
+    return "\n".join(out)
+
+
 async def main(args: argparse.Namespace) -> str:
     ensure_peer()
     artifacts = REPO / "artifacts"
@@ -203,7 +230,7 @@ async def main(args: argparse.Namespace) -> str:
         for name in args.apps:
             ours, peer, n = await bench_app(name, set(args.kinds), Path(tmp), artifacts)
             results.append((name, ours, peer, n))
-    report = render(results)
+    report = render(results) + "\n\n" + render_times(results)
     (artifacts / "bench_realapps.md").write_text(report + "\n")
     return report
 

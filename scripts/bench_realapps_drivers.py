@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,13 +80,16 @@ class Driver:
         self._seen: set[str] = set()
         self.trace: list[str] = []
         self.results: list[str] = []  # every result's text, for reading what each side saw
+        self.timings: list[tuple[str, float, str]] = []  # (tool, wall ms, arguments) of every call, set-up included
 
     def reset_counts(self) -> None:
         self.counts = Counts()
         self.trace.append("--- task")
 
     async def call(self, tool: str, args: dict[str, Any], *, observe: bool = False, count: bool = True) -> str:
+        started = time.monotonic()
         result = await self.session.call_tool(tool, args)
+        self.timings.append((tool, (time.monotonic() - started) * 1000, json.dumps(args, ensure_ascii=False)[:80]))
         text = "".join(str(getattr(b, "text", "")) for b in result.content if getattr(b, "type", "") == "text")
         if count:
             c = self.counts

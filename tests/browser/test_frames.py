@@ -240,3 +240,39 @@ async def test_ambiguous_frame_label_asks_for_the_prefix(session: BrowserSession
     with pytest.raises(AmbiguousTarget) as info:
         await frame_tools.switch_to_frame(session, frame_selector="Twin")
     assert len(info.value.details["candidates"]) == 2
+
+
+async def test_a_page_without_iframes_never_waits_for_frames(session: BrowserSession, site) -> None:
+    """Issue 21: no blind waits. Nothing is loading and there is no iframe: a miss fails at once with candidates,
+    a description that names no element exactly resolves at once."""
+    await goto(session, site.url_a("admin_list.html"))
+    started = time.monotonic()
+    with pytest.raises(ElementNotFound) as info:
+        await actions.click(session, description="Teleporter control")
+    assert time.monotonic() - started < 1.5, "no wait for frames on a page that has none"
+    tried = [a["strategy"] for a in info.value.details["retry_chain"]["attempts"]]
+    assert "wait_for_frames" not in tried
+    started = time.monotonic()
+    result = await actions.click(session, description="the Next page link")
+    assert time.monotonic() - started < 1.5
+    assert "wait_for_frames" not in [a["strategy"] for a in result["retry_chain"]["attempts"]]
+
+
+async def test_frames_settled_long_ago_are_not_waited_for(session: BrowserSession, site) -> None:
+    session.settings.iframe_wait_ms = 1500
+    try:
+        await goto(session, site.url_a("frames.html"))
+        page = await session.page()
+        await page.wait_for_selector("iframe[name=late-frame]", timeout=10000)
+        late = await (await page.query_selector("iframe[name=late-frame]")).content_frame()  # type: ignore[union-attr]
+        assert late is not None
+        await late.wait_for_load_state("load")
+        await page.wait_for_function("() => performance.now() > 1600 + Math.max(...performance.getEntriesByType("
+                                     "'resource').filter(e => e.initiatorType === 'iframe').map(e => e.responseEnd))",
+                                     timeout=10000)
+        started = time.monotonic()
+        with pytest.raises(ElementNotFound):
+            await actions.click(session, description="Teleporter control")
+        assert time.monotonic() - started < 1.5
+    finally:
+        session.settings.iframe_wait_ms = 5000

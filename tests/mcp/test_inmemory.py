@@ -121,3 +121,19 @@ async def test_closing_the_client_closes_the_browser_and_keeps_the_profile(tmp_p
             assert text["success"], text["error"]
             seen.append(next(line for line in text["data"]["text"].splitlines() if line.startswith("Visits:")))
     assert seen == ["Visits: 1", "Visits: 2"]
+
+
+@pytest.mark.parametrize(("tool", "arguments", "field"), [
+    ("navigate", {"url": "about:blank", "timeout_ms": True}, "timeout_ms"),
+    ("get_page_text", {"max_length": "4000"}, "max_length"),
+    ("click", {"element_description": "Go", "double_click": 1}, "double_click"),
+    ("fill_form", {"fields": [{"element_description": "Name", "value": 5}]}, "fields.0.value"),
+])
+async def test_arguments_are_checked_strictly_and_nothing_runs(tmp_path: Path, tool: str, arguments: dict[str, Any],
+                                                               field: str) -> None:
+    """Issue 21: `true` is not an integer, "4000" is not one either; the error names the field."""
+    async with in_memory(tmp_path, "auto") as client:
+        result, payload = await call(client, tool, **arguments)
+        assert result.is_error and payload["error"]["code"] == "invalid_input"
+        assert payload["error"]["details"]["fields"][0]["field"] == field, payload
+        assert field in payload["error"]["message"]

@@ -26,6 +26,11 @@ CASES = [  # line sent, expected error code, expected id
      -32600, 6),
     (b"not json at all \xff\xfe", -32700, None),
     (b'{"jsonrpc":"2.0","id":7}', -32600, 7),
+    # nested 20,000 levels deep (killed the server before): refused, and the server stays up
+    (b'{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"navigate","arguments":{"url":'
+     + b"[" * 20000 + b"]" * 20000 + b"}}}", -32600, None),
+    (b'{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"navigate","arguments":{"url":'
+     + b"[" * 100 + b"]" * 100 + b"}}}", -32600, 10),
 ]
 
 

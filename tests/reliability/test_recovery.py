@@ -143,3 +143,27 @@ async def test_a_tab_that_hangs_while_the_navigation_waits_is_swapped_in_time(ha
         assert after.ok, after.error
         assert after.data["title"] == "page after"
         assert "replaced_tab" in after.data
+
+
+async def test_a_login_survives_kill_9_of_server_and_browser_one_second_later(hard_site: HardSite,
+                                                                              tmp_path: Path) -> None:
+    """Issue 21: Chromium writes cookies lazily; a server killed 3 s after a login had lost it on restart."""
+    profile = tmp_path / "profile"
+    with contextlib.suppress(BaseException):  # the client's own exit fails: its server is gone
+        async with browser_client(profile) as client:
+            assert (await client.call("navigate", url=hard_site.url("/storage"))).ok
+            with anyio.fail_after(5):
+                while not (profile / "browser-agent-state.json").exists():  # noqa: ASYNC110 (a file: no event)
+                    await anyio.sleep(0.05)  # saved within ~0.3 s of the call
+            await anyio.sleep(1)  # the kill comes 1 s after the action, as in the probe
+            server, browser = procs.server_pid(profile), procs.browser_pid(profile)
+            assert server is not None and browser is not None
+            for pid in (browser, *procs.descendants(browser), server):
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+            raise RuntimeError("killed")
+    assert oct((profile / "browser-agent-state.json").stat().st_mode & 0o777) == "0o600"
+    async with browser_client(profile) as client:
+        assert (await client.call("navigate", url=hard_site.url("/storage-read"))).ok
+        text = (await client.call("get_page_text")).data["text"]
+        assert "cookie:kept=cookie-value storage:storage-value" in text

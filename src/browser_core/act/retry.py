@@ -5,8 +5,10 @@
 * ``element_description`` without ``frame``: one parallel search of every frame (each bounded by
   ``IFRAME_TIMEOUT_MS``), read in FR-025 order (main, then aria-label > title > name, then index); frames
   without the element are recorded as failed attempts, then the action runs in the frame that has it, then
-  the coordinate fallback. When nothing matches anywhere, the chain waits up to ``IFRAME_WAIT_MS`` for iframes
-  added or loaded late (FR-026) and searches again.
+  the coordinate fallback. When nothing matches the whole description, the chain waits for iframes added or
+  loaded late (FR-026) only while frames are arriving (``frames_arriving``): a document or frame still loading,
+  or a page whose iframes loaded less than ``IFRAME_WAIT_MS`` ago. A page with no iframe and nothing loading
+  never waits: the description resolves at once to its best candidate, or fails at once with the candidates.
 * ``frame`` given: only that frame is searched (or the id must be in it).
 
 Every result carries ``retry_chain``: the strategies planned, each attempt (strategy, frame, success, error,
@@ -34,6 +36,7 @@ from browser_core.errors import (
     ToolFailure,
     map_playwright_error,
 )
+from browser_core.page.frame_arrival import frames_arriving
 from browser_core.page.frames import FrameView, frame_views, resolve_frame, search_order
 from browser_core.page.listing import WalkerArgs
 from browser_core.page.observation import Element, FrameScan, frame_elements, scan_frame, viewport_size
@@ -187,7 +190,9 @@ async def _locate_description(
                        timeout_per_frame_ms=settings.iframe_timeout_ms)
     results = await _search(session, page, order, description, role, accept=accept)
     if chosen is None and not _strong(results) and settings.iframe_wait_ms > 0:
-        results = await _wait_and_search(session, page, chain, results, description, role, accept)
+        wait_s = await frames_arriving(page, settings.iframe_wait_ms)
+        if wait_s > 0:
+            results = await _wait_and_search(session, page, chain, results, description, role, accept, wait_s)
     found_all = [e for _, found, _, _ in results for e in found]
     try:
         best, others = choose_element(found_all, description, role)
@@ -214,11 +219,12 @@ async def _wait_and_search(
     results: list[tuple[FrameView, list[Element], int, str | None]],
     description: str,
     role: str | None,
-    accept: tuple[str, ...] = (),
+    accept: tuple[str, ...],
+    wait_s: float,
 ) -> list[tuple[FrameView, list[Element], int, str | None]]:
-    """FR-026: nothing matched anywhere; give iframes added or loaded late IFRAME_WAIT_MS to bring the element."""
+    """FR-026: nothing matched anywhere while frames are arriving; give them ``wait_s`` to bring the element."""
     started = time.monotonic()
-    deadline = started + session.settings.iframe_wait_ms / 1000
+    deadline = started + wait_s
     rounds = 0
     while await _next_round(page, deadline):
         rounds += 1
@@ -233,7 +239,7 @@ async def _wait_and_search(
     chain.strategies.insert(0, WAIT_FOR_FRAMES)
     chain.add_attempt(InteractionAttempt(
         strategy=WAIT_FOR_FRAMES, success=found, duration_ms=_ms(started),
-        error=None if found else f"nothing matched after waiting {session.settings.iframe_wait_ms} ms for late frames",
+        error=None if found else f"nothing matched after waiting {int(wait_s * 1000)} ms for frames still loading",
         detail=f"searched {rounds} more times",
     ))
     chain.current_index = 1

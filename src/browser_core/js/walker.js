@@ -52,6 +52,7 @@
   }
 
   /* names.js */
+  /* match.js */
 
   function valueOf(el, role) {
     const tag = el.tagName;
@@ -180,15 +181,7 @@
         const named = (rec.name + " " + (el.getAttribute("placeholder") || "") + " " + (el.getAttribute("title") || "") +
           " " + refText(el, "aria-describedby")).toLowerCase();
         const other = (role + " " + valueOf(el, role)).toLowerCase();
-        const nm = rec.name.toLowerCase();
-        if (nm === q) rec.score = 3;
-        else if (nm.includes(q)) rec.score = 2.5;
-        else if (named.includes(q)) rec.score = 2;
-        else {
-          const words = q.split(" ").filter((w) => w.length > 1);
-          const hit = words.reduce((n, w) => n + (named.includes(w) ? 1 : other.includes(w) ? 0.5 : 0), 0);
-          rec.score = words.length ? hit / words.length : 0;
-        }
+        rec.score = matchScore(el, role, rec.name, q, named, other);
         if (rec.score >= 0.5) { rec.region = regionOf(el); inView.push(rec); }
       }
     }

@@ -22,6 +22,7 @@ class ListedElement(TypedDict, total=False):
     group: str
     unit: int
     was: dict[str, str]
+    match: float  # how well a description matched (ambiguous_target candidates)
     frame: str  # a matched candidate's frame (its path), outside the main frame
 
 

@@ -21,8 +21,10 @@ from browser_core.page.listing import ListedElement
 
 ID_PATTERN = re.compile(r"^(?:f(\d+))?e(\d+)$")
 _JS = resources.files("browser_core.js")
-WALKER_JS = _JS.joinpath("walker.js").read_text(encoding="utf-8").replace(
-    "/* names.js */", _JS.joinpath("names.js").read_text(encoding="utf-8")
+WALKER_JS = (
+    _JS.joinpath("walker.js").read_text(encoding="utf-8")
+    .replace("/* names.js */", _JS.joinpath("names.js").read_text(encoding="utf-8"))
+    .replace("/* match.js */", _JS.joinpath("match.js").read_text(encoding="utf-8"))
 )
 
 _RESOLVE_JS = """([key, n]) => {

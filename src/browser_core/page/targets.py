@@ -21,6 +21,7 @@ ROLES = (
 EDITABLE = ("textbox", "searchbox", "combobox", "spinbutton")
 SELECTABLE = ("combobox", "listbox")
 _SECONDARY_REGIONS = {"navigation", "sidebar", "header", "footer"}
+MAX_CANDIDATES = 8
 
 
 @dataclass
@@ -140,10 +141,11 @@ def choose_element(found: list[Element], description: str, role: str | None) -> 
     if len(pool) == 1 or len(visible) == 1:
         best = pool[0] if len(pool) == 1 else visible[0]
         return best, [candidate(e) for e in ties if e is not best][:5]
+    ranked = ties + [e for e in found if e not in ties]  # best first: the equal matches, then the next best
     raise AmbiguousTarget(
-        f"{len(ties)} elements match '{description}'",
-        hint="Retry with element_id of the one you mean.",
-        details={"candidates": [candidate(e) for e in ties[:8]]},
+        f"{len(ties)} elements match '{description}' equally well",
+        hint="Retry with element_id of the one you mean, or name it with words from its row or section.",
+        details={"candidates": [candidate(e) | {"match": round(e.score, 2)} for e in ranked[:MAX_CANDIDATES]]},
     )
 
 

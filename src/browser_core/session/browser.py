@@ -34,6 +34,7 @@ from browser_core.session.downloads import DownloadDesk, on_file_chooser
 from browser_core.session.events import PageEvent
 from browser_core.session.orphans import retire_orphans
 from browser_core.session.snapshots import ScreenshotRecorder
+from browser_core.session.state_keeper import StateKeeper, restore, state_path
 from browser_core.settings import BrowserSettings
 
 log = structlog.get_logger("browser_core.session")
@@ -71,6 +72,7 @@ class BrowserSession:
     downloads: DownloadDesk = field(default_factory=DownloadDesk)
     uploading: bool = False
     action_guard: ActionGuard | None = None
+    state_keeper: StateKeeper | None = None  # cookies and storage beside the profile (state_keeper.py)
     content_fence: ContentFence = field(init=False)
     snapshots: ScreenshotRecorder = field(init=False)
 
@@ -226,6 +228,8 @@ class BrowserSession:
                     args=["--disable-quic", "--no-default-browser-check", *s.window_args(), *s.debugging_args()],
                     timeout=30000,
                 )
+                self.state_keeper = StateKeeper(state_path(profile))
+                await restore(self._context, self.state_keeper.path)
                 return
             except PlaywrightError as exc:
                 text = str(exc)
@@ -277,6 +281,9 @@ class BrowserSession:
         if self._starting is not None and not self._starting.done():
             with anyio.CancelScope(shield=True), anyio.move_on_after(35), contextlib.suppress(BaseException):
                 await asyncio.shield(self._starting)
+        if self.state_keeper is not None and self.started:
+            with anyio.CancelScope(shield=True), anyio.move_on_after(5):
+                await self.state_keeper.flush(self._context)
         await self._shutdown_browser()
         with anyio.CancelScope(shield=True), anyio.move_on_after(10), contextlib.suppress(Exception):
             if self._playwright is not None:

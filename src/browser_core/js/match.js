@@ -1,0 +1,70 @@
+  // How well an element answers a description (search mode): 3 its name is the description, 2.5 its name holds
+  // it, 2 its label/title/description holds it; otherwise the share of the description's words it answers.
+  // A word in what names the element counts fully, so does a role word that is the element's role ("link",
+  // "button"); a word found where the element sits (its row, its group's heading or label, the landmark or
+  // container around it: "in the pagination", "in the in-stock filter") counts 0.75, one in its value 0.5.
+  // Function words ("the", "in") are not counted. Only elements answering at least one word by name get the
+  // (costlier) context read; an element named by none of the words may still answer by its role and its place
+  // ("the edition link of the row for X": the link in column Edition of row X).
+  const FUNCTION_WORDS = new Set(["a", "an", "the", "of", "in", "on", "at", "for", "to", "with", "and", "or", "from",
+    "by", "under", "inside", "within", "that", "which", "this", "its", "row"]);
+  const ROLE_WORDS = { link: ["link", "hyperlink", "anchor"], button: ["button", "btn"],
+    checkbox: ["checkbox", "check", "tick"], radio: ["radio", "option"], textbox: ["field", "input", "box", "textbox"],
+    searchbox: ["search", "field", "input", "box"], combobox: ["dropdown", "select", "combobox", "field"],
+    listbox: ["list", "listbox", "select"], tab: ["tab"], menuitem: ["menu", "item"], option: ["option"],
+    switch: ["switch", "toggle"], slider: ["slider"], spinbutton: ["field", "number", "input"] };
+  function wordsOf(text) {
+    return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) || []);
+  }
+  function sameWord(a, b) {
+    if (a === b) return true;
+    const n = Math.min(a.length, b.length);
+    if (n < 5) return false;
+    let i = 0;
+    while (i < n && a[i] === b[i]) i++;
+    return i >= 5 && i >= 0.7 * n;  // "pagination" ~ "paginator", "filters" ~ "filter"
+  }
+  function hasWord(words, w) {
+    for (const x of words) if (sameWord(x, w)) return true;
+    return false;
+  }
+  function placeText(el) {
+    const parts = [];
+    try {
+      parts.push(distinguisher(el));
+      const c = cellOf(el);
+      if (c) { const h = headerAt(c.table, columnIndex(c.td)); if (h) parts.push(typeof h === "string" ? h : h.textContent || ""); }
+    } catch (e) { /* a detached node */ }
+    let n = el.parentElement;
+    for (let depth = 0; n && depth < 10 && n !== document.body; n = n.parentElement, depth++) {
+      parts.push(n.getAttribute("aria-label") || "", refText(n, "aria-labelledby"), n.id || "",
+        typeof n.className === "string" ? n.className : "");
+      const head = n.querySelector(":scope > h1, :scope > h2, :scope > h3, :scope > h4, :scope > legend, " +
+        ":scope > summary, :scope > caption, :scope > details > summary");
+      if (head && !head.contains(el)) parts.push((head.textContent || "").slice(0, 80));
+      if (n.tagName === "DETAILS") { const s = n.querySelector("summary"); if (s) parts.push(s.textContent || ""); }
+    }
+    return parts.join(" ").replace(/[_\-]+/g, " ");
+  }
+  function matchScore(el, role, name, q, named, other) {
+    const nm = name.toLowerCase();
+    if (nm === q) return 3;
+    if (nm && nm.includes(q)) return 2.5;
+    if (named.includes(q)) return 2;
+    const words = wordsOf(q).filter((w) => !FUNCTION_WORDS.has(w));
+    if (!words.length) return 0;
+    const namedWords = wordsOf(named), otherWords = wordsOf(other), roleWords = ROLE_WORDS[role] || [role];
+    let hit = 0, byName = 0, byRole = 0;
+    const rest = [];
+    for (const w of words) {
+      if (hasWord(namedWords, w)) { hit += 1; byName++; }
+      else if (roleWords.includes(w)) { hit += 1; byRole++; }
+      else rest.push(w);
+    }
+    if (!byName && !byRole) return 0;
+    if (rest.length) {
+      const place = wordsOf(placeText(el));
+      for (const w of rest) hit += hasWord(place, w) ? 0.75 : hasWord(otherWords, w) ? 0.5 : 0;
+    }
+    return hit / words.length;
+  }
