@@ -12,8 +12,8 @@
 A step held where it should not be is confirmed so the path can go on, and counted as a false hold. The session's
 table of every task (held steps, effect) is printed at the end of the run.
 
-GATE_GAPS lists the tasks the gate (or a widget it needs) gets wrong today: they are strict xfails, so a fix shows as XPASS and
-fails until its key is removed from the list; every other task must pass.
+GATE_GAPS lists the tasks the gate (or a widget it needs) gets wrong today: they are strict xfails, so a fix shows
+as XPASS and fails until its key is removed from the list; every other task must pass.
 ``REALAPPS_TARGET=1`` runs them all as plain tests (the raw pass/fail against the target).
 """
 
