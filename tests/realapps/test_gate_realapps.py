@@ -42,8 +42,8 @@ SELECT2 = "a select2 field is not found by its label (element_not_found), so the
 GATE_GAPS: dict[str, str] = {
     "flask_admin:delete-customer-row": NATIVE_CONFIRM,
     "flask_admin:delete-product-row": NATIVE_CONFIRM,
-    "flask_admin:bulk-delete-orders": "'With selected' → 'Delete' held (summary names no order); after the approval "
-                                      "the app's native confirm() was dismissed: nothing deleted",
+    "flask_admin:bulk-delete-orders": "'With selected' → 'Delete' held once (its summary lists the 3 rows); after the "
+                                      "approval the app's native confirm() was dismissed: nothing deleted",
     "flask_admin:cancel-order": f"select_option 'Status' → 'Cancelled': {SELECT2}; then the hold-by-value of Save",
     "flask_admin:ship-order": f"select_option 'Status' → 'Shipped': {SELECT2}",
     "flask_admin:create-order-fill-form": f"fill_form 'Customer' (relation) and 'Status' (choices): {SELECT2}; "
