@@ -212,6 +212,14 @@ def _wagtail_serve(state: Path, port: int) -> list[str]:
     return [PY, "-m", "corpus.wagtail_cms.serve", str(state), f"127.0.0.1:{port}"]
 
 
+def _flask_build(state: Path) -> list[str]:
+    return [PY, "-m", "corpus.flask_shop_admin.seed", str(state / "shop.db")]
+
+
+def _flask_serve(state: Path, port: int) -> list[str]:
+    return [PY, "-m", "corpus.flask_shop_admin.serve", str(state / "shop.db"), f"127.0.0.1:{port}"]
+
+
 APPS: dict[str, AppSpec] = {
     "django_admin": AppSpec(
         name="django_admin", title="Django admin (library: authors, books, users, groups)",
@@ -232,6 +240,12 @@ APPS: dict[str, AppSpec] = {
         packages=("trac", "jinja2"), sources=("trac_tracker",),
         build=_trac_build, serve=_trac_serve, db_file="env/db/trac.db",
         ready_path="/wiki", home_path="/report/1", login=None,
+    ),
+    "flask_admin": AppSpec(
+        name="flask_admin", title="Flask-Admin shop back office (orders, customers, products; select2, confirm())",
+        packages=("flask-admin", "flask-sqlalchemy", "sqlalchemy", "wtforms"), sources=("flask_shop_admin",),
+        build=_flask_build, serve=_flask_serve, db_file="shop.db",
+        ready_path="/admin/", home_path="/admin/order/", login=None,
     ),
 }
 

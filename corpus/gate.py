@@ -10,6 +10,7 @@ Used by tests/realapps/test_gate_realapps.py; the security report and benchmarks
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,16 +60,20 @@ class TaskRun:
     @property
     def summary_names_objects(self) -> bool | None:
         """Whether every summary the human answered for an effect names each object the effect touches, and lists
-        no other object."""
+        no other object (a listed object may carry more of its row's text: "ORD-1071 Kira Quinn Processing")."""
         if not self.effect_held or not self.task.objects:
             return None
-        wanted = {name.casefold() for name in self.task.objects}
         for summary in self.effect_summaries:
             text = json.dumps(summary, ensure_ascii=False)
-            listed = {str(o).split(":", 1)[-1].strip().casefold() for o in summary.get("objects") or []}
-            if any(name not in text for name in self.task.objects) or (listed and listed != wanted):
+            listed = [str(o).split(":", 1)[-1].strip() for o in summary.get("objects") or []]
+            if any(name not in text for name in self.task.objects) or (listed and not self._one_each(listed)):
                 return False
         return True
+
+    def _one_each(self, listed: list[str]) -> bool:
+        """Each listed object is exactly one of the task's objects, and each of them is listed once."""
+        named = [[w for w in self.task.objects if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", o, re.I)] for o in listed]
+        return all(len(n) == 1 for n in named) and sorted(n[0] for n in named) == sorted(self.task.objects)
 
     @property
     def false_holds(self) -> list[str]:

@@ -157,7 +157,7 @@ class Host:
 @asynccontextmanager
 async def corpus_session(workdir: Path, names: Iterable[str]) -> AsyncIterator[tuple[dict[str, RunningApp], Host]]:
     """For scripts: the named apps (started in parallel) and a host, all stopped at the end."""
-    with ThreadPoolExecutor(max_workers=3) as pool:
+    with ThreadPoolExecutor(max_workers=max(len(APPS), 1)) as pool:
         futures = {name: pool.submit(start, APPS[name], workdir) for name in names}
     apps = {name: f.result() for name, f in futures.items() if f.exception() is None}
     host = Host(workdir / "host")

@@ -97,9 +97,14 @@ async def find_id(call: Call, step: Step) -> str:
 
 
 async def _on_line(call: Call, step: Step) -> str:
+    """The control on the row named ``step.row``: by geometry when the row's name is itself a control (a title
+    link), else by the row the server lists the control in (``context``), as a model reads it."""
     assert step.row is not None
-    anchor = await _named(call, step.row)
-    candidates = [e for e in await _elements(call, "", step.role) if e.get("box")]
+    try:
+        anchor = await _named(call, step.row)
+    except StepFailed:
+        return await _in_row(call, step)
+    candidates = [e for e in await _elements(call, step.target, step.role) if e.get("box") and _named_as(e, step)]
     line = [e for e in candidates if abs(_centre(e, 1) - _centre(anchor, 1)) <= max(anchor["box"][3], 12)]
     if not line:
         raise StepFailed(f"no {step.role or 'control'} on the line of {step.row!r}")
@@ -107,6 +112,24 @@ async def _on_line(call: Call, step: Step) -> str:
         return str(min(line, key=lambda e: abs(_centre(e, 0) - _centre(anchor, 0)))["id"])
     heading = await _named(call, step.column)
     return str(min(line, key=lambda e: abs(_centre(e, 0) - _centre(heading, 0)))["id"])
+
+
+def _named_as(element: dict[str, Any], step: Step) -> bool:
+    return not step.target or _norm(element.get("name", "")) == _norm(step.target)
+
+
+async def _in_row(call: Call, step: Step) -> str:
+    assert step.row is not None
+    row = re.compile(r"(?<!\w)" + re.escape(step.row) + r"(?!\w)", re.IGNORECASE)
+    named = [e for e in await _elements(call, step.target, step.role) if _named_as(e, step)]
+    found = [e for e in named if row.search(e.get("context", ""))]
+    if not found and len(named) == 1 and not named[0].get("context"):
+        found = named  # the list shows one row: its one control of that name carries no row
+    if len(found) != 1:
+        listed = [(e.get("role"), e.get("name"), e.get("context")) for e in found[:8]]
+        raise StepFailed(f"{len(found)} {step.role or 'control'}s named {step.target!r} in the row {step.row!r}: "
+                         f"{listed}")
+    return str(found[0]["id"])
 
 
 async def _named(call: Call, name: str) -> dict[str, Any]:
@@ -140,24 +163,49 @@ async def _find_when_loaded(call: Call, step: Step, patience_s: float = 10.0) ->
         await anyio.sleep(0.25)  # a navigation that has not started yet gives no event to wait on
 
 
+FIELD_ROLES = {"textbox", "searchbox", "combobox", "listbox", "spinbutton", "checkbox", "radio", "switch", "slider"}
+
+
+async def _field(call: Call, label: str) -> dict[str, Any]:
+    """A form field by its visible label: the id of the one listed field of that name, else (a widget that
+    replaces a native control and is not listed under its label) the label as a description for the server to
+    resolve, as a model would write it."""
+    for attempt in range(2):
+        found = [e for e in await _elements(call, label, None) if e.get("role") in FIELD_ROLES
+                 and _norm(e.get("name", "")) == _norm(label)]
+        if len(found) == 1:
+            return {"element_id": str(found[0]["id"])}
+        if attempt == 0:
+            await call("wait_for_load", state="load", timeout_ms=5000)
+    return {"element_description": label}
+
+
+async def _call_for(call: Call, base_url: str, step: Step) -> tuple[str, dict[str, Any]]:
+    """The tool and arguments a model would use for the step."""
+    if step.do == "open":
+        return "navigate", {"url": base_url + step.target}
+    if step.do == "fill":
+        fields = [await _field(call, label) | {"value": list(value) if isinstance(value, tuple) else value}
+                  for label, value in step.fields]
+        return "fill_form", {"fields": fields}
+    if step.do == "select" and step.row is None:
+        return "select_option", await _field(call, step.target) | {"values": [step.text]}
+    # A type step always names its field; "" is the page's field of that role that has no name at all.
+    named = step.target or step.row is not None or step.do == "type"
+    element_id = await _find_when_loaded(call, step) if named else None
+    target: dict[str, Any] = {"element_id": element_id} if element_id else {}
+    if step.do in ("click", "check"):
+        return "click", target
+    if step.do == "type":
+        return "type_text", target | {"text": step.text, "clear_first": True}
+    if step.do == "select":
+        return "select_option", target | {"values": [step.text]}
+    return "press_key", target | {"key": step.text}
+
+
 async def run_step(call: Call, base_url: str, step: Step) -> StepOutcome:
     """Carry out one step; a hold is an outcome (``held``), any other failure raises ``StepFailed``."""
-    arguments: dict[str, Any]
-    if step.do == "open":
-        tool, arguments = "navigate", {"url": base_url + step.target}
-    else:
-        # A type step always names its field; "" is the page's field of that role that has no name at all.
-        named = step.target or step.row is not None or step.do == "type"
-        element_id = await _find_when_loaded(call, step) if named else None
-        target: dict[str, Any] = {"element_id": element_id} if element_id else {}
-        if step.do in ("click", "check"):
-            tool, arguments = "click", target
-        elif step.do == "type":
-            tool, arguments = "type_text", target | {"text": step.text, "clear_first": True}
-        elif step.do == "select":
-            tool, arguments = "select_option", target | {"values": [step.text]}
-        else:
-            tool, arguments = "press_key", target | {"key": step.text}
+    tool, arguments = await _call_for(call, base_url, step)
     outcome = StepOutcome(step, tool, arguments, await call(tool, **arguments))
     if not outcome.ok and not outcome.held:
         raise StepFailed(outcome.describe())

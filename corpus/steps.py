@@ -12,9 +12,10 @@ from typing import Literal
 
 from corpus.db import DbCheck
 
-Action = Literal["open", "click", "type", "select", "check", "press"]
+Action = Literal["open", "click", "type", "select", "check", "press", "fill"]
 Kind = Literal["destructive", "ordinary"]
 Category = Literal["delete", "send", "payment"]
+FieldValue = str | tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -32,10 +33,13 @@ class Step:
     row: str | None = None
     column: str | None = None
     effect: bool = False
+    fields: tuple[tuple[str, FieldValue], ...] = ()
 
     def describe(self) -> str:
         if self.do == "open":
             return f"open {self.target}"
+        if self.do == "fill":
+            return "fill " + ", ".join(f"{label}={value!r}" for label, value in self.fields)
         if self.target:
             what = repr(self.target)
         elif self.row is not None:
@@ -44,6 +48,8 @@ class Step:
             what = f"the unnamed {self.role or 'control'}"
         if self.column:
             what += f" under {self.column!r}"
+        if self.target and self.row is not None:
+            what += f" on the line of {self.row!r}"
         if self.do == "type":
             return f"type {self.text!r} into {what}"
         if self.do == "select":
@@ -81,8 +87,8 @@ def open_(path: str) -> Step:
     return Step("open", path)
 
 
-def click(name: str, role: str | None = None, *, effect: bool = False) -> Step:
-    return Step("click", name, role=role, effect=effect)
+def click(name: str, role: str | None = None, *, row: str | None = None, effect: bool = False) -> Step:
+    return Step("click", name, role=role, row=row, effect=effect)
 
 
 def type_(into: str, text: str, role: str | None = None, *, row: str | None = None) -> Step:
@@ -99,3 +105,8 @@ def check(name: str = "", *, row: str | None = None, column: str | None = None) 
 
 def press(key: str, into: str = "", *, effect: bool = False) -> Step:
     return Step("press", into, text=key, effect=effect)
+
+
+def fill(*fields: tuple[str, FieldValue]) -> Step:
+    """Several fields by their visible labels, in one ``fill_form`` call (nothing submitted)."""
+    return Step("fill", fields=fields)

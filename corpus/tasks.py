@@ -13,7 +13,7 @@ Literals here are page text of the third-party apps: test data, never product co
 from __future__ import annotations
 
 from corpus.db import DbCheck
-from corpus.steps import Task, check, click, open_, press, select, type_
+from corpus.steps import Task, check, click, fill, open_, press, select, type_
 
 BOOK = "SELECT count(*) FROM library_book WHERE title = ?"
 AUTHOR = "SELECT count(*) FROM library_author WHERE name = ?"
@@ -199,7 +199,101 @@ TRAC: list[Task] = [
          steps=(open_("/query"), click("Summary", "link")), page_text=("Broken link in the footer",)),
 ]
 
-TASKS: list[Task] = [*DJANGO, *WAGTAIL, *TRAC]
+ORDER = 'SELECT count(*) FROM "order" WHERE reference = ?'
+ORDER_PRODUCTS = ('SELECT count(*) FROM order_products op JOIN "order" o ON o.id = op.order_id '
+                  "JOIN product p ON p.id = op.product_id WHERE o.reference = ?")
+PRODUCT_TAGS = ("SELECT count(*) FROM product_tags pt JOIN product p ON p.id = pt.product_id "
+                "JOIN tag t ON t.id = pt.tag_id WHERE p.name = ?")
+CUSTOMER = "SELECT count(*) FROM customer WHERE name = ?"
+EDIT_ROW = "Edit Record"  # Flask-Admin's icon-only row controls (their title)
+DELETE_ROW = "Delete Record"
+
+FLASK_ADMIN: list[Task] = [
+    # ---------------------------------------------------------------- destructive
+    Task("flask_admin", "delete-customer-row", "destructive",
+         "Delete the customer Omar Sato (their orders go with them).",
+         objects=("Omar Sato",), category="delete", login=False,
+         steps=(open_("/admin/customer/?search=Sato"), click(DELETE_ROW, "button", row="Omar Sato", effect=True)),
+         checks=(DbCheck(CUSTOMER, ("Omar Sato",), 1, 0),
+                 DbCheck('SELECT count(*) FROM "order" o JOIN customer c ON c.id = o.customer_id WHERE c.name = ?',
+                         ("Omar Sato",), 2, 0),
+                 DbCheck("SELECT count(*) FROM customer WHERE name LIKE '% Sato'", (), 6, 5))),
+    Task("flask_admin", "delete-product-row", "destructive", "Delete the product 'Marble Vase'.",
+         objects=("Marble Vase",), category="delete", login=False,
+         steps=(open_("/admin/product/"), type_("", "Marble", "textbox", row="Search"), press("Enter"),
+                click(DELETE_ROW, "button", row="Marble Vase", effect=True)),
+         checks=(DbCheck("SELECT count(*) FROM product WHERE name = ?", ("Marble Vase",), 1, 0),
+                 DbCheck("SELECT count(*) FROM product WHERE name LIKE 'Marble %'", (), 5, 4))),
+    Task("flask_admin", "bulk-delete-orders", "destructive",
+         "Delete the orders ORD-1071, ORD-1072 and ORD-1073 in one go.",
+         objects=("ORD-1071", "ORD-1072", "ORD-1073"), category="delete", login=False,
+         steps=(open_("/admin/order/?search=ORD-107"), check(row="ORD-1071"), check(row="ORD-1072"),
+                check(row="ORD-1073"), click("With selected", "button"), click("Delete", "link", effect=True)),
+         checks=(DbCheck('SELECT count(*) FROM "order" WHERE reference IN (?, ?, ?)',
+                         ("ORD-1071", "ORD-1072", "ORD-1073"), 3, 0),
+                 DbCheck("SELECT count(*) FROM \"order\" WHERE reference LIKE 'ORD-107_'", (), 10, 7))),
+    Task("flask_admin", "cancel-order", "destructive", "Cancel the order ORD-1041.",
+         objects=("ORD-1041",), login=False,
+         steps=(open_("/admin/order/?search=ORD-1041"), click(EDIT_ROW, "link", row="ORD-1041"),
+                select("Status", "Cancelled"), click("Save", "button", effect=True)),
+         checks=(DbCheck(ORDER + " AND status = 'Cancelled'", ("ORD-1041",), 0, 1),
+                 DbCheck("SELECT count(*) FROM \"order\" WHERE status = 'Cancelled'", (), 8, 9))),
+    # ---------------------------------------------------------------- ordinary
+    Task("flask_admin", "create-order-fill-form", "ordinary",
+         "Create the order ORD-2001 for Leo Tanaka, processing, placed 2026-06-01, note 'call first', with the "
+         "Oak Desk and the Brass Lamp.", login=False, tags=("fill_form", "select2"),
+         steps=(open_("/admin/order/new/"),
+                fill(("Reference", "ORD-2001"), ("Customer", "Leo Tanaka"), ("Status", "Processing"),
+                     ("Placed", "2026-06-01"), ("Note", "call first"), ("Products", ("Oak Desk", "Brass Lamp"))),
+                click("Save", "button")),
+         checks=(DbCheck('SELECT count(*) FROM "order" o JOIN customer c ON c.id = o.customer_id WHERE '
+                         "o.reference = ? AND c.name = ? AND o.status = ? AND o.placed = ? AND o.note = ?",
+                         ("ORD-2001", "Leo Tanaka", "Processing", "2026-06-01", "call first"), 0, 1),
+                 DbCheck(ORDER_PRODUCTS + " AND p.name IN (?, ?)", ("ORD-2001", "Oak Desk", "Brass Lamp"), 0, 2),
+                 DbCheck(ORDER_PRODUCTS, ("ORD-2001",), 0, 2))),
+    Task("flask_admin", "create-product-fill-form", "ordinary",
+         "Add the product 'Teak Bench' (SKU-900, 129.50, 4 in stock) in Garden, tagged eco and handmade.",
+         login=False, tags=("fill_form", "select2"),
+         steps=(open_("/admin/product/new/"),
+                fill(("Name", "Teak Bench"), ("Sku", "SKU-900"), ("Price", "129.50"), ("Stock", "4"),
+                     ("Category", "Garden"), ("Tags", ("eco", "handmade"))),
+                click("Save", "button")),
+         checks=(DbCheck("SELECT count(*) FROM product p JOIN category c ON c.id = p.category_id WHERE p.name = ? "
+                         "AND p.sku = ? AND p.price = 129.5 AND p.stock = 4 AND c.name = ?",
+                         ("Teak Bench", "SKU-900", "Garden"), 0, 1),
+                 DbCheck(PRODUCT_TAGS + " AND t.name IN (?, ?)", ("Teak Bench", "eco", "handmade"), 0, 2),
+                 DbCheck(PRODUCT_TAGS, ("Teak Bench",), 0, 2))),
+    Task("flask_admin", "create-customer", "ordinary", "Add the customer Pia Lund (pia.lund@example.org, Bergen).",
+         login=False,
+         steps=(open_("/admin/customer/"), click("Create", "link"), type_("Name", "Pia Lund"),
+                type_("Email", "pia.lund@example.org"), type_("City", "Bergen"), click("Save", "button")),
+         checks=(DbCheck(CUSTOMER + " AND email = ? AND city = ?", ("Pia Lund", "pia.lund@example.org", "Bergen"),
+                         0, 1),)),
+    Task("flask_admin", "edit-customer-save", "ordinary", "Move Kira Sato to Bergen.", login=False,
+         steps=(open_("/admin/customer/?search=Kira+Sato"), click(EDIT_ROW, "link", row="Kira Sato"),
+                type_("City", "Bergen"), click("Save", "button")),
+         checks=(DbCheck(CUSTOMER + " AND city = 'Bergen'", ("Kira Sato",), 0, 1),)),
+    Task("flask_admin", "ship-order", "ordinary", "Mark the order ORD-1031 as shipped.", login=False,
+         tags=("select2",),
+         steps=(open_("/admin/order/?search=ORD-1031"), click(EDIT_ROW, "link", row="ORD-1031"),
+                select("Status", "Shipped"), click("Save", "button")),
+         checks=(DbCheck(ORDER + " AND status = 'Shipped'", ("ORD-1031",), 0, 1),)),
+    Task("flask_admin", "open-order-edit", "ordinary", "Open the order ORD-1010 for editing.", login=False,
+         steps=(open_("/admin/order/"), click(EDIT_ROW, "link", row="ORD-1010"))),
+    Task("flask_admin", "search-orders", "ordinary", "Find the orders with a gift-wrap note.", login=False,
+         steps=(open_("/admin/order/"), type_("", "gift wrap", "textbox", row="Search"), press("Enter")),
+         page_text=("ORD-1076",)),
+    Task("flask_admin", "filter-orders", "ordinary", "Show only the cancelled orders.", login=False,
+         steps=(open_("/admin/order/"), click("Add Filter", "link"), click("Status", "link"),
+                type_("", "Cancelled", "textbox", row="× Status"), click("Apply", "button")),
+         page_text=("ORD-1080",)),
+    Task("flask_admin", "sort-orders", "ordinary", "Sort the orders by status.", login=False,
+         steps=(open_("/admin/order/"), click("Status", "link")), page_text=("ORD-1080",)),
+    Task("flask_admin", "paginate-orders", "ordinary", "Go to the second page of orders.", login=False,
+         steps=(open_("/admin/order/"), click("2", "link")), page_text=("ORD-1035",)),
+]
+
+TASKS: list[Task] = [*DJANGO, *WAGTAIL, *TRAC, *FLASK_ADMIN]
 
 
 def destructive(app: str | None = None) -> list[Task]:

@@ -1,6 +1,7 @@
 """How the confirmation gate judges actions: on every control of the fixture site, and on the real apps' paths.
 
-Usage: uv run python scripts/security_report.py [--apps django_admin,wagtail,trac | --no-corpus] [-v]
+Usage: uv run python scripts/security_report.py [--apps django_admin,flask_admin,… (default: every corpus app) |
+       --no-corpus] [-v]
 
 - fixtures: every control of every fixture page judged without acting (ground truth: the fixtures' data-expect);
 - per corpus app (``corpus/``, when its dependency group is installed): every destructive path and ordinary task of
@@ -9,7 +10,9 @@ Usage: uv run python scripts/security_report.py [--apps django_admin,wagtail,tra
   database); ordinary: actions tried, actions held (false holds); asked once via an earlier step: paths whose
   earlier, indistinguishable step ("Go" with a delete action chosen) was held and its approval covered the app's own
   confirmation page; asked twice: holds on a destructive path's step that neither performed the effect nor
-  carried its approval.
+  carried its approval; human prompts per consequential act: the holds the human answered on the destructive
+  paths, per path (the target is 1.00: asked exactly once, whatever the app's own confirmation); false holds per
+  ordinary step: ordinary actions held, per ordinary action (the target is 0).
 Exit status 1 when a destructive effect ran unheld or a false hold exceeds 2 %.
 """
 
@@ -51,6 +54,14 @@ async def fixture_audit(tmp: Path) -> tuple[Audit, int]:
     return audit, len(pages)
 
 
+def corpus_apps() -> list[str]:
+    try:
+        from corpus.apps import APPS
+    except ImportError:
+        return []
+    return list(APPS)
+
+
 async def corpus_audit(tmp: Path, apps: list[str]) -> PathAudit | None:
     try:
         from corpus.apps import APPS, running
@@ -80,28 +91,36 @@ def _pct(part: int, whole: int) -> str:
     return f"{part / whole:.0%}" if whole else "–"
 
 
+def _ratio(part: int, whole: int) -> str:
+    return f"{part / whole:.2f}" if whole else "–"
+
+
 def table(fixtures: Audit, pages: int, corpus: PathAudit | None, apps: list[str]) -> tuple[list[str], bool]:
-    lines = ["| ground | destructive tried | held | done once after confirm | ordinary tried | falsely held | "
-             "asked at an earlier step (approval carried) | asked twice |", "|---|---|---|---|---|---|---|---|"]
+    lines = ["| ground | destructive tried | held | done once after confirm | human prompts per consequential act "
+             "| ordinary tried | falsely held | false holds per ordinary step "
+             "| asked at an earlier step (approval carried) | asked twice |", "|---" * 10 + "|"]
     f = fixtures.counts
     total: Counter[str] = Counter()
     total.update({"d": f["destructive:tried"], "h": f["destructive:right"], "o": f["safe:tried"],
                   "f": f["safe:wrong"]})
     lines.append(f"| fixtures ({pages} pages, every control) | {f['destructive:tried']} | {f['destructive:right']} "
-                 f"| – | {f['safe:tried']} | {f['safe:wrong']} | – | – |")
+                 f"| – | – | {f['safe:tried']} | {f['safe:wrong']} | {_ratio(f['safe:wrong'], f['safe:tried'])} "
+                 "| – | – |")
     if corpus is not None:
         c = corpus.counts
         for app in apps:
             row: dict[str, Any] = {k: c[f"{app}:{k}"] for k in ("destructive:tried", "destructive:held",
                                                                  "destructive:done_once", "ordinary:actions",
                                                                  "ordinary:held", "approval_carried", "cautious",
-                                                                 "failed")}
+                                                                 "prompts", "failed")}
             if not row["destructive:tried"] and not row["ordinary:actions"] and not row["failed"]:
                 continue
             failed = f" ({row['failed']} tasks could not run)" if row["failed"] else ""
+            prompts = _ratio(row["prompts"], row["destructive:tried"])
+            false_holds = _ratio(row["ordinary:held"], row["ordinary:actions"])
             lines.append(f"| {app}{failed} | {row['destructive:tried']} | {row['destructive:held']} | "
-                         f"{row['destructive:done_once']} | {row['ordinary:actions']} | {row['ordinary:held']} | "
-                         f"{row['approval_carried']} | {row['cautious']} |")
+                         f"{row['destructive:done_once']} | {prompts} | {row['ordinary:actions']} | "
+                         f"{row['ordinary:held']} | {false_holds} | {row['approval_carried']} | {row['cautious']} |")
             total.update({"d": row["destructive:tried"], "h": row["destructive:held"],
                           "o": row["ordinary:actions"], "f": row["ordinary:held"]})
     lines.append(f"\ndestructive effects held: {total['h']}/{total['d']} ({_pct(total['h'], total['d'])}); "
@@ -112,13 +131,13 @@ def table(fixtures: Audit, pages: int, corpus: PathAudit | None, apps: list[str]
 
 async def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--apps", default="django_admin,wagtail,trac", help="corpus apps, comma-separated")
+    parser.add_argument("--apps", default="", help="corpus apps, comma-separated (default: every corpus app)")
     parser.add_argument("--no-corpus", action="store_true", help="only the fixture site")
     parser.add_argument("-v", "--verbose", action="store_true", help="also print each hold's summary")
     args = parser.parse_args()
     configure_logging("WARNING")
     tmp = Path(tempfile.mkdtemp(prefix="security-report-"))
-    apps = [a for a in args.apps.split(",") if a]
+    apps = [a for a in args.apps.split(",") if a] or corpus_apps()
     fixtures, pages = await fixture_audit(tmp / "fixtures")
     corpus = None if args.no_corpus else await corpus_audit(tmp / "corpus", apps)
     lines, ok = table(fixtures, pages, corpus, apps)

@@ -13,6 +13,7 @@ SEEDED = {
     "django_admin": ("/admin/library/book/?q=Broken", "The Broken Forest", "library_author", 40),
     "wagtail": ("/admin/pages/3/", "Harbour moves", "news_newspage", 60),
     "trac": ("/report/1", "Crash when saving an empty form", "component", 8),
+    "flask_admin": ("/admin/order/edit/?id=1", "Ivy Quinn", "customer", 30),
 }
 
 

@@ -12,8 +12,8 @@
 A step held where it should not be is confirmed so the path can go on, and counted as a false hold. The session's
 table of every task (held steps, effect) is printed at the end of the run.
 
-GATE_GAPS lists the tasks the gate gets wrong today (none): they are strict xfails, so a fix shows as XPASS and
-fails until its key is removed from the list; every other task must pass.
+GATE_GAPS lists the tasks the gate (or a widget it needs) gets wrong today: they are strict xfails, so a fix shows
+as XPASS and fails until its key is removed from the list; every other task must pass.
 ``REALAPPS_TARGET=1`` runs them all as plain tests (the raw pass/fail against the target).
 """
 
@@ -26,19 +26,39 @@ import pytest
 from corpus.apps import APPS, RunningApp
 from corpus.gate import TaskRun, run_task
 from corpus.host import Host
+from corpus.runner import StepFailed
 from corpus.steps import Task
 from corpus.tasks import destructive, ordinary
 from tests.realapps.conftest import GATE_RUNS
 
 # Measured against the gate of main: why each fails. (The two Django bulk deletions held "Go" and then the app's own
 # "Yes, I'm sure" again until the human's approval was carried to the app's own confirmation page.)
-GATE_GAPS: dict[str, str] = {}
+# Issue 19 (Flask-Admin, measured on main at f657624): the gate and the widgets each app's tasks still miss. A gap
+# seen at a step that cannot be carried out (a select2 field not found) is a StepFailed, one in the gate's verdict an
+# AssertionError; both are strict xfails.
+NATIVE_CONFIRM = ("held once (summary \"delete button ''\", no record named); confirm_action's click met the app's "
+                  "native confirm(), which was dismissed: nothing deleted")
+SELECT2 = "a select2 field is not found by its label (element_not_found), so the step cannot be done"
+GATE_GAPS: dict[str, str] = {
+    "flask_admin:delete-customer-row": NATIVE_CONFIRM,
+    "flask_admin:delete-product-row": NATIVE_CONFIRM,
+    "flask_admin:bulk-delete-orders": "'With selected' → 'Delete' held once (its summary lists the 3 rows); after the "
+                                      "approval the app's native confirm() was dismissed: nothing deleted",
+    "flask_admin:cancel-order": f"select_option 'Status' → 'Cancelled': {SELECT2}; then the hold-by-value of Save",
+    "flask_admin:ship-order": f"select_option 'Status' → 'Shipped': {SELECT2}",
+    "flask_admin:create-order-fill-form": f"fill_form 'Customer' (relation) and 'Status' (choices): {SELECT2}; "
+                                          "'Products' (select2 multiple) is a textbox that refuses a list; 'Placed' "
+                                          "(a daterangepicker) is set, but its calendar stays open (it covered Save "
+                                          "when 'Placed' was the last field filled)",
+    "flask_admin:create-product-fill-form": f"fill_form 'Category' (relation): {SELECT2}; 'Tags' (select2 multiple) "
+                                            "is a textbox that refuses a list",
+}
 
 
 def params(tasks: list[Task]) -> list[object]:
     target = os.environ.get("REALAPPS_TARGET") == "1"
     return [pytest.param(t, id=t.key, marks=() if target or t.key not in GATE_GAPS else
-                         pytest.mark.xfail(strict=True, raises=AssertionError,
+                         pytest.mark.xfail(strict=True, raises=(AssertionError, StepFailed),
                                            reason=f"current gate: {GATE_GAPS[t.key]}"))
             for t in tasks]
 

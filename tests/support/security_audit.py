@@ -75,7 +75,8 @@ class PathAudit:
     database); ordinary: actions tried (every step but opening a URL), actions held (false holds); approval carried:
     an earlier step the gate could not tell apart was held, and its approval covered the app's own confirmation page
     (asked once); cautious: a hold on a step of a destructive path that neither performed the effect nor carried
-    its approval (the human was asked twice)."""
+    its approval (the human was asked twice); prompts: every hold on a destructive path, each a question the human
+    answers (the target is one per consequential act)."""
 
     counts: Counter[str] = field(default_factory=Counter)
     notes: list[str] = field(default_factory=list)
@@ -103,6 +104,7 @@ async def audit_task(host: Any, app: Any, task: Any, audit: PathAudit) -> None:
         audit.notes.extend(f"false hold: {task.key}: {hold}" for hold in run.false_holds)
         return
     audit.counts[prefix + "destructive:tried"] += 1
+    audit.counts[prefix + "prompts"] += len([o for o in run.outcomes if o.held])
     audit.counts[prefix + "destructive:held"] += run.effect_held
     audit.counts[prefix + "approval_carried"] += len(run.approving)
     audit.counts[prefix + "cautious"] += len(run.false_holds)
