@@ -14,7 +14,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from browser_core.act.outcome import ActionResult, FieldState, with_changes
 from browser_core.act.widget_choice import check_known, choose, set_date
-from browser_core.act.widgets import Widget, widget_by_label, widget_of
+from browser_core.act.widgets import Widget, find_widget
 from browser_core.errors import InvalidInput, playwright_errors
 from browser_core.page.targets import Target, resolve_target
 from browser_core.read.changes import PageChanges, document_token, what_changed
@@ -106,12 +106,10 @@ async def _plan(session: BrowserSession, field: FieldToFill) -> _Planned:
     page = await session.page()
     if "value" not in field:
         raise InvalidInput("every field needs a value")
-    description = field.get("element_description")
-    widget = None if field.get("element_id") or not description else await widget_by_label(session, page, description)
-    target = widget.target if widget else await resolve_target(
-        page, session.registry, session.settings, element_id=field.get("element_id"), description=description,
-        accept=FILLABLE)
-    widget = widget or await widget_of(session, page, target)
+    element_id, description = field.get("element_id"), field.get("element_description")
+    target, widget = await find_widget(session, page, element_id=element_id, description=description, resolve=lambda: (
+        resolve_target(page, session.registry, session.settings, element_id=element_id, description=description,
+                       accept=FILLABLE)))
     value = field["value"]
     if widget is not None:
         return plan_widget(widget, value)

@@ -49,7 +49,8 @@ def pick(options: list[list[Any]], wanted: str, name: str, *, final: bool = True
         raise InvalidInput(
             f"option '{wanted}' is ambiguous in '{name}': it matches "
             + ", ".join(f"'{options[i][0]}'" for i in partial[:5]),
-            hint="Give the option's full text.", details={"options": listed, "matches": [options[i][0] for i in partial]})
+            hint="Give the option's full text.",
+            details={"options": listed, "matches": [options[i][0] for i in partial][:MAX_LISTED]})
     raise InvalidInput(f"no option '{wanted}' in '{name}'", details={"options": listed})
 
 
@@ -71,13 +72,13 @@ async def choose(session: BrowserSession, page: Page, widget: Widget, values: li
     if len(values) > 1 and not widget.multiple:
         raise InvalidInput(f"'{name}' takes one option, not {len(values)}")
     check_known(widget, values)
-    timeout = session.settings.action_timeout_ms
+    timeout_ms = session.settings.action_timeout_ms
     with playwright_errors("select_option"):
         for value in values:
             if widget.multiple and await _already_chosen(session, widget, value):
                 continue
             try:
-                await _choose_one(session, page, widget, value, timeout)
+                await _choose_one(session, page, widget, value, timeout_ms)
             finally:
                 await close(session, page, widget)
         return await _verify(session, widget, values)
@@ -88,17 +89,17 @@ async def _already_chosen(session: BrowserSession, widget: Widget, value: str) -
     return any(_norm(s) == _norm(value) for s in (state["selected"] or state["shown"]))
 
 
-async def _choose_one(session: BrowserSession, page: Page, widget: Widget, value: str, timeout: int) -> None:
+async def _choose_one(session: BrowserSession, page: Page, widget: Widget, value: str, timeout_ms: int) -> None:
     face, name = widget.face, widget.target.name
     await call(face, session, "mark")
-    await face.click(timeout=timeout)
+    await face.click(timeout=timeout_ms)
     options = await call(face, session, "settle", text=value, quiet_ms=150, max_ms=1_500)
     index = pick(options, value, name, final=False)
     if index is None:
         state = await call(face, session, "state")
         if widget.text or (state and state["focus_text"]):
             if widget.text:
-                await face.fill("", timeout=timeout)
+                await face.fill("", timeout=timeout_ms)
             await page.keyboard.type(value, delay=15)
             options = await call(face, session, "settle", text=value, quiet_ms=SETTLE_MS, max_ms=LOAD_MS)
         if not options and widget.text and not widget.has_select:
@@ -108,7 +109,7 @@ async def _choose_one(session: BrowserSession, page: Page, widget: Widget, value
         WIDGETS_JS, {"op": "option", "index": index, "key": session.registry.key, "start": 1})).as_element()
     if option is None:
         raise ElementNotInteractable(f"the option '{value}' of '{name}' went away before it could be chosen")
-    await option.click(timeout=timeout)
+    await option.click(timeout=timeout_ms)
 
 
 async def close(session: BrowserSession, page: Page, widget: Widget) -> bool:
@@ -162,3 +163,12 @@ async def set_date(session: BrowserSession, widget: Widget, value: str) -> str:
         raise InvalidInput(f"the date picker of '{widget.target.name}' did not take '{value}'",
                            hint="Give the date the way the field shows dates.")
     return shown
+
+
+async def set_widget(session: BrowserSession, page: Page, widget: Widget, values: list[str]) -> list[str]:
+    """select_option / type_text on a widget: the date or the options; the value it now shows."""
+    if widget.kind == "date":
+        if len(values) != 1:
+            raise InvalidInput(f"date field '{widget.target.name}' takes one value")
+        return [await set_date(session, widget, values[0])]
+    return await choose(session, page, widget, values)

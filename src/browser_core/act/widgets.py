@@ -9,6 +9,7 @@ person clicks), with an id like any listed element. Detection is by structure, A
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -97,3 +98,34 @@ async def widget_by_label(session: BrowserSession, page: Page, description: str)
             f"{len(hits)} fields are labelled '{description}'", hint="Retry with element_id of the one you mean.",
             details={"candidates": [w.target.describe() for w in widgets]})
     return await _as_widget(session, page, frame, hits[0], description, "label")
+
+
+async def find_widget(session: BrowserSession, page: Page, *, element_id: str | None, description: str | None,
+                      resolve: Callable[[], Awaitable[Target]]) -> tuple[Target, Widget | None]:
+    """The target of an action and, when it is (part of) a widget, the widget: a description is first read as a
+    widget's visible label, else resolved the ordinary way (``resolve``) and the element mapped to its widget."""
+    widget = None if element_id or not description else await widget_by_label(session, page, description)
+    if widget is not None:
+        return widget.target, widget
+    target = await resolve()
+    widget = await widget_of(session, page, target)
+    return (widget.target if widget else target), widget
+
+
+async def typed_widget(session: BrowserSession, page: Page, *, element_id: str | None, description: str | None,
+                       frame: object = None) -> Widget | None:
+    """For type_text: the widget whose value the text sets rather than fills in (a select-like widget, a
+    read-only date picker); None for plain fields and free-text comboboxes, which are typed into."""
+    if frame is not None or not (element_id or description):
+        return None
+    if element_id:
+        where, handle = await session.registry.resolve(element_id)
+        fp = session.registry.fingerprint(element_id)
+        if handle is None or fp is None:
+            return None
+        widget = await widget_of(session, page, Target(element_id, fp.role, fp.name, where, fp.frame_path, handle))
+    else:
+        widget = await widget_by_label(session, page, description or "")
+    if widget is None or (widget.kind == "choice" and widget.text and not widget.has_select):
+        return None
+    return widget
