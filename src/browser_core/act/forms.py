@@ -213,7 +213,7 @@ async def _fill(session: BrowserSession, page: Any, item: _Planned, timeout_ms: 
         if item.kind == "date":
             item.shown = [await set_date(session, item.widget, item.value)]
         else:
-            item.shown = await choose(session, page, item.widget, item.value)
+            item.shown = await choose(session, page, item.widget, item.value, strict=False)
     elif item.kind == "text":
         await handle.fill(item.value, timeout=timeout_ms)
     elif item.kind == "select":

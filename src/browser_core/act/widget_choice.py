@@ -15,7 +15,7 @@ from typing import Any
 from playwright.async_api import Page
 
 from browser_core.act.widgets import WIDGETS_JS, Widget, call
-from browser_core.errors import ElementNotInteractable, InvalidInput, playwright_errors
+from browser_core.errors import ElementNotInteractable, InvalidInput, ToolFailure, playwright_errors
 from browser_core.session.browser import BrowserSession
 
 MAX_LISTED = 20
@@ -64,8 +64,10 @@ def check_known(widget: Widget, values: list[str]) -> None:
             pick(rows, value, widget.target.name)
 
 
-async def choose(session: BrowserSession, page: Page, widget: Widget, values: list[str]) -> list[str]:
-    """Choose each value (several only on a multi-select); returns the value the widget now shows."""
+async def choose(session: BrowserSession, page: Page, widget: Widget, values: list[str], *,
+                 strict: bool = True) -> list[str]:
+    """Choose each value (several only on a multi-select); returns the value the widget now shows. Not strict
+    (fill_form): a free-text combobox that suggests nothing for the text keeps the text typed."""
     name = widget.target.name
     if not values:
         raise InvalidInput(f"give the option to choose in '{name}'")
@@ -77,8 +79,13 @@ async def choose(session: BrowserSession, page: Page, widget: Widget, values: li
         for value in values:
             if widget.multiple and await _already_chosen(session, widget, value):
                 continue
+            typed_before = await widget.face.input_value() if widget.text and not widget.has_select else None
             try:
-                await _choose_one(session, page, widget, value, timeout_ms)
+                await _choose_one(session, page, widget, value, timeout_ms, strict)
+            except ToolFailure:
+                if typed_before is not None:  # the field's own text, as it was
+                    await widget.face.fill(typed_before, timeout=timeout_ms)
+                raise
             finally:
                 await close(session, page, widget)
         return await _verify(session, widget, values)
@@ -89,7 +96,8 @@ async def _already_chosen(session: BrowserSession, widget: Widget, value: str) -
     return any(_norm(s) == _norm(value) for s in (state["selected"] or state["shown"]))
 
 
-async def _choose_one(session: BrowserSession, page: Page, widget: Widget, value: str, timeout_ms: int) -> None:
+async def _choose_one(session: BrowserSession, page: Page, widget: Widget, value: str, timeout_ms: int,
+                      strict: bool) -> None:
     face, name = widget.face, widget.target.name
     await call(face, session, "mark")
     await face.click(timeout=timeout_ms)
@@ -102,7 +110,7 @@ async def _choose_one(session: BrowserSession, page: Page, widget: Widget, value
                 await face.fill("", timeout=timeout_ms)
             await page.keyboard.type(value, delay=15)
             options = await call(face, session, "settle", text=value, quiet_ms=SETTLE_MS, max_ms=LOAD_MS)
-        if not options and widget.text and not widget.has_select:
+        if not options and widget.text and not widget.has_select and not strict:
             return  # a free-text combobox that suggests nothing for this text: the text typed is the value
         index = pick(options, value, name)
     option = (await face.evaluate_handle(

@@ -1,0 +1,100 @@
+"""Widgets that replace native controls (select2, tom-select, choices.js, ARIA comboboxes and listboxes, read-only
+date pickers): set by their visible label through their own interaction, errors that list the options, nothing
+left open. The libraries are the real ones (tests/fixtures/site/vendor/)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from browser_core.act import actions, forms
+from browser_core.errors import InvalidInput
+from browser_core.session import BrowserSession
+from tests.browser.helpers import goto, observe
+
+pytestmark = pytest.mark.browser
+
+
+async def _open_widgets(session: BrowserSession) -> list[dict[str, Any]]:
+    """What a person would see still open: listed options (other than a widget's chosen value) or an expanded
+    control."""
+    snap = await observe(session)
+    return [e for e in snap["elements"] if "expanded" in e.get("state", "") or
+            e["role"] == "option" and "selected" not in e.get("state", "")]
+
+
+async def _value(session: BrowserSession, css: str) -> Any:
+    page = await session.page()
+    return await page.evaluate("s => { const el = document.querySelector(s); return el.multiple ? "
+                               "[...el.selectedOptions].map(o => o.value) : el.value; }", css)
+
+
+async def test_select_option_sets_a_select2_field_by_its_label(session: BrowserSession, site) -> None:
+    await goto(session, site.url_a("widgets_form.html"))
+    result = await actions.select_option(session, description="Category", values=["Science fiction"])
+    assert result["selected"] == ["Science fiction"] and result["element"]["name"] == "Category"
+    assert await _value(session, "#id_category") == "4"
+    assert not await _open_widgets(session)
+
+
+async def test_a_widget_is_reached_from_the_id_observe_lists(session: BrowserSession, site) -> None:
+    await goto(session, site.url_a("widgets_form.html"))
+    snap = await observe(session)
+    shelves = [e for e in snap["elements"] if e["name"] == "Shelves" and e["role"] == "combobox"]
+    assert shelves
+    result = await actions.select_option(session, element_id=shelves[0]["id"], values=["Cellar", "Basement"])
+    assert result["selected"] == ["Basement", "Cellar"] or set(result["selected"]) == {"Basement", "Cellar"}
+    assert sorted(await _value(session, "#id_shelf")) == ["b2", "c3"]
+    assert not await _open_widgets(session)
+
+
+async def test_type_text_chooses_in_a_select_like_widget_and_sets_a_read_only_date(session: BrowserSession,
+                                                                                   site) -> None:
+    await goto(session, site.url_a("widgets_form.html"))
+    chosen = await actions.type_text(session, description="Format", text="Audiobook")
+    assert chosen["value"] == "Audiobook" and await _value(session, "#id_format") == "ab"
+    dated = await actions.type_text(session, description="Published", text="2025-12-24")
+    assert dated["value"] == "2025-12-24" and await _value(session, "#id_published") == "2025-12-24"
+    picked = await actions.select_option(session, description="Condition", values=["Worn"])
+    assert picked["selected"] == ["Worn"] and await _value(session, "#cond-value") == "Worn"
+    assert not await _open_widgets(session)
+
+
+async def test_a_missing_option_lists_the_options_and_changes_nothing(session: BrowserSession, site) -> None:
+    await goto(session, site.url_a("widgets_form.html"))
+    with pytest.raises(InvalidInput) as info:
+        await forms.fill_form(session, fields=[
+            {"element_description": "Notes", "value": "kept out"},
+            {"element_description": "Category", "value": "Poetry"},
+        ])
+    assert "no option 'Poetry' in 'Category'" in info.value.message and "nothing was filled" in info.value.message
+    assert {"Fiction", "History", "Travel guides"} <= set(info.value.details["options"])
+    assert await _value(session, "#id_notes") == "" and await _value(session, "#id_category") == ""
+
+
+async def test_an_ambiguous_option_names_its_matches_and_closes_the_widget(session: BrowserSession, site) -> None:
+    await goto(session, site.url_a("widgets_form.html"))
+    with pytest.raises(InvalidInput) as info:
+        await actions.select_option(session, description="Format", values=["book"])
+    assert "ambiguous" in info.value.message
+    assert set(info.value.details["matches"]) == {"E-book", "Audiobook"}
+    assert "Hardcover" in info.value.details["options"]
+    with pytest.raises(InvalidInput) as loaded:  # options loaded as one types: known only after typing
+        await actions.select_option(session, description="Author", values=["Grace"])
+    assert set(loaded.value.details["matches"]) == {"Grace Hopper", "Grace Murray"}
+    with pytest.raises(InvalidInput) as missing:
+        await actions.select_option(session, description="Language", values=["Klingon"])
+    assert "English" in missing.value.details["options"] or "no option" in missing.value.message
+    assert await _value(session, "#id_format") == "" and await _value(session, "#id_author") == ""
+    assert not await _open_widgets(session)
+    typed = await actions.type_text(session, description="Notes", text="after the errors")
+    assert typed["value"] == "after the errors"  # no mask left over the page swallows later input
+
+
+async def test_a_free_text_combobox_is_still_typed_into(session: BrowserSession, site) -> None:
+    await goto(session, site.url_a("widgets_form.html"))
+    typed = await actions.type_text(session, description="Language", text="Fr")
+    assert typed["value"] == "Fr"
+    assert 'option \\"French\\"' in json.dumps(typed), typed  # its suggestions are listed for the model to pick
