@@ -19,6 +19,7 @@ FIELDS = [
     ("Format", "Paperback"),  # choices.js
     ("Language", "French"),  # ARIA combobox (APG list autocomplete)
     ("Condition", "Like new"),  # button aria-haspopup=listbox with a backdrop
+    ("Audience", ["Students", "Librarians"]),  # listbox with aria-multiselectable, stays open until closed
     ("Published", "2024-03-01"),  # read-only flatpickr input
     ("Notes", "first edition"),  # a plain field after them all: nothing swallows its input
 ]
@@ -44,7 +45,7 @@ async def test_one_fill_form_sets_every_widget_and_leaves_nothing_open(tmp_path:
         posted = json.loads(text[text.index("{"):text.rindex("}") + 1])
     assert posted == {
         "category": ["2"], "tags": ["classic", "signed"], "author": ["13"], "shelf": ["a1", "d4"], "format": ["pb"],
-        "language": ["French"], "condition": ["Like new"], "published": ["2024-03-01"], "notes": ["first edition"],
+        "language": ["French"], "condition": ["Like new"], "audience": ["Students", "Librarians"], "published": ["2024-03-01"], "notes": ["first edition"],
         "widget_events": [posted["widget_events"][0]],
     }
     events = posted["widget_events"][0].split(";")

@@ -144,7 +144,7 @@ def plan_widget(widget: Widget, value: Any) -> _Planned:
     wanted = [str(v) for v in value] if isinstance(value, list) else [str(value)]
     if not wanted or not all(w.strip() for w in wanted):
         raise InvalidInput(f"'{name}' needs the text of an option")
-    if len(wanted) > 1 and not widget.multiple:
+    if len(wanted) > 1 and widget.has_select and not widget.multiple:
         raise InvalidInput(f"'{name}' takes one option, not {len(wanted)}")
     check_known(widget, wanted)
     return _Planned(widget.target, "widget", wanted, widget=widget)

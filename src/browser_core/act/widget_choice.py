@@ -71,7 +71,7 @@ async def choose(session: BrowserSession, page: Page, widget: Widget, values: li
     name = widget.target.name
     if not values:
         raise InvalidInput(f"give the option to choose in '{name}'")
-    if len(values) > 1 and not widget.multiple:
+    if len(values) > 1 and widget.has_select and not widget.multiple:
         raise InvalidInput(f"'{name}' takes one option, not {len(values)}")
     check_known(widget, values)
     timeout_ms = session.settings.action_timeout_ms
@@ -113,6 +113,8 @@ async def _choose_one(session: BrowserSession, page: Page, widget: Widget, value
         if not options and widget.text and not widget.has_select and not strict:
             return  # a free-text combobox that suggests nothing for this text: the text typed is the value
         index = pick(options, value, name)
+    if not widget.has_select and options[index][2] and options[index][3]:
+        return  # already chosen in a multi-select listbox: a click would take it away (a select says it earlier)
     option = (await face.evaluate_handle(
         WIDGETS_JS, {"op": "option", "index": index, "key": session.registry.key, "start": 1})).as_element()
     if option is None:

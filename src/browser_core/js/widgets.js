@@ -226,7 +226,8 @@
   }
   function optionList(w) {
     return optionEls(w, false).map((o) => [clean(o.textContent), o.getAttribute("aria-disabled") === "true" ||
-      o.classList.contains("disabled") || o.hasAttribute("disabled"), o.getAttribute("aria-selected") === "true"]);
+      o.classList.contains("disabled") || o.hasAttribute("disabled"), o.getAttribute("aria-selected") === "true",
+      !!o.closest("[aria-multiselectable=true]") || !!(w.select && w.select.multiple)]);
   }
 
   const ops = {
