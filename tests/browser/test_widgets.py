@@ -100,3 +100,20 @@ async def test_a_free_text_combobox_is_still_typed_into(session: BrowserSession,
     assert typed["value"] == "Fr"
     added = typed["elements_diff"]["added"]  # its suggestions are listed for the model to pick
     assert {"role": "option", "name": "French"} in [{k: e[k] for k in ("role", "name")} for e in added]
+
+
+async def test_a_multi_select_listbox_keeps_what_is_chosen_and_closes(session: BrowserSession, site) -> None:
+    await goto(session, site.url_a("widgets_form.html"))
+    first = await actions.select_option(session, description="Audience", values=["Teachers", "Children"])
+    assert first["selected"] == ["Children, Teachers"]
+    again = await actions.select_option(session, description="Audience", values=["Teachers"])
+    assert again["selected"] == ["Children, Teachers"]  # chosen already: not toggled off
+    assert not await _open_widgets(session)
+
+
+async def test_a_read_only_date_without_a_picker_api_takes_value_and_events(session: BrowserSession, site) -> None:
+    await goto(session, site.url_a("widgets_form.html"))
+    result = await forms.fill_form(session, fields=[{"element_description": "Due", "value": "24/12/2025"}])
+    assert result["fields"][0]["value"] == "24/12/2025"
+    page = await session.page()
+    assert await page.text_content("#due-echo") == "due 24/12/2025"  # the page heard the change
