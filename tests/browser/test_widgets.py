@@ -117,3 +117,23 @@ async def test_a_read_only_date_without_a_picker_api_takes_value_and_events(sess
     assert result["fields"][0]["value"] == "24/12/2025"
     page = await session.page()
     assert await page.text_content("#due-echo") == "due 24/12/2025"  # the page heard the change
+
+
+async def test_select2_v3_fields_and_its_mask_are_set_and_gone(session: BrowserSession, site) -> None:
+    """select2 3.5 (as Flask-Admin ships it): a select, a multi-select and an ajax field over a hidden input,
+    labelled in a table; its full-page mask is gone afterwards, so the next field takes typing."""
+    await goto(session, site.url_a("widgets_select2_v3.html"))
+    result = await forms.fill_form(session, fields=[
+        {"element_description": "Supplier", "value": "Bolt Inks"},
+        {"element_description": "Categories", "value": ["Globes", "Maps"]},
+        {"element_description": "Customer", "value": "Alan Turing"},
+        {"element_description": "Note", "value": "rush"},
+    ])
+    assert [f["value"] for f in result["fields"]] == ["Bolt Inks", "Globes, Maps", "Alan Turing", "rush"]
+    page = await session.page()
+    assert not await page.evaluate("() => [...document.querySelectorAll('.select2-drop-mask')]"
+                                   ".some(m => m.checkVisibility())")
+    assert not await _open_widgets(session)
+    await actions.click(session, description="Save", role="button")
+    posted = json.loads(await page.text_content("#posted") or "{}")
+    assert posted == {"supplier": ["s2"], "categories": ["c1", "c3"], "customer": ["12"], "note": ["rush"]}

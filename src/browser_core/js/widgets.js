@@ -51,10 +51,9 @@
   // combobox around it, else the one control drawn beside it.
   function faceOfSelect(s) {
     if (s.tomselect && s.tomselect.control) return s.tomselect.control_input && shown(s.tomselect.control_input) ? s.tomselect.control_input : s.tomselect.control;
-    if (jq) {
-      const data = jq(s).data("select2");
-      if (data && data.$container) return data.$container.find(".select2-selection")[0] || data.$container[0];
-    }
+    const data = jq && jq(s).data("select2");
+    if (data && data.$container) return data.$container.find(".select2-selection")[0] || data.$container[0];  // v4
+    if (data && data.container) return data.container.find(".select2-choice,.select2-choices")[0] || data.container[0];  // v3
     const around = s.closest("[role=combobox]");
     if (around && shown(around)) return around;
     for (let n = s.parentElement, d = 0; n && d < 3; n = n.parentElement, d++) {
@@ -83,6 +82,10 @@
       if (fp && fp.altInput) return { kind: "date", face: fp.altInput };
     }
     let select = c.tagName === "SELECT" ? c : null, face = null;
+    if (c.tagName === "INPUT" && c.type === "hidden" && jq && jq(c).data("select2")) {  // select2 v3 over a hidden input
+      face = faceOfSelect(c);
+      return face ? { kind: "choice", face, select: null, source: c, multiple: !!jq(c).data("select2").opts.multiple, text: false } : null;
+    }
     if (select) {
       if (!hiddenControl(select)) return null;
       face = faceOfSelect(select);
@@ -128,7 +131,7 @@
       const t = norm(text);
       if (!t || !(t === want || (want.length >= 3 && t.includes(want)))) return;
       const w = widgetOf(ctrl);
-      if (w && shown(w.face) && !hits.some((h) => h.w.face === w.face)) hits.push({ w, exact: t === want, label: clean(text) });
+      if (w && shown(w.face) && !hiddenControl(w.face) && !hits.some((h) => h.w.face === w.face)) hits.push({ w, exact: t === want, label: clean(text) });
     };
     for (const l of document.querySelectorAll("label")) {
       const t = l.textContent;
@@ -187,7 +190,7 @@
         }
         if (c.nodeType !== 1 || c.tagName === "SELECT" || c.tagName === "INPUT" || c.tagName === "SCRIPT") continue;
         if (c.getAttribute("aria-hidden") === "true") continue;
-        if (!shown(c) || CHROME.test(typeof c.className === "string" ? c.className : "")) continue;
+        if (hiddenControl(c) || CHROME.test(typeof c.className === "string" ? c.className : "")) continue;
         walk(c);
       }
     };
@@ -222,11 +225,12 @@
   function loading(w) {
     const lb = listboxOf(w.face) || listboxOf(document.activeElement);
     if (lb && lb.getAttribute("aria-busy") === "true") return true;
+    if (popups(w).some((r) => [...r.querySelectorAll("[class*=searching],[class*=loading]")].some(shown))) return true;
     return optionEls(w, true).some((o) => LOADING.test(typeof o.className === "string" ? o.className : ""));
   }
   function optionList(w) {
     return optionEls(w, false).map((o) => [clean(o.textContent), o.getAttribute("aria-disabled") === "true" ||
-      o.classList.contains("disabled") || o.hasAttribute("disabled"), o.getAttribute("aria-selected") === "true",
+      o.hasAttribute("disabled") || !!o.closest(".disabled,.select2-disabled,.select2-result-unselectable"), o.getAttribute("aria-selected") === "true",
       !!o.closest("[aria-multiselectable=true]") || !!(w.select && w.select.multiple)]);
   }
 
@@ -262,7 +266,8 @@
       const w = widgetOf(f);
       if (!w || !isOpen(w)) return false;
       if (w.select && w.select.tomselect) { w.select.tomselect.close(); w.select.tomselect.blur(); return true; }
-      if (w.select && jq && jq(w.select).data("select2")) { jq(w.select).select2("close"); return true; }
+      const source = w.select || w.source;
+      if (source && jq && jq(source).data("select2")) { jq(source).select2("close"); return true; }
       return false;
     },
     closed: (f) => new Promise((done) => {
