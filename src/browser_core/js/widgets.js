@@ -22,7 +22,7 @@
     const r = e.getBoundingClientRect(), cs = getComputedStyle(e);
     return r.width <= 2 || r.height <= 2 || (cs.clip && cs.clip !== "auto") || (cs.clipPath && cs.clipPath !== "none");
   };
-  const jq = window.jQuery;
+  const jq = window.jQuery || (window.django && window.django.jQuery);  // Django's admin keeps its own
   const isTextInput = (e) => !!e && ((e.tagName === "INPUT" &&
     !["checkbox", "radio", "button", "submit", "reset", "image", "file", "hidden", "range", "color"]
       .includes((e.type || "").toLowerCase())) || e.tagName === "TEXTAREA");
