@@ -137,3 +137,26 @@ async def test_select2_v3_fields_and_its_mask_are_set_and_gone(session: BrowserS
     await actions.click(session, description="Save", role="button")
     posted = json.loads(await page.text_content("#posted") or "{}")
     assert posted == {"supplier": ["s2"], "categories": ["c1", "c3"], "customer": ["12"], "note": ["rush"]}
+
+
+async def test_a_multi_select_widget_is_set_to_exactly_the_values_given(session: BrowserSession, site) -> None:
+    await goto(session, site.url_a("widgets_form.html"))
+    await actions.select_option(session, description="Tags", values=["Classic", "Signed"])
+    again = await actions.select_option(session, description="Tags", values=["Bestseller", "Classic"])
+    assert sorted(again["selected"]) == ["Bestseller", "Classic"]
+    assert sorted(await _value(session, "#id_tags")) == ["bestseller", "classic"]
+    await actions.select_option(session, description="Shelves", values=["Attic", "Den"])
+    shelves = await actions.select_option(session, description="Shelves", values=["Den"])
+    assert shelves["selected"] == ["Den"] and await _value(session, "#id_shelf") == ["d4"]
+    assert not await _open_widgets(session)
+
+
+async def test_a_read_only_combobox_input_with_a_teleported_popup(session: BrowserSession, site) -> None:
+    """Element Plus / Vuetify style: the labelled input is read-only (not a date), its listbox elsewhere."""
+    await goto(session, site.url_a("widgets_form.html"))
+    result = await forms.fill_form(session, fields=[{"element_description": "Binding", "value": "Spiral"}])
+    assert result["fields"][0]["value"] == "Spiral" and await _value(session, "#bind-input") == "Spiral"
+    with pytest.raises(InvalidInput) as info:
+        await actions.select_option(session, description="Binding", values=["Stapled"])
+    assert info.value.details["options"] == ["Sewn", "Glued", "Spiral"]
+    assert await _value(session, "#bind-input") == "Spiral" and not await _open_widgets(session)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from browser_core.act.widgets import WIDGETS_JS, Widget, call
@@ -22,6 +23,12 @@ MAX_LISTED = 20
 SETTLE_MS = 600  # options still this long count as loaded
 LOAD_MS = 6_000  # the longest wait for options that load as one types
 CLOSE_MS = 1_500
+COVERED_MS = 2_000  # an option still covered after this is pressed through its events
+_PRESS = """for (const t of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'])
+    x.dispatchEvent(new (t.startsWith('pointer') ? PointerEvent : MouseEvent)(t, {bubbles: true, cancelable: true,
+      view: window, button: 0}));"""
+_PRESS_JS = "o => { o.scrollIntoView({block: 'nearest'}); const x = o; " + _PRESS + " }"
+_PRESS_OUTSIDE_JS = "f => { const x = f.ownerDocument.body; " + _PRESS + " }"
 
 
 def _norm(text: str) -> str:
@@ -88,6 +95,8 @@ async def choose(session: BrowserSession, page: Page, widget: Widget, values: li
                 raise
             finally:
                 await close(session, page, widget)
+        if widget.multiple and widget.has_select:
+            await _drop_others(session, widget, values)
         return await _verify(session, widget, values)
 
 
@@ -119,13 +128,18 @@ async def _choose_one(session: BrowserSession, page: Page, widget: Widget, value
         WIDGETS_JS, {"op": "option", "index": index, "key": session.registry.key, "start": 1})).as_element()
     if option is None:
         raise ElementNotInteractable(f"the option '{value}' of '{name}' went away before it could be chosen")
-    await option.click(timeout=timeout_ms)
+    try:
+        await option.click(timeout=min(timeout_ms, COVERED_MS))
+    except PlaywrightError:  # covered by something the page put over it: the events a click sends, on the option
+        await option.evaluate(_PRESS_JS)
 
 
 async def close(session: BrowserSession, page: Page, widget: Widget) -> bool:
-    """Close the widget's popup (the library's close, else Escape, else a blur); True when nothing is left open."""
+    """Close the widget's popup: the library's close, else a press on the page outside it (events on the body, so
+    no control is hit and no modal around it sees a click), else Escape, else a blur; True when nothing is left
+    open."""
     face = widget.face
-    for step in ("api", "escape", "blur"):
+    for step in ("api", "outside", "escape", "blur"):
         state = await call(face, session, "shown")
         if state is None or not state["open"]:
             return True
@@ -133,35 +147,50 @@ async def close(session: BrowserSession, page: Page, widget: Widget) -> bool:
             await call(face, session, "close")
         elif step == "escape":
             await page.keyboard.press("Escape")
-        else:
+        elif step == "blur":
             await call(face, session, "blur")
-            await page.keyboard.press("Escape")
+        else:
+            await face.evaluate(_PRESS_OUTSIDE_JS)
         if await call(face, session, "closed", max_ms=CLOSE_MS if step != "api" else 300):
             return True
     return False
+
+
+async def _drop_others(session: BrowserSession, widget: Widget, values: list[str]) -> None:
+    """A multi-select is set to exactly the values given: options chosen before and not given are dropped
+    through the select (the widget must then show it, which ``_verify`` checks)."""
+    state = await call(widget.face, session, "shown")
+    wanted = {_norm(v) for v in values}
+    if state and any(_norm(s) not in wanted for s in state["selected"] or []):
+        await call(widget.face, session, "set_select", labels=[
+            s for s in state["selected"] if _norm(s) in wanted or any(_norm(s) in w or w in _norm(s) for w in wanted)])
 
 
 async def _verify(session: BrowserSession, widget: Widget, values: list[str]) -> list[str]:
     """The value shown must contain what was chosen; a widget over a real select that did not take the
     interaction is set through the select (change event), and only if it then shows the value."""
     state = await call(widget.face, session, "shown")
-    if _shows(state, values):
+    if _shows(state, values, widget.multiple):
         return list(state["shown"])
     if widget.has_select:
         await call(widget.face, session, "set_select", labels=values)
         state = await call(widget.face, session, "shown")
-        if _shows(state, values):
+        if _shows(state, values, widget.multiple):
             return list(state["shown"])
     raise ElementNotInteractable(
         f"'{widget.target.name}' does not show {', '.join(repr(v) for v in values)} after choosing it",
         details={"shown": state["shown"] if state else None})
 
 
-def _shows(state: dict[str, Any] | None, values: list[str]) -> bool:
+def _shows(state: dict[str, Any] | None, values: list[str], multiple: bool = False) -> bool:
+    """Every value shown, and (a multi-select over a real select) nothing else selected."""
     if not state:
         return False
     shown = [_norm(s) for s in state["shown"]]
-    return all(any(_norm(v) == s or _norm(v) in s for s in shown) for v in values)
+    wanted = [_norm(v) for v in values]
+    if multiple and any(not any(w == _norm(s) or w in _norm(s) for w in wanted) for s in state["selected"] or []):
+        return False
+    return all(any(w == s or w in s for s in shown) for w in wanted)
 
 
 async def set_date(session: BrowserSession, widget: Widget, value: str) -> str:

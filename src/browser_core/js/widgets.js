@@ -44,7 +44,9 @@
   function isDatePicker(e) {
     if (!e || e.tagName !== "INPUT" || !isTextInput(e)) return false;
     if (flatpickrOf(e) || jqPicker(e)) return true;
-    return e.readOnly && (popupAttr(e) || /(date|picker|calendar)/i.test(e.className + " " + (e.getAttribute("data-toggle") || "")));
+    if (!e.readOnly || e.getAttribute("role") === "combobox" || e.closest("[role=combobox]")) return false;
+    return ["dialog", "grid"].includes((e.getAttribute("aria-haspopup") || "").toLowerCase()) ||
+      /(date|picker|calendar)/i.test(e.className + " " + (e.getAttribute("data-toggle") || ""));
   }
 
   // The face of the widget drawn for a hidden <select>: the library's instance when it exposes one, else the
@@ -102,7 +104,7 @@
     }
     const multiple = select ? select.multiple : (listboxOf(face) || {}).ariaMultiSelectable === "true" ||
       face.getAttribute("aria-multiselectable") === "true";
-    return { kind: "choice", face, select, multiple: !!multiple, text: isTextInput(face) };
+    return { kind: "choice", face, select, multiple: !!multiple, text: isTextInput(face) && !face.readOnly };
   }
 
   function byId(e, id) {
@@ -245,7 +247,7 @@
       return true;
     },
     state: (f) => { const w = widgetOf(f); return w ? { open: isOpen(w), loading: loading(w), options: optionList(w),
-      focus_text: isTextInput(document.activeElement) && document.activeElement !== document.body } : null; },
+      focus_text: isTextInput(document.activeElement) && !document.activeElement.readOnly } : null; },
     option: (f) => { const w = widgetOf(f); return w ? optionEls(w, false)[a.index] || null : null; },
     settle: (f) => new Promise((done) => {  // options present and still for a moment (results may load as one types)
       const w = widgetOf(f), t0 = Date.now();
@@ -279,7 +281,9 @@
     set_select: (f) => {  // the hidden <select> set directly, with the events its library listens to
       const w = widgetOf(f);
       const wanted = new Set(a.labels.map(norm));
-      for (const o of w.select.options) o.selected = wanted.has(norm(o.label || o.text));
+      const keep = [...w.select.options].filter((o) => wanted.has(norm(o.label || o.text)));
+      if (w.select.tomselect) { w.select.tomselect.setValue(keep.map((o) => o.value)); return true; }  // its own API
+      for (const o of w.select.options) o.selected = keep.includes(o);
       w.select.dispatchEvent(new Event("input", { bubbles: true }));
       w.select.dispatchEvent(new Event("change", { bubbles: true }));
       if (jq) jq(w.select).trigger("change.select2");
