@@ -26,8 +26,6 @@
   const isTextInput = (e) => !!e && ((e.tagName === "INPUT" &&
     !["checkbox", "radio", "button", "submit", "reset", "image", "file", "hidden", "range", "color"]
       .includes((e.type || "").toLowerCase())) || e.tagName === "TEXTAREA");
-  const popupAttr = (e) => !!e && (e.getAttribute("role") === "combobox" ||
-    ["listbox", "true", "menu", "tree", "grid", "dialog"].includes((e.getAttribute("aria-haspopup") || "").toLowerCase()));
 
   function flatpickrOf(e) {
     if (e._flatpickr) return e._flatpickr;
@@ -93,8 +91,7 @@
       face = faceOfSelect(select);
       if (!face) return null;
     } else {
-      face = c.closest("[role=combobox],[aria-haspopup=listbox],.select2-choice,.select2-choices") ||
-        (popupAttr(c) ? c : null);
+      face = c.closest("[role=combobox],[aria-haspopup=listbox],.select2-choice,.select2-choices");
       if (!face && c.closest(".select2-container,.ts-wrapper,.choices")) face = c.closest(".select2-container,.ts-wrapper,.choices");
       if (!face || face.tagName === "SELECT") return null;
       select = selectOfFace(face);
@@ -129,10 +126,12 @@
   // cell (th/td/dt) before the field's cell.
   function labelled(want) {
     const hits = [];
+    let plainExact = false;  // a native field labelled exactly so: a widget whose label merely contains it is not it
     const add = (ctrl, text) => {
       const t = norm(text);
       if (!t || !(t === want || (want.length >= 3 && t.includes(want)))) return;
       const w = widgetOf(ctrl);
+      if (!w && ctrl && t === want) plainExact = true;
       if (w && shown(w.face) && !hiddenControl(w.face) && !hits.some((h) => h.w.face === w.face)) hits.push({ w, exact: t === want, label: clean(text) });
     };
     for (const l of document.querySelectorAll("label")) {
@@ -149,7 +148,7 @@
       add(next.querySelector("select,input:not([type=hidden]),[role=combobox],[aria-haspopup=listbox]"), cell.textContent);
     }
     const exact = hits.filter((h) => h.exact);
-    return exact.length ? exact : hits;
+    return exact.length ? exact : plainExact ? [] : hits;
   }
 
   function register(e) {
