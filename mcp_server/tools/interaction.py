@@ -111,8 +111,8 @@ async def fill_form(
     fields: Annotated[list[FormField], Field(description="The fields and their values.", min_length=1,
                                              max_length=50)],
 ) -> Any:
-    """Fill several fields (text, date, select, checkbox, radio, select2-like widgets) in one call; never submits. Returns each
-    field's resulting value and validation message. Nothing is filled if any field is unknown or refused."""
+    """Fill several fields (text, date, select, checkbox, radio, select2-like widgets) in one call; never submits.
+    Returns each field's resulting value and validation message. Nothing is filled if a field is unknown or refused."""
     return await forms.fill_form(session, fields=[
         forms.FieldToFill(element_id=f.element_id, element_description=f.element_description, value=f.value)
         for f in fields

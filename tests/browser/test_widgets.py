@@ -22,7 +22,7 @@ async def _open_widgets(session: BrowserSession) -> list[dict[str, Any]]:
     control."""
     snap = await observe(session)
     return [e for e in snap["elements"] if "expanded" in e.get("state", "") or
-            e["role"] == "option" and "selected" not in e.get("state", "")]
+            (e["role"] == "option" and "selected" not in e.get("state", ""))]
 
 
 async def _value(session: BrowserSession, css: str) -> Any:

@@ -35,7 +35,7 @@ async def test_one_fill_form_sets_every_widget_and_leaves_nothing_open(tmp_path:
         assert shown == {label: ", ".join(v) if isinstance(v, list) else v for label, v in FIELDS}
 
         page = (await client.call("observe")).data
-        assert not [e for e in page["elements"] if e["role"] == "option" and "selected" not in e.get("state", "")
+        assert not [e for e in page["elements"] if (e["role"] == "option" and "selected" not in e.get("state", ""))
                     or "expanded" in e.get("state", "")], "a widget was left open"
         assert not [n for n in page.get("notes", []) if n.get("kind") == "overlay"]
 
@@ -45,7 +45,8 @@ async def test_one_fill_form_sets_every_widget_and_leaves_nothing_open(tmp_path:
         posted = json.loads(text[text.index("{"):text.rindex("}") + 1])
     assert posted == {
         "category": ["2"], "tags": ["classic", "signed"], "author": ["13"], "shelf": ["a1", "d4"], "format": ["pb"],
-        "language": ["French"], "condition": ["Like new"], "audience": ["Students", "Librarians"], "published": ["2024-03-01"], "notes": ["first edition"],
+        "language": ["French"], "condition": ["Like new"],
+        "audience": ["Students", "Librarians"], "published": ["2024-03-01"], "notes": ["first edition"],
         "widget_events": [posted["widget_events"][0]],
     }
     events = posted["widget_events"][0].split(";")
