@@ -92,7 +92,16 @@
       if (!face) return null;
     } else {
       face = c.closest("[role=combobox],[aria-haspopup=listbox],.select2-choice,.select2-choices");
-      if (!face && c.closest(".select2-container,.ts-wrapper,.choices")) face = c.closest(".select2-container,.ts-wrapper,.choices");
+      const box = face ? null : c.closest(".select2-container,.ts-wrapper,.choices");
+      if (box) {  // a part of a library's drawn widget: the widget of the element it was drawn for, beside it
+        for (const sib of [box.previousElementSibling, box.nextElementSibling]) {
+          if (sib && (sib.tagName === "SELECT" || (sib.tagName === "INPUT" && sib.type === "hidden"))) {
+            const w = widgetOf(sib);
+            if (w) return w;
+          }
+        }
+        face = box;
+      }
       if (!face || face.tagName === "SELECT") return null;
       select = selectOfFace(face);
       if (select) face = faceOfSelect(select);
