@@ -76,8 +76,8 @@ async def select_option(
     element_description: Description = None,
     role: Role = None,
 ) -> Any:
-    """Choose options in a <select>; unknown options list the valid ones. For custom dropdowns click the control, then
-    the option."""
+    """Choose options in a <select> or a widget standing for one (select2, comboboxes, listboxes: opened, chosen,
+    closed); unknown options list the valid ones."""
     return await actions.select_option(session, values=values, element_id=element_id,
                                        description=element_description, role=role)
 
@@ -111,8 +111,8 @@ async def fill_form(
     fields: Annotated[list[FormField], Field(description="The fields and their values.", min_length=1,
                                              max_length=50)],
 ) -> Any:
-    """Fill several fields (text, date, select, checkbox, radio) in one call; never submits. Returns each
-    field's resulting value and validation message. Nothing is filled if any field is unknown or refused."""
+    """Fill several fields (text, date, select, checkbox, radio, select2-like widgets) in one call; never submits.
+    Returns each field's resulting value and validation message. Nothing is filled if a field is unknown or refused."""
     return await forms.fill_form(session, fields=[
         forms.FieldToFill(element_id=f.element_id, element_description=f.element_description, value=f.value)
         for f in fields

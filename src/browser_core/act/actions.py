@@ -22,6 +22,9 @@ from browser_core.act.dialogs import dialogs_since
 from browser_core.act.forms import match_options
 from browser_core.act.outcome import ActionResult, with_changes
 from browser_core.act.retry import locate, run_chain
+from browser_core.act.suggestions import elements_if_suggesting, value_preview, wait_for_suggestions
+from browser_core.act.widget_choice import set_widget
+from browser_core.act.widgets import find_widget, typed_widget
 from browser_core.errors import InvalidInput, playwright_errors
 from browser_core.page.targets import EDITABLE, SELECTABLE, Target, resolve_target
 from browser_core.read.changes import document_token, what_changed
@@ -29,14 +32,6 @@ from browser_core.security.intent import ActionIntent
 from browser_core.session.browser import BrowserSession
 
 MAX_TEXT = 10_000
-SUGGESTIONS_WAIT_MS = 1_000  # a field with the page's own suggestions: how long its result waits for them
-_SUGGESTS_JS = """el => { const ac = (el.getAttribute('autocomplete') || '').toLowerCase();
-  return ac === 'off' || el.hasAttribute('list') || el.hasAttribute('aria-autocomplete')
-    || (el.getAttribute('role') || '').toLowerCase() === 'combobox'; }"""
-_COUNT_JS = "el => el.ownerDocument.getElementsByTagName('*').length"
-_MORE_JS = """(el, [n, ms]) => new Promise(done => { const t0 = Date.now(); const tick = () =>
-  (el.ownerDocument.getElementsByTagName('*').length > n || Date.now() - t0 > ms) ? done(true) : setTimeout(tick, 50);
-  tick(); })"""
 _KEY = re.compile(r"^((Control|Alt|Shift|Meta|ControlOrMeta)\+)*([A-Za-z0-9]+|[^\sA-Za-z0-9])$")
 
 class _ClickOptions(TypedDict):
@@ -156,6 +151,14 @@ async def type_text(
     if len(text) > MAX_TEXT:
         raise InvalidInput(f"text is {len(text)} characters; the limit is {MAX_TEXT}")
     page = await session.page()
+    widget = await typed_widget(session, page, element_id=element_id, description=description, frame=frame)
+    if widget is not None:  # a select-like widget or a read-only date picker: the text chooses / sets its value
+        intent = ActionIntent("type_text", page, widget.target, {"text": text, "press_enter": False})
+        approved = await session.guard.check(intent, confirmed=confirmed)
+        before, before_doc = page.url, await document_token(session, page)
+        out: ActionResult = {"action": "type_text", "element": widget.target.describe(), "typed_chars": len(text),
+                             "value": ", ".join(await set_widget(session, page, widget, [text]))}
+        return _approved(out | await settle(session, page, before, before_doc=before_doc), approved)
     located = await locate(session, page, element_id=element_id, description=description, role=role, frame=frame,
                            accept=EDITABLE)
     target = located.target
@@ -167,38 +170,22 @@ async def type_text(
     timeout = timeout_ms or session.settings.action_timeout_ms
     marks = _marks(session)
     kw: _TypeOptions = {"text": text, "clear_first": clear_first, "press_enter": press_enter, "timeout_ms": timeout}
-    suggests = None if press_enter or not text else await _elements_if_suggesting(target)
+    suggests = None if press_enter or not text else await elements_if_suggesting(target)
     await run_chain(
         located, "type_text",
         lambda: strategies.direct_type(page, target, **kw),
         lambda: strategies.coordinate_type(session, page, target, **kw),
     )
     if suggests is not None:
-        await _suggestions(target, suggests)
-    value = await _value_preview(target)
-    out: ActionResult = {"action": "type_text", "element": target.describe(), "typed_chars": len(text)}
+        await wait_for_suggestions(target, suggests)
+    value = await value_preview(target)
+    out = {"action": "type_text", "element": target.describe(), "typed_chars": len(text)}
     if value is not None:
         out["value"] = value
     out |= await settle(session, page, before, before_doc=before_doc)
     out |= await _after(session, marks)
     out["retry_chain"] = located.chain.summary()
     return _approved(out, approved)
-
-
-async def _elements_if_suggesting(target: Target) -> int | None:
-    """The page's element count before typing into a field whose page offers its own suggestions (autocomplete
-    off, a datalist, aria-autocomplete, a combobox), else None."""
-    with contextlib.suppress(PlaywrightError):
-        if await target.handle.evaluate(_SUGGESTS_JS):
-            return int(await target.handle.evaluate(_COUNT_JS))
-    return None
-
-
-async def _suggestions(target: Target, count: int) -> None:
-    """Suggestions usually come after a short delay: wait (bounded) for the page to add elements, so the result's
-    what-changed lists them."""
-    with contextlib.suppress(PlaywrightError), anyio.move_on_after(SUGGESTIONS_WAIT_MS / 1000 + 1):
-        await target.handle.evaluate(_MORE_JS, [count, SUGGESTIONS_WAIT_MS])
 
 
 def _marks(session: BrowserSession) -> tuple[int, int]:
@@ -221,16 +208,6 @@ async def _after(session: BrowserSession, marks: tuple[int, int], download_link:
     if downloads:
         out["downloads"] = downloads
     return out
-
-
-async def _value_preview(target: Target) -> str | None:
-    with contextlib.suppress(PlaywrightError):
-        value = await target.handle.evaluate(
-            "el => el.type === 'password' ? null : ('value' in el ? el.value : el.textContent)"
-        )
-        if isinstance(value, str):
-            return value if len(value) <= 80 else value[:79] + "…"
-    return None
 
 
 async def press_key(
@@ -295,11 +272,15 @@ async def select_option(
     if not values or not all(isinstance(v, str) and v.strip() for v in values):
         raise InvalidInput("values must be a non-empty list of option labels or values")
     page = await session.page()
-    target = await _target(session, page, element_id=element_id, description=description, role=role,
-                           accept=SELECTABLE)
+    target, widget = await find_widget(session, page, element_id=element_id, description=description, resolve=lambda: (
+        _target(session, page, element_id=element_id, description=description, role=role, accept=SELECTABLE)))
     await session.guard.check(ActionIntent("select_option", page, target, {"values": values}), confirmed=confirmed)
     before = page.url
     before_doc = await document_token(session, page)
+    if widget is not None:  # select2, tom-select, choices.js, ARIA comboboxes and listboxes, date pickers
+        return {"action": "select_option", "element": target.describe(),
+                "selected": await set_widget(session, page, widget, values)} | await settle(
+                    session, page, before, before_doc=before_doc)
     with playwright_errors("select_option"):
         options = await target.handle.evaluate(_OPTIONS_JS)
         if options is None:

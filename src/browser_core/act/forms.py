@@ -13,6 +13,8 @@ from typing import Any, TypedDict, cast
 from playwright.async_api import Error as PlaywrightError
 
 from browser_core.act.outcome import ActionResult, FieldState, with_changes
+from browser_core.act.widget_choice import check_known, choose, set_date
+from browser_core.act.widgets import Widget, find_widget
 from browser_core.errors import InvalidInput, playwright_errors
 from browser_core.page.targets import Target, resolve_target
 from browser_core.read.changes import PageChanges, document_token, what_changed
@@ -69,6 +71,8 @@ class _Planned:
     kind: str
     value: Any
     options: list[str] | None = None
+    widget: Widget | None = None
+    shown: list[str] | None = None
 
 
 def _as_bool(value: Any, target: Target) -> bool:
@@ -102,11 +106,15 @@ async def _plan(session: BrowserSession, field: FieldToFill) -> _Planned:
     page = await session.page()
     if "value" not in field:
         raise InvalidInput("every field needs a value")
-    target = await resolve_target(page, session.registry, session.settings, element_id=field.get("element_id"),
-                                  description=field.get("element_description"), accept=FILLABLE)
+    element_id, description = field.get("element_id"), field.get("element_description")
+    target, widget = await find_widget(session, page, element_id=element_id, description=description, resolve=lambda: (
+        resolve_target(page, session.registry, session.settings, element_id=element_id, description=description,
+                       accept=FILLABLE)))
+    value = field["value"]
+    if widget is not None:
+        return plan_widget(widget, value)
     with playwright_errors("fill_form"):
         kind, extra = await target.handle.evaluate(_KIND_JS)
-    value = field["value"]
     if kind == "other":
         raise InvalidInput(f"{target.role} '{target.name}' ({extra}) is not a form field fill_form can set",
                            hint="Use click for buttons and upload_file for file inputs.")
@@ -123,10 +131,29 @@ async def _plan(session: BrowserSession, field: FieldToFill) -> _Planned:
     return _Planned(target, kind, str(value))
 
 
+def plan_widget(widget: Widget, value: Any) -> _Planned:
+    """A widget field: a date picker takes text; a choice takes one option (or several on a multi-select),
+    checked now when the options are known without opening it."""
+    name = widget.target.name
+    if widget.kind == "date":
+        if isinstance(value, bool | list):
+            raise InvalidInput(f"date field '{name}' takes text, not {type(value).__name__}")
+        return _Planned(widget.target, "date", str(value), widget=widget)
+    if isinstance(value, bool):
+        raise InvalidInput(f"'{name}' takes an option's text, not true/false")
+    wanted = [str(v) for v in value] if isinstance(value, list) else [str(value)]
+    if not wanted or not all(w.strip() for w in wanted):
+        raise InvalidInput(f"'{name}' needs the text of an option")
+    if len(wanted) > 1 and widget.has_select and not widget.multiple:
+        raise InvalidInput(f"'{name}' takes one option, not {len(wanted)}")
+    check_known(widget, wanted)
+    return _Planned(widget.target, "widget", wanted, widget=widget)
+
+
 def _intent(page: Any, planned: _Planned) -> ActionIntent:
-    if planned.kind == "select":
+    if planned.kind in ("select", "widget"):
         return ActionIntent("select_option", page, planned.target, {"values": planned.value})
-    if planned.kind == "text":
+    if planned.kind in ("text", "date"):
         return ActionIntent("type_text", page, planned.target,
                             {"text": planned.value, "press_enter": False, "clear_first": True})
     return ActionIntent("click", page, planned.target, {"button": "left", "double": False})
@@ -148,10 +175,16 @@ async def fill_form(
     timeout = session.settings.action_timeout_ms
     before_doc = await document_token(session, page)
     results: list[FieldState] = []
-    for item in planned:
-        with playwright_errors("fill_form"):
-            await _fill(item, timeout)
-        results.append(await _state(item.target))
+    for number, item in enumerate(planned, 1):
+        try:
+            with playwright_errors("fill_form"):
+                await _fill(session, page, item, timeout)
+        except InvalidInput as exc:
+            done = f"fields 1-{number - 1} were filled" if number > 2 else "field 1 was filled" if number == 2 else ""
+            exc.message = f"field {number}: {exc.message}" + (f" ({done}, this one is unchanged)" if done else
+                                                              " (nothing was filled)")
+            raise
+        results.append(await _state(item))
     out: ActionResult = {"action": "fill_form", "fields": results}
     invalid = sum(1 for r in results if r.get("invalid"))
     if invalid:
@@ -174,9 +207,14 @@ async def _plan_all(session: BrowserSession, fields: list[FieldToFill]) -> list[
     return planned
 
 
-async def _fill(item: _Planned, timeout_ms: int) -> None:
+async def _fill(session: BrowserSession, page: Any, item: _Planned, timeout_ms: int) -> None:
     handle = item.target.handle
-    if item.kind == "text":
+    if item.widget is not None:
+        if item.kind == "date":
+            item.shown = [await set_date(session, item.widget, item.value)]
+        else:
+            item.shown = await choose(session, page, item.widget, item.value, strict=False)
+    elif item.kind == "text":
         await handle.fill(item.value, timeout=timeout_ms)
     elif item.kind == "select":
         await handle.select_option(value=item.value, timeout=timeout_ms)
@@ -188,8 +226,12 @@ async def _fill(item: _Planned, timeout_ms: int) -> None:
             await handle.click(timeout=timeout_ms)
 
 
-async def _state(target: Target) -> FieldState:
+async def _state(item: _Planned) -> FieldState:
+    target = item.target
     out: FieldState = {"id": target.id, "name": target.name}
+    if item.shown is not None:
+        out["value"] = ", ".join(item.shown)
+        return out
     try:
         value, message, invalid = await target.handle.evaluate(_STATE_JS)
     except PlaywrightError:
