@@ -75,6 +75,11 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().rstrip(":*").strip().casefold()
 
 
+def _visible(element: dict[str, Any]) -> bool:
+    box = element.get("box")
+    return bool(box) and float(box[2]) > 0 and float(box[3]) > 0
+
+
 def _centre(element: dict[str, Any], axis: int) -> float:
     box = element.get("box") or [0, 0, 0, 0]
     return float(box[axis]) + float(box[axis + 2]) / 2
@@ -99,7 +104,8 @@ async def find_id(call: Call, step: Step) -> str:
 async def _on_line(call: Call, step: Step) -> str:
     assert step.row is not None
     anchor = await _named(call, step.row)
-    candidates = [e for e in await _elements(call, "", step.role) if e.get("box")]
+    # Only what a person could click: a control with no width or height (shown on hover) is no candidate.
+    candidates = [e for e in await _elements(call, "", step.role) if _visible(e)]
     line = [e for e in candidates if abs(_centre(e, 1) - _centre(anchor, 1)) <= max(anchor["box"][3], 12)]
     if not line:
         raise StepFailed(f"no {step.role or 'control'} on the line of {step.row!r}")
