@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from corpus.db import DbCheck
 from corpus.steps import Task, check, click, open_, press, select, type_
+from corpus.tasks_mlflow import MLFLOW
 
 BOOK = "SELECT count(*) FROM library_book WHERE title = ?"
 AUTHOR = "SELECT count(*) FROM library_author WHERE name = ?"
@@ -199,7 +200,7 @@ TRAC: list[Task] = [
          steps=(open_("/query"), click("Summary", "link")), page_text=("Broken link in the footer",)),
 ]
 
-TASKS: list[Task] = [*DJANGO, *WAGTAIL, *TRAC]
+TASKS: list[Task] = [*DJANGO, *WAGTAIL, *TRAC, *MLFLOW]
 
 
 def destructive(app: str | None = None) -> list[Task]:

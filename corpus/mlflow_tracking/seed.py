@@ -1,4 +1,4 @@
-"""Build the MLflow tracking store: four experiments, 40 runs with params, metrics and tags, two registered models
+"""Build the MLflow tracking store: four experiments (and 26 empty ones), 40 runs with params, metrics and tags, two registered models
 (deterministic names, values and times; MLflow's run ids are its own random uuids).
 
 Run as ``python -m corpus.mlflow_tracking.seed STATE_DIR`` (corpus.apps does this once and caches the result). The
@@ -19,6 +19,7 @@ EXPERIMENTS: dict[str, list[str]] = {
     "price-forecast": [f"forecast-{['arima', 'prophet'][i % 2]}-{i + 1:02d}" for i in range(4)],
     "scratchpad": ["scratch-try-01", "scratch-try-02"],
 }
+ARCHIVED = [f"sweep-2025-{n:02d}" for n in range(1, 27)]  # empty experiments, so the experiment list has two pages
 REGISTERED = {"churn-classifier": "churn-prediction", "vision-backbone": "image-classifier"}
 
 
@@ -47,6 +48,8 @@ def seed(state: Path) -> None:
             client.log_batch(run.info.run_id, metrics=metrics, params=params,
                              tags=[RunTag("mlflow.note.content", f"Trial {i + 1} of {experiment}.")])
             client.set_terminated(run.info.run_id, "FINISHED", end_time=started + 45_000)
+    for name in ARCHIVED:  # after the others, so those keep ids 1-4
+        client.create_experiment(name, artifact_location=(state / "artifacts").as_uri(), tags={"team": "archive"})
     for model, experiment in REGISTERED.items():
         client.create_registered_model(model, description=f"Best model of {experiment}.")
         run_id = first_runs[experiment]

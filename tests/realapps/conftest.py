@@ -23,18 +23,26 @@ from corpus.host import Host
 HERE = Path(__file__).resolve().parent
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    needed: set[str] = set()
+@pytest.hookimpl(tryfirst=True)  # marked before -m selects
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if Path(str(item.fspath)).resolve().parent == HERE:
             item.add_marker(pytest.mark.realapps)
             # The first test to need an app waits for its seeding when the cache is cold (Wagtail: ~1-2 min).
             item.add_marker(pytest.mark.timeout(300))
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Once -k / -m have deselected: start only the apps the selected tests need."""
+    needed: set[str] = set()
+    for item in session.items:
+        if Path(str(item.fspath)).resolve().parent == HERE:
             callspec = getattr(item, "callspec", None)
             params = callspec.params if callspec is not None else {}
             app = params.get("app_name") or getattr(params.get("task"), "app", None)
             needed.update([app] if app else APPS)
-    config.stash[_NEEDED] = needed
+    session.config.stash[_NEEDED] = needed
 
 
 _NEEDED = pytest.StashKey[set[str]]()
