@@ -23,26 +23,28 @@ from corpus.host import Host
 HERE = Path(__file__).resolve().parent
 
 
-@pytest.hookimpl(tryfirst=True)  # marked before -m selects
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        if Path(str(item.fspath)).resolve().parent == HERE:
+        if _here(item):
             item.add_marker(pytest.mark.realapps)
             # The first test to need an app waits for its seeding when the cache is cold (Wagtail: ~1-2 min).
             item.add_marker(pytest.mark.timeout(300))
 
 
-@pytest.hookimpl(trylast=True)
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """Once -k / -m have deselected: start only the apps the selected tests need."""
+    """Once -k / -m have deselected: the apps the selected tests need (a test without an app needs them all)."""
     needed: set[str] = set()
     for item in session.items:
-        if Path(str(item.fspath)).resolve().parent == HERE:
+        if _here(item):
             callspec = getattr(item, "callspec", None)
             params = callspec.params if callspec is not None else {}
             app = params.get("app_name") or getattr(params.get("task"), "app", None)
             needed.update([app] if app else APPS)
     session.config.stash[_NEEDED] = needed
+
+
+def _here(item: pytest.Item) -> bool:
+    return Path(str(item.fspath)).resolve().parent == HERE
 
 
 _NEEDED = pytest.StashKey[set[str]]()
@@ -52,7 +54,7 @@ class CorpusApps:
     """Starts the apps the collected tests need, in parallel threads; ``get`` waits for one."""
 
     def __init__(self, workdir: Path, names: set[str]) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=3)
+        self._pool = ThreadPoolExecutor(max_workers=max(len(APPS), 1))
         self._futures: dict[str, Future[RunningApp]] = {
             name: self._pool.submit(start, APPS[name], workdir) for name in sorted(names)
         }

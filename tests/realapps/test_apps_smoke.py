@@ -27,6 +27,10 @@ async def test_app_starts_with_its_seed_data(app_name: str, corpus_apps, host: H
     assert all(o.ok for o in logins), [o.describe() for o in logins]
     assert (await host.call("navigate", url=app.url(path)))["success"]
     observed = await host.call("observe")
+    with anyio.move_on_after(30):  # a single-page app renders once its script has loaded: look again, as a model would
+        while observed["success"] and not observed["data"]["elements"]:
+            await host.call("wait_for_load", state="networkidle", timeout_ms=2000)
+            observed = await host.call("observe")
     assert observed["success"], observed
     assert observed["data"]["elements"] and observed["data"]["url"].startswith(app.url(path))
     names: list[str] = []
