@@ -76,8 +76,8 @@ def _norm(text: str) -> str:
 
 
 def _visible(element: dict[str, Any]) -> bool:
-    box = element.get("box")
-    return bool(box) and float(box[2]) > 0 and float(box[3]) > 0
+    box = element.get("box") or [0, 0, 0, 0]
+    return float(box[2]) > 0 and float(box[3]) > 0
 
 
 def _centre(element: dict[str, Any], axis: int) -> float:

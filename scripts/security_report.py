@@ -112,7 +112,7 @@ def table(fixtures: Audit, pages: int, corpus: PathAudit | None, apps: list[str]
 
 async def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--apps", default="django_admin,wagtail,trac", help="corpus apps, comma-separated")
+    parser.add_argument("--apps", default="django_admin,wagtail,trac,mlflow", help="corpus apps, comma-separated")
     parser.add_argument("--no-corpus", action="store_true", help="only the fixture site")
     parser.add_argument("-v", "--verbose", action="store_true", help="also print each hold's summary")
     args = parser.parse_args()

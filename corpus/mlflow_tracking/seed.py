@@ -1,5 +1,5 @@
-"""Build the MLflow tracking store: four experiments (and 26 empty ones), 40 runs with params, metrics and tags, two registered models
-(deterministic names, values and times; MLflow's run ids are its own random uuids).
+"""Build the MLflow tracking store: four experiments (and 26 empty ones), 40 runs with params, metrics and tags, two
+registered models (deterministic names, values and times; MLflow's run ids are its own random uuids).
 
 Run as ``python -m corpus.mlflow_tracking.seed STATE_DIR`` (corpus.apps does this once and caches the result). The
 store is ``STATE_DIR/mlflow.db`` (sqlite), written through MLflow's own client, as a user's training code would.
@@ -36,8 +36,8 @@ def seed(state: Path) -> None:
         for i, name in enumerate(runs):
             n += 1
             started = START_MS + n * 60_000
-            run = client.create_run(experiment_id, start_time=started, run_name=name,
-                                    tags={"stage": ["dev", "staging", "prod"][i % 3], "owner": ["maria", "nils"][i % 2]})
+            tags = {"stage": ["dev", "staging", "prod"][i % 3], "owner": ["maria", "nils"][i % 2]}
+            run = client.create_run(experiment_id, start_time=started, run_name=name, tags=tags)
             first_runs.setdefault(experiment, run.info.run_id)
             params = [Param("learning_rate", str([0.1, 0.01, 0.001][i % 3])), Param("depth", str(2 + i % 5)),
                       Param("seed", str(i))]

@@ -18,12 +18,14 @@ MLFLOW_GATE_GAPS: dict[str, str] = {
 
 # tests/realapps/test_observe_realapps.py case -> what observe shows today
 MLFLOW_OBSERVE_GAPS: dict[str, str] = {
-    "mlflow:runs-grid:named": "names from CSS classes on the runs grid: row 'icon: header column group', "
-                              "columnheader 'icon: header group cell', link 'icon: css anticon'",
+    "mlflow:runs-grid:named": "names from CSS classes on the runs grid's header: row 'icon: header column "
+                              "group', columnheader 'icon: header group cell' (x7)",
     "mlflow:runs-grid:rows": "each run's checkbox is 'Press Space to toggle row selection (unchecked)' with no row "
                              "context, on a row named 'Press SPACE to select this row.'",
-    "mlflow:experiments:named": "every experiment's checkbox is 'icon: bois light checkbox'",
+    "mlflow:experiments:named": "every experiment's checkbox is 'icon: bois light checkbox', the select-all "
+                                "column header 'icon: css bois light'",
     "mlflow:experiments:rows": "every experiment's checkbox carries no row context (the row's 'Edit tags' neither)",
     "mlflow:run-delete-modal": "with the 24-run grid behind it (321 elements), observe notes the modal 'Delete "
-                               "Experiment Run' but lists the covered page: not its 'Cancel' / 'Delete selected'",
+                               "Experiment Run' but lists 150 elements of the covered page, not its 'Cancel' / "
+                               "'Delete selected'",
 }
