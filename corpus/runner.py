@@ -75,6 +75,11 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().rstrip(":*").strip().casefold()
 
 
+def _visible(element: dict[str, Any]) -> bool:
+    box = element.get("box") or [0, 0, 0, 0]
+    return float(box[2]) > 0 and float(box[3]) > 0
+
+
 def _centre(element: dict[str, Any], axis: int) -> float:
     box = element.get("box") or [0, 0, 0, 0]
     return float(box[axis]) + float(box[axis + 2]) / 2
@@ -104,7 +109,8 @@ async def _on_line(call: Call, step: Step) -> str:
         anchor = await _named(call, step.row)
     except StepFailed:
         return await _in_row(call, step)
-    candidates = [e for e in await _elements(call, step.target, step.role) if e.get("box") and _named_as(e, step)]
+    # Only what a person could click: a control with no width or height (shown on hover) is no candidate.
+    candidates = [e for e in await _elements(call, step.target, step.role) if _visible(e) and _named_as(e, step)]
     line = [e for e in candidates if abs(_centre(e, 1) - _centre(anchor, 1)) <= max(anchor["box"][3], 12)]
     if not line:
         raise StepFailed(f"no {step.role or 'control'} on the line of {step.row!r}")
@@ -149,7 +155,7 @@ async def _elements(call: Call, query: str, role: str | None) -> list[dict[str, 
     return list(payload["data"]["elements"])
 
 
-async def _find_when_loaded(call: Call, step: Step, patience_s: float = 10.0) -> str:
+async def _find_when_loaded(call: Call, step: Step, patience_s: float = 20.0) -> str:
     """As a model would: look; if the control is not there yet (a navigation still under way), wait for the page
     to load and look again, for at most ``patience_s``."""
     deadline = time.monotonic() + patience_s

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from corpus.db import DbCheck
 from corpus.steps import Task, check, click, fill, open_, press, select, type_
+from corpus.tasks_mlflow import MLFLOW
 
 BOOK = "SELECT count(*) FROM library_book WHERE title = ?"
 AUTHOR = "SELECT count(*) FROM library_author WHERE name = ?"
@@ -293,7 +294,7 @@ FLASK_ADMIN: list[Task] = [
          steps=(open_("/admin/order/"), click("2", "link")), page_text=("ORD-1035",)),
 ]
 
-TASKS: list[Task] = [*DJANGO, *WAGTAIL, *TRAC, *FLASK_ADMIN]
+TASKS: list[Task] = [*DJANGO, *WAGTAIL, *TRAC, *FLASK_ADMIN, *MLFLOW]
 
 
 def destructive(app: str | None = None) -> list[Task]:
