@@ -96,10 +96,10 @@ async def test_a_scripted_delete_raising_window_confirm_is_asked_once(tmp_path: 
 
 
 async def test_a_question_the_page_asks_on_its_own_later_is_not_covered(tmp_path: Path, app) -> None:
-    """The approved Delete asks nothing; two seconds later the page asks on its own to delete everything: that
+    """The approved Delete asks nothing; three seconds later (within CARRY_WINDOW_S, after the action) the page asks on its own to delete everything: that
     question gets the default (Cancel), never the approval."""
     async with client_and_human(tmp_path) as (client, human):
-        await client.call("navigate", url=app.url("carry_fetch.html?later=2000"))
+        await client.call("navigate", url=app.url("carry_fetch.html?later=3000"))
         held = await hold(client, "Delete")
         done = await confirm(client, held["confirmation_id"])
         assert "dialogs" not in done.data
@@ -109,10 +109,12 @@ async def test_a_question_the_page_asks_on_its_own_later_is_not_covered(tmp_path
         assert app.deleted == ["Dune"] and len(human.asked) == 1
 
 
-async def test_the_modal_an_approved_click_opens_is_not_asked_again(tmp_path: Path, app) -> None:
-    """An ML tracker: a row's trash icon opens the app's modal "Delete experiment 'Dune'?" (Cancel / Delete)."""
+@pytest.mark.parametrize("kind", ["aria-modal", "dialog element"])
+async def test_the_modal_an_approved_click_opens_is_not_asked_again(tmp_path: Path, app, kind: str) -> None:
+    """An ML tracker: a row's trash icon opens the app's modal "Delete experiment 'Dune'?" (Cancel / Delete): a
+    role=dialog aria-modal element, or a <dialog> shown with showModal()."""
     async with client_and_human(tmp_path) as (client, human):
-        await client.call("navigate", url=app.url("carry_modal.html"))
+        await client.call("navigate", url=app.url("carry_modal.html" + ("?native=1" if kind != "aria-modal" else "")))
         held = await hold(client, "delete", "button")
         await confirm(client, held["confirmation_id"])
         assert app.deleted == []
@@ -180,3 +182,36 @@ async def test_leaving_a_page_with_unsaved_edits_by_an_approved_click_is_asked_o
         assert done.data["dialogs"][0]["approved_by"] == held["confirmation_id"]
         assert app.deleted == ["Walden"] and len(human.asked) == 1
         assert done.data["result"]["url"].endswith("carry_form_list.html")
+
+
+@pytest.mark.parametrize("origin", ["same site", "other site (out-of-process frame)"])
+async def test_a_dialog_of_another_origins_frame_is_never_answered_by_the_approval(tmp_path: Path, app, site,
+                                                                                  origin: str) -> None:
+    """While the approved click runs, a frame of another origin asks "Delete everything?": it gets no yes."""
+    child = (site.url_a if origin == "same site" else site.url_b)("carry_frame_child.html")
+    async with client_and_human(tmp_path) as (client, human):
+        await client.call("navigate", url=app.url(f"carry_frame.html?child={child}"))
+        held = await hold(client, "Delete")
+        done = await confirm(client, held["confirmation_id"])
+        assert (await client.call("wait_for_text", text="Frame answered", timeout_ms=8000)).ok
+        assert "Frame answered: false" in await page_text(client)
+        assert "dialogs" not in done.data
+        assert app.deleted == ["Dune"] and len(human.asked) == 1
+
+
+async def test_a_prompt_is_answered_only_with_the_text_armed_for_it(tmp_path: Path, app) -> None:
+    """An approved click whose app asks for typed text: without an armed answer the prompt is cancelled (and the
+    result says how to arm one); with handle_dialog's text armed first, one question does it."""
+    async with client_and_human(tmp_path) as (client, human):
+        await client.call("navigate", url=app.url("carry_prompt.html"))
+        first = await hold(client, "Delete")
+        done = await confirm(client, first["confirmation_id"])
+        dialog = done.data["result"]["dialogs"][0]
+        assert dialog["type"] == "prompt" and dialog["accepted"] is False and "prompt_text" in dialog["hint"]
+        assert app.deleted == []
+
+        assert (await client.call("handle_dialog", accept=True, prompt_text="Dune")).ok
+        second = await hold(client, "Delete")
+        done = await confirm(client, second["confirmation_id"])
+        assert done.data["dialogs"][0]["approved_by"] == second["confirmation_id"]
+        assert app.deleted == ["Dune"] and len(human.asked) == 2
