@@ -38,7 +38,8 @@ MAX_PROMPT_TEXT = 2000
 DEFAULT_ANSWERS = {"alert": True, "beforeunload": True, "confirm": False, "prompt": False}
 DEFAULT_POLICY = (
     "alert: OK; beforeunload: leave the page; confirm: Cancel; prompt: Cancel (no text) - unless handle_dialog "
-    "armed another answer"
+    "armed another answer; the dialog a confirmed action raises is accepted (approved_by); a confirm that names a "
+    "destructive effect is never accepted without the human (the click is held)"
 )
 
 
@@ -159,8 +160,8 @@ def dialog_detail(kind: str, message: str, decision: Decision) -> DialogDetail:
         detail["approved_by"] = decision.approved_by
     if decision.held:
         detail["held"] = decision.held
-        detail["hint"] = ("it asks to confirm a destructive effect, so it was not accepted: the action that raised it "
-                          "is held for the human (requires_confirmation)")
+        detail["hint"] = ("it asks to confirm a destructive effect, so it is never accepted without the human: a click "
+                          "that raised it is held (requires_confirmation), for confirm_action")
     elif decision.note:
         detail["hint"] = decision.note
     elif decision.answered_by == "default" and kind in ("confirm", "prompt"):
