@@ -114,8 +114,8 @@ async def test_the_modal_an_approved_click_opens_is_not_asked_again(tmp_path: Pa
     async with client_and_human(tmp_path) as (client, human):
         await client.call("navigate", url=app.url("carry_modal.html" + ("?native=1" if kind != "aria-modal" else "")))
         held = await hold(client, "delete", "button")
-        await confirm(client, held["confirmation_id"])
-        assert app.deleted == []
+        opened = await confirm(client, held["confirmation_id"])
+        assert app.deleted == [] and "covered by this approval" in opened.data["carries_to"]
         commit = await client.call("click", element_id=await element_id(client, "Delete", "button"))
         assert commit.ok, commit.payload
         assert commit.data["approved_by"].startswith(held["confirmation_id"] + ": the human approved")

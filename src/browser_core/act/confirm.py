@@ -15,6 +15,7 @@ from browser_core.act import actions
 from browser_core.act.outcome import ActionResult
 from browser_core.errors import ConfirmationRefused, InvalidInput
 from browser_core.page.observation import find_by_fingerprint
+from browser_core.security.approvals import MODAL_CARRY_S
 from browser_core.security.confirmations import ActionSummary, PendingPublic
 from browser_core.security.guard import SecurityGuard
 from browser_core.security.intent import ActionParams
@@ -36,6 +37,7 @@ class Confirmed(TypedDict):
     summary: ActionSummary
     result: ActionResult
     dialogs: NotRequired[list[dict[str, Any]]]  # the app's own dialogs this approval answered
+    carries_to: NotRequired[str]  # the app's own modal this approval still covers
 
 
 def pending_summary(session: BrowserSession, confirmation_id: str) -> PendingPublic | None:
@@ -84,6 +86,10 @@ async def confirm_pending(session: BrowserSession, confirmation_id: str) -> Conf
     out: Confirmed = {"confirmed": pending.confirmation_id, "summary": pending.summary, "result": result}
     if carried:
         out["dialogs"] = carried
+    if modal:
+        out["carries_to"] = (f"the app's own confirmation this opened: its button that commits the same effect is "
+                             f"covered by this approval (once, within {int(MODAL_CARRY_S)} s); click it, the human is "
+                             "not asked again")
     return out
 
 
