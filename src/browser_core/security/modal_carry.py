@@ -16,7 +16,7 @@ import secrets
 from playwright.async_api import ElementHandle, Frame
 from playwright.async_api import Error as PlaywrightError
 
-MODAL_WAIT_MS = 600  # an app renders its modal a moment after the click (a state update, a transition)
+MODAL_WAIT_MS = 1000  # an app renders its modal a moment after the click (a state update, a transition)
 
 _SHOWN = """const shown = m => !!(m.getClientRects().length) && getComputedStyle(m).visibility !== 'hidden';
   const modals = () => Array.from(document.querySelectorAll(
