@@ -102,9 +102,8 @@ async def click(
     page = await session.page()
     located = await locate(session, page, element_id=element_id, description=description, role=role, frame=frame)
     target = located.target
-    approved = await session.guard.check(
-        ActionIntent("click", page, target, {"button": button, "double": double}), confirmed=confirmed
-    )
+    intent = ActionIntent("click", page, target, {"button": button, "double": double})
+    approved = await session.guard.check(intent, confirmed=confirmed)
     before = page.url
     before_doc = await document_token(session, page)
     timeout = timeout_ms or session.settings.action_timeout_ms
@@ -124,6 +123,7 @@ async def click(
     out: ActionResult = {"action": action, "element": target.describe()}
     out |= await settle(session, page, before, popup, opens_before, may_open_tab, before_doc)
     out |= await _after(session, marks, downloads_file)
+    await session.guard.hold_at_dialog(intent, out.get("dialogs", []), confirmed=confirmed)  # its dialog said delete
     out["retry_chain"] = located.chain.summary()
     return _approved(out, approved)
 

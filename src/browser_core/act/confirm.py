@@ -1,15 +1,25 @@
-"""Executing a pending destructive action after a human said yes: once, unexpired, on the same page."""
+"""Executing a pending destructive action after a human said yes: once, unexpired, on the same page.
+
+While it runs, the approval answers the one native dialog it raises (``session/dialog_carry.py``), and the modals
+it opens are marked so the approval covers their commit button (``security/modal_carry.py``); the human is asked
+once per act (``security/approvals.py``).
+"""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, NotRequired, TypedDict
+
+from playwright.async_api import Frame
 
 from browser_core.act import actions
 from browser_core.act.outcome import ActionResult
 from browser_core.errors import ConfirmationRefused, InvalidInput
 from browser_core.page.observation import find_by_fingerprint
+from browser_core.security.approvals import MODAL_CARRY_S
 from browser_core.security.confirmations import ActionSummary, PendingPublic
 from browser_core.security.guard import SecurityGuard
+from browser_core.security.intent import ActionParams
+from browser_core.security.modal_carry import mark_raised_modals, new_key, note_open_modals
 from browser_core.session.browser import BrowserSession
 
 
@@ -26,6 +36,8 @@ class Confirmed(TypedDict):
     confirmed: str
     summary: ActionSummary
     result: ActionResult
+    dialogs: NotRequired[list[dict[str, Any]]]  # the app's own dialogs this approval answered
+    carries_to: NotRequired[str]  # the app's own modal this approval still covers
 
 
 def pending_summary(session: BrowserSession, confirmation_id: str) -> PendingPublic | None:
@@ -49,9 +61,10 @@ async def confirm_pending(session: BrowserSession, confirmation_id: str) -> Conf
             "the page changed since this action was proposed", details={"reason": "page_changed", "now": page.url}
         )
     element_id = pending.element_id
+    frame: Frame = page.main_frame
     if element_id is not None:
         fp = session.registry.fingerprint(element_id)
-        _, handle = await session.registry.resolve(element_id)
+        frame, handle = await session.registry.resolve(element_id)
         same = fp is not None and handle is not None and any(
             e.id == element_id for e in await find_by_fingerprint(page, session.registry, session.settings, fp)
         )
@@ -62,20 +75,35 @@ async def confirm_pending(session: BrowserSession, confirmation_id: str) -> Conf
                 "the element of this action is no longer on the page as it was",
                 details={"reason": "element_changed", "element": pending.summary.get("element")},
             )
-    params = pending.params
-    if pending.kind == "click":
-        result = await actions.click(session, element_id=element_id, button=params.get("button", "left"),
-                                     double=bool(params.get("double")), confirmed=True)
-    elif pending.kind == "type_text":
-        result = await actions.type_text(session, text=str(params.get("text", "")), element_id=element_id,
-                                         press_enter=bool(params.get("press_enter")),
-                                         clear_first=bool(params.get("clear_first", True)), confirmed=True)
-    elif pending.kind == "press_key":
-        result = await actions.press_key(session, key=str(params.get("key")), element_id=element_id, confirmed=True)
-    elif pending.kind == "select_option":
-        result = await actions.select_option(session, values=list(params.get("values", [])), element_id=element_id,
-                                             confirmed=True)
-    else:
-        raise ConfirmationRefused(f"cannot confirm a {pending.kind} action", details={"reason": "unsupported"})
-    guard.approved(pending)
-    return {"confirmed": pending.confirmation_id, "summary": pending.summary, "result": result}
+    key = new_key()
+    marked = await note_open_modals(frame, key)
+    async with session.dialogs.carrying(pending.confirmation_id, pending.url, page) as carry:
+        result = await _run(session, pending.kind, element_id, pending.params)
+    carried = [d for d in result.get("dialogs", []) if d.get("approved_by") == pending.confirmation_id]
+    modal = key if marked and not carried and not result.get("navigated") and await mark_raised_modals(
+        frame, key) else None
+    guard.approved(pending, modal=modal, dialog_used=carry.used)
+    out: Confirmed = {"confirmed": pending.confirmation_id, "summary": pending.summary, "result": result}
+    if carried:
+        out["dialogs"] = carried
+    if modal:
+        out["carries_to"] = (f"the app's own confirmation this opened: its button that commits the same effect is "
+                             f"covered by this approval (once, within {int(MODAL_CARRY_S)} s); click it, the human is "
+                             "not asked again")
+    return out
+
+
+async def _run(session: BrowserSession, kind: str, element_id: str | None, params: ActionParams) -> ActionResult:
+    if kind == "click":
+        return await actions.click(session, element_id=element_id, button=params.get("button", "left"),
+                                   double=bool(params.get("double")), confirmed=True)
+    if kind == "type_text":
+        return await actions.type_text(session, text=str(params.get("text", "")), element_id=element_id,
+                                       press_enter=bool(params.get("press_enter")),
+                                       clear_first=bool(params.get("clear_first", True)), confirmed=True)
+    if kind == "press_key":
+        return await actions.press_key(session, key=str(params.get("key")), element_id=element_id, confirmed=True)
+    if kind == "select_option":
+        return await actions.select_option(session, values=list(params.get("values", [])), element_id=element_id,
+                                           confirmed=True)
+    raise ConfirmationRefused(f"cannot confirm a {kind} action", details={"reason": "unsupported"})

@@ -1,15 +1,24 @@
-"""One approval per effect: the human's yes to a step that could not be told apart covers the app's own
-confirmation of that same effect.
+"""One approval per effect: the human's yes to a step covers the app's own confirmation of that same act.
 
-Many apps ask twice. A bulk action ("Go" with "Delete selected …" chosen) may delete at once or open the app's own
-"Are you sure?" page, and nothing on the page says which, so the gate holds it and the human approves, say,
-``delete 3 × Book: 'A', 'B', 'C'``. When the app then asks its own question, the human has already answered it.
-The approval is carried to that step only when all of these hold, else the step is held as usual:
+Apps ask twice. The human approves a held step, then the app asks its own question; the human has already
+answered it. The rule, for every form the app's question takes: **the approval covers only the confirmation that
+the approved step itself raised, on the same site, once, soon, for the same kind of effect, and never for an
+object the human was not shown.** Else the step is held as usual. Three forms:
 
-- the approved step was held on a page that asked no confirmation question (a step that may lead to one);
-- the carried step is the very next destructive step the gate sees (any other verdict drops the approval);
-- its page asks to confirm, the category is the same, it names its objects and each is one the human approved;
-- same site (scheme, host, port) and before the approval expires.
+1. A native ``confirm()`` / ``beforeunload`` / ``prompt()``: answered while the approved action runs
+   (``session/dialog_carry.py``: same tab, a frame of the same origin, within ``CARRY_WINDOW_S``, one dialog).
+2. An in-page modal (``role=dialog``, ``aria-modal``, ``<dialog>``) that the approved click opened on the same
+   page (``modal_carry.py`` marks the very nodes that appeared): its commit button is covered when it is the next
+   destructive step, inside that modal, within ``MODAL_CARRY_S`` (a model's turn), of the same category, and
+   every object it names is one the human approved (a modal naming objects when the approval named none is held).
+3. A confirmation page ("Are you sure?", Django's bulk delete): the approved step was held on a page that asked
+   nothing (a step that may lead to one) and named its objects; the next destructive step the gate sees is on a
+   page that asks to confirm, of the same category, names its objects and each is one the human approved; before
+   the approval expires.
+
+In every form the carried step is the very next destructive step the gate sees (any other verdict drops the
+approval), and an approval spent on a native dialog covers nothing more. A step held at a native dialog (its
+text revealed the effect) already showed the human the app's question, so it carries only to that dialog.
 
 The step's result says which approval covered it (``approved_by``), so the model and the human can see it.
 """
@@ -22,6 +31,8 @@ from urllib.parse import urlsplit
 
 from browser_core.security.confirmations import PendingAction
 from browser_core.security.detector import Verdict
+
+MODAL_CARRY_S = 60.0  # the approved click's modal: its commit button is clicked within a model's turn or two
 
 
 def _origin(url: str) -> str:
@@ -44,22 +55,38 @@ class Approval:
     objects: frozenset[str]
     origin: str
     expires_at: float
+    page: bool = True  # may cover a confirmation page (form 3)
+    modal: str | None = None  # the key marking the modals the approved step opened (form 2)
+    modal_until: float = 0.0
 
     @classmethod
-    def of(cls, pending: PendingAction, ttl_s: float) -> Approval | None:
-        """The approval a confirmed pending action gives, or None when it named no objects."""
+    def of(cls, pending: PendingAction, ttl_s: float, *, modal: str | None = None,
+           dialog_used: bool = False) -> Approval | None:
+        """The approval a confirmed pending action leaves for the app's next question, or None."""
         named = pending.summary.get("objects") or []
-        if not named:
+        page = bool(named) and not pending.page_asked
+        if dialog_used or not (page or modal):
             return None
         objects = frozenset(form for name in named for form in _forms(name))
+        now = time.time()
         return cls(pending.confirmation_id, pending.summary["category"], pending.summary["effect"], objects,
-                   _origin(pending.url), time.time() + ttl_s)
+                   _origin(pending.url), now + ttl_s, page, modal, now + MODAL_CARRY_S if modal else 0.0)
+
+    def _approved_objects(self, verdict: Verdict) -> bool:
+        return all(_forms(name) & self.objects for name in verdict.objects)
+
+    def covers_modal(self, verdict: Verdict, url: str) -> bool:
+        """Form 2, for a step already known to sit in a modal this approval's step opened."""
+        return (self.modal is not None and time.time() <= self.modal_until and verdict.category == self.category
+                and _origin(url) == self.origin and self._approved_objects(verdict))
 
     def covers(self, verdict: Verdict, url: str, *, page_asks: bool) -> bool:
-        return (page_asks and time.time() <= self.expires_at and verdict.category == self.category
-                and bool(verdict.objects) and _origin(url) == self.origin
-                and all(_forms(name) & self.objects for name in verdict.objects))
+        """Form 3: the app's own confirmation page."""
+        return (self.page and page_asks and time.time() <= self.expires_at and verdict.category == self.category
+                and bool(verdict.objects) and _origin(url) == self.origin and self._approved_objects(verdict))
 
-    def note(self) -> str:
-        return (f"{self.confirmation_id}: the human approved '{self.effect}'; this page asks to confirm the same "
-                "effect on the same objects, so it was not asked again")
+    def note(self, *, modal: bool = False) -> str:
+        where = "the app's own confirmation that the approved step opened commits" if modal else \
+            "this page asks to confirm"
+        return (f"{self.confirmation_id}: the human approved '{self.effect}'; {where} the same effect on the same "
+                "objects, so it was not asked again")

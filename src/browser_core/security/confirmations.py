@@ -45,6 +45,7 @@ class ActionSummary(TypedDict):
     url: str
     title: str
     text: NotRequired[str]
+    dialog: NotRequired[str]  # the native dialog's text that revealed the effect (held at the dialog)
 
 
 class PendingPublic(TypedDict):

@@ -2,7 +2,9 @@
 
 Before any page-changing action it (1) refuses to type into sensitive fields, whoever asks, and (2) turns a
 destructive action into a pending one that only ``confirm_action`` can execute. A confirmed action skips (2),
-never (1).
+never (1). After an unheld click, (3) a native dialog it raised that names a destructive effect holds it
+(``hold_at_dialog``, ``dialog_gate.py``). An approval carries to the app's own confirmation of the same act
+(``approvals.py``).
 """
 
 from __future__ import annotations
@@ -29,8 +31,10 @@ from browser_core.redaction import redact
 from browser_core.security.approvals import Approval
 from browser_core.security.confirmations import ActionSummary, ConfirmationStore, PendingAction
 from browser_core.security.detector import DestructiveActionDetector, Verdict
+from browser_core.security.dialog_gate import dialog_category, dialog_verdict
 from browser_core.security.facts import ElementFacts, element_facts
 from browser_core.security.intent import ActionIntent
+from browser_core.security.modal_carry import inside_raised_modal
 from browser_core.security.policy import load_policy
 
 log = structlog.get_logger("browser_core.security")
@@ -72,9 +76,43 @@ class SecurityGuard:
                 await handle.dispose()
         return facts, "", facts.label
 
-    def approved(self, pending: PendingAction) -> None:
-        """The human confirmed ``pending`` and it ran: its approval may cover the app's own confirmation step."""
-        self.approval = None if pending.page_asked else Approval.of(pending, self.store.ttl_s)
+    def approved(self, pending: PendingAction, *, modal: str | None = None, dialog_used: bool = False) -> None:
+        """The human confirmed ``pending`` and it ran: its approval may cover the app's own confirmation step (the
+        modal it opened, marked under ``modal``; none when a native dialog already took it)."""
+        self.approval = Approval.of(pending, self.store.ttl_s, modal=modal, dialog_used=dialog_used)
+
+    def dialog_category(self, message: str) -> str | None:
+        """The destructive category a native dialog's text names (the session's dialog desk asks)."""
+        return dialog_category(self.detector.policy, message)
+
+    async def hold_at_dialog(self, intent: ActionIntent, dialogs: list[dict[str, object]], *,
+                             confirmed: bool = False) -> None:
+        """An unheld action raised a native dialog that names a destructive effect (the desk dismissed it): hold the
+        action, with the dialog's text, so confirm_action re-runs it with the dialog accepted."""
+        held = next((d for d in dialogs if d.get("held")), None)
+        if confirmed or held is None:
+            return
+        role, name = (intent.target.role, intent.target.name) if intent.target else ("", "")
+        title = ""
+        with contextlib.suppress(PlaywrightError):
+            title = await intent.page.title()
+        message = str(held.get("message", ""))
+        verdict = dialog_verdict(self.detector.policy, str(held.get("type", "confirm")), message,
+                                 f"{role} '{name}'" if role else "", title)
+        if verdict is None:
+            return
+        summary = await self._summary(intent, verdict, role, name)
+        summary["dialog"] = message
+        self.approval = None
+        pending = self.store.create(kind=intent.kind, element_id=intent.target.id if intent.target else None,
+                                    params=intent.params.copy(), summary=summary, url=intent.page.url,
+                                    page_asked=True)
+        log.info("held at the page's own dialog", confirmation_id=pending.confirmation_id, category=verdict.category)
+        raise ConfirmationRequired(
+            f"NOT DONE: the page asked “{' '.join(message.split())[:200]}” - a {verdict.category} action that needs "
+            "the human's confirmation (the dialog was dismissed; confirm_action re-runs the click and accepts it)",
+            details=dict(pending.public()),
+        )
 
     async def check(self, intent: ActionIntent, *, confirmed: bool = False) -> str | None:
         """Refuse or hold (raises), or allow (None, or the note of the approval that covers the action); any failure
@@ -121,6 +159,12 @@ class SecurityGuard:
         url = intent.page.url
         asks = self.detector.asks_confirmation(facts.page)
         approval, self.approval = self.approval, None  # only the very next destructive step may use it
+        if (approval is not None and approval.modal and intent.target is not None
+                and approval.covers_modal(verdict, url) and await inside_raised_modal(intent.target.handle,
+                                                                                       approval.modal)):
+            log.info("approval carried to the modal the approved step opened",
+                     confirmation_id=approval.confirmation_id, category=verdict.category)
+            return approval.note(modal=True)
         if approval is not None and approval.covers(verdict, url, page_asks=asks):
             log.info("approval carried to the page's own confirmation", confirmation_id=approval.confirmation_id,
                      category=verdict.category, objects=len(verdict.objects))

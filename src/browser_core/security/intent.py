@@ -47,7 +47,16 @@ class ActionGuard(Protocol):
         """Refuse or hold by raising; allow by returning None, or a note when an earlier approval covered it."""
         ...
 
+    async def hold_at_dialog(self, intent: ActionIntent, dialogs: list[dict[str, object]], *,
+                             confirmed: bool = False) -> None:
+        """After the action: hold it (raise) when a native dialog it raised was refused by the gate."""
+        ...
+
 
 class AllowAll:
     async def check(self, intent: ActionIntent, *, confirmed: bool = False) -> str | None:
+        return None
+
+    async def hold_at_dialog(self, intent: ActionIntent, dialogs: list[dict[str, object]], *,
+                             confirmed: bool = False) -> None:
         return None

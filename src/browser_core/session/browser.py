@@ -85,6 +85,8 @@ class BrowserSession:
                 pending_dir=self.settings.artifacts_dir / "pending",
                 policy_file=self.settings.security_policy_file,
             )
+        if isinstance(self.action_guard, SecurityGuard):  # the gate judges native dialogs too (dialog_desk.py)
+            self.dialogs.judge = self.action_guard.dialog_category
 
     @property
     def guard(self) -> ActionGuard:
@@ -326,8 +328,9 @@ class BrowserSession:
         self.add_event(PageEvent("tab_crashed", {"url": page.url}))
 
     async def _on_dialog(self, dialog: Dialog) -> None:
-        """Answer at once (an open dialog freezes the page): the armed answer, else the default (dialogs.py)."""
-        decision = self.dialogs.decide(dialog.type, self.dialog_policy(dialog) if self.dialog_policy else None)
+        """Answer at once (an open dialog freezes the page): an approval's, the gate's, the armed answer, else the
+        default (dialog_desk.py)."""
+        decision = await self.dialogs.answer(dialog, self.dialog_policy(dialog) if self.dialog_policy else None)
         detail = dialog_detail(dialog.type, dialog.message, decision)
         self.dialogs.record(detail)
         self.add_event(PageEvent("dialog", dict(detail)))

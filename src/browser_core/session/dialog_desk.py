@@ -7,9 +7,14 @@ An open dialog freezes the page's scripts and every Playwright call that needs t
 each dialog the moment it opens and reports it (``metadata.events`` and the acting tool's ``dialogs``).
 The answer is, in this order:
 
-1. the answer armed by ``handle_dialog(accept, prompt_text)`` (it applies to the next dialog on any tab within
+1. the human's approval, for the one dialog the approved action raised (``dialog_carry.py``): accepted, and
+   reported with ``approved_by``;
+2. the gate: a confirm or prompt whose text names a destructive effect (the security vocabulary, ``judge``) is
+   never accepted without the human; it is dismissed and the click that raised it is held (``answered_by:
+   "gate"``; an armed answer is kept for the confirmed re-run);
+3. the answer armed by ``handle_dialog(accept, prompt_text)`` (it applies to the next dialog on any tab within
    ``ARM_TTL_S`` seconds, once);
-2. otherwise the documented default: alert → OK, beforeunload → leave the page, confirm → Cancel,
+4. otherwise the documented default: alert → OK, beforeunload → leave the page, confirm → Cancel,
    prompt → Cancel (no text).
 
 So to accept a confirm or answer a prompt, the model calls ``handle_dialog`` and then repeats the action that
@@ -19,15 +24,22 @@ opened the dialog. Defaults are the safe choice: nothing is confirmed that nobod
 from __future__ import annotations
 
 import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import NotRequired, TypedDict
+
+from playwright.async_api import Dialog, Page
+
+from browser_core.session.dialog_carry import CARRY_WINDOW_S, DialogCarry, FrameWitness, origin_of
 
 ARM_TTL_S = 120.0
 MAX_PROMPT_TEXT = 2000
 DEFAULT_ANSWERS = {"alert": True, "beforeunload": True, "confirm": False, "prompt": False}
 DEFAULT_POLICY = (
     "alert: OK; beforeunload: leave the page; confirm: Cancel; prompt: Cancel (no text) - unless handle_dialog "
-    "armed another answer"
+    "armed another answer; the dialog a confirmed action raises is accepted (approved_by); a confirm that names a "
+    "destructive effect is never accepted without the human (the click is held)"
 )
 
 
@@ -43,6 +55,9 @@ class Decision:
     accept: bool
     prompt_text: str | None
     answered_by: str
+    approved_by: str | None = None  # the confirmation id whose approval answered it
+    held: str | None = None  # the destructive category the gate refused to accept without the human
+    note: str | None = None
 
 
 class DialogDetail(TypedDict):
@@ -55,6 +70,8 @@ class DialogDetail(TypedDict):
     prompt_text: NotRequired[str]
     hint: NotRequired[str]
     seconds_ago: NotRequired[float]
+    approved_by: NotRequired[str]
+    held: NotRequired[str]
 
 
 @dataclass
@@ -66,14 +83,53 @@ class DialogDesk:
     _last_at: float = 0.0
     history: list[DialogDetail] = field(default_factory=list)
     _times: list[float] = field(default_factory=list)
+    judge: Callable[[str], str | None] | None = None  # a dialog text's destructive category (the security guard's)
+    carry: DialogCarry | None = None
+
+    @asynccontextmanager
+    async def carrying(self, confirmation_id: str, url: str, page: Page) -> AsyncIterator[DialogCarry]:
+        """While the approved action runs: its approval answers the one dialog it raises (``dialog_carry.py``)."""
+        carry = DialogCarry(confirmation_id, origin_of(url), page, time.monotonic() + CARRY_WINDOW_S,
+                            await FrameWitness.open(page))
+        self.carry = carry
+        try:
+            yield carry
+        finally:
+            if self.carry is carry:
+                self.carry = None
+            if carry.witness is not None:
+                await carry.witness.close()
+
+    async def answer(self, dialog: Dialog, policy_accept: bool | None = None) -> Decision:
+        """The answer to a dialog that just opened: the approval's, the gate's, the armed one, else the default."""
+        kind = dialog.type
+        carry = self.carry
+        if carry is not None and carry.may_answer(dialog) and await carry.same_origin(dialog):
+            carry.used = True
+            armed = self._take_armed()
+            if armed is not None:
+                return Decision(armed.accept, armed.prompt_text if kind == "prompt" else None, "handle_dialog",
+                                carry.confirmation_id)
+            if kind == "prompt" and not dialog.default_value:
+                return Decision(False, None, "default", note="the approval answers no prompt without text: arm "
+                                "it with handle_dialog(accept=true, prompt_text=...) before confirm_action")
+            return Decision(True, None, "approval", carry.confirmation_id)
+        category = self.judge(dialog.message) if self.judge and kind in ("confirm", "prompt") else None
+        if category:
+            return Decision(False, None, "gate", held=category)
+        return self.decide(kind, policy_accept)
+
+    def _take_armed(self) -> ArmedAnswer | None:
+        armed, self.armed = self.armed, None
+        return armed if armed is not None and armed.expires > time.monotonic() else None
 
     def arm(self, accept: bool, prompt_text: str | None) -> ArmedAnswer:
         self.armed = ArmedAnswer(accept, prompt_text, time.monotonic() + ARM_TTL_S)
         return self.armed
 
     def decide(self, kind: str, policy_accept: bool | None = None) -> Decision:
-        armed, self.armed = self.armed, None
-        if armed is not None and armed.expires > time.monotonic():
+        armed = self._take_armed()
+        if armed is not None:
             return Decision(armed.accept, armed.prompt_text if kind == "prompt" else None, "handle_dialog")
         if policy_accept is not None:
             return Decision(policy_accept, None, "policy")
@@ -100,6 +156,14 @@ def dialog_detail(kind: str, message: str, decision: Decision) -> DialogDetail:
                               "answered_by": decision.answered_by}
     if decision.prompt_text is not None and decision.accept:
         detail["prompt_text"] = decision.prompt_text[:80]
-    if decision.answered_by == "default" and kind in ("confirm", "prompt"):
+    if decision.approved_by:
+        detail["approved_by"] = decision.approved_by
+    if decision.held:
+        detail["held"] = decision.held
+        detail["hint"] = ("it asks to confirm a destructive effect, so it is never accepted without the human: a click "
+                          "that raised it is held (requires_confirmation), for confirm_action")
+    elif decision.note:
+        detail["hint"] = decision.note
+    elif decision.answered_by == "default" and kind in ("confirm", "prompt"):
         detail["hint"] = "to answer differently: handle_dialog(accept=...), then repeat the action"
     return detail

@@ -1,0 +1,42 @@
+"""The gate at a native dialog: a ``confirm()`` or ``prompt()`` whose text names a destructive effect.
+
+A control whose name says nothing ("Tidy up", an icon) may still delete: the app's own question says so. That
+question is never accepted without the human, whoever armed an answer: the dialog is dismissed and the action that
+raised it is held, with the dialog's words in its summary (``SecurityGuard.hold_at_dialog``); ``confirm_action``
+then re-runs it with the dialog accepted (``session/dialog_carry.py``). The words are the policy's (the same
+destructive and safe vocabulary as for controls), judged sentence by sentence, so "Discard unsaved changes?" or
+"Leave site?" keeps the default while "Delete 3 runs? This cannot be undone." is held.
+"""
+
+from __future__ import annotations
+
+import re
+
+from browser_core.security.detector import Verdict, effect_text
+from browser_core.security.facts import PageFacts
+from browser_core.security.policy import SecurityPolicy
+
+MAX_TEXT = 300
+_SENTENCES = re.compile(r"(?<=[.?!:;])\s+|\n+")
+_QUOTED = re.compile(r"[“«\"'‘]([^”»\"'’]{1,80})[”»\"'’]")
+
+
+def dialog_category(policy: SecurityPolicy, message: str) -> str | None:
+    """The destructive category a dialog's text names (in any one of its sentences), or None."""
+    for sentence in _SENTENCES.split(message):
+        category = policy.category_of(sentence)
+        if category:
+            return category
+    return None
+
+
+def dialog_verdict(policy: SecurityPolicy, kind: str, message: str, control: str, page_title: str) -> Verdict | None:
+    """The verdict on an action whose native dialog asked to confirm a destructive effect, in the dialog's words."""
+    category = dialog_category(policy, message)
+    if category is None:
+        return None
+    text = " ".join(message.split())[:MAX_TEXT]
+    objects = [m.strip() for m in _QUOTED.findall(text) if m.strip()][:10]
+    how = f"{control}; the page asks “{text}”" if control else f"the page asks “{text}”"
+    return Verdict(category, f"the page asked in a {kind}() dialog: “{text}”",
+                   effect_text(category, how, objects, PageFacts(title=page_title)), tuple(objects))

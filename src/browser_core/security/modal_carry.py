@@ -1,0 +1,61 @@
+"""Which in-page modals an approved action opened: the app's own confirmation, whose commit button the approval
+covers (``approvals.py``).
+
+Before the approved action runs, the modals already open in its frame are noted; after it, the modals open now
+that were not open before are marked as raised by it (``role=dialog``/``alertdialog``, ``aria-modal``, an open
+``<dialog>``). The marks live in the page under a random key, on the very nodes: a later control is covered only
+when it sits inside one of those nodes, still shown. Modals the page opens by itself later, or that were open
+before, are never marked.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+
+from playwright.async_api import ElementHandle, Frame
+from playwright.async_api import Error as PlaywrightError
+
+MODAL_WAIT_MS = 1000  # an app renders its modal a moment after the click (a state update, a transition)
+
+_SHOWN = """const shown = m => !!(m.getClientRects().length) && getComputedStyle(m).visibility !== 'hidden';
+  const modals = () => Array.from(document.querySelectorAll(
+    'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]')).filter(shown);"""
+_BEFORE_JS = "key => { " + _SHOWN + " window[key] = {before: new WeakSet(modals()), raised: new WeakSet()}; }"
+_AFTER_JS = "([key, ms]) => new Promise(done => { " + _SHOWN + """
+  const s = window[key]; if (!s) { done(0); return; }
+  const t0 = Date.now();
+  const look = () => { const fresh = modals().filter(m => !s.before.has(m));
+    if (fresh.length || Date.now() - t0 >= ms) { fresh.forEach(m => s.raised.add(m)); done(fresh.length); }
+    else setTimeout(look, 50); };
+  look(); })"""
+_INSIDE_JS = "(el, key) => { " + _SHOWN + """
+  const s = window[key]; if (!s) return false;
+  for (let n = el; n; n = n.parentElement || (n.getRootNode && n.getRootNode().host) || null)
+    if (s.raised.has(n)) return shown(n);
+  return false; }"""
+
+
+def new_key() -> str:
+    return "__bca_carry_" + secrets.token_hex(6)
+
+
+async def note_open_modals(frame: Frame, key: str) -> bool:
+    with contextlib.suppress(PlaywrightError):
+        await frame.evaluate(_BEFORE_JS, key)
+        return True
+    return False
+
+
+async def mark_raised_modals(frame: Frame, key: str, wait_ms: int = MODAL_WAIT_MS) -> int:
+    """How many modals opened since ``note_open_modals`` (waiting up to ``wait_ms`` for one); they are marked."""
+    with contextlib.suppress(PlaywrightError):
+        return int(await frame.evaluate(_AFTER_JS, [key, wait_ms]))
+    return 0
+
+
+async def inside_raised_modal(handle: ElementHandle, key: str) -> bool:
+    """Whether the element sits in a modal the approved action opened, still shown (failures: no)."""
+    with contextlib.suppress(PlaywrightError):
+        return bool(await handle.evaluate(_INSIDE_JS, key))
+    return False
