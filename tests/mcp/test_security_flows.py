@@ -148,3 +148,27 @@ async def test_a_delete_page_and_a_modal_are_named_with_the_pages_warning(tmp_pa
         assert "the page warns: 'This action cannot be undone.'" in page
         assert "baseline-3" in modal and "the page warns: 'This cannot be undone.'" in modal, modal
         assert done(await page_text(client)) == []
+
+
+async def test_a_checkout_in_blocks_not_tables(tmp_path: Path, site) -> None:
+    """Basket lines and order contents laid out as repeated blocks: Remove (a scripted link) edits the basket, the
+    shipping option and the payment method only move on, and the preview's Place order names items and total."""
+    async with browser_client(tmp_path / "profile") as client:
+        await client.call("navigate", url=site.url_a("effect_basket.html"))
+        removes = [e for e in (await client.call("find_interactive_elements", query="Remove", limit=20)).data[
+            "elements"] if e["name"] == "Remove"]
+        await runs(client, "click", element_id=removes[1]["id"])
+        assert done(await page_text(client)) == ["Done: basket updated by Enter"]
+        await click(client, "Proceed to checkout", "link")
+
+        await click(client, "Proceed to payment", "button")
+        assert done(await page_text(client)) == ["Done: payment method chosen by Proceed to payment"]
+        options = [e for e in (await client.call("find_interactive_elements", query="Select option", limit=20)).data[
+            "elements"] if e["name"] == "Select option"]
+        opened = await runs(client, "click", element_id=options[0]["id"])
+        assert opened.data["url"].split("?")[0].endswith("effect_preview.html")
+
+        order = (await held(client, "Place order", "button"))["summary"]
+        assert order["category"] == "payment"
+        assert order["effect"].startswith("pay for 1 × Ceramic pour-over kettle (€39.00), 2 × Paper coffee filters "
+                                          "(100) (€8.40); total €52.35"), order["effect"]

@@ -45,10 +45,11 @@ el => {
     }
     return null;
   };
+  const unwrap = r => { let inner = r; while (inner.children.length === 1) inner = inner.children[0]; return inner; };
   const cellsOf = (row, skip) => {
     const cells = Array.from(row.querySelectorAll('td,th,[role=gridcell],[role=cell],[role=rowheader]'))
       .filter(c => !c.querySelector('td,th,[role=gridcell],[role=cell]'));
-    const parts = cells.length ? cells : Array.from(row.children);
+    const parts = cells.length ? cells : Array.from(unwrap(row).children);  // a wrapper around the line unwrapped
     return parts.filter(c => !(skip && c.contains(skip))).map(c => {
       const field = c.querySelector('input:not([type=hidden]):not([type=checkbox]):not([type=radio]),select');
       return clean(field && !textOf(c) ? (field.value || '') : textOf(c), 120);
@@ -67,7 +68,8 @@ el => {
   };
   const boxName = box => {
     const label = clean(box.getAttribute('aria-label') || (box.labels && box.labels[0] && box.labels[0].textContent), 100);
-    return rowName(itemOf(box), box) || label || clean(box.value, 60);
+    const value = clean(box.value, 60);  // a value that is an id names nothing to a human: said as such
+    return rowName(itemOf(box), box) || label || (idLike(value) ? `the row with value ${value}` : value);
   };
   // Rows ticked for an action: boxes that pick a row (a name shared by several boxes, a value naming the row, or
   // no name: a scripted selection), not a row's own yes/no field (a name of its own and the default value 'on').
@@ -129,16 +131,48 @@ el => {
       if (own) objects.push(clean(own, 100));
     }
   }
-  const shown = (root, sel, n) => Array.from(root.querySelectorAll(sel)).filter(e => visible(e) &&
-    !e.closest('nav,header,footer,[role=navigation]')).slice(0, n);
+  const shown = (root, sel, n) => {
+    const out = [];
+    for (const e of root.querySelectorAll(sel)) {
+      if (out.length >= n) break;
+      if (visible(e) && !e.closest('nav,header,footer,[role=navigation]')) out.push(e);
+    }
+    return out;
+  };
   const scope = dialog || main;
   const headings = shown(scope, 'h1,h2,[role=heading]', 6).map(textOf).filter(Boolean);
   const h1 = Array.from(document.querySelectorAll('h1')).find(h => visible(h) && clean(h.textContent));
   const labelled = dialog && (dialog.getAttribute('aria-label') || (document.getElementById(
     (dialog.getAttribute('aria-labelledby') || '').split(' ')[0]) || {}).textContent);
   const item = itemOf(el);
-  const rows = shown(scope, 'tr,[role=row],li,[role=listitem]', 60).filter(r => !r.querySelector('tr,[role=row]'))
-    .map(r => cellsOf(r, null)).filter(c => c.length).slice(0, 30);
+  // The page's lines: table, ARIA and list rows, and repeated blocks (siblings of one tag and class) of two cells
+  // or more that show a number; the innermost of them, each as its cells.
+  const keys = new Map();
+  const twin = e => {
+    const p = e.parentElement;
+    if (!p) return false;
+    if (!keys.has(p)) {
+      const count = new Map();
+      for (const c of p.children) count.set(c.tagName + '.' + c.className, (count.get(c.tagName + '.' + c.className) || 0) + 1);
+      keys.set(p, count);
+    }
+    return keys.get(p).get(e.tagName + '.' + e.className) > 1;
+  };
+  const lineSet = new Set();
+  for (const r of Array.from(scope.querySelectorAll('tr,[role=row],li,[role=listitem],div,article,section')).slice(0, 4000)) {
+    if ((r.matches(ROW) || twin(r)) && unwrap(r).children.length >= 2 && (r.textContent || '').length < 600 &&
+        /\d/.test(r.textContent || '')) lineSet.add(r);
+  }
+  for (const r of lineSet) {  // keep the innermost lines
+    for (let a = r.parentElement, i = 0; a && a !== scope && i < 6; a = a.parentElement, i++) lineSet.delete(a);
+  }
+  const rows = [];
+  for (const r of lineSet) {
+    if (rows.length >= 30) break;
+    if (!visible(r) || r.closest('nav,header,footer,[role=navigation]')) continue;
+    const cells = cellsOf(r, null);
+    if (cells.length) rows.push(cells);
+  }
   const commands = shown(document, 'a[href],button,input[type=submit],input[type=button],[role=button],[role=link]', 150)
     .map(nameOf).filter(t => t && t.length <= 60).slice(0, 100);
   const fieldsOf = root => root ? Array.from(root.querySelectorAll('input:not([type=hidden]),select,textarea'))
