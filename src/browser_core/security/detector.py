@@ -10,8 +10,11 @@ Decided before the action runs, by what the action will cause, from observed dat
   non-GET data-method, a scripted confirm());
 - a scripted button (no form, no link): its effect cannot be read, so its name decides.
 
-Field names are evidence about fields, not about the form: only card fields make a payment form. The words live
-in the policy file, never in code.
+In context (``reading.py``): a step that only moves on ("Continue", "Select option") commits nothing by itself,
+and a purchase word in a form's address or data counts only on a review page (a total shown, nothing more to
+fill in); removing a line of one's own basket is an ordinary edit; a select or radio changed to a value that ends
+a record ("Cancelled") makes a neutral submit a cancellation. Field names are evidence about fields, not about the
+form: only card fields make a payment form. The words live in the policy file, never in code.
 """
 
 from __future__ import annotations
