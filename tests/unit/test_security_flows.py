@@ -147,3 +147,10 @@ def test_summaries_name_the_dialog_the_record_heading_and_quote_the_warning() ->
 ])
 def test_amounts(text: str, money: bool) -> None:
     assert load_policy().flow.has_money(text) is money
+
+
+def test_a_buy_button_in_a_card_names_its_card_not_the_pages_other_lines() -> None:
+    card = {"name": "Travel mug", "cells": ["$12.00 · Keeps drinks hot"], "fields": []}
+    buy = verdict("Buy now", facts(label="Buy now", form=False, row=card, rows=[],
+                                   lines=["Travel mug", "$12.00", "Wool socks", "$8.50", "Total: $20.50"]))
+    assert buy is not None and buy.effect.startswith("pay 'Travel mug' (button 'Buy now')"), buy

@@ -159,12 +159,13 @@ el => {
     return keys.get(p).get(e.tagName + '.' + e.className) > 1;
   };
   const lineSet = new Set();
-  for (const r of Array.from(scope.querySelectorAll('tr,[role=row],li,[role=listitem],div,article,section')).slice(0, 4000)) {
+  const lineScope = item || scope;  // a control in a card or a line buys, edits or removes that line only
+  for (const r of Array.from(lineScope.querySelectorAll('tr,[role=row],li,[role=listitem],div,article,section')).slice(0, 4000)) {
     if ((r.matches(ROW) || twin(r)) && unwrap(r).children.length >= 2 && (r.textContent || '').length < 600 &&
         /\d/.test(r.textContent || '')) lineSet.add(r);
   }
   for (const r of lineSet) {  // keep the innermost lines
-    for (let a = r.parentElement, i = 0; a && a !== scope && i < 6; a = a.parentElement, i++) lineSet.delete(a);
+    for (let a = r.parentElement, i = 0; a && a !== lineScope && i < 6; a = a.parentElement, i++) lineSet.delete(a);
   }
   const rows = [];
   for (const r of lineSet) {

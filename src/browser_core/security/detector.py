@@ -70,7 +70,8 @@ class DestructiveActionDetector:
                  detail: str = "") -> Verdict:
         """The verdict with its summary: the records named as the page names them, the page's own warning."""
         named = [o for o in objects if o.strip()]
-        purchase = self.reader.purchase(facts.page) if category == "payment" and not detail else None
+        purchase = self.reader.purchase(facts.page, in_item=bool(facts.row.name)) \
+            if category == "payment" and not detail else None
         if purchase is not None:
             detail = f"pay for {purchase.describe()}"
             named = named or list(purchase.items)

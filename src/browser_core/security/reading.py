@@ -76,8 +76,10 @@ class PageReader:
                 and any(self.words.checks_out(c) for c in facts.page.commands))
 
     # ----- what it is about --------------------------------------------------------------------------------
-    def purchase(self, page: PageFacts) -> Purchase | None:
-        """The items (with quantities and prices) and the total the page shows, or None when it shows neither."""
+    def purchase(self, page: PageFacts, *, in_item: bool = False) -> Purchase | None:
+        """The items (with quantities and prices) and the total the page shows, or None when it shows neither.
+
+        For a control in a card or line (``in_item``) the rows are that item's own: none, and it names itself."""
         items = []
         for cells in page.rows:
             line = " ".join(cells)
@@ -91,6 +93,8 @@ class PageReader:
             items.append(f"{count} × {name}" if count else name)
             if price:
                 items[-1] += f" ({price})"
+        if in_item and not items:
+            return None
         total = self.total(page)
         return Purchase(tuple(items), total) if items or total else None
 
