@@ -33,17 +33,30 @@ el => {
   const ROW = 'tr,[role=row],li,[role=listitem],article,[role=article]';
   const textOf = e => clean(e.innerText || e.textContent, 200);
   const idLike = s => !/\p{L}/u.test(s) || /^[\w-]*\d[\w-]*$/.test(s) && !/\s/.test(s) && s.length > 12;
+  // A row or card is small and never holds the page's main heading; page regions (children of the body or the
+  // main region) are not records even when they look alike.
+  const pageHeading = document.querySelector('h1');
   const itemOf = e => {
-    for (let a = e.parentElement, i = 0; a && a !== document.body && i < 10; a = a.parentElement, i++) {
+    for (let a = e.parentElement, i = 0; a && a !== document.body && a !== main && i < 10; a = a.parentElement, i++) {
+      if ((pageHeading && a.contains(pageHeading)) || (a.textContent || '').length > 2000) return null;
       if (a.matches(ROW) && textOf(a) !== textOf(e)) return a;
       const p = a.parentElement;
-      const twins = p ? Array.from(p.children).filter(s => s !== a && s.tagName === a.tagName &&
-        s.className === a.className).length : 0;
+      const twins = p && p !== document.body && p !== main ? Array.from(p.children).filter(s => s !== a &&
+        s.tagName === a.tagName && s.className === a.className).length : 0;
       if (twins && a.tagName !== 'FORM' && a.querySelector('a,h2,h3,h4,h5,h6,th,[role=rowheader],td,[role=gridcell]') &&
           textOf(a) !== textOf(e)) return a;
-      if (a === main) return null;
     }
     return null;
+  };
+  // The fields next to a control (the line's quantity beside its Remove): those of the nearest ancestor that has
+  // any, when it has only a few (a line, not a whole form).
+  const FIELDS = 'input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=image]),select,textarea';
+  const nearFields = e => {
+    for (let a = e.parentElement, i = 0; a && a !== document.body && i < 6; a = a.parentElement, i++) {
+      const found = Array.from(a.querySelectorAll(FIELDS)).filter(f => f !== e);
+      if (found.length) return found.length <= 3 ? found : [];
+    }
+    return [];
   };
   const unwrap = r => { let inner = r; while (inner.children.length === 1) inner = inner.children[0]; return inner; };
   const cellsOf = (row, skip) => {
@@ -60,11 +73,14 @@ el => {
     const own = row.getAttribute('aria-label');
     if (own && clean(own)) return clean(own, 100);
     for (const sel of ['[role=rowheader],th', 'h1,h2,h3,h4,h5,h6,[role=heading]', 'a[href]', 'strong,b']) {
-      const named = Array.from(row.querySelectorAll(sel))
-        .find(c => !(skip && c.contains(skip)) && clean(c.textContent) && !idLike(clean(c.textContent)));
+      const named = Array.from(row.querySelectorAll(sel)).find(c => !(skip && c.contains(skip)) &&
+        clean(c.textContent) && !idLike(clean(c.textContent)) && visible(c));
       if (named) return clean(named.textContent, 100);
     }
-    return cellsOf(row, skip).find(t => !idLike(t)) || '';
+    const cell = cellsOf(row, skip).find(t => !idLike(t));
+    if (cell) return cell;
+    const rest = clean(skip ? textOf(row).replace(textOf(skip), '') : textOf(row), 100);  // a line of bare text
+    return idLike(rest) ? '' : rest;
   };
   const boxName = box => {
     const label = clean(box.getAttribute('aria-label') || (box.labels && box.labels[0] && box.labels[0].textContent), 100);
@@ -176,12 +192,13 @@ el => {
   }
   const commands = shown(document, 'a[href],button,input[type=submit],input[type=button],[role=button],[role=link]', 150)
     .map(nameOf).filter(t => t && t.length <= 60).slice(0, 100);
-  const fieldsOf = root => root ? Array.from(root.querySelectorAll('input:not([type=hidden]),select,textarea'))
-    .slice(0, 10).map(e => ({ label: labelOf(e), type: (e.type || e.tagName).toLowerCase(), autocomplete: '',
-      visible: visible(e) })) : [];
+  const fieldFacts = list => list.slice(0, 10).map(e => ({ label: labelOf(e), type: (e.type || e.tagName).toLowerCase(),
+    autocomplete: '', visible: visible(e) }));
   const lines = (scope.innerText || '').split('\n').map(t => clean(t, 200)).filter(Boolean).slice(0, 150);
   const alerts = shown(document, '[role=alert],[role=alertdialog],[role=status],[role=note],dialog[open]', 6)
     .map(e => clean(e.innerText, 300)).filter(Boolean);
+  let near = el.parentElement || el;  // the smallest block of text around the control
+  for (let i = 0; i < 4 && near.parentElement && clean(near.innerText, 600).length < 40; i++) near = near.parentElement;
   const link = el.closest('a[href]');
   const actor = link || el;
   return {
@@ -201,9 +218,9 @@ el => {
     page: {
       title: clean(document.title, 120), heading: h1 ? clean(h1.textContent, 120) : '',
       text: clean(around.innerText, 1500), objects, selected: form ? [] : checkedIn(document),
-      headings, dialog: clean(labelled || (dialog && headings[0]) || '', 120), lines, rows, commands, alerts,
+      near: clean(near.innerText, 600), headings, dialog: clean(labelled || (dialog && headings[0]) || '', 120), lines, rows, commands, alerts,
     },
-    row: { name: rowName(item, el), cells: item ? cellsOf(item, el) : [], fields: fieldsOf(item) },
+    row: { name: rowName(item, el), cells: item ? cellsOf(item, el) : [], fields: fieldFacts(item ? Array.from(item.querySelectorAll(FIELDS)) : nearFields(el)) },
     options: tag === 'select' ? Array.from(el.options).slice(0, 100).map(o => [clean(o.value, 80), clean(o.label || o.text, 120)]) : [],
   };
 }

@@ -71,7 +71,7 @@ class DestructiveActionDetector:
         """The verdict with its summary: the records named as the page names them, the page's own warning."""
         named = [o for o in objects if o.strip()]
         purchase = self.reader.purchase(facts.page, in_item=bool(facts.row.name)) \
-            if category == "payment" and not detail else None
+            if category == "payment" and not detail and self.reader.about_page_total(facts) else None
         if purchase is not None:
             detail = f"pay for {purchase.describe()}"
             named = named or list(purchase.items)

@@ -89,14 +89,20 @@ class PageReader:
             if not name or self.words.is_quantity(name):
                 continue
             count = next((m.group(1) for c in cells if c != name and (m := _COUNT.match(c))), "")
+            if not count:  # an order's line shows how many; a product listed for sale does not
+                continue
             price = self._amount(next((c for c in reversed(cells) if self.words.has_money(c)), ""))
-            items.append(f"{count} × {name}" if count else name)
-            if price:
-                items[-1] += f" ({price})"
+            items.append(f"{count} × {name} ({price})" if price else f"{count} × {name}")
         if in_item and not items:
             return None
         total = self.total(page)
         return Purchase(tuple(items), total) if items or total else None
+
+    def about_page_total(self, facts: ElementFacts) -> bool:
+        """Whether the page's lines and total are what the control pays for: it submits a form, or a total is shown
+        right next to it (a scripted button elsewhere on the page pays for its own thing)."""
+        near = facts.page.near
+        return facts.form is not None or (self.words.mentions_total(near) and self.words.has_money(near))
 
     @staticmethod
     def record(facts: ElementFacts) -> str:
