@@ -156,7 +156,8 @@ el => {
     return out;
   };
   const scope = dialog || main;
-  const headings = shown(scope, 'h1,h2,[role=heading]', 6).map(textOf).filter(Boolean);
+  const headings = shown(scope, 'h1,h2,[role=heading]', 12)  // those before the control, in order
+    .filter(h => h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING).map(textOf).filter(Boolean).slice(0, 6);
   const h1 = Array.from(document.querySelectorAll('h1')).find(h => visible(h) && clean(h.textContent));
   const labelled = dialog && (dialog.getAttribute('aria-label') || (document.getElementById(
     (dialog.getAttribute('aria-labelledby') || '').split(' ')[0]) || {}).textContent);

@@ -68,7 +68,7 @@ class PageFacts:
     objects: list[str] = field(default_factory=list)
     selected: list[str] = field(default_factory=list)
     near: str = ""  # the smallest block of text around the control
-    headings: list[str] = field(default_factory=list)  # visible h1/h2 of the open dialog, else of the main region
+    headings: list[str] = field(default_factory=list)  # visible h1 and h2 before the control (its dialog's, or main's)
     dialog: str = ""  # the title of the open dialog the control is in
     lines: list[str] = field(default_factory=list)  # the visible text lines of that region
     rows: list[list[str]] = field(default_factory=list)  # its table rows / list items, by cell
