@@ -154,3 +154,13 @@ def test_a_buy_button_in_a_card_names_its_card_not_the_pages_other_lines() -> No
     buy = verdict("Buy now", facts(label="Buy now", form=False, row=card, rows=[],
                                    lines=["Travel mug", "$12.00", "Wool socks", "$8.50", "Total: $20.50"]))
     assert buy is not None and buy.effect.startswith("pay 'Travel mug' (button 'Buy now')"), buy
+
+
+def test_a_russian_basket_line_is_removed_without_a_hold() -> None:
+    line = {"name": "Чайник", "cells": ["1 200 ₽"],
+            "fields": [{"label": "Количество", "type": "number", "autocomplete": "", "visible": True}]}
+    basket = dict(lines=["Корзина", "Чайник\t1\t1 200 ₽", "Итого: 1 200 ₽"], commands=["Удалить", "Оформить заказ"],
+                  row=line)
+    assert verdict("Удалить", facts(label="Удалить", form=False, **basket)) is None
+    order = verdict("Оформить заказ", facts(label="Оформить заказ", form=False, **basket))
+    assert order is not None and order.category == "payment"
