@@ -1,4 +1,4 @@
-"""DestructiveActionDetector: will this action delete, send (or publish) or pay, and is this field sensitive?
+"""DestructiveActionDetector: will this action delete, send (or publish), pay or cancel, and is this field sensitive?
 
 Decided before the action runs, by what the action will cause, from observed data only:
 
