@@ -15,7 +15,7 @@ POLICY = load_policy()
     ("Unpublish", "delete"), ("Снять с публикации", "delete"),
     ("Send", "send"), ("Submit application", "send"), ("Reply", "send"), ("Apply now", "send"), ("Publish", "send"),
     ("Отправить", "send"), ("Откликнуться", "send"), ("Ответить", "send"),
-    ("Pay now", "payment"), ("Buy now", "payment"), ("Place order", "payment"), ("Checkout", "payment"),
+    ("Pay now", "payment"), ("Buy now", "payment"), ("Place order", "payment"),
     ("Subscribe", "payment"), ("Оплатить", "payment"), ("Купить", "payment"), ("Оформить заказ", "payment"),
 ])
 def test_destructive_names(name: str, category: str) -> None:
@@ -26,7 +26,8 @@ def test_destructive_names(name: str, category: str) -> None:
     "Add to cart", "В корзину", "Archive", "Save draft", "Search", "Apply coupon", "Apply Europe filter",
     "Clear search", "Trash", "Spam", "Удалённые", "Отправленные", "Ваша посылка отправлена", "Показать ответы",
     "Sign in", "Next page", "Edit profile", "Download invoice (PDF)", "Купон", "Покупки", "",
-    "Save and continue editing", "Update", "Сохранить", "Submit changes",
+    "Save and continue editing", "Update", "Сохранить", "Submit changes", "Checkout", "Continue", "Select option",
+    "Proceed to payment", "Далее",
 ])
 def test_harmless_names(name: str) -> None:
     assert POLICY.category_of(name) is None
@@ -84,4 +85,6 @@ def test_posting_a_form_without_written_text_is_not_a_send() -> None:
     assert submit(message, "Continue") == "send"
     card = [FieldFacts("Card number", "text", "cc-number")]
     assert submit(card, "Continue") == "payment"
-    assert POLICY.category_of("Proceed to checkout") is None and POLICY.category_of("Checkout") == "payment"
+    assert POLICY.category_of("Proceed to checkout") is None and POLICY.category_of("Checkout") is None
+    assert POLICY.flow.advances("Checkout") and POLICY.flow.advances("Select option")
+    assert POLICY.category_of("Cancel order") == "cancel" and POLICY.is_decline("Cancel")

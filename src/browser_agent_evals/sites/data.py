@@ -62,6 +62,12 @@ class ShopLabels(_Data):
     shipping_option: str
     place_order: str
     cart_columns: tuple[str, str, str]
+    next_step: str
+    select_option: str
+    update: str
+    remove: str
+    total: str
+    shipping_line: str
 
 
 class ShopMessages(_Data):
@@ -75,6 +81,9 @@ class ShopMessages(_Data):
     cart_empty: str
     added: str
     checkout_title: str
+    shipping_title: str
+    review_title: str
+    deliver_to: str
     pay_on_delivery: str
     order_title: str
     order_thanks: str

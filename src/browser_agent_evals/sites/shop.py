@@ -1,5 +1,7 @@
-"""The shop (its catalogue and wording: ``data/shop.yaml``): search → product → cart → checkout → order (the
-order is the checkout form's submit button, which the browser server holds for a confirmation)."""
+"""The shop (its catalogue and wording: ``data/shop.yaml``): search → product → cart (each line: quantity, Update,
+Remove) → a three-step checkout (delivery address → shipping method → review with the items, quantities and total)
+→ order. Only the review page's "Place order" commits (the browser server holds it for a confirmation); the steps
+before it post to addresses under ``checkout/`` and only move on."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from browser_agent_evals.sites.data import Shop, SiteData
 
 
 def _state(state: dict[str, Any]) -> dict[str, Any]:
-    return state.setdefault("shop", {"cart": {}, "orders": []})
+    return state.setdefault("shop", {"cart": {}, "orders": [], "checkout": {}})
 
 
 def _header(req: Request, shop: dict[str, Any], data: Shop) -> str:
@@ -39,10 +41,12 @@ def handle(state: dict[str, Any], req: Request, sites: SiteData) -> Response:
         if sku in data.products:
             shop["cart"][sku] = shop["cart"].get(sku, 0) + max(1, int(req.form.get("qty") or 1))
         return Response.redirect(f"{req.base_a}/shop/cart?added={sku}")
+    if req.path == "cart/update" and req.method == "POST":
+        return _update_cart(req, shop)
     if req.path == "cart":
         return _cart(req, shop, data, head)
-    if req.path == "checkout":
-        return _checkout(req, data, head)
+    if page[0] == "checkout":
+        return _checkout_step(req, shop, data, head)
     if req.path == "order" and req.method == "POST":
         return _order(req, shop, data)
     if page[0] == "orders" and len(page) > 1:
@@ -93,13 +97,34 @@ def _product(req: Request, data: Shop, head: str, sku: str) -> Response:
     return layout(product.name, head, body)
 
 
+def _update_cart(req: Request, shop: dict[str, Any]) -> Response:
+    sku = req.form.get("sku", "")
+    typed = (req.form.get("qty") or "0").strip()
+    qty = 0 if req.form.get("remove") else int(typed) if typed.isdigit() else shop["cart"].get(sku, 0)
+    if sku in shop["cart"]:
+        if qty > 0:
+            shop["cart"][sku] = qty
+        else:
+            del shop["cart"][sku]
+    return Response.redirect(f"{req.base_a}/shop/cart")
+
+
+def _lines(data: Shop, cart: dict[str, int]) -> float:
+    return sum(data.products[s].price * q for s, q in cart.items())
+
+
 def _cart(req: Request, shop: dict[str, Any], data: Shop, head: str) -> Response:
-    text = data.messages
+    text, labels = data.messages, data.labels
     if not shop["cart"]:
         return layout(text.cart_title, head, f"<h1>{esc(text.cart_title)}</h1><p>{esc(text.cart_empty)}</p>")
     rows = "".join(
-        f"<tr><td>{esc(data.products[s].name)}</td><td>{q}</td><td>{esc(data.price(data.products[s].price * q))}</td>"
-        "</tr>"
+        f"<tr><td><a href='{req.base_a}/shop/product/{s}'>{esc(data.products[s].name)}</a></td><td>"
+        f"<form method='post' action='{req.base_a}/shop/cart/update'><input type='hidden' name='sku' value='{s}'>"
+        f"<label for='qty-{s}'>{esc(labels.quantity)}</label>"
+        f"<input type='number' id='qty-{s}' name='qty' value='{q}' min='0'>"
+        f" <button type='submit'>{esc(labels.update)}</button>"
+        f" <button type='submit' name='remove' value='1'>{esc(labels.remove)}</button></form></td>"
+        f"<td>{esc(data.price(data.products[s].price * q))}</td></tr>"
         for s, q in shop["cart"].items()
     )
     added = req.query.get("added", "")
@@ -108,51 +133,110 @@ def _cart(req: Request, shop: dict[str, Any], data: Shop, head: str) -> Response
         if added in data.products
         else ""
     )
-    columns = "".join(f"<th>{esc(c)}</th>" for c in data.labels.cart_columns)
+    columns = "".join(f"<th>{esc(c)}</th>" for c in labels.cart_columns)
+    total = f"<tr><th>{esc(labels.total)}</th><td></td><td>{esc(data.price(_lines(data, shop['cart'])))}</td></tr>"
     body = (
-        f"<h1>{esc(text.cart_title)}</h1>{note}<table><tr>{columns}</tr>{rows}</table>"
-        f"<p><a href='{req.base_a}/shop/checkout'>{esc(data.labels.checkout)}</a></p>"
+        f"<h1>{esc(text.cart_title)}</h1>{note}<table><tr>{columns}</tr>{rows}{total}</table>"
+        f"<p><a href='{req.base_a}/shop/checkout'>{esc(labels.checkout)}</a></p>"
     )
     return layout(text.cart_title, head, body)
 
 
-def _checkout(req: Request, data: Shop, head: str) -> Response:
+def _checkout_step(req: Request, shop: dict[str, Any], data: Shop, head: str) -> Response:
+    """Address (POST checkout/address) → shipping method (POST checkout/shipping) → review: each step only moves on."""
+    step = req.path.partition("/")[2]
+    details = shop.setdefault("checkout", {})
+    if req.method == "POST" and step == "address":
+        details.update({k: req.form.get(k, "") for k in ("name", "address", "city")})
+        return Response.redirect(f"{req.base_a}/shop/checkout/shipping")
+    if req.method == "POST" and step == "shipping":
+        details["shipping"] = req.form.get("shipping", next(iter(data.shipping)))
+        return Response.redirect(f"{req.base_a}/shop/checkout/review")
+    if not shop["cart"]:
+        return Response.redirect(f"{req.base_a}/shop/cart")
+    if step == "shipping":
+        return _shipping(req, data, head)
+    if step == "review":
+        return _review(req, shop, data, head)
+    return _address(req, data, head, details)
+
+
+def _address(req: Request, data: Shop, head: str, details: dict[str, str]) -> Response:
+    labels = data.labels
+    fields = "".join(
+        f"<label for='{key}'>{esc(label)}</label><input id='{key}' name='{key}' required{extra} "
+        f"value='{esc(details.get(key, ''))}'>"
+        for key, label, extra in (("name", labels.full_name, " autocomplete='name'"),
+                                  ("address", labels.address, ""), ("city", labels.city, ""))
+    )
+    body = (
+        f"<h1>{esc(data.messages.checkout_title)}</h1>"
+        f"<form method='post' action='{req.base_a}/shop/checkout/address'>{fields}"
+        f"<p><button type='submit'>{esc(labels.next_step)}</button></p></form>"
+    )
+    return layout(data.messages.checkout_title, head, body)
+
+
+def _shipping(req: Request, data: Shop, head: str) -> Response:
     labels = data.labels
     options = "".join(
         f"<option value='{k}'>{esc(labels.shipping_option.format(label=v.label, fee=data.price(v.fee)))}</option>"
         for k, v in data.shipping.items()
     )
     body = (
-        f"<h1>{esc(data.messages.checkout_title)}</h1><form method='post' action='{req.base_a}/shop/order'>"
-        f"<label for='name'>{esc(labels.full_name)}</label><input id='name' name='name' required autocomplete='name'>"
-        f"<label for='address'>{esc(labels.address)}</label><input id='address' name='address' required>"
-        f"<label for='city'>{esc(labels.city)}</label><input id='city' name='city' required>"
+        f"<h1>{esc(data.messages.shipping_title)}</h1>"
+        f"<form method='post' action='{req.base_a}/shop/checkout/shipping'>"
         f"<label for='shipping'>{esc(labels.shipping)}</label><select id='shipping' name='shipping'>{options}</select>"
-        f"<p class='muted'>{esc(data.messages.pay_on_delivery)}</p>"
+        f"<p><button type='submit'>{esc(labels.select_option)}</button></p></form>"
+    )
+    return layout(data.messages.shipping_title, head, body)
+
+
+def _review(req: Request, shop: dict[str, Any], data: Shop, head: str) -> Response:
+    """The last step: the items, quantities and total, and the one button that commits."""
+    labels, text, details = data.labels, data.messages, shop["checkout"]
+    method = data.shipping.get(details.get("shipping", ""), next(iter(data.shipping.values())))
+    rows = "".join(
+        f"<tr><td>{esc(data.products[s].name)}</td><td>{q}</td><td>{esc(data.price(data.products[s].price * q))}</td>"
+        "</tr>"
+        for s, q in shop["cart"].items()
+    )
+    rows += f"<tr><td>{esc(labels.shipping_line.format(label=method.label))}</td><td></td>" \
+            f"<td>{esc(data.price(method.fee))}</td></tr>"
+    total = _lines(data, shop["cart"]) + method.fee
+    columns = "".join(f"<th>{esc(c)}</th>" for c in labels.cart_columns)
+    deliver = text.deliver_to.format(name=details.get("name", ""), address=details.get("address", ""),
+                                     city=details.get("city", ""))
+    body = (
+        f"<h1>{esc(text.review_title)}</h1><table><tr>{columns}</tr>{rows}"
+        f"<tr><th>{esc(labels.total)}</th><td></td><th>{esc(data.price(total))}</th></tr></table>"
+        f"<p>{esc(deliver)}</p><p class='muted'>{esc(text.pay_on_delivery)}</p>"
+        f"<form method='post' action='{req.base_a}/shop/order'>"
         f"<button type='submit'>{esc(labels.place_order)}</button></form>"
     )
-    return layout(data.messages.checkout_title, head, body)
+    return layout(text.review_title, head, body)
 
 
 def _order(req: Request, shop: dict[str, Any], data: Shop) -> Response:
     if not shop["cart"]:
         return Response.redirect(f"{req.base_a}/shop/cart")
     default = next(iter(data.shipping))
-    shipping = req.form.get("shipping", default)
+    details = {**shop.get("checkout", {}), **{k: v for k, v in req.form.items() if v}}
+    shipping = details.get("shipping", default)
     method = data.shipping.get(shipping, data.shipping[default])
     items = [{"sku": s, "qty": q} for s, q in shop["cart"].items()]
     order = {
         "number": 1001 + len(shop["orders"]),
         "items": items,
-        "name": req.form.get("name", ""),
-        "address": req.form.get("address", ""),
-        "city": req.form.get("city", ""),
+        "name": details.get("name", ""),
+        "address": details.get("address", ""),
+        "city": details.get("city", ""),
         "shipping": shipping,
         "shipping_label": method.label,
         "total": round(sum(data.products[i["sku"]].price * i["qty"] for i in items) + method.fee, 2),
     }
     shop["orders"].append(order)
-    shop["cart"] = {}
+    shop["cart"], shop["checkout"] = {}, {}
     return Response.redirect(f"{req.base_a}/shop/orders/{order['number']}")
 
 

@@ -9,6 +9,10 @@ el => {
     e.getAttribute('name'), e.id,
     (e.getAttribute('aria-labelledby') || '').split(/\s+/).map(i => (document.getElementById(i) || {}).textContent || '').join(' '),
   ].join(' '));
+  const captionOf = e => clean((e.labels && e.labels.length ? Array.from(e.labels).map(l => l.textContent).join(' ') : '') ||
+    e.getAttribute('aria-label') || (e.getAttribute('aria-labelledby') || '').split(/\s+/)
+      .map(i => (document.getElementById(i) || {}).textContent || '').join(' ') ||
+    e.getAttribute('title') || e.getAttribute('name') || '', 80).replace(/[:*]+$/, '').trim();
   const nameOf = e => clean(e.getAttribute('aria-label') || e.textContent || e.value || e.getAttribute('title') || '', 120);
   const tag = el.tagName.toLowerCase();
   const type = (el.getAttribute('type') || (tag === 'button' ? 'submit' : '')).toLowerCase();
@@ -23,12 +27,65 @@ el => {
   const isSubmit = !!form && isSubmitter(el);
   const submitter = isSubmit ? el : (form ? submitters(form)[0] : null);
   const describe = s => s ? { label: nameOf(s), name: s.getAttribute('name') || '', value: clean(s.value, 80) } : null;
-  const rowName = box => {  // the row's own name (its first link or header cell), else the box's label
-    const row = box.closest('tr,li,[role=row]');
-    const named = row && Array.from(row.querySelectorAll('a,th')).find(c => clean(c.textContent) && !c.contains(box));
-    if (named) return clean(named.textContent, 80);
-    const aria = box.getAttribute('aria-label') || (box.labels && box.labels[0] && box.labels[0].textContent);
-    return clean(aria || (row ? row.textContent : ''), 80);
+  // The repeated item (table row, ARIA row, list item, card) holding a control, and what the page calls it.
+  const main = document.querySelector('main,[role=main]') || document.body;
+  const dialogOf = e => e.closest('dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]');
+  const ROW = 'tr,[role=row],li,[role=listitem],article,[role=article]';
+  const textOf = e => clean(e.innerText || e.textContent, 200);
+  const idLike = s => !/\p{L}/u.test(s) || /^[\w-]*\d[\w-]*$/.test(s) && !/\s/.test(s) && s.length > 12;
+  // A row or card is small and never holds the page's main heading; page regions (children of the body or the
+  // main region) are not records even when they look alike.
+  const pageHeading = document.querySelector('h1');
+  const itemOf = e => {
+    for (let a = e.parentElement, i = 0; a && a !== document.body && a !== main && i < 10; a = a.parentElement, i++) {
+      if ((pageHeading && a.contains(pageHeading)) || (a.textContent || '').length > 2000) return null;
+      if (a.matches(ROW) && textOf(a) !== textOf(e)) return a;
+      const p = a.parentElement;
+      const twins = p && p !== document.body && p !== main ? Array.from(p.children).filter(s => s !== a &&
+        s.tagName === a.tagName && s.className === a.className).length : 0;
+      if (twins && a.tagName !== 'FORM' && a.querySelector('a,h2,h3,h4,h5,h6,th,[role=rowheader],td,[role=gridcell]') &&
+          textOf(a) !== textOf(e)) return a;
+    }
+    return null;
+  };
+  // The fields next to a control (the line's quantity beside its Remove): those of the nearest ancestor that has
+  // any, when it has only a few (a line, not a whole form).
+  const FIELDS = 'input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=image]),select,textarea';
+  const nearFields = e => {
+    for (let a = e.parentElement, i = 0; a && a !== document.body && i < 6; a = a.parentElement, i++) {
+      const found = Array.from(a.querySelectorAll(FIELDS)).filter(f => f !== e);
+      if (found.length) return found.length <= 3 ? found : [];
+    }
+    return [];
+  };
+  const unwrap = r => { let inner = r; while (inner.children.length === 1) inner = inner.children[0]; return inner; };
+  const cellsOf = (row, skip) => {
+    const cells = Array.from(row.querySelectorAll('td,th,[role=gridcell],[role=cell],[role=rowheader]'))
+      .filter(c => !c.querySelector('td,th,[role=gridcell],[role=cell]'));
+    const parts = cells.length ? cells : Array.from(unwrap(row).children);  // a wrapper around the line unwrapped
+    return parts.filter(c => !(skip && c.contains(skip))).map(c => {
+      const field = c.querySelector('input:not([type=hidden]):not([type=checkbox]):not([type=radio]),select');
+      return clean(field && !textOf(c) ? (field.value || '') : textOf(c), 120);
+    }).filter(Boolean).slice(0, 8);
+  };
+  const rowName = (row, skip) => {  // the row's own name: its label, header cell, heading or first link, else text
+    if (!row) return '';
+    const own = row.getAttribute('aria-label');
+    if (own && clean(own)) return clean(own, 100);
+    for (const sel of ['[role=rowheader],th', 'h1,h2,h3,h4,h5,h6,[role=heading]', 'a[href]', 'strong,b']) {
+      const named = Array.from(row.querySelectorAll(sel)).find(c => !(skip && c.contains(skip)) &&
+        clean(c.textContent) && !idLike(clean(c.textContent)) && visible(c));
+      if (named) return clean(named.textContent, 100);
+    }
+    const cell = cellsOf(row, skip).find(t => !idLike(t));
+    if (cell) return cell;
+    const rest = clean(skip ? textOf(row).replace(textOf(skip), '') : textOf(row), 100);  // a line of bare text
+    return idLike(rest) ? '' : rest;
+  };
+  const boxName = box => {
+    const label = clean(box.getAttribute('aria-label') || (box.labels && box.labels[0] && box.labels[0].textContent), 100);
+    const value = clean(box.value, 60);  // a value that is an id names nothing to a human: said as such
+    return rowName(itemOf(box), box) || label || (idLike(value) ? `the row with value ${value}` : value);
   };
   // Rows ticked for an action: boxes that pick a row (a name shared by several boxes, a value naming the row, or
   // no name: a scripted selection), not a row's own yes/no field (a name of its own and the default value 'on').
@@ -36,7 +93,7 @@ el => {
     boxes.filter(o => o.name === b.name).length > 1;
   const checkedIn = scope => {
     const boxes = Array.from(scope.querySelectorAll('input[type=checkbox]')).filter(b => !b.closest('thead'));
-    return boxes.filter(b => b.checked && visible(b) && picksRow(b, boxes)).slice(0, 50).map(rowName);
+    return boxes.filter(b => b.checked && visible(b) && picksRow(b, boxes)).slice(0, 50).map(boxName);
   };
 
   let formFacts = null;
@@ -49,13 +106,22 @@ el => {
       method, action, role: (form.getAttribute('role') || '').toLowerCase(),
       label: clean(form.getAttribute('aria-label') || form.getAttribute('title') || ''),
       fields: fields.slice(0, 60).map(e => ({ label: labelOf(e), type: (e.type || e.tagName).toLowerCase(),
-        autocomplete: (e.getAttribute('autocomplete') || '').toLowerCase() })),
+        autocomplete: (e.getAttribute('autocomplete') || '').toLowerCase(), visible: visible(e) })),
       hidden: Array.from(form.querySelectorAll('input[type=hidden]')).slice(0, 60)
         .map(e => [clean(e.getAttribute('name'), 60), clean(e.value, 60)]),
-      chosen: Array.from(form.querySelectorAll('select')).filter(s => s.selectedIndex >= 0).slice(0, 20)
-        .map(s => ({ name: s.getAttribute('name') || '', label: labelOf(s),
-          option: clean(s.options[s.selectedIndex].label || s.options[s.selectedIndex].text, 120),
-          value: clean(s.value, 80) })),
+      chosen: [...Array.from(form.querySelectorAll('select')).filter(s => s.selectedIndex >= 0).slice(0, 20)
+        .map(s => { const o = s.options[s.selectedIndex];
+          const initial = Array.from(s.options).find(x => x.defaultSelected) || (s.multiple ? null : s.options[0]);
+          return { name: s.getAttribute('name') || '', label: captionOf(s), option: clean(o.label || o.text, 120),
+            value: clean(s.value, 80), changed: o !== initial, record: rowName(itemOf(s), s) }; }),
+        ...Array.from(form.querySelectorAll('input[type=radio]')).filter(r => r.checked).slice(0, 20)
+          .map(r => { const group = r.closest('fieldset,[role=radiogroup]');
+            const legend = group && (group.querySelector('legend') || document.getElementById(
+              (group.getAttribute('aria-labelledby') || '').split(' ')[0]));
+            return { name: r.getAttribute('name') || '', label: clean((legend && legend.textContent) ||
+              (group && group.getAttribute('aria-label')) || r.getAttribute('name'), 80),
+              option: clean(r.labels && r.labels[0] ? r.labels[0].textContent : r.value, 120),
+              value: clean(r.value, 80), changed: r.checked !== r.defaultChecked, record: rowName(itemOf(r), r) }; })],
       submit_name: submitter ? nameOf(submitter) : '',
       has_submit: !!submitter,
       submitter: describe(submitter),
@@ -65,8 +131,11 @@ el => {
 
   // The page around the control: the nearest ancestor with enough text, the lists shown before the control.
   const anchor = form || el;
+  const dialog = dialogOf(el);
   let around = anchor.parentElement || anchor;
-  for (let i = 0; i < 5 && around.parentElement && clean(around.innerText, 400).length < 120; i++) around = around.parentElement;
+  for (let i = 0; i < 5 && around !== dialog && around.parentElement && clean(around.innerText, 400).length < 120; i++) {
+    around = around.parentElement;
+  }
   const objects = [];
   const lists = Array.from(around.querySelectorAll('ul,ol')).filter(l => visible(l) && !l.contains(anchor) &&
     !l.parentElement.closest('li') && (anchor.compareDocumentPosition(l) & Node.DOCUMENT_POSITION_PRECEDING) &&
@@ -78,7 +147,59 @@ el => {
       if (own) objects.push(clean(own, 100));
     }
   }
+  const shown = (root, sel, n) => {
+    const out = [];
+    for (const e of root.querySelectorAll(sel)) {
+      if (out.length >= n) break;
+      if (visible(e) && !e.closest('nav,header,footer,[role=navigation]')) out.push(e);
+    }
+    return out;
+  };
+  const scope = dialog || main;
+  const headings = shown(scope, 'h1,h2,[role=heading]', 12)  // those before the control, in order
+    .filter(h => h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING).map(textOf).filter(Boolean).slice(0, 6);
   const h1 = Array.from(document.querySelectorAll('h1')).find(h => visible(h) && clean(h.textContent));
+  const labelled = dialog && (dialog.getAttribute('aria-label') || (document.getElementById(
+    (dialog.getAttribute('aria-labelledby') || '').split(' ')[0]) || {}).textContent);
+  const item = itemOf(el);
+  // The page's lines: table, ARIA and list rows, and repeated blocks (siblings of one tag and class) of two cells
+  // or more that show a number; the innermost of them, each as its cells.
+  const keys = new Map();
+  const twin = e => {
+    const p = e.parentElement;
+    if (!p) return false;
+    if (!keys.has(p)) {
+      const count = new Map();
+      for (const c of p.children) count.set(c.tagName + '.' + c.className, (count.get(c.tagName + '.' + c.className) || 0) + 1);
+      keys.set(p, count);
+    }
+    return keys.get(p).get(e.tagName + '.' + e.className) > 1;
+  };
+  const lineSet = new Set();
+  const lineScope = item || scope;  // a control in a card or a line buys, edits or removes that line only
+  for (const r of Array.from(lineScope.querySelectorAll('tr,[role=row],li,[role=listitem],div,article,section')).slice(0, 4000)) {
+    if ((r.matches(ROW) || twin(r)) && unwrap(r).children.length >= 2 && (r.textContent || '').length < 600 &&
+        /\d/.test(r.textContent || '')) lineSet.add(r);
+  }
+  for (const r of lineSet) {  // keep the innermost lines
+    for (let a = r.parentElement, i = 0; a && a !== lineScope && i < 6; a = a.parentElement, i++) lineSet.delete(a);
+  }
+  const rows = [];
+  for (const r of lineSet) {
+    if (rows.length >= 30) break;
+    if (!visible(r) || r.closest('nav,header,footer,[role=navigation]')) continue;
+    const cells = cellsOf(r, null);
+    if (cells.length) rows.push(cells);
+  }
+  const commands = shown(document, 'a[href],button,input[type=submit],input[type=button],[role=button],[role=link]', 150)
+    .map(nameOf).filter(t => t && t.length <= 60).slice(0, 100);
+  const fieldFacts = list => list.slice(0, 10).map(e => ({ label: labelOf(e), type: (e.type || e.tagName).toLowerCase(),
+    autocomplete: '', visible: visible(e) }));
+  const lines = (scope.innerText || '').split('\n').map(t => clean(t, 200)).filter(Boolean).slice(0, 150);
+  const alerts = shown(document, '[role=alert],[role=alertdialog],[role=status],[role=note],dialog[open]', 6)
+    .map(e => clean(e.innerText, 300)).filter(Boolean);
+  let near = el.parentElement || el;  // the smallest block of text around the control
+  for (let i = 0; i < 4 && near.parentElement && clean(near.innerText, 600).length < 40; i++) near = near.parentElement;
   const link = el.closest('a[href]');
   const actor = link || el;
   return {
@@ -98,6 +219,9 @@ el => {
     page: {
       title: clean(document.title, 120), heading: h1 ? clean(h1.textContent, 120) : '',
       text: clean(around.innerText, 1500), objects, selected: form ? [] : checkedIn(document),
+      near: clean(near.innerText, 600), headings, dialog: clean(labelled || (dialog && headings[0]) || '', 120), lines, rows, commands, alerts,
     },
+    row: { name: rowName(item, el), cells: item ? cellsOf(item, el) : [], fields: fieldFacts(item ? Array.from(item.querySelectorAll(FIELDS)) : nearFields(el)) },
+    options: tag === 'select' ? Array.from(el.options).slice(0, 100).map(o => [clean(o.value, 80), clean(o.label || o.text, 120)]) : [],
   };
 }

@@ -1,4 +1,4 @@
-"""DestructiveActionDetector: will this action delete, send (or publish) or pay, and is this field sensitive?
+"""DestructiveActionDetector: will this action delete, send (or publish), pay or cancel, and is this field sensitive?
 
 Decided before the action runs, by what the action will cause, from observed data only:
 
@@ -10,8 +10,11 @@ Decided before the action runs, by what the action will cause, from observed dat
   non-GET data-method, a scripted confirm());
 - a scripted button (no form, no link): its effect cannot be read, so its name decides.
 
-Field names are evidence about fields, not about the form: only card fields make a payment form. The words live
-in the policy file, never in code.
+In context (``reading.py``): a step that only moves on ("Continue", "Select option") commits nothing by itself,
+and a purchase word in a form's address or data counts only on a review page (a total shown, nothing more to
+fill in); removing a line of one's own basket is an ordinary edit; a select or radio changed to a value that ends
+a record ("Cancelled") makes a neutral submit a cancellation. Field names are evidence about fields, not about the
+form: only card fields make a payment form. The words live in the policy file, never in code.
 """
 
 from __future__ import annotations
@@ -22,12 +25,12 @@ from urllib.parse import parse_qsl, urlsplit
 
 from browser_core.security.facts import ElementFacts, FormFacts, PageFacts
 from browser_core.security.policy import SecurityPolicy
+from browser_core.security.reading import PageReader
+from browser_core.security.summary import MAX_OBJECTS, Effect, control
 
 LONG_LINK_WORDS = 6  # a link with more words is content (a subject, a headline), not a command
-MAX_OBJECTS = 10
 CLICK_ROLES = {"button", "link", "menuitem", "menuitemcheckbox", "menuitemradio", "clickable", "tab", "option",
                "gridcell", "treeitem", "row"}
-VERBS = {"delete": "delete", "send": "send", "payment": "pay"}
 _SENTENCES = re.compile(r"(?<=[.?!:;])\s+|\s+(?=[¿¡])")
 _CONFIRM_CALL = re.compile(r"\bconfirm\s*\(|data-confirm")
 _NON_GET = re.compile(r"^method=(delete|post|put|patch)$", re.IGNORECASE)
@@ -47,36 +50,13 @@ def _words(text: str) -> str:
     return " ".join(_WORDS.sub(" ", text).split())
 
 
-def _objects_phrase(objects: list[str]) -> str:
-    """``3 × Book: 'A', 'B', 'C'`` for items sharing a 'Kind: ' prefix, else ``2 objects: 'x', 'y'``."""
-    if not objects:
-        return ""
-    shown = objects[:MAX_OBJECTS]
-    more = f" and {len(objects) - len(shown)} more" if len(objects) > len(shown) else ""
-    prefixes = {o.split(":", 1)[0] for o in objects if ":" in o}
-    if len(prefixes) == 1 and all(":" in o for o in objects) and len(next(iter(prefixes))) <= 40:
-        kind = next(iter(prefixes)).strip()
-        names = ", ".join(f"'{o.split(':', 1)[1].strip()}'" for o in shown)
-        return f"{len(objects)} × {kind}: {names}{more}" if len(objects) > 1 else f"{kind} {names}"
-    names = ", ".join(f"'{o}'" for o in shown)
-    return f"{len(objects)} objects: {names}{more}" if len(objects) > 1 else names
-
-
-def effect_text(category: str, how: str, objects: list[str], page: PageFacts) -> str:
-    parts = [VERBS.get(category, category)]
-    phrase = _objects_phrase(objects)
-    if phrase:
-        parts.append(phrase)
-    if how:
-        parts.append(f"({how})" if phrase else how)
-    if page.name:
-        parts.append(f"(page '{page.name}')")
-    return " ".join(parts)
-
-
 @dataclass
 class DestructiveActionDetector:
     policy: SecurityPolicy
+    reader: PageReader = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.reader = PageReader(self.policy.flow)
 
     def is_payment_form(self, form: FormFacts) -> bool:
         """A form with a card's own fields (card number, security code); an 'expiry' date alone is not one."""
@@ -86,8 +66,27 @@ class DestructiveActionDetector:
             or self.policy.is_payment_field(f.label) for f in form.fields
         )
 
-    def _verdict(self, category: str, reason: str, facts: ElementFacts, objects: list[str], how: str) -> Verdict:
-        return Verdict(category, reason, effect_text(category, how, objects, facts.page), tuple(objects[:50]))
+    def _verdict(self, category: str, reason: str, facts: ElementFacts, objects: list[str], how: str,
+                 detail: str = "") -> Verdict:
+        """The verdict with its summary: the records named as the page names them, the page's own warning."""
+        named = [o for o in objects if o.strip()]
+        purchase = self.reader.purchase(facts.page, in_item=bool(facts.row.name)) \
+            if category == "payment" and not detail and self.reader.about_page_total(facts) else None
+        if purchase is not None:
+            detail = f"pay for {purchase.describe()}"
+            named = named or list(purchase.items)
+        effect = Effect(how, named, self._record(facts), detail, self.reader.warning(facts.page))
+        return Verdict(category, reason, effect.text(category, facts.page), tuple(named[:50]))
+
+    def _record(self, facts: ElementFacts) -> str:
+        """The record the control acts on: its dialog's title, its row's name, else the heading right after a page
+        heading that names the action ('Delete product' then 'Ceramic kettle')."""
+        record = self.reader.record(facts)
+        page = facts.page
+        if record or not page.heading or not self.policy.category_of(page.heading, weak=True):
+            return record
+        after = page.headings[page.headings.index(page.heading) + 1:] if page.heading in page.headings else []
+        return after[0] if after else ""
 
     # ----- the three kinds of control ----------------------------------------------------------------------
     def _scripted(self, role: str, name: str, facts: ElementFacts) -> Verdict | None:
@@ -98,7 +97,7 @@ class DestructiveActionDetector:
         if category is None:
             return None
         selected = facts.form.checked if facts.form else facts.page.selected
-        return self._verdict(category, f"the control is named '{name}'", facts, selected, f"button '{name}'")
+        return self._verdict(category, f"the control is named '{name}'", facts, selected, control("button", name))
 
     def _link(self, name: str, facts: ElementFacts) -> Verdict | None:
         """A GET opens a page; hold it only when the link shows it performs the action itself."""
@@ -126,14 +125,15 @@ class DestructiveActionDetector:
         if category is None:
             return None
         return self._verdict(category, f"the link '{name}' performs it on a GET: " + ", ".join(signs), facts,
-                             facts.page.selected, f"link '{name}'")
+                             facts.page.selected, control("link", name))
 
     def _submission(self, facts: ElementFacts, form: FormFacts, how: str) -> Verdict | None:
         """What submitting this form with this button causes."""
         sub = form.submitter
         label = sub.label if sub else form.submit_name
+        button = control("button", label)
         if self.is_payment_form(form):
-            return self._verdict("payment", f"{how} a form with payment fields", facts, [], f"button '{label}'")
+            return self._verdict("payment", f"{how} a form with payment fields", facts, [], button)
         if form.method in ("get", "dialog"):
             return None  # a GET form opens a page: a search, a filter, a confirmation page
         question = self._question(facts.page)
@@ -142,34 +142,65 @@ class DestructiveActionDetector:
         named = self.policy.category_of(label) or (self.policy.category_of(_words(sub.value)) if sub else None)
         if named:
             return self._verdict(named, f"{how} a form with the button '{label}'", facts, form.checked or shown,
-                                 f"button '{label}'")
-        if label and (self.policy.is_decline(label) or self.policy.is_ordinary(label)):
+                                 button)
+        if label and self.policy.is_decline(label):
             return None
+        ending = self._ending(facts, form, how, button)
+        if ending or (label and self.policy.is_ordinary(label)):
+            return ending
         if question:
             asked, sentence = question
             return self._verdict(asked, f"{how} the form of a page that asks '{sentence[:160]}'", facts, shown, "")
+        if self.policy.flow.advances(label):  # a step that moves on: only what it writes can count
+            return self._message(facts, form, how, label)
         return self._form_data(facts, form, how, label)
 
+    def _ending(self, facts: ElementFacts, form: FormFacts, how: str, button: str) -> Verdict | None:
+        """A neutral submit ('Save', 'Change status') of a select or radio changed to Cancelled, Refunded …"""
+        chosen = self.reader.ending_change(form, self.policy.category_of)
+        if chosen is None:
+            return None
+        record = chosen.record or facts.page.dialog or facts.page.name
+        field_name = chosen.label or chosen.name or "the value"
+        detail = f"set {field_name} of '{record}' to '{chosen.option}'" if record else \
+            f"set {field_name} to '{chosen.option}'"
+        return self._verdict("cancel", f"{how} a form whose '{field_name}' was changed to '{chosen.option}'", facts,
+                             [record] if record else [], button, detail)
+
     def _form_data(self, facts: ElementFacts, form: FormFacts, how: str, label: str) -> Verdict | None:
-        """What the form's own data says it does: the chosen action, a hidden field, the address, a recipient."""
+        """What the form's own data says it does: the chosen action, a hidden field, the address, a recipient.
+
+        A purchase word there (an address under /checkout/, an 'order' value) counts only on a review page: the
+        earlier steps of a checkout post to such addresses too."""
+        review = self.reader.is_review_page(form, facts.page)
+        button = control("button", label)
         for chosen in form.chosen:
             category = self.policy.category_of(chosen.option) or self.policy.category_of(_words(chosen.value))
             if category:
                 return self._verdict(category, f"{how} a form whose chosen action is '{chosen.option}'", facts,
                                      form.checked, f"action '{chosen.option}'")
         for name, value in form.hidden:
-            category = self.policy.category_of(_words(value)) if len(value) <= 40 else None
+            category = self._data_category(_words(value), review) if len(value) <= 40 else None
             if category:
                 return self._verdict(category, f"{how} a form that carries {name}={value}", facts, form.checked,
-                                     f"button '{label}'")
+                                     button)
         path = urlsplit(form.action).path.rstrip("/").split("/")[-2:]
-        category = self.policy.category_of(_words(" ".join(path)))
+        category = self._data_category(_words(" ".join(path)), review)
         if category:
             return self._verdict(category, f"{how} a form that posts to '{'/'.join(path)}'", facts, form.checked,
-                                 f"button '{label}'")
+                                 button)
+        return self._message(facts, form, how, label)
+
+    def _data_category(self, words: str, review: bool) -> str | None:
+        category = self.policy.category_of(words)
+        if category is None and review and self.policy.flow.names_purchase(words):
+            return "payment"
+        return category
+
+    def _message(self, facts: ElementFacts, form: FormFacts, how: str, label: str) -> Verdict | None:
         if self._writes_to_someone(form):
             return self._verdict("send", f"{how} a message form (a recipient and text to send)", facts, [],
-                                 f"button '{label}'")
+                                 control("button", label))
         return None
 
     # ----- evidence from the page --------------------------------------------------------------------------
@@ -214,6 +245,13 @@ class DestructiveActionDetector:
         """The destructive category of an action, or None when it is harmless."""
         if facts is None:
             return None
+        verdict = self._classify(kind, role, name, facts, key, values)
+        if verdict is not None and verdict.category == "delete" and self.reader.in_basket_line(facts):
+            return None  # a line of one's own basket: removing it is an ordinary, reversible edit
+        return verdict
+
+    def _classify(self, kind: str, role: str, name: str, facts: ElementFacts, key: str | None,
+                  values: list[str] | None) -> Verdict | None:
         if kind == "click":
             return self._click(role, name, facts)
         if kind in ("type_text", "press_key") and key == "Enter":
@@ -223,15 +261,26 @@ class DestructiveActionDetector:
                 return self._submission(facts, facts.form, "Enter submits")
             return None
         if kind == "select_option":
-            if facts.form and self.is_payment_form(facts.form):
-                return self._verdict("payment", "changes a choice in a checkout form with payment fields", facts,
-                                     [], f"select '{name}'")
-            chosen = " ".join(values or [])
-            acts = any(_SUBMITS_ON_CHANGE.search(s) for s in facts.link_signals)
-            category = self.policy.category_of(chosen) if acts else None
-            if category:
-                return self._verdict(category, f"choosing '{chosen}' in '{name}' runs it at once", facts,
-                                     facts.form.checked if facts.form else facts.page.selected, f"option '{chosen}'")
+            return self._select(name, facts, " ".join(facts.option_labels(values or [])))
+        return None
+
+    def _select(self, name: str, facts: ElementFacts, chosen: str) -> Verdict | None:
+        """Choosing an option: a choice in a card form, or an option that runs at once (the select submits)."""
+        if facts.form and self.is_payment_form(facts.form):
+            return self._verdict("payment", "changes a choice in a checkout form with payment fields", facts,
+                                 [], control("select", name))
+        if not any(_SUBMITS_ON_CHANGE.search(s) for s in facts.link_signals):
+            return None
+        category = self.policy.category_of(chosen)
+        if category:
+            return self._verdict(category, f"choosing '{chosen}' in '{name}' runs it at once", facts,
+                                 facts.form.checked if facts.form else facts.page.selected, f"option '{chosen}'")
+        if chosen and self.policy.flow.is_irreversible(chosen):
+            record = facts.row.name or facts.page.dialog or facts.page.name
+            field_name = name or "the value"
+            detail = f"set {field_name} of '{record}' to '{chosen}'" if record else f"set {field_name} to '{chosen}'"
+            return self._verdict("cancel", f"choosing '{chosen}' in '{name}' submits it at once", facts,
+                                 [record] if record else [], control("select", name), detail)
         return None
 
     def is_sensitive(self, role: str, name: str, facts: ElementFacts | None) -> str | None:

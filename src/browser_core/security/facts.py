@@ -22,6 +22,7 @@ class FieldFacts:
     label: str
     type: str
     autocomplete: str
+    visible: bool = True
 
 
 @dataclass
@@ -33,10 +34,15 @@ class Submitter:
 
 @dataclass
 class ChosenOption:
+    """A select's selected option or a checked radio: ``changed`` when it is not the one the page was loaded with;
+    ``record`` names the row it sits in, if any."""
+
     name: str
     label: str
     option: str
     value: str
+    changed: bool = False
+    record: str = ""
 
 
 @dataclass
@@ -61,11 +67,27 @@ class PageFacts:
     text: str = ""
     objects: list[str] = field(default_factory=list)
     selected: list[str] = field(default_factory=list)
+    near: str = ""  # the smallest block of text around the control
+    headings: list[str] = field(default_factory=list)  # visible h1 and h2 before the control (its dialog's, or main's)
+    dialog: str = ""  # the title of the open dialog the control is in
+    lines: list[str] = field(default_factory=list)  # the visible text lines of that region
+    rows: list[list[str]] = field(default_factory=list)  # its table rows / list items, by cell
+    commands: list[str] = field(default_factory=list)  # the names of the page's visible buttons and links
+    alerts: list[str] = field(default_factory=list)  # alert, status and note regions, open dialogs
 
     @property
     def name(self) -> str:
         """How a human names the page: its main heading, else (or when the heading is one word) its title."""
         return self.heading if len(self.heading.split()) > 1 or not self.title else self.title
+
+
+@dataclass
+class RowFacts:
+    """The repeated item (table or ARIA row, list item, card) the control is in: its name, other cells, fields."""
+
+    name: str = ""
+    cells: list[str] = field(default_factory=list)
+    fields: list[FieldFacts] = field(default_factory=list)
 
 
 @dataclass
@@ -82,13 +104,23 @@ class ElementFacts:
     url: str = ""
     link_signals: list[str] = field(default_factory=list)
     page: PageFacts = field(default_factory=PageFacts)
+    row: RowFacts = field(default_factory=RowFacts)
+    options: list[tuple[str, str]] = field(default_factory=list)  # a select's (value, label) pairs
+
+    def option_labels(self, values: list[str]) -> list[str]:
+        """The labels of the options chosen by value or by label (a value that is an id says nothing)."""
+        by_value = {v: label for v, label in self.options}
+        return [by_value.get(v, v) for v in values]
 
 
 def parse_facts(raw: dict[str, Any]) -> ElementFacts:
     raw = dict(raw)
     form = raw.pop("form", None)
     page = raw.pop("page", None) or {}
-    facts = ElementFacts(**raw, page=PageFacts(**page))
+    row = dict(raw.pop("row", None) or {})
+    row_fields = [FieldFacts(**f) for f in row.pop("fields", [])]
+    options = [(str(v), str(label)) for v, label in raw.pop("options", None) or []]
+    facts = ElementFacts(**raw, page=PageFacts(**page), row=RowFacts(fields=row_fields, **row), options=options)
     if form:
         form = dict(form)
         fields = [FieldFacts(**f) for f in form.pop("fields")]

@@ -13,7 +13,7 @@ import yaml
 
 from browser_core.errors import ConfigurationError
 
-CATEGORIES = ("delete", "send", "payment")
+CATEGORIES = ("delete", "send", "payment", "cancel")
 
 
 def _phrase_regex(phrases: list[str]) -> re.Pattern[str] | None:
@@ -31,6 +31,60 @@ def _phrase_regex(phrases: list[str]) -> re.Pattern[str] | None:
 
 
 @dataclass(frozen=True)
+class FlowWords:
+    """The words of checkouts, baskets, status changes and warnings (``advance_commands`` … in policy.yaml)."""
+
+    advance: re.Pattern[str] | None = None
+    quantity: re.Pattern[str] | None = None
+    checkout: re.Pattern[str] | None = None
+    total: re.Pattern[str] | None = None
+    subtotal: re.Pattern[str] | None = None
+    purchase: re.Pattern[str] | None = None
+    money: re.Pattern[str] | None = None
+    irreversible: re.Pattern[str] | None = None
+    warning: re.Pattern[str] | None = None
+
+    @staticmethod
+    def _has(pattern: re.Pattern[str] | None, text: str) -> bool:
+        return bool(pattern and pattern.search(" ".join(text.split())))
+
+    def advances(self, name: str) -> bool:
+        return self._has(self.advance, name)
+
+    def is_quantity(self, label: str) -> bool:
+        return self._has(self.quantity, label)
+
+    def checks_out(self, name: str) -> bool:
+        return self._has(self.checkout, name)
+
+    def is_total(self, line: str) -> bool:
+        return self._has(self.total, line) and not self._has(self.subtotal, line) and self.has_money(line)
+
+    def mentions_total(self, text: str) -> bool:
+        return self._has(self.total, text) or self._has(self.subtotal, text)
+
+    def names_purchase(self, text: str) -> bool:
+        return self._has(self.purchase, text)
+
+    def has_money(self, text: str) -> bool:
+        return self._has(self.money, text)
+
+    def is_irreversible(self, value: str) -> bool:
+        return self._has(self.irreversible, value)
+
+    def warns(self, sentence: str) -> bool:
+        return self._has(self.warning, sentence)
+
+
+def _money_regex(marks: list[str]) -> re.Pattern[str]:
+    """An amount: digits with a currency mark before or after, or a number with two decimals."""
+    mark = "|".join(re.escape(m) for m in sorted(marks, key=len, reverse=True)) or r"\$"
+    number = r"\d[\d\s.,']*"
+    return re.compile(rf"(?:{mark})\s?{number}|{number}\s?(?:{mark})(?!\w)|(?<![\d.,])\d+[.,]\d{{2}}(?![\d.,]?\d)",
+                      re.IGNORECASE)
+
+
+@dataclass(frozen=True)
 class SecurityPolicy:
     destructive: dict[str, re.Pattern[str] | None]
     safe: re.Pattern[str] | None
@@ -45,6 +99,7 @@ class SecurityPolicy:
     performing_params: re.Pattern[str] | None = None
     ordinary: re.Pattern[str] | None = None
     performing_scripts: frozenset[str] = frozenset()
+    flow: FlowWords = field(default_factory=lambda: FlowWords())
 
     def category_of(self, name: str, *, weak: bool = False) -> str | None:
         """The destructive category a control's name falls in, or None (safe phrases win).
@@ -136,6 +191,17 @@ def load_policy(extra_file: Path | None = None) -> SecurityPolicy:
         performing_params=_name_regex(raw.get("performing_link_params", [])),
         ordinary=_phrase_regex(raw.get("ordinary_commands", [])),
         performing_scripts=frozenset(str(e).casefold() for e in raw.get("performing_link_scripts", [])),
+        flow=FlowWords(
+            advance=_phrase_regex(raw.get("advance_commands", [])),
+            quantity=_phrase_regex(raw.get("quantity_fields", [])),
+            checkout=_phrase_regex(raw.get("checkout_commands", [])),
+            total=_phrase_regex(raw.get("total_words", [])),
+            subtotal=_phrase_regex(raw.get("subtotal_words", [])),
+            purchase=_phrase_regex(raw.get("purchase_words", [])),
+            money=_money_regex([str(m) for m in raw.get("money_marks", [])]),
+            irreversible=_phrase_regex(raw.get("irreversible_values", [])),
+            warning=_phrase_regex(raw.get("warning_phrases", [])),
+        ),
     )
 
 
