@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 
-from browser_core.security.detector import Verdict, effect_text
+from browser_core.security.detector import Verdict
 from browser_core.security.facts import PageFacts
 from browser_core.security.policy import SecurityPolicy
+from browser_core.security.summary import Effect
 
 MAX_TEXT = 300
 _SENTENCES = re.compile(r"(?<=[.?!:;])\s+|\n+")
@@ -39,4 +40,4 @@ def dialog_verdict(policy: SecurityPolicy, kind: str, message: str, control: str
     objects = [m.strip() for m in _QUOTED.findall(text) if m.strip()][:10]
     how = f"{control}; the page asks “{text}”" if control else f"the page asks “{text}”"
     return Verdict(category, f"the page asked in a {kind}() dialog: “{text}”",
-                   effect_text(category, how, objects, PageFacts(title=page_title)), tuple(objects))
+                   Effect(how=how, objects=objects).text(category, PageFacts(title=page_title)), tuple(objects))

@@ -34,7 +34,7 @@ from browser_core.session.downloads import DownloadDesk, on_file_chooser
 from browser_core.session.events import PageEvent
 from browser_core.session.orphans import retire_orphans
 from browser_core.session.snapshots import ScreenshotRecorder
-from browser_core.session.state_keeper import StateKeeper, restore, state_path
+from browser_core.session.state_keeper import StateKeeper
 from browser_core.settings import BrowserSettings
 
 log = structlog.get_logger("browser_core.session")
@@ -230,8 +230,7 @@ class BrowserSession:
                     args=["--disable-quic", "--no-default-browser-check", *s.window_args(), *s.debugging_args()],
                     timeout=30000,
                 )
-                self.state_keeper = StateKeeper(state_path(profile))
-                await restore(self._context, self.state_keeper.path)
+                self.state_keeper = await StateKeeper.start(self._context, profile)
                 return
             except PlaywrightError as exc:
                 text = str(exc)
@@ -284,8 +283,7 @@ class BrowserSession:
             with anyio.CancelScope(shield=True), anyio.move_on_after(35), contextlib.suppress(BaseException):
                 await asyncio.shield(self._starting)
         if self.state_keeper is not None and self.started:
-            with anyio.CancelScope(shield=True), anyio.move_on_after(5):
-                await self.state_keeper.flush(self._context)
+            await self.state_keeper.flush(self._context)
         await self._shutdown_browser()
         with anyio.CancelScope(shield=True), anyio.move_on_after(10), contextlib.suppress(Exception):
             if self._playwright is not None:
@@ -328,8 +326,7 @@ class BrowserSession:
         self.add_event(PageEvent("tab_crashed", {"url": page.url}))
 
     async def _on_dialog(self, dialog: Dialog) -> None:
-        """Answer at once (an open dialog freezes the page): an approval's, the gate's, the armed answer, else the
-        default (dialog_desk.py)."""
+        """Answer at once (an open dialog freezes the page): approval, gate, armed answer, default (dialog_desk)."""
         decision = await self.dialogs.answer(dialog, self.dialog_policy(dialog) if self.dialog_policy else None)
         detail = dialog_detail(dialog.type, dialog.message, decision)
         self.dialogs.record(detail)

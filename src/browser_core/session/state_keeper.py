@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import anyio
 import structlog
 from playwright.async_api import BrowserContext
 from playwright.async_api import Error as PlaywrightError
@@ -27,6 +28,7 @@ log = structlog.get_logger("browser_core.state")
 STATE_FILE = "browser-agent-state.json"
 SAVE_DELAY_S = 0.3  # the first save after a page-changing call: on disk well within 1 s
 LATE_SAVE_S = 2.0  # once more, for cookies set by the page after the call's result
+FLUSH_S = 5.0  # the last save, when the session closes
 
 _RESTORE_JS = """(origins) => {
   const mine = origins.find((o) => o.origin === location.origin);
@@ -82,6 +84,13 @@ class StateKeeper:
         self._task: asyncio.Task[None] | None = None
         self._again = False
 
+    @classmethod
+    async def start(cls, context: BrowserContext, profile: Path) -> StateKeeper:
+        """The keeper of a context launched on ``profile``, once what its snapshot holds is put back."""
+        keeper = cls(state_path(profile))
+        await restore(context, keeper.path)
+        return keeper
+
     def changed(self, context: BrowserContext) -> None:
         if self._task is not None and not self._task.done():
             self._again = True
@@ -105,10 +114,11 @@ class StateKeeper:
             log.debug("session state not saved", error=str(exc)[:200])
 
     async def flush(self, context: BrowserContext | None) -> None:
-        """Save now (closing), and stop the pending save."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(BaseException):
-                await self._task
-        if context is not None:
-            await self.save(context)
+        """Save now (closing; shielded, bounded), and stop the pending save."""
+        with anyio.CancelScope(shield=True), anyio.move_on_after(FLUSH_S):
+            if self._task is not None:
+                self._task.cancel()
+                with contextlib.suppress(BaseException):
+                    await self._task
+            if context is not None:
+                await self.save(context)
