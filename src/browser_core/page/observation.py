@@ -86,9 +86,9 @@ def frame_elements(scan: FrameScan, registry: ElementRegistry, viewport: tuple[i
     view, out = scan.view, []
     fx, fy = view.offset
     vw, vh = viewport
-    for number, role, name, value, state, x, y, w, h, where, itype, score, derived, region, context, group, unit, modal in (
-        scan.raw["elements"]
-    ):
+    for row in scan.raw["elements"]:
+        number, role, name, value, state, x, y, w, h, where, itype, score, derived, region, context = row[:15]
+        group, unit, modal = row[15:18]
         gx, gy = int(x + fx), int(y + fy)
         in_viewport = not where
         if view.box is not None:
