@@ -103,7 +103,7 @@ async def test_basket_lines_and_list_items_name_their_line(session: BrowserSessi
         assert set(line) == {"quantity", "Update", "Remove"}, product
         assert line["quantity"]["role"] == "spinbutton"
     for item in ("Rain jacket", "Leather belt"):
-        assert {e["name"] for e in snap["elements"] if e.get("context") == item} == {"Move to basket", "Remove"}
+        assert {e["name"] for e in snap["elements"] if e.get("context") == item} == {"Move to basket", "Share"}
     # An MUI icon (its data-testid) in rows labelled by aria-label.
     views = {e["context"] for e in snap["elements"] if e["name"] == "view"}
     assert views == {"row 'Order 1042'", "row 'Order 1017'"}
@@ -111,7 +111,7 @@ async def test_basket_lines_and_list_items_name_their_line(session: BrowserSessi
 
 
 @pytest.mark.parametrize(("opener", "title", "controls"), [
-    ("Delete selected", "Delete 3 runs?", ["Close", "Cancel", "Delete"]),  # Bootstrap: role=dialog, aria-modal
+    ("Manage selection", "Delete 3 runs?", ["Close", "Cancel", "Delete"]),  # Bootstrap: role=dialog, aria-modal
     ("Archive", "Archive this experiment", ["Keep it", "Archive now"]),    # <dialog> opened with showModal()
     ("Export", "Export runs", ["Format", "Download export", "Not now"]),    # a fixed layer with no ARIA at all
 ])
