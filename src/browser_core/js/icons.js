@@ -133,6 +133,8 @@
     if (!pager && !relDir) return [name, derived];
     const plain = name.replace(/[^\p{L}\p{N}\s]/gu, " ").replace(/\s+/g, " ").trim().toLowerCase();
     if (/^\d+$/.test(plain) && !relDir) return ["page " + plain, derived];
+    // Words the page shows ("Next", "Older") stay as they are; a glyph or an icon's word reads as a page.
+    if (!derived && /\p{L}/u.test(name)) return [name, derived];
     const word = ICONS.glyphs[name.trim()] || ICONS.words[plain] || "";
     const dir = relDir || (ICONS.directions[word] ? word : "") || (!plain && pager ? placeInPager(el, pager) : "");
     return dir && ICONS.directions[dir] ? [ICONS.directions[dir], derived] : [name, derived];
