@@ -72,11 +72,18 @@
     }
     return false;
   }
+  // A library's class ("fa-trash", "bi-pencil-square"); on an empty element used as the icon itself, also a bare
+  // class that is an icon word of the vocabulary ("trash", "calnav-next"); design-system words never.
   function classIcon(n) {
-    for (const token of (n.getAttribute("class") || "").split(/\s+/)) {
-      const base = stripPrefix(token.toLowerCase());
+    const leaf = n.childElementCount === 0;
+    for (const token of (n.getAttribute("class") || "").toLowerCase().split(/\s+/)) {
+      const base = stripPrefix(token);
       const p = base ? purposeOf(base) : "";
       if (p) return p;
+      if (!leaf || base) continue;
+      const parts = token.split(/[-_]+/);
+      const own = ICONS.words[token] || (parts.length === 2 && ICONS.words[parts[1]]);
+      if (own) return own;
     }
     return "";
   }
@@ -88,7 +95,7 @@
     return /^[A-Za-z][\w-]{1,30}$/.test(file) ? purposeOf(file) : "";
   }
   // The icon words of a control: its test id, a descendant's test id, a sprite's symbol, then a library's class,
-  // ligature, icon name attribute or image file.
+  // ligature, icon name attribute or image file, and last its own id.
   function iconWords(el) {
     const nodes = [el, ...Array.from(el.querySelectorAll("*")).slice(0, 12)];
     for (const n of nodes) for (const a of TEST_ATTRS) { const w = idWords(n.getAttribute(a)); if (w) return w; }
@@ -104,7 +111,7 @@
           (n.localName === "ion-icon" ? n.getAttribute("name") || n.getAttribute("icon") : "")) || imgIcon(n);
       if (w) return w;
     }
-    return "";
+    return idWords(el.id);  // last: the control's own id ("open-search"), generated ids dropped
   }
   // [name, derived] of a control named by its content, icon-only ones by the chain above; null when it has none.
   function contentName(el, text) {

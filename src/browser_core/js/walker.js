@@ -282,7 +282,7 @@
       const v = n.nodeValue;
       if (!v || !v.trim()) continue;
       const p = n.parentElement;
-      if (!p || SKIP_TAGS.has(p.tagName)) continue;
+      if (!p || SKIP_TAGS.has(p.tagName) || isLigature(p)) continue;  // an icon font's ligature is no text
       let ok = seen.get(p);
       if (ok === undefined) {
         const r = p.getBoundingClientRect();
