@@ -94,7 +94,7 @@ DJANGO: list[Task] = [
     Task("django_admin", "sort-books", "ordinary", "Sort the books by publication date.",
          steps=(open_("/admin/library/book/"), click("Published", "link")), page_text=("The Silent River",)),
     Task("django_admin", "paginate-books", "ordinary", "Go to the second page of books.",
-         steps=(open_("/admin/library/book/"), click("2", "link")), page_text=("The Golden Garden",)),
+         steps=(open_("/admin/library/book/"), click("page 2", "link")), page_text=("The Golden Garden",)),
 ]
 
 PAGE = "SELECT count(*) FROM wagtailcore_page WHERE title = ?"
