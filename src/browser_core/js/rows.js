@@ -117,7 +117,8 @@
     const key = rowKey(c.tr, c.table, c.td);
     if (!head) {
       if (!hasHeaders(c.table) || !key || key[0] === "#") return "";
-      return (el.type === "checkbox" || el.type === "radio" ? "select row '" : "row '") + key + "'";
+      const pick = /^(checkbox|radio)$/.test(el.type || el.getAttribute("role") || "");
+      return (pick ? "select row '" : "row '") + key + "'";
     }
     return key ? head + " — row " + (key[0] === "#" ? key.slice(1) : "'" + key + "'") : head;
   }
@@ -165,8 +166,9 @@
     return t && lettered(t) ? t : "";
   }
 
-  // The row a listed control sits in, as context: "row 'run-7 brave-owl'", "item 'Linen shirt'", or "row 3"
-  // in a table without words; "" outside rows, in a header row, or when the name says it already.
+  // The row a listed control sits in, as context: "row 'run-7 brave-owl'" (a table or grid row), "row 3" (one
+  // without words), "Linen shirt" (a list item or card); "" outside rows, in a header row, when the name says it
+  // already, or when the row's words are the control's own label.
   function rowContext(el, name) {
     const c = cellOf(el);
     let key = "", kind = "row";
