@@ -143,7 +143,7 @@ WAGTAIL: list[Task] = [
     Task("wagtail", "sort-pages", "ordinary", "Sort the news pages by title.",
          steps=(open_("/admin/pages/3/"), click("Title", "link")), page_text=("Bridge opens",)),
     Task("wagtail", "paginate-pages", "ordinary", "Go to the next page of news.",
-         steps=(open_("/admin/pages/3/"), click("2", "link")), page_text=("Harbour opens",)),
+         steps=(open_("/admin/pages/3/"), click("page 2", "link")), page_text=("Harbour opens",)),
 ]
 
 TICKET = "SELECT count(*) FROM ticket WHERE id = ?"
