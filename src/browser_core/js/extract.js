@@ -70,7 +70,7 @@
     const boxes = els.map((e) => [e, e.getBoundingClientRect()]);
     const moved = boxes.some(([, b], i) => {
       const a = i > 0 && boxes[i - 1][1];
-      return a && b.bottom <= a.top && b.left < a.right && b.right > a.left && b.height > 0 && a.height > 0;
+      return a && b.bottom <= a.top && b.left < a.right && b.right > a.left && b.height > 3 && a.height > 3;
     });
     if (moved) boxes.sort(([, a], [, b]) => a.top - b.top || a.left - b.left);
     return boxes.map(([e]) => e);

@@ -10,7 +10,8 @@
     if (top) return top;
     for (const d of document.querySelectorAll("[aria-modal=true],dialog[open]")) {
       const r = d.getBoundingClientRect();
-      if (r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < vh && r.right > 0 && r.left < vw && isShown(d, r)) top = d;
+      if (r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < vh && r.right > 0 && r.left < vw && isShown(d, r) &&
+        (!d.checkVisibility || d.checkVisibility({ opacityProperty: true, visibilityProperty: true }))) top = d;
     }
     return top || coveringLayer(cands);
   }

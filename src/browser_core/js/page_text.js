@@ -12,7 +12,7 @@
     let prev = null;
     for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
       const b = c.getBoundingClientRect();
-      if (b.height <= 0 || b.width <= 0) continue;
+      if (b.height <= 3 || b.width <= 3) continue;  // nothing seen (screen-reader-only text is a 1px box)
       if (prev && b.bottom <= prev.top && b.left < prev.right && b.right > prev.left) { moved.add(el); break; }
       prev = b;
     }
