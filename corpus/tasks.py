@@ -95,7 +95,7 @@ DJANGO: list[Task] = [
     Task("django_admin", "sort-books", "ordinary", "Sort the books by publication date.",
          steps=(open_("/admin/library/book/"), click("Published", "link")), page_text=("The Silent River",)),
     Task("django_admin", "paginate-books", "ordinary", "Go to the second page of books.",
-         steps=(open_("/admin/library/book/"), click("2", "link")), page_text=("The Golden Garden",)),
+         steps=(open_("/admin/library/book/"), click("page 2", "link")), page_text=("The Golden Garden",)),
 ]
 
 PAGE = "SELECT count(*) FROM wagtailcore_page WHERE title = ?"
@@ -144,7 +144,7 @@ WAGTAIL: list[Task] = [
     Task("wagtail", "sort-pages", "ordinary", "Sort the news pages by title.",
          steps=(open_("/admin/pages/3/"), click("Title", "link")), page_text=("Bridge opens",)),
     Task("wagtail", "paginate-pages", "ordinary", "Go to the next page of news.",
-         steps=(open_("/admin/pages/3/"), click("2", "link")), page_text=("Harbour opens",)),
+         steps=(open_("/admin/pages/3/"), click("page 2", "link")), page_text=("Harbour opens",)),
 ]
 
 TICKET = "SELECT count(*) FROM ticket WHERE id = ?"

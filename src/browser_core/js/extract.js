@@ -8,7 +8,8 @@
   function region(q) {
     q = q.toLowerCase();
     let best = null, bestScore = 0;
-    for (const el of document.querySelectorAll("table,ul,ol,dl,section,article,form,nav,aside,main,[role=region],fieldset")) {
+    for (const el of document.querySelectorAll(
+      "table,[role=grid],[role=treegrid],[role=table],ul,ol,dl,section,article,form,nav,aside,main,[role=region],fieldset")) {
       if (!visible(el)) continue;
       let prev = el.previousElementSibling;
       const head = el.querySelector("caption,legend,h1,h2,h3,h4,h5,h6");
@@ -63,22 +64,68 @@
     out.hint = "click the next-page link (or navigate to it) and extract again";
     return out;
   };
-  const tables = () => Array.from(base.tagName === "TABLE" ? [base] : base.querySelectorAll("table")).filter(visible)
+  // Elements in the order they are seen when the page moved them (CSS order, a reversed flex box, rows placed by
+  // a transform): a later one wholly above an earlier one in the same column; else in document order.
+  function onScreen(els) {
+    const boxes = els.map((e) => [e, e.getBoundingClientRect()]);
+    const moved = boxes.some(([, b], i) => {
+      const a = i > 0 && boxes[i - 1][1];
+      return a && b.bottom <= a.top && b.left < a.right && b.right > a.left && b.height > 3 && a.height > 3;
+    });
+    if (moved) boxes.sort(([, a], [, b]) => a.top - b.top || a.left - b.left);
+    return boxes.map(([e]) => e);
+  }
+  // Tables: <table> and ARIA grids (role=grid/treegrid/table with row and cell divs), in document order.
+  const GRID = "table,[role=grid],[role=treegrid],[role=table]";
+  const tables = () => Array.from(base.matches(GRID) ? [base] : base.querySelectorAll(GRID)).filter(visible)
+    .filter((t) => t.tagName === "TABLE" || !(t.parentElement && t.parentElement.closest(GRID)))
     .slice(0, 5).map((t) => {
-      const rows = Array.from(t.rows).map((r) => Array.from(r.cells).map(cellOf));
-      const head = t.tHead && t.tHead.rows.length ? rows.shift() : (t.rows[0] && t.rows[0].querySelector("th") ? rows.shift() : null);
-      const out = { caption: t.caption ? clean(t.caption.innerText, 120) : null,
+      const [head, rows] = t.tagName === "TABLE" ? htmlTable(t) : ariaGrid(t);
+      const out = { caption: t.caption ? clean(t.caption.innerText, 120) : captionOf(t),
         headers: head && head.map((h) => (typeof h === "string" ? h : h.text)), rows: rows.slice(0, max),
         total_rows: rows.length };
       const p = paging(t);
       if (p) out.pagination = p;
       return out;
     });
+  function htmlTable(t) {
+    const rows = Array.from(t.rows).map((r) => Array.from(r.cells).map(cellOf));
+    const head = t.tHead && t.tHead.rows.length ? rows.shift() : (t.rows[0] && t.rows[0].querySelector("th") ? rows.shift() : null);
+    return [head, rows];
+  }
+  function captionOf(t) {
+    const ids = (t.getAttribute("aria-labelledby") || "").split(/\s+/).filter(Boolean);
+    const by = ids.map((i) => (document.getElementById(i) || {}).innerText || "").join(" ");
+    return clean(by || t.getAttribute("aria-label"), 120) || null;
+  }
+  // An ARIA grid: its rows (a row split over pinned containers joined by aria-rowindex) in their on-screen order
+  // (aria-rowindex, else top to bottom), each row's cells by aria-colindex, else left to right; the header row is
+  // the one made of column headers.
+  function ariaGrid(t) {
+    const CELL = "[role=gridcell],[role=cell],[role=columnheader],[role=rowheader]";
+    const rows = Array.from(t.querySelectorAll("[role=row]")).filter((r) => r.closest(GRID) === t && visible(r));
+    const joined = new Map();
+    for (const r of rows) {
+      const k = r.getAttribute("aria-rowindex") || r;
+      if (!joined.has(k)) joined.set(k, { top: r.getBoundingClientRect().top, index: +(r.getAttribute("aria-rowindex") || 0), cells: [] });
+      joined.get(k).cells.push(...Array.from(r.querySelectorAll(CELL)).filter((c) => c.closest("[role=row]") === r));
+    }
+    const all = Array.from(joined.values());
+    all.sort(all.every((r) => r.index) ? (a, b) => a.index - b.index : (a, b) => a.top - b.top);
+    const col = (c) => +(c.getAttribute("aria-colindex") || 0);
+    for (const r of all) {
+      r.cells.sort(r.cells.every(col) ? (a, b) => col(a) - col(b) : (a, b) => a.getBoundingClientRect().left - b.getBoundingClientRect().left);
+    }
+    const isHead = (r) => r.cells.length && r.cells.every((c) => c.getAttribute("role") === "columnheader");
+    const headRow = all.find(isHead);
+    const body = all.filter((r) => !isHead(r) && r.cells.length).map((r) => r.cells.map(cellOf));
+    return [headRow ? headRow.cells.map(cellOf) : null, body];
+  }
   const lists = () => Array.from(["UL", "OL", "DL"].includes(base.tagName) ? [base] : base.querySelectorAll("ul,ol,[role=list]"))
     .filter(visible).filter((l) => l.children.length > 1).slice(0, 8).map((l) => {
       const label = l.getAttribute("aria-label") || (l.previousElementSibling && /^H\d$/.test(l.previousElementSibling.tagName)
         ? l.previousElementSibling.innerText : "");
-      const items = Array.from(l.children).filter((c) => c.tagName === "LI" || c.getAttribute("role") === "listitem");
+      const items = onScreen(Array.from(l.children).filter((c) => c.tagName === "LI" || c.getAttribute("role") === "listitem"));
       return { label: clean(label, 80) || null, items: items.slice(0, max).map((li) => clean(li.innerText, 160)),
         total_items: items.length };
     });

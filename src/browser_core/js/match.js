@@ -13,7 +13,7 @@
     searchbox: ["search", "field", "input", "box"], combobox: ["dropdown", "select", "combobox", "field"],
     listbox: ["list", "listbox", "select"], tab: ["tab"], menuitem: ["menu", "item"], option: ["option"],
     switch: ["switch", "toggle"], slider: ["slider"], spinbutton: ["field", "number", "input"] };
-  function wordsOf(text) {
+  function queryWords(text) {
     return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) || []);
   }
   function sameWord(a, b) {
@@ -28,10 +28,10 @@
     for (const x of words) if (sameWord(x, w)) return true;
     return false;
   }
-  function placeText(el) {
+  function placeText(el, name) {
     const parts = [];
     try {
-      parts.push(distinguisher(el));
+      parts.push(contextOf(el, name, true));
       const c = cellOf(el);
       if (c) { const h = headerAt(c.table, columnIndex(c.td)); if (h) parts.push(typeof h === "string" ? h : h.textContent || ""); }
     } catch (e) { /* a detached node */ }
@@ -51,9 +51,9 @@
     if (nm === q) return 3;
     if (nm && nm.includes(q)) return 2.5;
     if (named.includes(q)) return 2;
-    const words = wordsOf(q).filter((w) => !FUNCTION_WORDS.has(w));
+    const words = queryWords(q).filter((w) => !FUNCTION_WORDS.has(w));
     if (!words.length) return 0;
-    const namedWords = wordsOf(named), otherWords = wordsOf(other), roleWords = ROLE_WORDS[role] || [role];
+    const namedWords = queryWords(named), otherWords = queryWords(other), roleWords = ROLE_WORDS[role] || [role];
     let hit = 0, byName = 0, byRole = 0;
     const rest = [];
     for (const w of words) {
@@ -63,8 +63,13 @@
     }
     if (!byName && !byRole) return 0;
     if (rest.length) {
-      const place = wordsOf(placeText(el));
+      const place = queryWords(placeText(el, name));
       for (const w of rest) hit += hasWord(place, w) ? 0.75 : hasWord(otherWords, w) ? 0.5 : 0;
     }
-    return hit / words.length;
+    // Between equal shares, the element whose own name the description covers more ("Next" over "page 1" for
+    // "the Next page link") comes first; a share below 1 stays below 1.
+    const own = queryWords(name);
+    const covered = own.length ? own.filter((w) => hasWord(words, w)).length / own.length : 0;
+    const share = hit / words.length;
+    return share >= 1 ? share + 0.05 * covered : Math.min(share + 0.05 * covered, 0.99);
   }

@@ -4,11 +4,12 @@
   // Text as it renders: hidden children skipped, images by their alt, element boundaries spaced (but not
   // inline formatting), a piece repeated right after itself dropped, a whole name repeated collapsed.
   const INLINE_FMT = new Set(["B", "I", "EM", "STRONG", "U", "MARK", "SUB", "SUP", "ABBR", "CODE", "S", "SMALL"]);
-  function rendered(node, depth, pieces) {
+  // ``omit``: a selector of elements left out (a row's controls, when the row's own words are wanted).
+  function rendered(node, depth, pieces, omit) {
     for (let c = node.firstChild; c; c = c.nextSibling) {
       if (c.nodeType === 3) { pieces.push(c.nodeValue); continue; }
       if (c.nodeType !== 1 || SKIP_TAGS.has(c.tagName) || depth > 12) continue;
-      if (c.getAttribute("aria-hidden") === "true") continue;
+      if (c.getAttribute("aria-hidden") === "true" || isLigature(c) || (omit && c.matches(omit))) continue;
       if (c.checkVisibility && !c.checkVisibility({ visibilityProperty: true })) continue;
       const sep = INLINE_FMT.has(c.tagName) ? "" : " ";
       let t = null;
@@ -18,7 +19,7 @@
       else if (c.tagName === "svg") t = (c.querySelector("title") || {}).textContent || "";
       if (t !== null) { pieces.push(sep + t + sep); continue; }
       const sub = [];
-      rendered(c, depth + 1, sub);
+      rendered(c, depth + 1, sub, omit);
       const s = sub.join("").replace(/\s+/g, " ").trim();
       if (s && pieces.length && pieces[pieces.length - 1].trim() === s) continue;
       pieces.push(sep + s + sep);
@@ -35,7 +36,7 @@
     return s;
   }
   function textOf(el) {
-    return collapseRepeats(rendered(el, 0, []).join(""));
+    return collapseRepeats(rendered(el, 0, []).join("").replace(PUA, ""));
   }
 
   function textName(el) {
@@ -59,103 +60,58 @@
     }).join(" ").replace(/\s+/g, " ").trim();
   }
 
-  // The accessible name, in the order a browser computes it; "" when there is none.
+  // [name, derived]: the accessible name, in the order a browser computes it (an icon-only control's by the
+  // chain of icons.js); "" when there is none.
   function ownName(el, role) {
-    const lb = refText(el, "aria-labelledby");
-    if (lb) return lb;
-    const al = el.getAttribute("aria-label");
-    if (al && al.trim()) return al;
+    const lb = refText(el, "aria-labelledby") || (el.getAttribute("aria-label") || "").trim();
+    if (lb) return [lb, false];
     const tag = el.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") {
       const t = (el.getAttribute("type") || "").toLowerCase();
-      if (["button", "submit", "reset"].includes(t)) return el.value || t;
-      if (t === "image") return el.getAttribute("alt") || el.value || "image";
+      if (["button", "submit", "reset"].includes(t)) return [el.value || t, false];
+      if (t === "image") return [el.getAttribute("alt") || el.value || "image", false];
       if (el.labels && el.labels.length) {
         const s = Array.from(el.labels).map((l) => textOf(l)).join(" ").trim();
-        if (s) return s;
+        if (s) return [s, false];
       }
-      return el.getAttribute("title") || el.getAttribute("placeholder") || "";
+      return [el.getAttribute("title") || el.getAttribute("placeholder") || "", false];
     }
     if (NAME_FROM_CONTENT.has(role)) {
-      const s = textName(el);
-      if (s && s.trim()) return s;
+      const got = contentName(el, textName(el));
+      if (got) return got;
     }
-    return el.getAttribute("title") || el.getAttribute("alt") || "";
+    return [el.getAttribute("title") || el.getAttribute("alt") || "", false];
   }
 
-  // [name, derived]: the accessible name, else one from context (table column + row, group + row, text
-  // before the field), else the class words of an icon-only control.
+  // [name, derived]: the accessible name, else one from context (select-all in a header row, table column + row,
+  // text before the field, group + row, the field's own name attribute), else what its icon says; pagination
+  // controls read "page 3", "next page".
   function nameInfo(el, role) {
-    const own = clean(ownName(el, role), 80);
-    if (own) {
-      if (own.length <= 2 && !/[\p{L}\p{N}]/u.test(own)) {  // a bare glyph ("<", "×"): add what the class says
-        const hint = classHint(el);
-        if (hint) return [clean(own + " " + hint, 80), false];
-      }
-      return [own, false];
-    }
+    const [own, ownDerived] = ownName(el, role);
+    const name = clean(own, 80);
+    if (name) return pagerName(el, name, ownDerived);
     const tag = el.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || role === "textbox" || role === "checkbox") {
+      if (role === "checkbox" && inHeaderRow(el)) return ["select all rows", true];
       const cell = tableContext(el);
       if (cell) return [cell, true];
       const near = nearText(el);
       if (near) return [near, false];
+      const field = idWords((el.getAttribute("name") || "").split(/\W?\d+\W?/).filter(Boolean).pop());
+      if (field.replace(/ /g, "").length >= 3) return [clean(field, 40), true];  // "form-0-quantity": "quantity"
       const group = groupContext(el);
       if (group) return [group, true];
     }
-    return [classHint(el), false];
+    const icon = iconWords(el);
+    if (icon) return pagerName(el, icon, true);
+    const paged = pagerName(el, "", true);
+    if (paged[0]) return paged;
+    return el.querySelector("svg,img,i,[class*=icon i]") ? ["icon", true] : ["", false];
   }
   function nameOf(el, role) {
     return nameInfo(el, role)[0];
   }
 
-  // A control in a table cell: "<column header> — row '<row key>'" (row number when the row has no key).
-  function cellOf(el) {
-    const td = el.closest("td,th");
-    if (!td) return null;
-    const tr = td.parentElement;
-    const table = tr && tr.closest("table");
-    return table && tr.tagName === "TR" ? { td, tr, table } : null;
-  }
-  function columnIndex(td) {
-    let i = 0;
-    for (let c = td.parentElement.firstElementChild; c && c !== td; c = c.nextElementSibling) i += c.colSpan || 1;
-    return i;
-  }
-  function headerAt(table, col) {
-    const head = (table.tHead && table.tHead.rows[table.tHead.rows.length - 1]) ||
-      (table.rows[0] && table.rows[0].querySelector("th") ? table.rows[0] : null);
-    if (!head) return "";
-    let i = 0;
-    for (const c of head.cells) {
-      if (col < i + (c.colSpan || 1)) return clean(textOf(c), 40);
-      i += c.colSpan || 1;
-    }
-    return "";
-  }
-  function rowKey(tr, skip) {
-    const th = tr.querySelector(":scope > th");
-    if (th && th !== skip) { const t = clean(textOf(th), 40); if (t) return t; }
-    for (const c of tr.cells) {
-      if (c === skip || c.querySelector("input,select,textarea,button")) continue;
-      const t = clean(textOf(c), 40);
-      if (t && /[\p{L}]/u.test(t)) return t;
-    }
-    const body = tr.parentElement;
-    const n = body ? Array.from(body.children).filter((r) => r.tagName === "TR").indexOf(tr) + 1 : 0;
-    return n ? "#" + n : "";
-  }
-  function tableContext(el) {
-    const c = cellOf(el);
-    if (!c || (c.table.tHead && c.table.tHead.contains(el))) return "";
-    const head = headerAt(c.table, columnIndex(c.td));
-    const key = rowKey(c.tr, c.td);
-    if (!head) {  // a column without a heading (a selection column) in a table with headings: the row says it
-      const headed = (c.table.tHead && c.table.tHead.rows.length) || (c.table.rows[0] && c.table.rows[0].querySelector("th"));
-      return headed && key && key[0] !== "#" ? "row '" + key + "'" : "";
-    }
-    return key ? head + " — row " + (key[0] === "#" ? key.slice(1) : "'" + key + "'") : head;
-  }
   // A field in a repeated group (fieldset, inline form): its legend or heading, and the row number.
   const HEADING = /^(H[1-6]|LEGEND)$/;
   function groupLabel(el) {
@@ -172,16 +128,14 @@
     const g = groupLabel(el);
     return g ? g + " — field " + (el.getAttribute("type") || el.tagName.toLowerCase()) : "";
   }
-  // What tells apart controls sharing a name: their description, else their table row, else their group.
-  function distinguisher(el) {
-    const d = clean(refText(el, "aria-describedby"), 50);
-    if (d) return d;
-    const c = cellOf(el);
-    if (c && !(c.tr.parentElement && c.tr.parentElement.tagName === "THEAD")) {
-      const k = rowKey(c.tr, c.td);
-      if (k) return "row " + (k[0] === "#" ? k.slice(1) : "'" + k + "'");
-    }
-    return groupLabel(el);
+  // What a listed control gets as context: its row (a table or grid row, a list item, a card); when controls
+  // share its role and name (``dup``), first their description, and last their group's heading.
+  function contextOf(el, name, dup) {
+    if (dup) { const d = clean(refText(el, "aria-describedby"), 50); if (d && d !== name) return d; }
+    const r = rowContext(el, name);
+    if (r || !dup) return r;
+    const g = groupLabel(el);
+    return g && g !== name ? g : "";
   }
 
   // Where an element sits, as a person would say it.
@@ -204,24 +158,10 @@
       for (let p = n.previousSibling; p; p = p.previousSibling) {
         if (p.nodeType === 1 && p.matches && p.matches("input,select,textarea,button")) return "";
         if (p.nodeType === 1 && p.querySelector && p.querySelector("input,select,textarea,button")) return "";
+        if (p.nodeType === 1 && p.querySelector && p.querySelector("a[href],p,div,li,h1,h2,h3,h4,h5,h6")) return "";  // content
         const t = (p.nodeType === 3 ? p.nodeValue : p.nodeType === 1 ? p.textContent : "") || "";
         if (t.trim()) return t.trim().length <= 40 ? clean(t, 40) : "";  // longer text is prose, not a label
       }
     }
     return "";
   }
-
-  // No name at all (icon-only controls): the words of its class, e.g. "icon: trash".
-  const GENERIC_CLASS = /^(icon|icons|btn|button|fa|fas|far|material|glyphicon|ui|svg|img|image|small|large|pull|left|right|active|js|ng|col|row|flex|d|p|m)$/;
-  function classHint(el) {
-    const words = [];
-    for (const node of [el, el.firstElementChild]) {
-      if (!node || typeof node.className !== "string") continue;
-      for (const token of node.className.split(/[\s_-]+/)) {
-        const w = token.toLowerCase();
-        if (/^[a-z]{3,20}$/.test(w) && !GENERIC_CLASS.test(w) && !words.includes(w)) words.push(w);
-      }
-    }
-    return words.length ? "icon: " + words.slice(0, 3).join(" ") : "";
-  }
-

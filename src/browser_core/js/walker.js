@@ -22,9 +22,15 @@
     return s.length > n ? s.slice(0, n - 1) + "…" : s;
   };
 
+  // A grid's rows, cells and column headers are listed only where they act themselves (selected, expanded,
+  // sorted, clicked) and hold no control of their own: a cell's checkbox or link is the control.
+  const STRUCTURAL = new Set(["row", "gridcell", "columnheader"]);
+  const actsItself = (el) => ["aria-selected", "aria-expanded", "aria-sort", "onclick"].some((a) => el.hasAttribute(a)) &&
+    !el.querySelector("a[href],button,input,select,textarea,[role=button],[role=checkbox],[role=link],[tabindex='0']");
+
   function roleOf(el) {
     const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0];
-    if (explicit && ROLE_ATTR.has(explicit)) return explicit;
+    if (explicit && ROLE_ATTR.has(explicit)) return !STRUCTURAL.has(explicit) || actsItself(el) ? explicit : null;
     const tag = el.tagName;
     if (tag === "A" || tag === "AREA") return el.hasAttribute("href") ? "link" : null;
     if (tag === "BUTTON" || tag === "SUMMARY") return "button";
@@ -53,6 +59,9 @@
 
   /* names.js */
   /* match.js */
+  /* rows.js */
+  /* icons.js */
+  /* modal.js */
 
   function valueOf(el, role) {
     const tag = el.tagName;
@@ -90,6 +99,8 @@
     if (ex === "true") s.push("expanded");
     else if (ex === "false") s.push("collapsed");
     if (el.getAttribute("aria-selected") === "true") s.push("selected");
+    const cur = el.getAttribute("aria-current");
+    if (cur && cur !== "false") s.push("current");
     if (el === active) s.push("focused");
     if (el.readOnly === true) s.push("readonly");
     if (el.required === true) s.push("required");
@@ -151,9 +162,11 @@
   }
   if (document.body) pointerWalk(document.body, false);
 
-  const inView = [], off = [];
+  const inView = [], off = [], inModal = [];
   let total = 0;
   const mode = args.mode;
+  // While a modal is open its controls are listed first and whole, whatever the page behind holds.
+  const modal = mode === "observe" ? openModal(cands) : null;
   const q = (args.query || "").toLowerCase().replace(/\s+/g, " ").trim();
   const accept = args.accept && args.accept.length ? new Set(args.accept) : null;
   for (const [el, role] of cands) {
@@ -169,7 +182,8 @@
     if (!vis) dist = r.top >= vh ? r.top - vh : r.bottom <= 0 ? -r.bottom : Math.abs(r.left) + vh;
     const rec = { el, role, r, vis, dist };
     if (mode === "observe") {
-      if (vis) { if (inView.length < args.maxViewport) inView.push(rec); }
+      if (modal && modal.contains(el)) { rec.modal = true; if (inModal.length < args.maxViewport) inModal.push(rec); }
+      else if (vis) { if (inView.length < args.maxViewport) inView.push(rec); }
       else off.push(rec);
     } else {
       [rec.name, rec.derived] = nameInfo(el, role);
@@ -194,35 +208,27 @@
       if (isShown(off[i].el, off[i].r)) near.push(off[i]);
       else total--;
     }
-    picked = inView.concat(near);
+    picked = inModal.concat(inView, near);
   } else if (mode === "search") {
     picked.sort((a, b) => (b.score || 0) - (a.score || 0) || (a.vis === b.vis ? 0 : a.vis ? -1 : 1));
     picked = picked.slice(0, args.maxOff);
   }
   for (const x of picked) if (x.name === undefined) [x.name, x.derived] = nameInfo(x.el, x.role);
-  // Controls sharing a role and name get what tells them apart (their description, row or group) as context;
-  // the name stays their own (the gate judges a control by it).
+  // Controls in a row (a table or grid row, a list item, a card) get the row's words as context, and controls
+  // sharing a role and name what tells them apart (their description, row or group); the name stays their own
+  // (the gate judges a control by it).
   {
-    const groups = new Map();
-    for (const x of picked) {
-      const k = x.role + "\u0000" + x.name;
-      if (!groups.has(k)) groups.set(k, []);
-      groups.get(k).push(x);
-    }
-    for (const g of groups.values()) {
-      if (g.length < 2) continue;
-      for (const x of g) {
-        const d = distinguisher(x.el);
-        if (d && d !== x.name) x.ctx = d;
-      }
-    }
+    const counts = new Map();
+    for (const x of picked) { const k = x.role + "\u0000" + x.name; counts.set(k, (counts.get(k) || 0) + 1); }
+    for (const x of picked) x.ctx = contextOf(x.el, x.name, counts.get(x.role + "\u0000" + x.name) > 1);
   }
   // Repeated structures (table rows, list items): each element's container and the unit it sits in, so a
   // listing can fold a long run of look-alike units. Regions say where an element is (main, navigation, ...).
   const containers = new Map(), units = new Map();
   const UNIT_OF = { TABLE: "tr", TBODY: "tr", UL: "li", OL: "li" };
   function unitOf(el) {
-    let box = el.parentElement && el.parentElement.closest("tbody,table,ul,ol,[role=list],[role=grid],[role=listbox]");
+    let box = el.parentElement && el.parentElement.closest(
+      "tbody,table,ul,ol,[role=list],[role=grid],[role=treegrid],[role=table],[role=listbox]");
     if (!box && el.tagName === "A" && el.parentElement) box = el.parentElement;  // a bar of sibling links
     if (!box) return ["", 0];
     if (!containers.has(box)) containers.set(box, containers.size + 1);
@@ -244,7 +250,8 @@
     const t = x.el.tagName === "INPUT" ? (x.el.getAttribute("type") || "text").toLowerCase() : "";
     return [idOf(x.el), x.role, x.name, valueOf(x.el, x.role),
       statesOf(x.el, x.role), Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height), where,
-      t === "text" ? "" : t, x.score || 0, x.derived ? 1 : 0, x.region || "", x.ctx || "", x.grp || "", x.unit || 0];
+      t === "text" ? "" : t, x.score || 0, x.derived ? 1 : 0, x.region || "", x.ctx || "", x.grp || "", x.unit || 0,
+      x.modal ? 1 : 0];
   });
 
   const out = { elements, total, next: st.next, ready: document.readyState,
@@ -264,7 +271,7 @@
       const v = n.nodeValue;
       if (!v || !v.trim()) continue;
       const p = n.parentElement;
-      if (!p || SKIP_TAGS.has(p.tagName)) continue;
+      if (!p || SKIP_TAGS.has(p.tagName) || isLigature(p)) continue;  // an icon font's ligature is no text
       let ok = seen.get(p);
       if (ok === undefined) {
         const r = p.getBoundingClientRect();
@@ -323,10 +330,11 @@
 
   // Overlays and modals: dialogs that are shown, and fixed layers covering much of the viewport.
   const notes = [];
+  if (modal) notes.push({ kind: "modal", name: modalTitle(modal), id: null, listed: inModal.length });
   const dialogs = document.querySelectorAll("dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]");
   for (const d of dialogs) {
     const r = d.getBoundingClientRect();
-    if (!isShown(d, r)) continue;
+    if (!isShown(d, r) || (modal && (modal.contains(d) || d.contains(modal)))) continue;
     const title = nameOf(d, "dialog") || clean((d.querySelector("h1,h2,h3,h4") || {}).textContent, 60);
     notes.push({ kind: "modal", name: title, id: null });
     if (notes.length > 3) break;
@@ -338,6 +346,7 @@
     while (e && e !== document.body && e !== document.documentElement) {
       const cs = getComputedStyle(e);
       if (cs.position === "fixed" || cs.position === "sticky") {
+        if (modal && (modal.contains(e) || e.contains(modal))) break;  // the modal, noted above
         const r = e.getBoundingClientRect();
         if ((r.width * r.height) / (vw * vh) >= 0.2 && !layers.has(e)) {
           layers.add(e);

@@ -83,6 +83,7 @@ class CoverNote(TypedDict, total=False):
     id: str | None
     cover: int
     covered: int
+    listed: int  # the open modal's elements, listed first
 
 
 class WalkerScan(TypedDict, total=False):

@@ -37,6 +37,7 @@ class Element:
     context: str = ""
     group: str = ""  # the repeated structure it sits in (a table, a list) and its unit there (row, item)
     unit: int = 0
+    modal: bool = False  # inside the modal that is open: listed first
 
     def to_dict(self, *, boxes: bool = False) -> ListedElement:
         out: ListedElement = {"id": self.id, "role": self.role, "name": self.name}
@@ -85,9 +86,9 @@ def frame_elements(scan: FrameScan, registry: ElementRegistry, viewport: tuple[i
     view, out = scan.view, []
     fx, fy = view.offset
     vw, vh = viewport
-    for number, role, name, value, state, x, y, w, h, where, itype, score, derived, region, context, group, unit in (
-        scan.raw["elements"]
-    ):
+    for row in scan.raw["elements"]:
+        number, role, name, value, state, x, y, w, h, where, itype, score, derived, region, context = row[:15]
+        group, unit, modal = row[15:18]
         gx, gy = int(x + fx), int(y + fy)
         in_viewport = not where
         if view.box is not None:
@@ -100,7 +101,7 @@ def frame_elements(scan: FrameScan, registry: ElementRegistry, viewport: tuple[i
         element_id = registry.make_id(view.frame, number, ElementFingerprint(role, name, view.path, context))
         out.append(
             Element(element_id, role, name, value, state, itype, (gx, gy, w, h), in_viewport, where, view, score,
-                    bool(derived), region, context, f"{view.prefix}{group}" if group else "", int(unit))
+                    bool(derived), region, context, f"{view.prefix}{group}" if group else "", int(unit), bool(modal))
         )
     return out
 
@@ -162,13 +163,20 @@ def viewport_size(page: Page, settings: BrowserSettings) -> tuple[int, int]:
 
 
 def _select(elements: list[Element], settings: BrowserSettings) -> list[Element]:
-    """All in-viewport elements (up to the hard cap), then the nearest off-screen ones up to the budget."""
-    visible = [e for e in elements if e.in_viewport][: settings.max_viewport_elements]
-    room = max(settings.max_elements - len(visible), 0)
-    off = sorted((e for e in elements if not e.in_viewport), key=lambda e: _distance(e, settings))[:room]
+    """All in-viewport elements (up to the hard cap), then the nearest off-screen ones up to the budget.
+
+    While a modal is open, its elements come first and whole; the page behind it (covered) gets the ordinary
+    budget that is left."""
+    modal = [e for e in elements if e.modal][: settings.max_viewport_elements]
+    behind = [e for e in elements if not e.modal]
+    cap = settings.max_viewport_elements if not modal else max(settings.max_elements - len(modal), 0)
+    visible = [e for e in behind if e.in_viewport][:cap]
+    room = max(settings.max_elements - len(modal) - len(visible), 0)
+    off = sorted((e for e in behind if not e.in_viewport), key=lambda e: _distance(e, settings))[:room]
+    modal.sort(key=lambda e: (e.frame.index, e.box[1], e.box[0]))
     chosen = visible + off
     chosen.sort(key=lambda e: (e.frame.index, e.box[1], e.box[0]))
-    return chosen
+    return modal + chosen
 
 
 def _distance(e: Element, settings: BrowserSettings) -> float:
@@ -259,7 +267,11 @@ class _Merged:
         if text and (view.index == 0 or view.visible):
             self.texts.append(text if view.index == 0 else f"[frame {view.prefix}: {view.label}]\n{text}")
         where = "" if view.index == 0 else f" in frame {view.prefix}"
-        self.notes.extend(_cover_note(note, where) for note in scan.raw.get("notes", []))
+        for note in scan.raw.get("notes", []):
+            if note.get("listed") is not None:  # the open modal: said first
+                self.notes.insert(0, _cover_note(note, where))
+            else:
+                self.notes.append(_cover_note(note, where))
 
 
 def _listed(e: Element, *, boxes: bool, layout: bool, scroll_y: int) -> ListedElement:
@@ -272,6 +284,9 @@ def _listed(e: Element, *, boxes: bool, layout: bool, scroll_y: int) -> ListedEl
 
 def _cover_note(note: CoverNote, where: str) -> str:
     if note["kind"] == "modal":
+        if note.get("listed") is not None:
+            return (f"modal dialog open{where}: '{note['name']}' - its {note['listed']} element(s) are listed first;"
+                    " handle it before other elements")
         return f"modal dialog open{where}: '{note['name']}' - handle it before other elements"
     return (f"overlay{where} covers {note['cover']}% of the viewport and {note['covered']} listed"
             f" element(s): '{note['name'][:60]}' - dismiss it first")

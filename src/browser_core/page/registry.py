@@ -7,6 +7,7 @@ number issued), so an id from an old document can never point at a new element: 
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -21,11 +22,20 @@ from browser_core.page.listing import ListedElement
 
 ID_PATTERN = re.compile(r"^(?:f(\d+))?e(\d+)$")
 _JS = resources.files("browser_core.js")
-WALKER_JS = (
-    _JS.joinpath("walker.js").read_text(encoding="utf-8")
-    .replace("/* names.js */", _JS.joinpath("names.js").read_text(encoding="utf-8"))
-    .replace("/* match.js */", _JS.joinpath("match.js").read_text(encoding="utf-8"))
-)
+
+
+def _walker_source() -> str:
+    """walker.js with its parts spliced in (one scope): naming, description matching, rows, icons (and their
+    vocabulary), modals."""
+    source = _JS.joinpath("walker.js").read_text(encoding="utf-8")
+    for part in ("names", "match", "rows", "icons", "modal"):
+        source = source.replace(f"/* {part}.js */", _JS.joinpath(f"{part}.js").read_text(encoding="utf-8"))
+    vocabulary = json.loads(_JS.joinpath("icons.json").read_text(encoding="utf-8"))
+    vocabulary.pop("_about", None)
+    return source.replace("/* icons.json */", json.dumps(vocabulary, ensure_ascii=False, separators=(",", ":")))
+
+
+WALKER_JS = _walker_source()
 
 _RESOLVE_JS = """([key, n]) => {
   const s = window[key];

@@ -28,6 +28,7 @@ class TextSlice(TypedDict):
 
 
 EXTRACT_JS = resources.files("browser_core.js").joinpath("extract.js").read_text(encoding="utf-8")
+PAGE_TEXT_JS = resources.files("browser_core.js").joinpath("page_text.js").read_text(encoding="utf-8")
 
 
 def page_slice(text: str, offset: int, max_length: int) -> TextSlice:
@@ -43,14 +44,15 @@ def page_slice(text: str, offset: int, max_length: int) -> TextSlice:
 
 
 async def page_text(session: BrowserSession, *, max_length: int, offset: int = 0) -> TextSlice:
-    """The visible text of the page and its frames, in order, one slice at a time."""
+    """The visible text of the page and its frames, in the order it is seen (``js/page_text.js``), one slice at a
+    time."""
     page = await session.page()
     parts: list[str] = []
     for view in await frame_views(page, session.registry, session.settings.frame_depth_limit):
         if view.index and not view.visible:
             continue
         try:
-            body = await view.frame.evaluate("() => document.body ? document.body.innerText : ''")
+            body = await view.frame.evaluate(PAGE_TEXT_JS)
         except PlaywrightError:
             continue
         body = "\n".join(line.strip() for line in body.splitlines() if line.strip())

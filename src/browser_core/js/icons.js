@@ -1,0 +1,158 @@
+// Icon-only controls, spliced into walker.js where it says /* icons.js */ (the walker's scope: clean, refText).
+// A control with no visible words is named, in order, by its title, its tooltip, its visually hidden text or
+// <svg><title> (what the content gives), its test id's words, a sprite's symbol, then an icon library's class,
+// ligature or icon name, through the vocabulary of icons.json (spliced in below): library prefixes, the words
+// that only say size, weight or colour (never a name), icon words -> purposes, bare glyphs -> purposes.
+  const ICONS = /* icons.json */;
+  const ICON_PREFIXES = ICONS.prefixes.slice().sort((a, b) => b.length - a.length);
+  const ICON_MODS = new Set(ICONS.modifiers);
+  const TIP_ATTRS = ICONS.tooltip_attributes;
+  const TEST_ATTRS = ICONS.test_id_attributes;
+  const LIGATURE = /(^|\s)(material-(icons|symbols)[\w-]*|mat-icon|google-symbols)(\s|$)/;
+  const PUA = /[\uE000-\uF8FF]/g;  // private-use glyphs of icon fonts
+
+  const isLigature = (n) => n.tagName === "MAT-ICON" || LIGATURE.test(n.getAttribute("class") || "");
+  function stripPrefix(t) {
+    for (const p of ICON_PREFIXES) if (t.startsWith(p) && t.length > p.length) return t.slice(p.length);
+    return null;
+  }
+  // An icon's own word ("pen-to-square", "trash-2", "more_vert") -> the purpose a person would name ("edit",
+  // "delete", "more actions"); an unknown icon keeps its words; "" when only size/weight/colour words remain.
+  function purposeOf(raw) {
+    let w = String(raw || "").replace(/([a-z])([A-Z])/g, "$1-$2").toLowerCase().replace(/[_\s.]+/g, "-");
+    w = stripPrefix(w) || w;
+    if (ICONS.words[w]) return ICONS.words[w];
+    const parts = w.split("-").filter((p) => p && !ICON_MODS.has(p) && !/^\d+$/.test(p));
+    const bare = parts.map((p) => p.replace(/\d+$/, "")).filter((p) => p && !ICON_MODS.has(p));
+    for (const k of [parts.join("-"), bare.join("-")]) if (k && ICONS.words[k]) return ICONS.words[k];
+    const out = bare.join(" ");
+    return /^[a-z][a-z ]{1,29}$/.test(out) ? out : "";
+  }
+  // "delete-run-button" -> "delete run"; "DeleteIcon" -> "delete"; ids and numbers dropped.
+  function idWords(v) {
+    const words = String(v || "").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/)
+      .filter((w) => w && !ICON_MODS.has(w) && !/\d/.test(w) && w.length <= 20);
+    if (!words.length || words.length > 5) return "";
+    return words.length === 1 ? ICONS.words[words[0]] || words[0] : words.join(" ");
+  }
+  function tooltipOf(el) {
+    const nodes = [el, ...el.querySelectorAll("[title]," + TIP_ATTRS.map((a) => "[" + a + "]").join(","))].slice(0, 5);
+    for (const n of nodes) {
+      if (n !== el) { const t = n.getAttribute("title"); if (t && t.trim()) return t; }
+      for (const a of TIP_ATTRS) {
+        const v = (n.getAttribute(a) || "").trim();
+        if (v && v !== "true" && v !== "false") return v;
+      }
+    }
+    const d = refText(el, "aria-describedby");
+    return d.length <= 80 ? d : "";
+  }
+  const hasTip = (el) => el.hasAttribute("title") || el.hasAttribute("aria-describedby") ||
+    TIP_ATTRS.some((a) => el.hasAttribute(a));
+  // Hidden from the eye but read by a screen reader: clipped to nothing, 1px boxes, text pushed off by an indent.
+  function visuallyHidden(n) {
+    const cs = getComputedStyle(n);
+    if (cs.clip && /^rect\(\s*[01]px,?\s+[01]px/.test(cs.clip)) return true;
+    if (cs.clipPath && /^inset\(\s*(50%|100%)/.test(cs.clipPath)) return true;
+    if (parseFloat(cs.textIndent) < -500) return true;
+    const r = n.getBoundingClientRect();
+    return r.width <= 1 && r.height <= 1 && cs.overflow !== "visible";
+  }
+  // Words a person sees on the control (not screen-reader-only text, not an icon font's ligature or glyph).
+  function hasVisibleWords(el) {
+    const tw = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let t = tw.nextNode(), i = 0; t && i < 40; t = tw.nextNode(), i++) {
+      if (!/[\p{L}\p{N}]/u.test(t.nodeValue.replace(PUA, ""))) continue;
+      let hidden = false;
+      for (let n = t.parentElement; n && !hidden; n = n === el ? null : n.parentElement) {
+        hidden = n.getAttribute("aria-hidden") === "true" || isLigature(n) || visuallyHidden(n) ||
+          (n.checkVisibility && !n.checkVisibility({ visibilityProperty: true }));
+      }
+      if (!hidden) return true;
+    }
+    return false;
+  }
+  // A library's class ("fa-trash", "bi-pencil-square"); on an empty element used as the icon itself, also a bare
+  // class that is an icon word of the vocabulary ("trash", "calnav-next"); design-system words never.
+  function classIcon(n) {
+    const leaf = n.childElementCount === 0;
+    for (const token of (n.getAttribute("class") || "").toLowerCase().split(/\s+/)) {
+      const base = stripPrefix(token);
+      const p = base ? purposeOf(base) : "";
+      if (p) return p;
+      if (!leaf || base) continue;
+      const parts = token.split(/[-_]+/);
+      const own = ICONS.words[token] || (parts.length === 2 && ICONS.words[parts[1]]);
+      if (own) return own;
+    }
+    return "";
+  }
+  function imgIcon(n) {
+    if (n.tagName !== "IMG" || n.getAttribute("alt")) return "";
+    const src = n.getAttribute("src") || "";
+    if (src.startsWith("data:")) return "";
+    const file = (src.split(/[?#]/)[0].split("/").pop() || "").replace(/\.\w+$/, "");
+    return /^[A-Za-z][\w-]{1,30}$/.test(file) ? purposeOf(file) : "";
+  }
+  // The icon words of a control: its test id, a descendant's test id, a sprite's symbol, then a library's class,
+  // ligature, icon name attribute or image file, and last its own id.
+  function iconWords(el) {
+    const nodes = [el, ...Array.from(el.querySelectorAll("*")).slice(0, 12)];
+    for (const n of nodes) for (const a of TEST_ATTRS) { const w = idWords(n.getAttribute(a)); if (w) return w; }
+    for (const n of nodes) {
+      if (n.localName !== "use") continue;
+      const href = n.getAttribute("href") || n.getAttribute("xlink:href") || "";
+      const w = purposeOf(href.split("#").pop());
+      if (w) return w;
+    }
+    for (const n of nodes) {
+      const w = classIcon(n) || (isLigature(n) ? purposeOf(n.textContent.trim()) : "") ||
+        purposeOf(n.getAttribute("data-icon") || n.getAttribute("data-feather") || n.getAttribute("data-lucide") ||
+          (n.localName === "ion-icon" ? n.getAttribute("name") || n.getAttribute("icon") : "")) || imgIcon(n);
+      if (w) return w;
+    }
+    return idWords(el.id);  // last: the control's own id ("open-search"), generated ids dropped
+  }
+  // [name, derived] of a control named by its content, icon-only ones by the chain above; null when it has none.
+  function contentName(el, text) {
+    text = (text || "").replace(PUA, "").trim();
+    const words = /[\p{L}\p{N}]/u.test(text);
+    if (words && (!hasTip(el) || hasVisibleWords(el))) return [text, false];
+    const title = (el.getAttribute("title") || "").trim();
+    if (title) return [title, false];
+    const tip = tooltipOf(el).trim();
+    if (tip) return [tip, false];
+    if (words) return [text, false];
+    const icon = iconWords(el);
+    if (icon) return [icon, true];
+    const g = ICONS.glyphs[text];
+    if (g) return [g, true];
+    return text ? [text, false] : null;
+  }
+
+  // Pagination: "page 3", "next page", "previous page" (first/last), by the control's words, its rel, its icon,
+  // else its place before or after the numbered pages.
+  const PAGER_SEL = "nav[aria-label*=pagin i],[role=navigation][aria-label*=pagin i],[class*=paginat i],[class*=pager i]";
+  function pagerName(el, name, derived) {
+    const rel = (el.getAttribute("rel") || "").toLowerCase().split(/\s+/);
+    const pager = el.parentElement && el.parentElement.closest(PAGER_SEL);
+    const relDir = rel.includes("next") ? "next" : rel.includes("prev") || rel.includes("previous") ? "previous" : "";
+    if (!pager && !relDir) return [name, derived];
+    const plain = name.replace(/[^\p{L}\p{N}\s]/gu, " ").replace(/\s+/g, " ").trim().toLowerCase();
+    if (/^\d+$/.test(plain) && !relDir) return ["page " + plain, derived];
+    // Words the page shows ("Next", "Older") stay as they are; a glyph or an icon's word reads as a page.
+    if (!derived && /\p{L}/u.test(name)) return [name, derived];
+    const word = ICONS.glyphs[name.trim()] || ICONS.words[plain] || "";
+    const dir = relDir || (ICONS.directions[word] ? word : "") || (!plain && pager ? placeInPager(el, pager) : "");
+    return dir && ICONS.directions[dir] ? [ICONS.directions[dir], derived] : [name, derived];
+  }
+  function placeInPager(el, pager) {
+    const all = Array.from(pager.querySelectorAll("a,button,[role=button],[role=link]")).filter((c) => !c.contains(el) || c === el);
+    if (all.length > 30) return "";
+    const numbered = all.map((c) => /^\s*\d+\s*$/.test(c.textContent));
+    const first = numbered.indexOf(true), last = numbered.lastIndexOf(true), i = all.indexOf(el);
+    if (first < 0) return all.length === 2 ? (i === 0 ? "previous" : "next") : "";
+    if (i < first) return first >= 2 && i === 0 ? "first" : "previous";
+    if (i > last) return all.length - 1 - last >= 2 && i === all.length - 1 ? "last" : "next";
+    return "";
+  }

@@ -1,0 +1,187 @@
+// Rows, spliced into walker.js where it says /* rows.js */ (the walker's scope: clean, textOf, refText, vh).
+// A control's row is its table or ARIA-grid row (a grid whose pinned columns sit in other containers is joined by
+// aria-rowindex), else the list item or card it sits in (an ancestor repeated among look-alike siblings that hold
+// the same control). A row is known by its label, its header cell, its link, else its first words that are not a
+// control's.
+  const CELL_SEL = "td,th,[role=gridcell],[role=cell],[role=rowheader],[role=columnheader]";
+  const ROW_SEL = "tr,[role=row]";
+  const GRID_SEL = "table,[role=grid],[role=treegrid],[role=table]";
+  const CONTROL_SEL = "input,select,textarea,button,[role=button],[role=checkbox],[role=switch],[role=radio]," +
+    "[role=combobox],[role=menuitem],[role=tab]";
+  const STOP_SEL = "body,form,main,nav,header,footer,aside,dialog,[role=dialog],[role=main],[role=navigation]," +
+    "[role=toolbar],[role=menu],[role=menubar],[role=tablist]";
+  const gridRowsCache = new Map();
+
+  function cellOf(el) {
+    const td = el.closest(CELL_SEL);
+    if (!td) return null;
+    const tr = td.closest(ROW_SEL);
+    const table = tr && tr.closest(GRID_SEL);
+    return table ? { td, tr, table } : null;
+  }
+  const isAria = (table) => table.tagName !== "TABLE";
+  function ownCells(tr) {
+    if (tr.tagName === "TR") return Array.from(tr.cells);
+    return Array.from(tr.querySelectorAll(CELL_SEL)).filter((c) => c.closest(ROW_SEL) === tr);
+  }
+  function gridRows(table) {
+    let rows = gridRowsCache.get(table);
+    if (!rows) {
+      rows = Array.from(table.querySelectorAll(ROW_SEL)).filter((r) => r.closest(GRID_SEL) === table);
+      gridRowsCache.set(table, rows);
+    }
+    return rows;
+  }
+  function isHeaderRow(tr) {
+    const p = tr.parentElement;
+    if (p && p.tagName === "THEAD") return true;
+    const cells = ownCells(tr);
+    return cells.length > 0 && cells.every((c) => c.getAttribute("role") === "columnheader" ||
+      (c.tagName === "TH" && !c.getAttribute("role") && c.getAttribute("scope") !== "row" && cells.length > 1));
+  }
+  // The cells of a row; an ARIA grid's row split over pinned containers is joined by its aria-rowindex.
+  function rowCells(tr, table) {
+    const ri = tr.getAttribute("aria-rowindex");
+    let cells = ownCells(tr);
+    if (ri && isAria(table)) {
+      for (const r of gridRows(table)) if (r !== tr && r.getAttribute("aria-rowindex") === ri) cells = cells.concat(ownCells(r));
+      const at = (c) => +(c.getAttribute("aria-colindex") || 0);
+      if (cells.every(at)) cells.sort((a, b) => at(a) - at(b));
+    }
+    return cells;
+  }
+  function columnIndex(td) {
+    const ci = td.getAttribute("aria-colindex");
+    if (ci) return +ci - 1;
+    let i = 0;
+    for (let c = td.parentElement.firstElementChild; c && c !== td; c = c.nextElementSibling) i += c.colSpan || 1;
+    return i;
+  }
+  function headerCells(table) {
+    if (!isAria(table)) {
+      const head = (table.tHead && table.tHead.rows[table.tHead.rows.length - 1]) ||
+        (table.rows[0] && table.rows[0].querySelector("th") ? table.rows[0] : null);
+      return head ? Array.from(head.cells) : [];
+    }
+    return Array.from(table.querySelectorAll("[role=columnheader]")).filter((c) => c.closest(GRID_SEL) === table);
+  }
+  function headerAt(table, col) {
+    const cells = headerCells(table);
+    if (cells.length && cells.every((c) => c.getAttribute("aria-colindex"))) {
+      const c = cells.find((h) => +h.getAttribute("aria-colindex") === col + 1);
+      return c ? clean(textOf(c), 40) : "";
+    }
+    let i = 0;
+    for (const c of cells) {
+      if (col < i + (c.colSpan || 1)) return clean(textOf(c), 40);
+      i += c.colSpan || 1;
+    }
+    return "";
+  }
+  const hasHeaders = (table) => headerCells(table).length > 0;
+  // Words of a node that are not a control's (a row's "Edit" button is not what the row is called).
+  const wordsOf = (n) => clean(collapseRepeats(rendered(n, 0, [], CONTROL_SEL).join("")), 40);
+  const lettered = (t) => /\p{L}/u.test(t);
+  function rowKey(tr, table, skip) {
+    const own = clean(refText(tr, "aria-labelledby") || tr.getAttribute("aria-label") || "", 40);
+    if (own) return own;
+    const cells = rowCells(tr, table).filter((c) => c !== skip);
+    for (const c of cells) {
+      if (c.tagName === "TH" || c.getAttribute("role") === "rowheader") { const t = wordsOf(c); if (t) return t; }
+    }
+    for (const c of cells) {
+      const a = c.querySelector("a[href]");
+      const t = a ? clean(textOf(a), 40) : "";
+      if (t && lettered(t)) return t;
+    }
+    for (const c of cells) {
+      if (c.querySelector("input,select,textarea")) continue;
+      const t = wordsOf(c);
+      if (t && lettered(t)) return t;
+    }
+    const body = gridRows(table).filter((r) => !isHeaderRow(r));
+    const seen = new Set(), order = [];
+    for (const r of body) {
+      const k = r.getAttribute("aria-rowindex") || r;
+      if (!seen.has(k)) { seen.add(k); order.push(k); }
+    }
+    const n = order.indexOf(tr.getAttribute("aria-rowindex") || tr) + 1;
+    return n ? "#" + n : "";
+  }
+  // A control in a table cell: "<column header> — row '<row key>'" (row number when the row has no key); in a
+  // column without a heading (a selection column), "select row '<row key>'" for a checkbox.
+  function tableContext(el) {
+    const c = cellOf(el);
+    if (!c || isHeaderRow(c.tr)) return "";
+    const head = headerAt(c.table, columnIndex(c.td));
+    const key = rowKey(c.tr, c.table, c.td);
+    if (!head) {
+      if (!hasHeaders(c.table) || !key || key[0] === "#") return "";
+      const pick = /^(checkbox|radio)$/.test(el.type || el.getAttribute("role") || "");
+      return (pick ? "select row '" : "row '") + key + "'";
+    }
+    return key ? head + " — row " + (key[0] === "#" ? key.slice(1) : "'" + key + "'") : head;
+  }
+  function inHeaderRow(el) {
+    if (el.closest("thead")) return true;
+    const c = cellOf(el);
+    return !!c && isHeaderRow(c.tr);
+  }
+
+  // A list item or card: the nearest ancestor repeated among look-alike siblings (same tag, same first class)
+  // where a sibling holds the same control (another line's "Remove"), with words of its own; forms, landmarks and
+  // toolbars end the search.
+  const firstClass = (n) => ((n.getAttribute("class") || "").trim().split(/\s+/)[0] || "");
+  const signature = (c) => c.tagName + "|" + (c.getAttribute("type") || "") + "|" +
+    (/^(INPUT|SELECT|TEXTAREA)$/.test(c.tagName) ? "" : clean(c.textContent, 40).toLowerCase() || firstClass(c));
+  function repeatedIn(n, el) {
+    const tag = n.tagName, cls = firstClass(n), sig = signature(el);
+    for (const s of [n.previousElementSibling, n.nextElementSibling]) {
+      if (!s || s.tagName !== tag || firstClass(s) !== cls) continue;
+      for (const c of s.getElementsByTagName(el.tagName)) if (signature(c) === sig) return true;
+    }
+    return false;
+  }
+  function lineOf(el) {
+    for (let n = el.parentElement, d = 0; n && d < 8 && !n.matches(STOP_SEL); n = n.parentElement, d++) {
+      if (n.matches(GRID_SEL)) return null;
+      const row = n.matches(ROW_SEL);
+      if (!row && !repeatedIn(n, el)) continue;
+      if (n.querySelectorAll(CONTROL_SEL + ",a[href]").length > 12) return null;  // a layout block, not a line
+      const key = lineKey(n);
+      if (key || row) return key ? [key, row ? "row" : ""] : null;
+    }
+    return null;
+  }
+  function lineKey(n) {
+    const own = clean(refText(n, "aria-labelledby") || n.getAttribute("aria-label") || "", 40);
+    if (own) return own;
+    const h = n.querySelector("h1,h2,h3,h4,h5,h6,[role=heading]");
+    if (h) { const t = wordsOf(h); if (t) return t; }
+    for (const a of n.querySelectorAll("a[href]")) {
+      const t = clean(textOf(a), 40);
+      if (t && lettered(t)) return t;
+    }
+    const t = wordsOf(n);
+    return t && lettered(t) ? t : "";
+  }
+
+  // The row a listed control sits in, as context: "row 'run-7 brave-owl'" (a table or grid row), "row 3" (one
+  // without words), "Linen shirt" (a list item or card); "" outside rows, in a header row, when the name says it
+  // already, or when the row's words are the control's own label.
+  function rowContext(el, name) {
+    const c = cellOf(el);
+    let key = "", kind = "row";
+    if (c) {
+      if (isHeaderRow(c.tr) || c.tr.getBoundingClientRect().height > vh * 0.4) return "";
+      if (!isAria(c.table) && c.table.rows.length < 2) return "";
+      key = rowKey(c.tr, c.table, null);
+    } else {
+      [key, kind] = lineOf(el) || ["", ""];
+    }
+    if (!key) return "";
+    if (key[0] === "#") return name.includes("row " + key.slice(1)) ? "" : "row " + key.slice(1);
+    const low = key.toLowerCase(), own = name.toLowerCase();
+    if (own.includes(low) || (own && low.includes(own))) return "";  // the control names its row, or is its label
+    return kind ? kind + " '" + key + "'" : key;
+  }
