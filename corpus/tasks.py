@@ -291,7 +291,7 @@ FLASK_ADMIN: list[Task] = [
     Task("flask_admin", "sort-orders", "ordinary", "Sort the orders by status.", login=False,
          steps=(open_("/admin/order/"), click("Status", "link")), page_text=("ORD-1080",)),
     Task("flask_admin", "paginate-orders", "ordinary", "Go to the second page of orders.", login=False,
-         steps=(open_("/admin/order/"), click("2", "link")), page_text=("ORD-1035",)),
+         steps=(open_("/admin/order/"), click("page 2", "link")), page_text=("ORD-1035",)),
 ]
 
 TASKS: list[Task] = [*DJANGO, *WAGTAIL, *TRAC, *FLASK_ADMIN, *MLFLOW]

@@ -46,13 +46,6 @@ GATE_GAPS: dict[str, str] = {
     "flask_admin:bulk-delete-orders": "'With selected' → 'Delete' held once (its summary lists the 3 rows); after the "
                                       "approval the app's native confirm() was dismissed: nothing deleted",
     "flask_admin:cancel-order": f"select_option 'Status' → 'Cancelled': {SELECT2}; then the hold-by-value of Save",
-    "flask_admin:ship-order": f"select_option 'Status' → 'Shipped': {SELECT2}",
-    "flask_admin:create-order-fill-form": f"fill_form 'Customer' (relation) and 'Status' (choices): {SELECT2}; "
-                                          "'Products' (select2 multiple) is a textbox that refuses a list; 'Placed' "
-                                          "(a daterangepicker) is set, but its calendar stays open (it covered Save "
-                                          "when 'Placed' was the last field filled)",
-    "flask_admin:create-product-fill-form": f"fill_form 'Category' (relation): {SELECT2}; 'Tags' (select2 multiple) "
-                                            "is a textbox that refuses a list",
 }
 
 

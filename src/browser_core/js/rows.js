@@ -82,9 +82,19 @@
   // Words of a node that are not a control's (a row's "Edit" button is not what the row is called).
   const wordsOf = (n) => clean(collapseRepeats(rendered(n, 0, [], CONTROL_SEL).join("")), 40);
   const lettered = (t) => /\p{L}/u.test(t);
+  function sharedLabel(tr, table, own) {
+    for (const r of gridRows(table)) {
+      if (r === tr || isHeaderRow(r) || (r.getAttribute("aria-rowindex") && r.getAttribute("aria-rowindex") ===
+        tr.getAttribute("aria-rowindex"))) continue;
+      if (clean(refText(r, "aria-labelledby") || r.getAttribute("aria-label") || "", 40) === own) return true;
+    }
+    return false;
+  }
   function rowKey(tr, table, skip) {
+    // A row's own label names it only when it tells it apart: one every row shares ("Press SPACE to select this
+    // row.") is an instruction, not a name.
     const own = clean(refText(tr, "aria-labelledby") || tr.getAttribute("aria-label") || "", 40);
-    if (own) return own;
+    if (own && !sharedLabel(tr, table, own)) return own;
     const cells = rowCells(tr, table).filter((c) => c !== skip);
     for (const c of cells) {
       if (c.tagName === "TH" || c.getAttribute("role") === "rowheader") { const t = wordsOf(c); if (t) return t; }
