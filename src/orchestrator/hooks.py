@@ -21,10 +21,11 @@ from pydantic import ValidationError
 
 from browser_core.result_model import ToolResult
 from orchestrator.agents import BROWSER_PREFIX, DELEGATION_TOOLS, AgentSpec
+from orchestrator.delegation import DelegationQueue
 from orchestrator.gate import SecurityGate
 from orchestrator.human import Human
 from orchestrator.memory import clip
-from orchestrator.models import ToolInvocation
+from orchestrator.models import ExecutorResult, ToolInvocation, Verdict, parse_tagged
 from orchestrator.policies import (
     BusyClock,
     CallRecording,
@@ -34,6 +35,7 @@ from orchestrator.policies import (
     Out,
     SensitiveFieldPolicy,
     StuckPolicy,
+    context_note,
     pre,
     stop,
 )
@@ -78,6 +80,7 @@ class Hooks:
         self.recording = CallRecording(state, recorder)
         self.hand_backs = HandBackReader(state, recorder)
         self.on_browser_failure: Callable[[str], Awaitable[None]] | None = None
+        self.delegations = DelegationQueue()
 
     @property
     def busy_s(self) -> float:
@@ -145,6 +148,13 @@ class Hooks:
         if tool in DELEGATION_TOOLS:
             if tool_input.get("subagent_type") not in self.specs:
                 return pre("deny", f"Unknown agent {tool_input.get('subagent_type')!r}: use {sorted(self.specs)}.")
+            skipped = await self.delegations.wait_turn(call.tool_use_id)
+            if skipped:
+                self.delegations.done(call.tool_use_id, ok=False)
+                return pre("deny", skipped)
+            if self.state.stop is not None:
+                self.delegations.done(call.tool_use_id, ok=False)
+                return stop(f"The run is stopping: {self.state.stop.reason}")
             return self._delegate(call.tool_use_id, tool_input)
         if tool == CONFIRM_TOOL:
             return await self.confirmation.decide(tool_input)
@@ -166,9 +176,10 @@ class Hooks:
         started = time.perf_counter()
         call = self._finish(data, tool_use_id)
         response = data.get("tool_response")
+        out: Out = {}
         if call.tool in DELEGATION_TOOLS and isinstance(response, dict):
             call.success = True
-            self._hand_back(call, response)
+            out = self._hand_back(call, response)
         else:
             call.result, images = _split(response)
             self.recording.keep_images(call, images)
@@ -177,13 +188,15 @@ class Hooks:
             self.stuck.after(call.tool, envelope)
         self.recording.record(call)
         self.clock.add(started)
-        return {}
+        return out
 
     async def post_tool_use_failure(self, data: Any, tool_use_id: str | None, ctx: HookContext) -> Any:
         started = time.perf_counter()
         call = self._finish(data, tool_use_id)
         call.success = False
         call.result = str(data.get("error") or "")
+        if call.tool in DELEGATION_TOOLS:
+            self.delegations.done(call.tool_use_id, ok=False)
         envelope = envelope_of(call.result) if call.tool.startswith(BROWSER_PREFIX) else None
         out: Out = {}
         if envelope is not None:
@@ -222,10 +235,23 @@ class Hooks:
         call.duration_ms = int(duration) if duration is not None else int((time.time() - call.started_at) * 1000)
         return call
 
-    def _hand_back(self, call: ToolInvocation, response: dict[str, Any]) -> None:
+    def _hand_back(self, call: ToolInvocation, response: dict[str, Any]) -> Out:
+        """A subagent's report: into memory; the next delegation may start. A done verdict ends the planner's turn
+        (no further request); otherwise the planner reads the updated task memory with the report."""
         text = "\n".join(c.get("text", "") for c in response.get("content") or [] if isinstance(c, dict))
         call.result = text
-        self.absorb(str(response.get("agentType") or call.input.get("subagent_type") or ""), text, call)
+        agent = str(response.get("agentType") or call.input.get("subagent_type") or "")
+        self.absorb(agent, text, call)
+        result = parse_tagged(text, "RESULT", ExecutorResult) if agent == "executor" else None
+        ok = agent != "executor" or (result is not None and result.status == "ok")
+        self.delegations.done(call.tool_use_id, ok=ok)
+        verdict = parse_tagged(text, "VERDICT", Verdict) if agent == "validator" else None
+        if verdict is not None and verdict.done:
+            self.state.last_report_status = "done"
+            return {"continue_": False, "stopReason": "The validator's verdict says the task is done."}
+        if call.agent != "planner":
+            return {}
+        return context_note("PostToolUse", self.state.memory.render(full=True))
 
     def absorb(self, agent: str, text: str, call: ToolInvocation) -> None:
         """Read the structured line an agent ends with and update memory, verdict and counters."""
