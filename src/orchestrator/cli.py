@@ -71,6 +71,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--max-budget-usd", type=float)
     p.add_argument("--wall-clock", type=float, metavar="SECONDS")
     p.add_argument("--max-requests", type=int, metavar="N", help="stop a task after N model requests")
+    p.add_argument("--lead", choices=["sdk", "python"],
+                   help="sdk (default): one SDK session, the planner delegates with the Agent tool; "
+                        "python: the Python conductor spawns each agent")
     return p.parse_args(argv)
 
 
@@ -78,7 +81,7 @@ def make_settings(args: argparse.Namespace) -> OrchestratorSettings:
     overrides: dict[str, Any] = {
         "run_dir": args.run_dir, "profile_dir": args.profile_dir, "max_turns": args.max_turns,
         "max_budget_usd": args.max_budget_usd, "wall_clock_s": args.wall_clock, "answers_file": args.answers,
-        "answerer": args.answerer, "max_requests": args.max_requests,
+        "answerer": args.answerer, "max_requests": args.max_requests, "lead": args.lead,
     }
     if args.headless:
         overrides["headful"] = False

@@ -155,21 +155,24 @@ class Hooks:
             if self.state.stop is not None:
                 self.delegations.done(call.tool_use_id, ok=False)
                 return stop(f"The run is stopping: {self.state.stop.reason}")
-            return self._delegate(call.tool_use_id, tool_input)
+            call.input = self._delegate(call.tool_use_id, tool_input)
+            return pre("allow", updatedInput=call.input)
         if tool == CONFIRM_TOOL:
             return await self.confirmation.decide(tool_input)
         if tool.startswith(BROWSER_PREFIX):
             return await self.stuck.before(tool, tool_input)
         return {}
 
-    def _delegate(self, call_id: str, tool_input: Mapping[str, object]) -> Out:
+    def _delegate(self, call_id: str, tool_input: Mapping[str, object]) -> dict[str, Any]:
+        """The delegation's input as it runs: in the foreground (the planner waits for the report), with the task
+        memory after the prompt."""
         subagent = str(tool_input.get("subagent_type") or "")
         self.state.subagent_of[call_id] = subagent
         updated = dict(tool_input, run_in_background=False)
         memory = self.state.memory.render(full=subagent == "planner")
         updated["prompt"] = f"{tool_input.get('prompt', '')}\n\n{memory}"
         self.state.emit("delegate", agent=subagent, description=str(tool_input.get("description", "")))
-        return pre("allow", updatedInput=updated)
+        return updated
 
     # ------------------------------------------------------------------ PostToolUse
     async def post_tool_use(self, data: Any, tool_use_id: str | None, ctx: HookContext) -> Any:

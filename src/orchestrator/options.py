@@ -101,8 +101,10 @@ def agent_options(
 
 
 # The card's shape (one SDK session, the planner delegating): the CLI's built-in agent types (claude, Explore,
-# general-purpose, Plan) are left out, so the Agent tool lists only ours.
-SDK_SESSION_ENV = {"CLAUDE_AGENT_SDK_DISABLE_BUILTIN_AGENTS": "1", "CLAUDE_CODE_DISABLE_EXPLORE_PLAN_AGENTS": "1"}
+# general-purpose, Plan) are left out, so the Agent tool lists only ours, and so is its background-task text (the
+# PreToolUse hook sets run_in_background false on every delegation either way).
+SDK_SESSION_ENV = {"CLAUDE_AGENT_SDK_DISABLE_BUILTIN_AGENTS": "1", "CLAUDE_CODE_DISABLE_EXPLORE_PLAN_AGENTS": "1",
+                   "CLAUDE_CODE_DISABLE_BACKGROUND_TASKS": "1"}
 
 
 def planner_options(
