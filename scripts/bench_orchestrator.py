@@ -59,7 +59,14 @@ from browser_agent_evals.scripted.protocol import tagged  # noqa: E402
 from browser_agent_evals.scripted.replay import last_memory  # noqa: E402
 from browser_agent_evals.suite import find_suite, load_tasks  # noqa: E402
 from orchestrator.worker import WorkerAgent  # noqa: E402
-from scripts.orchestrator_cost import TaskCost, analyse, side_by_side, summary_table, task_table  # noqa: E402
+from scripts.orchestrator_cost import (  # noqa: E402
+    TaskCost,
+    analyse,
+    anatomy,
+    side_by_side,
+    summary_table,
+    task_table,
+)
 from tests.e2e.conftest import E2E, E2E_SITE  # noqa: E402
 from tests.e2e.policies import Intent, Scenario  # noqa: E402
 from tests.e2e.scripted_model import Block, ModelRequest, ScriptedModel, Text  # noqa: E402
@@ -165,7 +172,10 @@ async def run_suite(args: argparse.Namespace, lead: str) -> tuple[list[TaskCost]
         run = await runner.run(args.suite)
     costs = [analyse(r.id, runner.requests.get(r.id, []), r.input_tokens) for r in run.results]
     passed = sum(r.success for r in run.results)
-    lines = [f"Lead {lead!r}, scripted suite {args.suite!r}: {passed}/{len(run.results)} passed, "
+    first = runner.requests.get(run.results[0].id, []) if run.results else []
+    lines = [f"What the CLI sends with lead {lead!r} (first request of each role, task {run.results[0].id}):", "",
+             *anatomy(first), ""] if first else []
+    lines += [f"Lead {lead!r}, scripted suite {args.suite!r}: {passed}/{len(run.results)} passed, "
              f"{run.wall_s:.0f} s wall.", "", *summary_table(costs), "", *task_table(costs)]
     failed = [f"{r.id}: {r.status} {r.checker} {r.error}" for r in run.results if not r.success]
     if failed:

@@ -249,3 +249,33 @@ def side_by_side(runs: dict[str, list[TaskCost]]) -> list[str]:
             cells.append(value + ("" if ok is None else (" ✅" if ok else " ❌")))
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
     return lines
+
+
+def anatomy(requests: list[ModelRequest]) -> list[str]:
+    """What the CLI really sends, per role (its first request): the system blocks, the tool list, and the text it
+    adds to the messages (the Environment block, reminders), each with its size in characters."""
+    lines = ["| role | part | chars | starts with |", "|---|---|---|---|"]
+    seen: set[str] = set()
+
+    def cell(text: str) -> str:
+        return " ".join(text.split())[:70].replace("|", "\\|")
+
+    for req in requests:
+        if req.agent in seen:
+            continue
+        seen.add(req.agent)
+        system = req.body.get("system") or []
+        for block in system if isinstance(system, list) else [{"text": system}]:
+            text = str(block.get("text", ""))
+            lines.append(f"| {req.agent} | system block | {len(text):,} | {cell(text)} |")
+        tools = req.body.get("tools") or []
+        names = ", ".join(str(t.get("name", "")) for t in tools)
+        lines.append(f"| {req.agent} | tools ({len(tools)}) | {len(json.dumps(tools)):,} | {cell(names)} |")
+        for msg in req.messages:
+            content = msg.get("content")
+            blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content or []
+            for block in blocks:
+                text = str(block.get("text", "")) if block.get("type") == "text" else ""
+                if msg.get("role") == "system" or text.startswith("<system-reminder>"):
+                    lines.append(f"| {req.agent} | {msg.get('role')} message text | {len(text):,} | {cell(text)} |")
+    return lines

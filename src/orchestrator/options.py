@@ -137,6 +137,7 @@ def planner_options(
         hooks=hooks,
         max_turns=max_turns,
         resume=resume,
+        forward_subagent_text=True,  # every subagent reply reaches the stream: counted, budgeted, in the transcript
         setting_sources=[],
         cwd=str(workdir.resolve()),
         env={**CLI_ENV, **SDK_SESSION_ENV, **(extra_env or {})},
