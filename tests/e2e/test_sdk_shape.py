@@ -63,6 +63,11 @@ async def test_the_planner_delegates_to_subagents_of_one_sdk_session(e2e: E2E, m
     body = json.dumps(planner[0].body)
     assert not [kind for kind in ("claude", "Explore", "general-purpose", "Plan") if f"\\n- {kind}: " in body]
     assert "- executor: " in body
+    claude_md = (REPO / "CLAUDE.md").read_text(encoding="utf-8").splitlines()[0]
+    for request in model.requests:  # none of the CLI's coding context that has a switch
+        text = json.dumps(request.body, ensure_ascii=False)
+        assert "gitStatus" not in text and "Current branch:" not in text and claude_md not in text, request.agent
+        assert "heard from you" not in text, request.agent
     # The executor's requests are a subagent's, with exactly its own tools; its navigate landed on the page.
     assert executor and all(r.headers.get("x-claude-code-agent-id") for r in executor)
     assert "mcp__browser__click" in executor[0].tool_names and "Agent" not in executor[0].tool_names
