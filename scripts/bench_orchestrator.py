@@ -58,7 +58,7 @@ from browser_agent_evals.runner import Runner, RunOptions  # noqa: E402
 from browser_agent_evals.scripted.protocol import tagged  # noqa: E402
 from browser_agent_evals.scripted.replay import last_memory  # noqa: E402
 from browser_agent_evals.suite import find_suite, load_tasks  # noqa: E402
-from orchestrator.worker import WorkerAgent  # noqa: E402
+from orchestrator.session.worker import WorkerAgent  # noqa: E402
 from scripts.orchestrator_cost import (  # noqa: E402
     TaskCost,
     analyse,

@@ -10,7 +10,7 @@ import anyio
 import pytest
 
 from orchestrator.human import ScriptedHuman
-from orchestrator.worker import WorkerAgent
+from orchestrator.session.worker import WorkerAgent
 from tests.e2e.conftest import E2E, PYTHON, REPO
 from tests.e2e.policies import Intent, Scenario
 from tests.e2e.scripted_model import ScriptedModel

@@ -13,11 +13,11 @@ import anyio
 import pytest
 from rich.console import Console
 
-from orchestrator.answerers import AnswersFile, FileAnswerer, TerminalAnswerer
-from orchestrator.developer import DeveloperAgent, DeveloperState
 from orchestrator.human import LineReader
 from orchestrator.questions import AnswerResult, QuestionContext
-from orchestrator.worker import WorkerAgent
+from orchestrator.session.answerers import AnswersFile, FileAnswerer, TerminalAnswerer
+from orchestrator.session.developer import DeveloperAgent, DeveloperState
+from orchestrator.session.worker import WorkerAgent
 from tests.e2e.conftest import E2E
 from tests.e2e.policies import Intent, Scenario
 from tests.e2e.scripted_model import ModelRequest, ScriptedModel, Text

@@ -91,7 +91,7 @@ async def test_cli_runs_a_task_through_all_four_subagents(e2e: E2E, model: Scrip
 
 
 async def test_replan_after_a_failed_step(e2e: E2E, model: ScriptedModel, pages) -> None:
-    from orchestrator.worker import WorkerAgent
+    from orchestrator.session.worker import WorkerAgent
 
     url = pages.url_a("signup.html#cookies")
     scenario = signup(url, name="Grace Hopper", country="France")

@@ -14,7 +14,7 @@ import anyio
 import httpx2 as httpx
 import pytest
 
-from orchestrator.worker import WorkerAgent
+from orchestrator.session.worker import WorkerAgent
 from tests.e2e.conftest import E2E, PYTHON, REPO
 from tests.e2e.policies import Intent, Scenario
 from tests.e2e.scripted_model import Block, ModelRequest, ScriptedModel, Text, ToolUse

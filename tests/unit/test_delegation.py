@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import anyio
 
-from orchestrator.delegation import SKIPPED, DelegationQueue
+from orchestrator.policy.delegation import SKIPPED, DelegationQueue
 
 
 async def test_a_second_delegation_waits_for_the_first_and_runs_after_it() -> None:

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from claude_agent_sdk.types import ResultMessage
 
-from orchestrator.conductor import MAX_PLANNER_TURNS, MAX_UNREADABLE, Conductor
-from orchestrator.models import Report, parse_tagged
-from orchestrator.outcome import RESULT_SUBTYPES
+from orchestrator.memory.models import Report, parse_tagged
+from orchestrator.records.outcome import RESULT_SUBTYPES
+from orchestrator.session.conductor import MAX_PLANNER_TURNS, MAX_UNREADABLE, Conductor
 
 NO_END = ("Your turn ended without a done verdict or a REPORT line: delegate the next horizon with the Agent tool, "
           "or reply with one REPORT line.")

@@ -24,20 +24,20 @@ from browser_core.envcheck import SettingsValueError, load_settings, unknown_nam
 from browser_core.logs import configure_logging
 from browser_core.settings import BrowserSettings
 from orchestrator.agents import AgentFileError
-from orchestrator.answerers import AnswersFile, FileAnswerer, TerminalAnswerer
-from orchestrator.developer import DeveloperAgent
+from orchestrator.cli.progress import Progress
 from orchestrator.human import Human, LineReader, NoHuman, TerminalHuman
-from orchestrator.memory import TaskMemory
-from orchestrator.options import DisplayMissingError
-from orchestrator.outcome import exit_code
+from orchestrator.memory.memory import TaskMemory
 from orchestrator.preflight import StartError, explain_model_error, preflight
-from orchestrator.progress import Progress
 from orchestrator.questions import QuestionCallback
-from orchestrator.record import RunSummary, TaskOutcome
+from orchestrator.records.outcome import exit_code
+from orchestrator.records.record import RunSummary, TaskOutcome
+from orchestrator.session.answerers import AnswersFile, FileAnswerer, TerminalAnswerer
+from orchestrator.session.developer import DeveloperAgent
+from orchestrator.session.options import DisplayMissingError
+from orchestrator.session.worker import WorkerAgent
 from orchestrator.settings import OrchestratorSettings
-from orchestrator.worker import WorkerAgent
 
-log = logging.getLogger("orchestrator.cli")
+log = logging.getLogger("orchestrator.cli.main")
 QUIT = frozenset({"exit", "quit", ":q"})
 
 

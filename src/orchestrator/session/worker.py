@@ -25,24 +25,24 @@ import structlog
 from claude_agent_sdk import ClaudeSDKError
 from claude_agent_sdk.types import PermissionMode, PermissionResult, PermissionResultDeny, ToolPermissionContext
 
-from orchestrator.conductor import Conductor
 from orchestrator.human import Human, NoHuman
-from orchestrator.live_session import LiveSession
-from orchestrator.models import ToolInvocation
-from orchestrator.options import agent_definitions, agent_options, planner_options
-from orchestrator.outcome import finish_outcome
-from orchestrator.question_channel import QuestionChannel
+from orchestrator.memory.models import ToolInvocation
 from orchestrator.questions import QuestionCallback, QuestionItem
-from orchestrator.record import RunRecorder, RunSummary, TaskOutcome, clip_fenced
-from orchestrator.run_config import RunConfig
-from orchestrator.sdk_lead import SdkLead
-from orchestrator.session_resources import SessionResources
+from orchestrator.records.outcome import finish_outcome
+from orchestrator.records.record import RunRecorder, RunSummary, TaskOutcome, clip_fenced
+from orchestrator.records.state import RunState
+from orchestrator.session.conductor import Conductor
+from orchestrator.session.live_session import LiveSession
+from orchestrator.session.options import agent_definitions, agent_options, planner_options
+from orchestrator.session.question_channel import QuestionChannel
+from orchestrator.session.run_config import RunConfig
+from orchestrator.session.sdk_lead import SdkLead
+from orchestrator.session.session_resources import SessionResources
+from orchestrator.session.spawn import AgentSession
 from orchestrator.settings import OrchestratorSettings
-from orchestrator.spawn import AgentSession
-from orchestrator.state import RunState
 
 MAX_RESULT_EVIDENCE = 2000
-log = structlog.get_logger("orchestrator.worker")
+log = structlog.get_logger("orchestrator.session.worker")
 Phase = Literal["new", "connecting", "connected", "closed"]
 
 

@@ -21,12 +21,12 @@ from pydantic import ValidationError
 
 from browser_core.result_model import ToolResult
 from orchestrator.agents import BROWSER_PREFIX, DELEGATION_TOOLS, AgentSpec
-from orchestrator.delegation import DelegationQueue
-from orchestrator.gate import SecurityGate
 from orchestrator.human import Human
-from orchestrator.memory import clip
-from orchestrator.models import ExecutorResult, ToolInvocation, Verdict, parse_tagged
-from orchestrator.policies import (
+from orchestrator.memory.memory import clip
+from orchestrator.memory.models import ExecutorResult, ToolInvocation, Verdict, parse_tagged
+from orchestrator.policy.delegation import DelegationQueue
+from orchestrator.policy.gate import SecurityGate
+from orchestrator.policy.policies import (
     BusyClock,
     CallRecording,
     ConfirmationPolicy,
@@ -39,9 +39,9 @@ from orchestrator.policies import (
     pre,
     stop,
 )
-from orchestrator.record import RunRecorder
-from orchestrator.state import RunState
-from orchestrator.stuck import StuckDetector
+from orchestrator.policy.stuck import StuckDetector
+from orchestrator.records.record import RunRecorder
+from orchestrator.records.state import RunState
 
 CONFIRM_TOOL = BROWSER_PREFIX + "confirm_action"
 # How the CLI reports a browser server whose process or pipe is gone (not a tool's own failure).

@@ -29,7 +29,7 @@ from claude_agent_sdk.types import McpHttpServerConfig
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 
-from orchestrator.browser_link import BrowserLink
+from orchestrator.browser.browser_link import BrowserLink
 
 log = structlog.get_logger("orchestrator.gateway")
 Scope = dict[str, Any]

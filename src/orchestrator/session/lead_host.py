@@ -9,12 +9,12 @@ from __future__ import annotations
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
-from orchestrator.live_session import LiveSession
-from orchestrator.models import ToolInvocation
+from orchestrator.memory.models import ToolInvocation
 from orchestrator.questions import QuestionItem
-from orchestrator.record import RunRecorder
-from orchestrator.spawn import AgentSession
-from orchestrator.state import RunState
+from orchestrator.records.record import RunRecorder
+from orchestrator.records.state import RunState
+from orchestrator.session.live_session import LiveSession
+from orchestrator.session.spawn import AgentSession
 
 
 class LeadHost(Protocol):

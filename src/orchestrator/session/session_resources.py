@@ -17,16 +17,16 @@ import anyio
 import structlog
 
 from orchestrator.agents import AgentSpec, discover_agents
-from orchestrator.browser_gateway import BrowserGateway
-from orchestrator.browser_link import BrowserLink
-from orchestrator.gate import SecurityGate
-from orchestrator.hooks import Hooks
-from orchestrator.options import browser_server
-from orchestrator.question_channel import QuestionChannel
-from orchestrator.record import RunRecorder, RunSummary
-from orchestrator.run_config import RunConfig
-from orchestrator.state import RunState
-from orchestrator.stuck import StuckDetector
+from orchestrator.browser.browser_gateway import BrowserGateway
+from orchestrator.browser.browser_link import BrowserLink
+from orchestrator.policy.gate import SecurityGate
+from orchestrator.policy.hooks import Hooks
+from orchestrator.policy.stuck import StuckDetector
+from orchestrator.records.record import RunRecorder, RunSummary
+from orchestrator.records.state import RunState
+from orchestrator.session.options import browser_server
+from orchestrator.session.question_channel import QuestionChannel
+from orchestrator.session.run_config import RunConfig
 
 log = structlog.get_logger("orchestrator.resources")
 RECORDED_EVENTS = frozenset({"question", "answer", "stop", "delegate", "task", "api_retry"})
