@@ -245,6 +245,8 @@ class Hooks:
         call.result = text
         agent = str(response.get("agentType") or call.input.get("subagent_type") or "")
         self.absorb(agent, text, call)
+        if call.agent == "planner" and agent != "validator":
+            self.hand_backs.horizon_done()
         result = parse_tagged(text, "RESULT", ExecutorResult) if agent == "executor" else None
         ok = agent != "executor" or (result is not None and result.status == "ok")
         self.delegations.done(call.tool_use_id, ok=ok)

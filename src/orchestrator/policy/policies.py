@@ -210,6 +210,14 @@ class HandBackReader:
                 self.state.verdict(verdict)
                 self.recorder.event("verdict", verdict=verdict)
 
+    def horizon_done(self) -> None:
+        """The SDK planner's delegation (a horizon: the executor's, or a page read) handed back: counted, and the
+        page photographed as it left it, as the Python lead does after each plan."""
+        self.state.memory.horizons += 1
+        if self.state.current is not None:
+            self.state.current.horizons += 1
+        self.recorder.horizon_ended()
+
     def _report(self, text: str) -> None:
         report = parse_tagged(text, "REPORT", Report)
         self.state.memory.horizons += 1
