@@ -5,7 +5,10 @@ prompts allow): requests by role, browser calls and requests per call, median an
 characters per role, input characters, the harness's token count, USD at list prices with and without prompt
 caching, the cache-eligible prefix share (see scripts/orchestrator_cost.py).
 
-  uv run python scripts/bench_orchestrator.py [SUITE] [--only ID ...] [-j N] [--save FILE]
+  uv run python scripts/bench_orchestrator.py [SUITE] [--only ID ...] [-j N] [--save FILE] [--lead both|sdk|python]
+
+With --lead both (the default) the suite runs once per lead and a first table puts the issue-20 measures side by
+side: python (the conductor, the old row) and sdk (one SDK session, the planner delegating; the new row).
 
 --long: per-step overhead with the model's time excluded, cold start to the first tool call, and the planner's
 request size at step 1 vs step 30 of a long task.
@@ -55,8 +58,15 @@ from browser_agent_evals.runner import Runner, RunOptions  # noqa: E402
 from browser_agent_evals.scripted.protocol import tagged  # noqa: E402
 from browser_agent_evals.scripted.replay import last_memory  # noqa: E402
 from browser_agent_evals.suite import find_suite, load_tasks  # noqa: E402
-from orchestrator.worker import WorkerAgent  # noqa: E402
-from scripts.orchestrator_cost import analyse, summary_table, task_table  # noqa: E402
+from orchestrator.session.worker import WorkerAgent  # noqa: E402
+from scripts.orchestrator_cost import (  # noqa: E402
+    TaskCost,
+    analyse,
+    anatomy,
+    side_by_side,
+    summary_table,
+    task_table,
+)
 from tests.e2e.conftest import E2E, E2E_SITE  # noqa: E402
 from tests.e2e.policies import Intent, Scenario  # noqa: E402
 from tests.e2e.scripted_model import Block, ModelRequest, ScriptedModel, Text  # noqa: E402
@@ -148,23 +158,37 @@ def row(name: str, value: str, target: str = "", ok: bool | None = None) -> str:
     return f"| {name} | {value} | {target}{mark} |"
 
 
-async def cost(args: argparse.Namespace) -> None:
+async def run_suite(args: argparse.Namespace, lead: str) -> tuple[list[TaskCost], list[str]]:
+    """The suite with one lead: the tasks' costs, and the lines of its own tables."""
     from rich.console import Console
 
     tasks = load_tasks(find_suite(args.suite))
     if args.only:
         tasks = [t for t in tasks if t.id in set(args.only)]
     with tempfile.TemporaryDirectory() as tmp:
-        options = RunOptions(mode="scripted", workers=args.workers, out_dir=Path(tmp), keep_requests=True)
+        options = RunOptions(mode="scripted", workers=args.workers, out_dir=Path(tmp), keep_requests=True,
+                             settings_overrides={"lead": lead})
         runner = Runner(tasks, options, EvalProgress(Console(stderr=True, quiet=True)))
         run = await runner.run(args.suite)
     costs = [analyse(r.id, runner.requests.get(r.id, []), r.input_tokens) for r in run.results]
     passed = sum(r.success for r in run.results)
-    lines = [f"Scripted suite {args.suite!r}: {passed}/{len(run.results)} passed, {run.wall_s:.0f} s wall.", "",
-             *summary_table(costs), "", *task_table(costs)]
+    first = runner.requests.get(run.results[0].id, []) if run.results else []
+    lines = [f"What the CLI sends with lead {lead!r} (first request of each role, task {run.results[0].id}):", "",
+             *anatomy(first), ""] if first else []
+    lines += [f"Lead {lead!r}, scripted suite {args.suite!r}: {passed}/{len(run.results)} passed, "
+             f"{run.wall_s:.0f} s wall.", "", *summary_table(costs), "", *task_table(costs)]
     failed = [f"{r.id}: {r.status} {r.checker} {r.error}" for r in run.results if not r.success]
     if failed:
         lines += ["", "Failed: " + "; ".join(failed)]
+    return costs, lines
+
+
+async def cost(args: argparse.Namespace) -> None:
+    leads = ["python", "sdk"] if args.lead == "both" else [args.lead]
+    results = {lead: await run_suite(args, lead) for lead in leads}
+    lines = [*side_by_side({lead: costs for lead, (costs, _) in results.items()}), ""]
+    for _, table in results.values():
+        lines += [*table, ""]
     text = "\n".join(lines)
     print(text)
     if args.save:
@@ -221,6 +245,8 @@ if __name__ == "__main__":
     parser.add_argument("--only", nargs="+", metavar="ID", help="cost mode: only these task ids")
     parser.add_argument("-j", "--workers", type=int, default=1)
     parser.add_argument("--save", help="cost mode: also write the tables to this file")
+    parser.add_argument("--lead", choices=["both", "sdk", "python"], default="both",
+                        help="cost mode: which lead(s) (default both, side by side: python = old, sdk = new)")
     parser.add_argument("--long", action="store_true", help="the long-task overhead measure instead")
     parser.add_argument("--steps", type=int, default=30)
     parser.add_argument("--cold-runs", type=int, default=3)

@@ -211,3 +211,71 @@ def summary_table(costs: list[TaskCost]) -> list[str]:
         row("USD at list prices (input only)", f"${sum(c.usd for c in costs):.2f} without caching, "
             f"${sum(c.usd_cached for c in costs):.2f} with"),
     ]
+
+
+def side_by_side(runs: dict[str, list[TaskCost]]) -> list[str]:
+    """The issue-20 measures, one column per lead (python = the conductor, sdk = one SDK session)."""
+
+    def measures(costs: list[TaskCost]) -> dict[str, tuple[str, bool | None]]:
+        sizes = [s for c in costs for s in c.sizes]
+        requests = sum(c.total_requests for c in costs)
+        calls = sum(c.browser_calls for c in costs)
+        per_call = requests / max(1, calls)
+        click = next((c for c in costs if c.task == "click-button"), None)
+        tokens = sum(c.harness_tokens for c in costs)
+        schemas = max((c.lead_browser_tools for c in costs), default=0)
+        planner = [s for c in costs for s in c.sizes_by_role.get("planner", [])]
+        return {
+            "requests (planner/dom/exec/valid)": (f"{requests} (" + "/".join(
+                str(sum(c.requests.get(r, 0) for c in costs)) for r in ROLES[1:5]) + ")", None),
+            "requests per browser call (≤ 1.45)": (f"{per_call:.2f}", per_call <= 1.45),
+            "median request chars (≤ 11k)": (f"{median(sizes):,}", median(sizes) <= 11_000),
+            "planner request, largest chars": (f"{max(planner, default=0):,}", None),
+            "planner browser tool schemas (0)": (str(schemas), schemas == 0),
+            "click-button harness tokens (≤ 13k)": (f"{click.harness_tokens:,}" if click else "-",
+                                                     click.harness_tokens <= 13_000 if click else None),
+            "suite harness tokens (≤ 0.67 M)": (f"{tokens / 1e6:.3f} M", tokens <= 670_000),
+            "USD input, cached (uncached)": (f"${sum(c.usd_cached for c in costs):.2f} "
+                                             f"(${sum(c.usd for c in costs):.2f})", None),
+        }
+
+    table = {lead: measures(costs) for lead, costs in runs.items()}
+    leads = list(runs)
+    lines = ["| measure | " + " | ".join(leads) + " |", "|---|" + "---|" * len(leads)]
+    for name in next(iter(table.values()), {}):
+        cells = []
+        for lead in leads:
+            value, ok = table[lead][name]
+            cells.append(value + ("" if ok is None else (" ✅" if ok else " ❌")))
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def anatomy(requests: list[ModelRequest]) -> list[str]:
+    """What the CLI really sends, per role (its first request): the system blocks, the tool list, and the text it
+    adds to the messages (the Environment block, reminders), each with its size in characters."""
+    lines = ["| role | part | chars | starts with |", "|---|---|---|---|"]
+    seen: set[str] = set()
+
+    def cell(text: str) -> str:
+        return " ".join(text.split())[:70].replace("|", "\\|")
+
+    for req in requests:
+        if req.agent in seen:
+            continue
+        seen.add(req.agent)
+        system = req.body.get("system") or []
+        for block in system if isinstance(system, list) else [{"text": system}]:
+            text = str(block.get("text", ""))
+            lines.append(f"| {req.agent} | system block | {len(text):,} | {cell(text)} |")
+        tools = req.body.get("tools") or []
+        names = ", ".join(str(t.get("name", "")) for t in tools)
+        lines.append(f"| {req.agent} | tools ({len(tools)}) | {len(json.dumps(tools)):,} | {cell(names)} |")
+        for msg in req.messages:
+            content = msg.get("content")
+            blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content or []
+            for block in blocks:
+                text = str(block.get("text", "")) if block.get("type") == "text" else ""
+                if msg.get("role") == "system" or text.startswith("<system-reminder>"):
+                    lines.append(f"| {req.agent} | {msg.get('role')} message text | {len(text):,} | {cell(text)} |")
+    return lines

@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from orchestrator.cli import main
+from orchestrator.cli.main import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

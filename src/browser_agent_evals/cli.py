@@ -21,7 +21,7 @@ from browser_agent_evals.progress import EvalProgress
 from browser_agent_evals.runner import Mode, Runner, RunOptions, credentials_problem
 from browser_agent_evals.suite import Task, find_suite, load_tasks
 from browser_core.logs import configure_logging
-from orchestrator.options import DisplayMissingError
+from orchestrator.session.options import DisplayMissingError
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

@@ -12,8 +12,8 @@ from rich.live import Live
 from rich.table import Table
 from rich.text import Text
 
-from orchestrator.memory import clip
-from orchestrator.stuck import short_tool
+from orchestrator.memory.memory import clip
+from orchestrator.policy.stuck import short_tool
 
 if TYPE_CHECKING:
     from browser_agent_evals.runner import TaskResult

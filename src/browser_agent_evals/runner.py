@@ -29,9 +29,9 @@ from browser_agent_evals.scripted.targets import fill
 from browser_agent_evals.sites.data import PageText
 from browser_agent_evals.suite import Task
 from browser_agent_evals.web import EvalWeb, TaskContext
-from orchestrator.developer import DeveloperAgent
+from orchestrator.session.developer import DeveloperAgent
+from orchestrator.session.worker import WorkerAgent
 from orchestrator.settings import OrchestratorSettings
-from orchestrator.worker import WorkerAgent
 
 log = structlog.get_logger("browser_agent_evals")
 Mode = Literal["scripted", "real"]

@@ -34,7 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from browser_agent_evals.scripted.solution import check_steps
 from browser_agent_evals.sites.data import PageText, SiteData, SiteDataError, load_site_data, resolve_references
-from orchestrator.answerers import AnswerRule
+from orchestrator.session.answerers import AnswerRule
 
 SUITES_DIR = Path(__file__).resolve().parent / "suites"
 Category = Literal["delete", "send", "payment", "cancel"]

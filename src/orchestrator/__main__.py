@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from orchestrator.cli import main
+from orchestrator.cli.main import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

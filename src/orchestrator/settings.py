@@ -32,7 +32,10 @@ class OrchestratorSettings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="ORCH_", env_file=".env", extra="ignore")
 
     # --- models (aliases sonnet/haiku/opus or full model ids); empty = the agent file's own model ---
-    lead_model: str = Field("sonnet", description="Unused: the orchestrator itself leads (kept so old settings load).")
+    lead: Literal["sdk", "python"] = Field(
+        "sdk", description="sdk: one SDK session, the planner delegates through the Agent tool; python: the conductor."
+    )
+    lead_model: str = Field("sonnet", description="Unused: see planner_model (kept so old settings load).")
     planner_model: str = Field("", description="Planner subagent (agents/planner.md says sonnet).")
     dom_analyzer_model: str = Field("", description="dom_analyzer subagent (haiku).")
     executor_model: str = Field("", description="executor subagent (sonnet).")

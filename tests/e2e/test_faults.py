@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from orchestrator.outcome import exit_code
-from orchestrator.worker import WorkerAgent
+from orchestrator.records.outcome import exit_code
+from orchestrator.session.worker import WorkerAgent
 from tests.e2e.conftest import E2E
 from tests.e2e.policies import Intent, Scenario
 from tests.e2e.scripted_model import Block, ModelRequest, ScriptedModel

@@ -16,17 +16,17 @@ from pydantic import ValidationError
 
 from browser_core.result_model import ToolResult
 from orchestrator.agents import AGENT_NAMES, AgentFileError, load_agents, parse_agent_file
-from orchestrator.answerers import AnswersFile, FileAnswerer
-from orchestrator.developer import DeveloperAgent, DeveloperState
-from orchestrator.gate import SecurityGate
 from orchestrator.human import ConfirmRequest, ScriptedHuman
-from orchestrator.memory import TaskMemory
-from orchestrator.models import Plan, Verdict, parse_tagged, tagged_json
-from orchestrator.outcome import exit_code, finish_outcome
+from orchestrator.memory.memory import TaskMemory
+from orchestrator.memory.models import Plan, Verdict, parse_tagged, tagged_json
+from orchestrator.policy.gate import SecurityGate
+from orchestrator.policy.stuck import StuckDetector
 from orchestrator.questions import AnswerResult, QuestionContext, QuestionItem, QuestionOption, pick_option
-from orchestrator.record import RunRecorder, TaskOutcome
-from orchestrator.state import RunState
-from orchestrator.stuck import StuckDetector
+from orchestrator.records.outcome import exit_code, finish_outcome
+from orchestrator.records.record import RunRecorder, TaskOutcome
+from orchestrator.records.state import RunState
+from orchestrator.session.answerers import AnswersFile, FileAnswerer
+from orchestrator.session.developer import DeveloperAgent, DeveloperState
 
 REPO = Path(__file__).resolve().parents[2]
 CONTRACT = yaml.safe_load((REPO / "specs" / "tool-contract.yaml").read_text())["tools"]
@@ -249,7 +249,7 @@ def test_run_record_layout(tmp_path: Path) -> None:
 
 
 async def test_hooks_enforce_least_privilege_and_attach_memory(tmp_path: Path) -> None:
-    from orchestrator.hooks import Hooks
+    from orchestrator.policy.hooks import Hooks
 
     specs = load_agents(REPO / "agents")
     state = RunState()
@@ -279,8 +279,8 @@ async def test_hooks_enforce_least_privilege_and_attach_memory(tmp_path: Path) -
 
 
 def test_the_orchestrator_hands_a_plan_to_its_agents() -> None:
-    from orchestrator.conductor import _executor_prompt, _validator_prompt
-    from orchestrator.models import Step
+    from orchestrator.memory.models import Step
+    from orchestrator.session.conductor import _executor_prompt, _validator_prompt
 
     steps = [Step(action="type 'Ada' into the textbox 'Full name'", expect="the name is filled"),
              Step(action="click the button 'Register'")]

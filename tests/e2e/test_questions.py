@@ -13,11 +13,11 @@ import anyio
 import pytest
 from rich.console import Console
 
-from orchestrator.answerers import AnswersFile, FileAnswerer, TerminalAnswerer
-from orchestrator.developer import DeveloperAgent, DeveloperState
 from orchestrator.human import LineReader
 from orchestrator.questions import AnswerResult, QuestionContext
-from orchestrator.worker import WorkerAgent
+from orchestrator.session.answerers import AnswersFile, FileAnswerer, TerminalAnswerer
+from orchestrator.session.developer import DeveloperAgent, DeveloperState
+from orchestrator.session.worker import WorkerAgent
 from tests.e2e.conftest import E2E
 from tests.e2e.policies import Intent, Scenario
 from tests.e2e.scripted_model import ModelRequest, ScriptedModel, Text
@@ -124,7 +124,8 @@ async def test_llm_answerer_retries_and_answers(e2e: E2E, model: ScriptedModel, 
     url = pages.url_a("signup.html")
     policy = FlakyAnswerer(asking(url))
     model.reset(policy)
-    developer = DeveloperAgent(settings=e2e.settings(), env=e2e.cli_env(), max_answer_retries=1)
+    # the developer reviews the conductor's PLAN lines (approve_plan): the Python lead
+    developer = DeveloperAgent(settings=e2e.settings(lead="python"), env=e2e.cli_env(), max_answer_retries=1)
     outcome = await developer.run(f"Open {url}")
     assert outcome.status == "done", outcome
     assert policy.calls == 2

@@ -1,4 +1,5 @@
-"""``python -m orchestrator "task"`` end to end: the orchestrator leads; the planner's plans run on dom_analyzer,
+"""``python -m orchestrator --lead python "task"`` end to end (the SDK lead, the default: test_sdk_shape.py): the
+orchestrator leads; the planner's plans run on dom_analyzer,
 executor and validator, each in its own CLI with its own tools and the session's one browser; the executor's MCP
 calls change a real page; the validator's verdict ends the run; the run record is written. Also: a re-plan after
 a failed step.
@@ -41,7 +42,7 @@ async def test_cli_runs_a_task_through_all_four_subagents(e2e: E2E, model: Scrip
     task = f"Open {url} and register Ada Lovelace from Japan"
     with anyio.fail_after(150):
         proc = await anyio.run_process(
-            [PYTHON, "-m", "orchestrator", task], env=e2e.process_env(), cwd=REPO, check=False,
+            [PYTHON, "-m", "orchestrator", task], env=e2e.process_env(ORCH_LEAD="python"), cwd=REPO, check=False,
         )
     out = proc.stdout.decode()
     assert proc.returncode == 0, out + proc.stderr.decode()[-3000:]
@@ -90,14 +91,14 @@ async def test_cli_runs_a_task_through_all_four_subagents(e2e: E2E, model: Scrip
 
 
 async def test_replan_after_a_failed_step(e2e: E2E, model: ScriptedModel, pages) -> None:
-    from orchestrator.worker import WorkerAgent
+    from orchestrator.session.worker import WorkerAgent
 
     url = pages.url_a("signup.html#cookies")
     scenario = signup(url, name="Grace Hopper", country="France")
     submit = scenario.intents[-1]
     submit.fallback = [Intent("cookies", "click", role="button", name="accept cookies")]
     model.reset(scenario)
-    worker = WorkerAgent(settings=e2e.settings(), env=e2e.cli_env(), title="replan")
+    worker = WorkerAgent(settings=e2e.settings(lead="python"), env=e2e.cli_env(), title="replan")
     async with worker:
         outcome = await worker.run(f"Open {url} and register Grace Hopper from France")
     assert outcome.status == "done", outcome

@@ -13,7 +13,7 @@ import pytest
 from playwright.async_api import Browser, async_playwright
 
 from orchestrator.human import ConfirmRequest, NoHuman, ScriptedHuman
-from orchestrator.worker import WorkerAgent
+from orchestrator.session.worker import WorkerAgent
 from tests.e2e.conftest import E2E
 from tests.e2e.policies import Intent, Scenario
 from tests.e2e.scripted_model import ScriptedModel

@@ -65,6 +65,9 @@ async def test_interactive_follow_ups_on_the_same_page_then_resume(e2e: E2E, mod
     sid = summary["session_id"]
     follow_up = [r for r in model.requests if r.agent == "planner" and second in r.prompt]
     assert follow_up and first in follow_up[0].prompt  # the session's task memory carried the first task
+    # ... and the follow-up went into the same SDK conversation: the first task's delegations are in it
+    assert any(b.get("type") == "tool_use" and b.get("name") == "Agent" for m in follow_up[0].messages
+               if m.get("role") == "assistant" and isinstance(m.get("content"), list) for b in m["content"])
     navigations = [c for c in map(json.loads, (run / "tool_calls.jsonl").read_text().splitlines())
                    if c["tool"].endswith("navigate")]
     assert len(navigations) == 1  # the second task acted on the page the first one opened
@@ -79,5 +82,7 @@ async def test_interactive_follow_ups_on_the_same_page_then_resume(e2e: E2E, mod
     resumed = [r for r in model.requests if r.agent == "planner" and third in r.prompt]
     assert resumed and first in resumed[0].prompt and second in resumed[0].prompt
     assert "previous_tasks" in resumed[0].prompt  # the task memory came back from the run record
+    earlier = [m for m in resumed[0].messages if m.get("role") == "assistant"]
+    assert len(earlier) >= 2  # the SDK conversation itself came back (resume=<session id>), not only the memory
     newest = max(e2e.runs(), key=lambda p: p.stat().st_mtime)
     assert json.loads((newest / "summary.json").read_text())["session_id"] == sid

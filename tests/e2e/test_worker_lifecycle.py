@@ -13,9 +13,9 @@ from pathlib import Path
 import anyio
 import pytest
 
-from orchestrator.browser_link import BrowserLink, BrowserServerStartError
+from orchestrator.browser.browser_link import BrowserLink, BrowserServerStartError
+from orchestrator.session.worker import WorkerAgent, WorkerStateError
 from orchestrator.settings import OrchestratorSettings
-from orchestrator.worker import WorkerAgent, WorkerStateError
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(90)]
 BOUND_S = 45  # a browser server starts in a few seconds even on a busy 2-core machine

@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 from browser_core.redaction import MASK, register_secret
-from orchestrator.models import Plan, ToolInvocation
-from orchestrator.record import MAX_RESULT_CHARS, RunRecorder, TaskOutcome
+from orchestrator.memory.models import Plan, ToolInvocation
+from orchestrator.records.record import MAX_RESULT_CHARS, RunRecorder, TaskOutcome
 from tests.support.mcp_client import REPO
 
 # Quotes and a backslash: JSON escapes them, so redacting the dumped text would miss this value.

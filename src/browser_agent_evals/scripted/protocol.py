@@ -62,11 +62,59 @@ def short(name: str) -> str:
 
 
 class RoleScript:
-    """A scripted model that answers each agent (lead, planner, executor, ...) with the method of that name."""
+    """A scripted model that answers each agent (lead, planner, executor, ...) with the method of that name. A
+    planner that has the Agent tool (the SDK lead) delegates its PLAN itself (``delegations``)."""
 
     def __call__(self, req: ModelRequest) -> list[Block]:
         handler = getattr(self, req.agent, None)
         if handler is None:
             return [Text(f"no script for {req.agent}")]
         blocks: list[Block] = handler(req)
+        if req.agent == "planner" and "Agent" in req.tool_names:
+            return delegations(blocks)
         return blocks
+
+
+def delegations(blocks: list[Block]) -> list[Block]:
+    """A PLAN line as a planner with the Agent tool carries it out: the horizon's executor steps in ONE Agent call,
+    the validator's check as a second call of the same reply, a dom_analyzer step alone; other blocks unchanged."""
+    out: list[Block] = []
+    for block in blocks:
+        plan = tagged(block.text, "PLAN") if isinstance(block, Text) else None
+        if plan is None:
+            out.append(block)
+            continue
+        steps = [s for s in plan.get("steps") or [] if isinstance(s, dict)]
+        acting = [s for s in steps if s.get("agent") == "executor"]
+        checking = [s for s in steps if s.get("agent") == "validator"]
+        reading = [s for s in steps if s.get("agent") == "dom_analyzer"]
+        if acting:
+            lines = [f"{n}. {s.get('action', '')}" + (f" (expect: {s['expect']})" if s.get("expect") else "")
+                     for n, s in enumerate(acting, 1)]
+            prompt = "Carry out these steps in order:\n" + "\n".join(lines)
+            if any(s.get("args") for s in acting):
+                prompt += "\nSTEPS " + json.dumps([s.get("args") or {} for s in acting], separators=(",", ":"))
+            out.append(delegate("executor", f"{len(acting)} step(s)", prompt))
+        elif reading:
+            out.append(delegate("dom_analyzer", "read the page",
+                                "Read the current page for this: " + " ".join(s.get("action", "") for s in reading)))
+        if checking:
+            out.append(delegate("validator", "check the outcome",
+                                "Is the task done? Check: " + " ".join(s.get("action", "") for s in checking)))
+    return out
+
+
+HAND_BACK = {"executor": "The executor's result:", "validator": "The validator's verdict:",
+             "dom_analyzer": "dom_analyzer reports:"}
+
+
+def handed_back(req: ModelRequest) -> str:
+    """The reports of the Agent calls answered in the last user message, as the Python lead words them ('' if the
+    last message brings none); a skipped or denied delegation is left out."""
+    users = [m for m in req.messages if m.get("role") == "user"]
+    content = users[-1].get("content") if users else None
+    if not isinstance(content, list):
+        return ""
+    wanted = {b.get("tool_use_id") for b in content if isinstance(b, dict) and b.get("type") == "tool_result"}
+    reports = [r for r in req.results() if r.tool_use_id in wanted and r.name in ("Agent", "Task") and not r.is_error]
+    return "\n".join(f"{HAND_BACK.get(str(r.input.get('subagent_type')), 'Report:')}\n{r.text}" for r in reports)

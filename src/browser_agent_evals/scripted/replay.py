@@ -21,6 +21,7 @@ from browser_agent_evals.scripted.horizon import Horizon, tagged_list
 from browser_agent_evals.scripted.protocol import (
     BROWSER,
     RoleScript,
+    handed_back,
     tagged,
 )
 from browser_agent_evals.scripted.server import Block, ModelRequest, Text, ToolUse
@@ -181,12 +182,17 @@ def plan_line(reason: str, steps: list[dict[str, Any]]) -> Text:
 
 
 def last_memory(req: ModelRequest) -> dict[str, Any]:
-    """The last ``<task_memory>`` block the orchestrator sent (every planner message carries one)."""
-    blocks = re.findall(r"<task_memory>\s*(\{.*?\})\s*</task_memory>", req.prompt, re.S)
+    """The last ``<task_memory>`` block the orchestrator sent (every planner message carries one; with the SDK lead
+    a hook adds the updated one after each hand-back)."""
+    blocks = re.findall(r"<task_memory>\s*(\{.*?\})\s*</task_memory>", "\n".join(req.all_text()), re.S)
     return json.loads(blocks[-1]) if blocks else {}
 
 
 def latest_message(req: ModelRequest) -> str:
+    """The newest message to the planner: the agents' reports it just got back, or the orchestrator's text."""
+    back = handed_back(req)
+    if back:
+        return back
     texts = [t for t in req.texts("user") if not t.startswith("<system-reminder>")]
     return texts[-1] if texts else ""
 

@@ -31,9 +31,9 @@ from pydantic import BaseModel, Field
 
 from browser_core.redaction import load_env_secrets, redact, redact_data
 from browser_core.session import snapshots
-from orchestrator.models import Plan, ToolInvocation, Verdict
+from orchestrator.memory.models import Plan, ToolInvocation, Verdict
 
-log = structlog.get_logger("orchestrator.record")
+log = structlog.get_logger("orchestrator.records.record")
 MAX_RESULT_CHARS = 4000
 
 

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from orchestrator.state import RunState
+from orchestrator.records.state import RunState
 
 
 @dataclass

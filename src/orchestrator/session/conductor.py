@@ -14,26 +14,23 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from claude_agent_sdk.types import ResultMessage
 
-from orchestrator.memory import clip
-from orchestrator.models import ExecutorResult, Plan, Report, Step, ToolInvocation, Verdict, parse_tagged
-from orchestrator.outcome import RESULT_SUBTYPES
+from orchestrator.memory.memory import clip
+from orchestrator.memory.models import ExecutorResult, Plan, Report, Step, ToolInvocation, Verdict, parse_tagged
 from orchestrator.questions import QuestionItem, QuestionOption
-from orchestrator.spawn import AgentSession, AgentTurn
-from orchestrator.state import RunState
-
-if TYPE_CHECKING:
-    from orchestrator.worker import WorkerAgent
+from orchestrator.records.outcome import RESULT_SUBTYPES
+from orchestrator.records.state import RunState
+from orchestrator.session.lead_host import LeadHost
+from orchestrator.session.spawn import AgentSession, AgentTurn
 
 MAX_PLANNER_TURNS = 40
 MAX_UNREADABLE = 2  # planner replies without a PLAN or REPORT line before the task ends as failed
 
 @dataclass
 class Conductor:
-    worker: WorkerAgent
+    worker: LeadHost
     task: str
     follow_up: bool = False
     result: ResultMessage | None = None  # the last CLI result (its error subtype ends the task)

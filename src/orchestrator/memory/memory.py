@@ -13,7 +13,7 @@ import re
 
 from pydantic import BaseModel, Field
 
-from orchestrator.models import Verdict
+from orchestrator.memory.models import Verdict
 
 MAX_ITEM_CHARS = 240
 MAX_STEP_CHARS = 320

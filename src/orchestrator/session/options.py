@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from claude_agent_sdk import ClaudeAgentOptions
+from claude_agent_sdk import AgentDefinition, ClaudeAgentOptions
 from claude_agent_sdk.types import CanUseTool, HookEvent, HookMatcher, McpSdkServerConfig, McpStdioServerConfig
 
 from orchestrator.agents import BROWSER_PREFIX, AgentSpec
@@ -98,3 +98,65 @@ def agent_options(
         cli_path=settings.cli_path,
         stderr=stderr,
     )
+
+
+# The card's shape (one SDK session, the planner delegating): the CLI's built-in agent types (claude, Explore,
+# general-purpose, Plan) are left out, so the Agent tool lists only ours, and so is its background-task text (the
+# PreToolUse hook sets run_in_background false on every delegation either way).
+SDK_SESSION_ENV = {"CLAUDE_AGENT_SDK_DISABLE_BUILTIN_AGENTS": "1", "CLAUDE_CODE_DISABLE_EXPLORE_PLAN_AGENTS": "1",
+                   "CLAUDE_CODE_DISABLE_BACKGROUND_TASKS": "1"}
+
+
+def planner_options(
+    settings: OrchestratorSettings,
+    specs: dict[str, AgentSpec],
+    *,
+    agents: dict[str, AgentDefinition],
+    workdir: Path,
+    hooks: dict[HookEvent, list[HookMatcher]],
+    can_use_tool: CanUseTool,
+    max_turns: int | None = None,
+    model: str | None = None,
+    resume: str | None = None,
+    extra_env: dict[str, str] | None = None,
+    stderr: Any = None,
+) -> ClaudeAgentOptions:
+    """The session's one ``ClaudeSDKClient``: the planner (``agents/planner.md``) is the main agent, its only tool
+    the Agent tool; every other agent file is an ``AgentDefinition`` it delegates to. No MCP server belongs to the
+    session itself (each definition names its own endpoint), so the planner's requests carry no browser schema."""
+    spec = specs["planner"]
+    return ClaudeAgentOptions(
+        system_prompt=spec.prompt,
+        model=model or settings.model_for("planner") or (spec.model if spec.model != "inherit" else None),
+        agents=agents,
+        mcp_servers={},
+        strict_mcp_config=True,
+        tools=["Agent"],
+        allowed_tools=sorted({t for s in specs.values() for t in s.browser_tools if t != CONFIRM_TOOL}),
+        can_use_tool=can_use_tool,
+        hooks=hooks,
+        max_turns=max_turns,
+        resume=resume,
+        forward_subagent_text=True,  # every subagent reply reaches the stream: counted, budgeted, in the transcript
+        setting_sources=[],
+        cwd=str(workdir.resolve()),
+        env={**CLI_ENV, **SDK_SESSION_ENV, **(extra_env or {})},
+        cli_path=settings.cli_path,
+        stderr=stderr,
+    )
+
+
+def agent_definitions(
+    specs: dict[str, AgentSpec], servers: dict[str, dict[str, Any]], shared: dict[str, str],
+    models: dict[str, str],
+) -> dict[str, AgentDefinition]:
+    """Every agent but the planner, as the SDK defines subagents: its file's prompt (plus the line describing the
+    parameters its tools share), tools and model, and its own browser endpoint (``servers``)."""
+    out: dict[str, AgentDefinition] = {}
+    for name, spec in specs.items():
+        if name == "planner":
+            continue
+        prompt = f"{spec.prompt}\n\n{shared[name]}" if shared.get(name) else spec.prompt
+        mcp: list[str | dict[str, Any]] | None = [{"browser": servers[name]}] if name in servers else None
+        out[name] = spec.definition(models.get(name, ""), prompt=prompt, mcp_servers=mcp)
+    return out

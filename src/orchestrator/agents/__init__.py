@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import yaml
 from claude_agent_sdk import AgentDefinition
@@ -38,9 +39,14 @@ class AgentSpec:
     def delegates(self) -> bool:
         return bool(DELEGATION_TOOLS & set(self.tools))
 
-    def definition(self, model: str = "") -> AgentDefinition:
+    def definition(
+        self, model: str = "", *, prompt: str = "", mcp_servers: list[str | dict[str, Any]] | None = None
+    ) -> AgentDefinition:
+        """The SDK's definition of this agent: its description, prompt, tools and model (``inherit`` = the
+        session's), and the MCP servers its spawns connect to."""
         return AgentDefinition(
-            description=self.description, prompt=self.prompt, tools=list(self.tools), model=model or self.model
+            description=self.description, prompt=prompt or self.prompt, tools=list(self.tools),
+            model=model or self.model, mcpServers=mcp_servers,
         )
 
 
@@ -82,4 +88,17 @@ def load_agents(folder: Path, names: tuple[str, ...] = AGENT_NAMES) -> dict[str,
         if spec.name != name:
             raise AgentFileError(f"{path}: name is {spec.name!r}, expected {name!r}")
         specs[name] = spec
+    return specs
+
+
+def discover_agents(folder: Path, names: tuple[str, ...] = AGENT_NAMES) -> dict[str, AgentSpec]:
+    """The required agents and every other ``*.md`` in ``folder`` (a user's own agent: drop a file in, no code)."""
+    specs = load_agents(folder, names)
+    for path in sorted(folder.glob("*.md")):
+        if path.stem in specs:
+            continue
+        spec = parse_agent_file(path)
+        if spec.name != path.stem:
+            raise AgentFileError(f"{path}: name is {spec.name!r}, expected {path.stem!r}")
+        specs[spec.name] = spec
     return specs

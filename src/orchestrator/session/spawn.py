@@ -15,10 +15,10 @@ import structlog
 from claude_agent_sdk import ClaudeAgentOptions, ClaudeSDKClient
 from claude_agent_sdk.types import AssistantMessage, ResultMessage, SystemMessage, TextBlock
 
-from orchestrator.record import RunRecorder
-from orchestrator.state import RunState
+from orchestrator.records.record import RunRecorder
+from orchestrator.records.state import RunState
 
-log = structlog.get_logger("orchestrator.spawn")
+log = structlog.get_logger("orchestrator.session.spawn")
 
 
 @dataclass

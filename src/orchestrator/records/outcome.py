@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from claude_agent_sdk.types import ResultMessage
 
-from orchestrator.record import TaskOutcome
-from orchestrator.state import RunState
+from orchestrator.records.record import TaskOutcome
+from orchestrator.records.state import RunState
 
 # 0 done · 1 not done (failed, or ended without a done verdict) · 2 stopped for/by the human (stuck, declined,
 # hand-off refused) · 3 a budget ran out (turns, dollars, wall clock) · 4 error (model API, CLI, browser server)

@@ -13,11 +13,11 @@ from rich.live import Live
 from rich.markup import escape
 from rich.text import Text
 
-from orchestrator.memory import clip
-from orchestrator.models import Plan, ToolInvocation, Verdict
-from orchestrator.record import clip_fenced
-from orchestrator.state import RunState
-from orchestrator.stuck import short_tool
+from orchestrator.memory.memory import clip
+from orchestrator.memory.models import Plan, ToolInvocation, Verdict
+from orchestrator.policy.stuck import short_tool
+from orchestrator.records.record import clip_fenced
+from orchestrator.records.state import RunState
 
 AGENT_STYLE = {"lead": "bold white", "planner": "magenta", "dom_analyzer": "cyan", "executor": "green",
                "validator": "yellow"}

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from orchestrator.memory import TaskMemory
-from orchestrator.models import Plan, ToolInvocation, Verdict
-from orchestrator.record import TaskOutcome
+from orchestrator.memory.memory import TaskMemory
+from orchestrator.memory.models import Plan, ToolInvocation, Verdict
+from orchestrator.records.record import TaskOutcome
 
 # Rough list prices per million tokens (input, output) for the live estimate; the final cost is the CLI's own.
 PRICES = {"opus": (4.0, 20.0), "sonnet": (2.0, 10.0), "haiku": (0.8, 4.0)}

@@ -24,20 +24,20 @@ from browser_core.envcheck import SettingsValueError, load_settings, unknown_nam
 from browser_core.logs import configure_logging
 from browser_core.settings import BrowserSettings
 from orchestrator.agents import AgentFileError
-from orchestrator.answerers import AnswersFile, FileAnswerer, TerminalAnswerer
-from orchestrator.developer import DeveloperAgent
+from orchestrator.cli.progress import Progress
 from orchestrator.human import Human, LineReader, NoHuman, TerminalHuman
-from orchestrator.memory import TaskMemory
-from orchestrator.options import DisplayMissingError
-from orchestrator.outcome import exit_code
+from orchestrator.memory.memory import TaskMemory
 from orchestrator.preflight import StartError, explain_model_error, preflight
-from orchestrator.progress import Progress
 from orchestrator.questions import QuestionCallback
-from orchestrator.record import RunSummary, TaskOutcome
+from orchestrator.records.outcome import exit_code
+from orchestrator.records.record import RunSummary, TaskOutcome
+from orchestrator.session.answerers import AnswersFile, FileAnswerer, TerminalAnswerer
+from orchestrator.session.developer import DeveloperAgent
+from orchestrator.session.options import DisplayMissingError
+from orchestrator.session.worker import WorkerAgent
 from orchestrator.settings import OrchestratorSettings
-from orchestrator.worker import WorkerAgent
 
-log = logging.getLogger("orchestrator.cli")
+log = logging.getLogger("orchestrator.cli.main")
 QUIT = frozenset({"exit", "quit", ":q"})
 
 
@@ -71,6 +71,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--max-budget-usd", type=float)
     p.add_argument("--wall-clock", type=float, metavar="SECONDS")
     p.add_argument("--max-requests", type=int, metavar="N", help="stop a task after N model requests")
+    p.add_argument("--lead", choices=["sdk", "python"],
+                   help="sdk (default): one SDK session, the planner delegates with the Agent tool; "
+                        "python: the Python conductor spawns each agent")
     return p.parse_args(argv)
 
 
@@ -78,7 +81,7 @@ def make_settings(args: argparse.Namespace) -> OrchestratorSettings:
     overrides: dict[str, Any] = {
         "run_dir": args.run_dir, "profile_dir": args.profile_dir, "max_turns": args.max_turns,
         "max_budget_usd": args.max_budget_usd, "wall_clock_s": args.wall_clock, "answers_file": args.answers,
-        "answerer": args.answerer, "max_requests": args.max_requests,
+        "answerer": args.answerer, "max_requests": args.max_requests, "lead": args.lead,
     }
     if args.headless:
         overrides["headful"] = False

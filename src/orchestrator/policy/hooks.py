@@ -21,11 +21,12 @@ from pydantic import ValidationError
 
 from browser_core.result_model import ToolResult
 from orchestrator.agents import BROWSER_PREFIX, DELEGATION_TOOLS, AgentSpec
-from orchestrator.gate import SecurityGate
 from orchestrator.human import Human
-from orchestrator.memory import clip
-from orchestrator.models import ToolInvocation
-from orchestrator.policies import (
+from orchestrator.memory.memory import clip
+from orchestrator.memory.models import ExecutorResult, ToolInvocation, Verdict, parse_tagged
+from orchestrator.policy.delegation import DelegationQueue
+from orchestrator.policy.gate import SecurityGate
+from orchestrator.policy.policies import (
     BusyClock,
     CallRecording,
     ConfirmationPolicy,
@@ -34,12 +35,13 @@ from orchestrator.policies import (
     Out,
     SensitiveFieldPolicy,
     StuckPolicy,
+    context_note,
     pre,
     stop,
 )
-from orchestrator.record import RunRecorder
-from orchestrator.state import RunState
-from orchestrator.stuck import StuckDetector
+from orchestrator.policy.stuck import StuckDetector
+from orchestrator.records.record import RunRecorder
+from orchestrator.records.state import RunState
 
 CONFIRM_TOOL = BROWSER_PREFIX + "confirm_action"
 # How the CLI reports a browser server whose process or pipe is gone (not a tool's own failure).
@@ -78,6 +80,7 @@ class Hooks:
         self.recording = CallRecording(state, recorder)
         self.hand_backs = HandBackReader(state, recorder)
         self.on_browser_failure: Callable[[str], Awaitable[None]] | None = None
+        self.delegations = DelegationQueue()
 
     @property
     def busy_s(self) -> float:
@@ -145,30 +148,41 @@ class Hooks:
         if tool in DELEGATION_TOOLS:
             if tool_input.get("subagent_type") not in self.specs:
                 return pre("deny", f"Unknown agent {tool_input.get('subagent_type')!r}: use {sorted(self.specs)}.")
-            return self._delegate(call.tool_use_id, tool_input)
+            skipped = await self.delegations.wait_turn(call.tool_use_id)
+            if skipped:
+                self.delegations.done(call.tool_use_id, ok=False)
+                return pre("deny", skipped)
+            if self.state.stop is not None:
+                self.delegations.done(call.tool_use_id, ok=False)
+                return stop(f"The run is stopping: {self.state.stop.reason}")
+            call.input = self._delegate(call.tool_use_id, tool_input)
+            return pre("allow", updatedInput=call.input)
         if tool == CONFIRM_TOOL:
             return await self.confirmation.decide(tool_input)
         if tool.startswith(BROWSER_PREFIX):
             return await self.stuck.before(tool, tool_input)
         return {}
 
-    def _delegate(self, call_id: str, tool_input: Mapping[str, object]) -> Out:
+    def _delegate(self, call_id: str, tool_input: Mapping[str, object]) -> dict[str, Any]:
+        """The delegation's input as it runs: in the foreground (the planner waits for the report), with the task
+        memory after the prompt."""
         subagent = str(tool_input.get("subagent_type") or "")
         self.state.subagent_of[call_id] = subagent
         updated = dict(tool_input, run_in_background=False)
         memory = self.state.memory.render(full=subagent == "planner")
         updated["prompt"] = f"{tool_input.get('prompt', '')}\n\n{memory}"
         self.state.emit("delegate", agent=subagent, description=str(tool_input.get("description", "")))
-        return pre("allow", updatedInput=updated)
+        return updated
 
     # ------------------------------------------------------------------ PostToolUse
     async def post_tool_use(self, data: Any, tool_use_id: str | None, ctx: HookContext) -> Any:
         started = time.perf_counter()
         call = self._finish(data, tool_use_id)
         response = data.get("tool_response")
+        out: Out = {}
         if call.tool in DELEGATION_TOOLS and isinstance(response, dict):
             call.success = True
-            self._hand_back(call, response)
+            out = self._hand_back(call, response)
         else:
             call.result, images = _split(response)
             self.recording.keep_images(call, images)
@@ -177,13 +191,15 @@ class Hooks:
             self.stuck.after(call.tool, envelope)
         self.recording.record(call)
         self.clock.add(started)
-        return {}
+        return out
 
     async def post_tool_use_failure(self, data: Any, tool_use_id: str | None, ctx: HookContext) -> Any:
         started = time.perf_counter()
         call = self._finish(data, tool_use_id)
         call.success = False
         call.result = str(data.get("error") or "")
+        if call.tool in DELEGATION_TOOLS:
+            self.delegations.done(call.tool_use_id, ok=False)
         envelope = envelope_of(call.result) if call.tool.startswith(BROWSER_PREFIX) else None
         out: Out = {}
         if envelope is not None:
@@ -222,10 +238,25 @@ class Hooks:
         call.duration_ms = int(duration) if duration is not None else int((time.time() - call.started_at) * 1000)
         return call
 
-    def _hand_back(self, call: ToolInvocation, response: dict[str, Any]) -> None:
+    def _hand_back(self, call: ToolInvocation, response: dict[str, Any]) -> Out:
+        """A subagent's report: into memory; the next delegation may start. A done verdict ends the planner's turn
+        (no further request); otherwise the planner reads the updated task memory with the report."""
         text = "\n".join(c.get("text", "") for c in response.get("content") or [] if isinstance(c, dict))
         call.result = text
-        self.absorb(str(response.get("agentType") or call.input.get("subagent_type") or ""), text, call)
+        agent = str(response.get("agentType") or call.input.get("subagent_type") or "")
+        self.absorb(agent, text, call)
+        if call.agent == "planner" and agent != "validator":
+            self.hand_backs.horizon_done()
+        result = parse_tagged(text, "RESULT", ExecutorResult) if agent == "executor" else None
+        ok = agent != "executor" or (result is not None and result.status == "ok")
+        self.delegations.done(call.tool_use_id, ok=ok)
+        verdict = parse_tagged(text, "VERDICT", Verdict) if agent == "validator" else None
+        if verdict is not None and verdict.done:
+            self.state.last_report_status = "done"
+            return {"continue_": False, "stopReason": "The validator's verdict says the task is done."}
+        if call.agent != "planner":
+            return {}
+        return context_note("PostToolUse", self.state.memory.render(full=True))
 
     def absorb(self, agent: str, text: str, call: ToolInvocation) -> None:
         """Read the structured line an agent ends with and update memory, verdict and counters."""

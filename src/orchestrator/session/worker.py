@@ -25,23 +25,24 @@ import structlog
 from claude_agent_sdk import ClaudeSDKError
 from claude_agent_sdk.types import PermissionMode, PermissionResult, PermissionResultDeny, ToolPermissionContext
 
-from orchestrator.conductor import Conductor
 from orchestrator.human import Human, NoHuman
-from orchestrator.live_session import LiveSession
-from orchestrator.models import ToolInvocation
-from orchestrator.options import agent_options
-from orchestrator.outcome import finish_outcome
-from orchestrator.question_channel import QuestionChannel
+from orchestrator.memory.models import ToolInvocation
 from orchestrator.questions import QuestionCallback, QuestionItem
-from orchestrator.record import RunRecorder, RunSummary, TaskOutcome, clip_fenced
-from orchestrator.run_config import RunConfig
-from orchestrator.session_resources import SessionResources
+from orchestrator.records.outcome import finish_outcome
+from orchestrator.records.record import RunRecorder, RunSummary, TaskOutcome, clip_fenced
+from orchestrator.records.state import RunState
+from orchestrator.session.conductor import Conductor
+from orchestrator.session.live_session import LiveSession
+from orchestrator.session.options import agent_definitions, agent_options, planner_options
+from orchestrator.session.question_channel import QuestionChannel
+from orchestrator.session.run_config import RunConfig
+from orchestrator.session.sdk_lead import SdkLead
+from orchestrator.session.session_resources import SessionResources
+from orchestrator.session.spawn import AgentSession
 from orchestrator.settings import OrchestratorSettings
-from orchestrator.spawn import AgentSession
-from orchestrator.state import RunState
 
 MAX_RESULT_EVIDENCE = 2000
-log = structlog.get_logger("orchestrator.worker")
+log = structlog.get_logger("orchestrator.session.worker")
 Phase = Literal["new", "connecting", "connected", "closed"]
 
 
@@ -74,6 +75,7 @@ class WorkerAgent:
         self.resources: SessionResources | None = None
         self.phase: Phase = "new"
         self._summary: RunSummary | None = None
+        self._planner: AgentSession | None = None  # the SDK lead's one session (opened by the first task)
 
     # ------------------------------------------------------------------ the parts, as callers read them
     @property
@@ -151,6 +153,9 @@ class WorkerAgent:
             return self._summary
         self.phase = "closed"
         self.live.active = False
+        planner, self._planner = self._planner, None
+        if planner is not None:
+            await planner.close()
         resources = self.resources
         if resources is None:
             self._summary = RunSummary(status="incomplete", reason="the worker never connected")
@@ -199,6 +204,38 @@ class WorkerAgent:
         async with spawned:
             yield spawned
 
+    async def planner_session(self) -> AgentSession:
+        """The SDK lead's one ``ClaudeSDKClient`` session (the planner as main agent, the other agent files as
+        ``AgentDefinition``s, each with its own browser endpoint), opened once and kept for every task."""
+        if self._planner is not None:
+            return self._planner
+        resources, config = self._connected(), self.config
+        assert resources.gateway is not None and resources.hooks is not None and resources.link is not None
+        link, gateway = resources.link, resources.gateway
+        subagents = {name: spec for name, spec in resources.specs.items() if name != "planner"}
+        definitions = agent_definitions(
+            resources.specs,
+            {name: dict(gateway.config(name)) for name, spec in subagents.items() if spec.browser_tools},
+            {name: link.shared_parameters(spec.browser_tools) for name, spec in subagents.items()},
+            {name: config.settings.model_for(name) for name in subagents},
+        )
+        workdir = config.settings.run_dir  # stable across runs: the CLI finds a resumed session's transcript by it
+        workdir.mkdir(parents=True, exist_ok=True)
+        wait = max(resources.long_wait_s, config.settings.wall_clock_s)  # a delegation waits for the one before
+        options = planner_options(
+            config.settings, resources.specs, agents=definitions, workdir=workdir,
+            hooks=resources.hooks.matchers(wait, agent="planner"), can_use_tool=self._can_use_tool,
+            max_turns=config.max_turns, model=config.model_for("planner"), resume=config.resume,
+            extra_env=self.env, stderr=self._cli_stderr,
+        )
+        if config.permission_mode != "default":
+            options.permission_mode = config.permission_mode
+        session = AgentSession("planner", options, self.state, resources.recorder, self._check_budgets,
+                               self._api_retry)
+        await session.start()
+        self._planner = session
+        return session
+
     # ------------------------------------------------------------------ one task
     async def run(self, task: str) -> TaskOutcome:
         resources = self._connected()
@@ -206,7 +243,8 @@ class WorkerAgent:
         outcome = state.begin_task(task)
         resources.recorder.summary.tasks.append(outcome)
         number = self.live.new_task(task)
-        conductor = Conductor(self, task, follow_up=number > 1 or bool(self.config.resume))
+        lead = SdkLead if self.settings.lead == "sdk" else Conductor
+        conductor = lead(self, task, follow_up=number > 1 or bool(self.config.resume))
         error = ""
         try:
             with anyio.move_on_after(settings.wall_clock_s) as scope:

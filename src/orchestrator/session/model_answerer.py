@@ -16,10 +16,10 @@ from typing import Any
 from claude_agent_sdk import ClaudeAgentOptions, query
 from claude_agent_sdk.types import AssistantMessage, ResultMessage, TextBlock
 
-from orchestrator.answerers import NoAnswerError
-from orchestrator.options import CLI_ENV
 from orchestrator.prompts import ANSWERER_PROMPT
 from orchestrator.questions import AnswerResult, QuestionContext, QuestionItem, pick_option
+from orchestrator.session.answerers import NoAnswerError
+from orchestrator.session.options import CLI_ENV
 from orchestrator.settings import OrchestratorSettings
 
 UNUSABLE = ("i don't know", "i do not know", "")

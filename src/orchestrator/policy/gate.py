@@ -17,7 +17,7 @@ import structlog
 
 from orchestrator.human import ConfirmRequest, Human
 
-log = structlog.get_logger("orchestrator.gate")
+log = structlog.get_logger("orchestrator.policy.gate")
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 

@@ -19,15 +19,15 @@ import anyio
 import structlog
 
 from browser_core.result_model import ToolError, ToolResult
-from orchestrator.gate import SecurityGate
 from orchestrator.human import Human
-from orchestrator.memory import clip
-from orchestrator.models import ExecutorResult, Report, ToolInvocation, Verdict, parse_tagged
-from orchestrator.record import RunRecorder
-from orchestrator.state import RunState
-from orchestrator.stuck import StuckDetector, short_tool
+from orchestrator.memory.memory import clip
+from orchestrator.memory.models import ExecutorResult, Report, ToolInvocation, Verdict, parse_tagged
+from orchestrator.policy.gate import SecurityGate
+from orchestrator.policy.stuck import StuckDetector, short_tool
+from orchestrator.records.record import RunRecorder
+from orchestrator.records.state import RunState
 
-log = structlog.get_logger("orchestrator.hooks")
+log = structlog.get_logger("orchestrator.policy.hooks")
 Out = dict[str, Any]  # a hook's JSON output (the SDK's Out TypedDicts, built as plain dicts)
 
 
@@ -209,6 +209,14 @@ class HandBackReader:
             if verdict is not None:
                 self.state.verdict(verdict)
                 self.recorder.event("verdict", verdict=verdict)
+
+    def horizon_done(self) -> None:
+        """The SDK planner's delegation (a horizon: the executor's, or a page read) handed back: counted, and the
+        page photographed as it left it, as the Python lead does after each plan."""
+        self.state.memory.horizons += 1
+        if self.state.current is not None:
+            self.state.current.horizons += 1
+        self.recorder.horizon_ended()
 
     def _report(self, text: str) -> None:
         report = parse_tagged(text, "REPORT", Report)

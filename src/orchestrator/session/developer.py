@@ -22,11 +22,11 @@ from enum import StrEnum
 from typing import Any
 
 from orchestrator.human import Human, NoHuman
-from orchestrator.model_answerer import ModelAnswerer
 from orchestrator.questions import AnswerResult, QuestionContext
-from orchestrator.record import TaskOutcome
+from orchestrator.records.record import TaskOutcome
+from orchestrator.session.model_answerer import ModelAnswerer
+from orchestrator.session.worker import WorkerAgent
 from orchestrator.settings import OrchestratorSettings
-from orchestrator.worker import WorkerAgent
 
 
 class DeveloperState(StrEnum):

@@ -12,9 +12,9 @@ import anyio
 import structlog
 
 from orchestrator.human import Human, NoHuman
-from orchestrator.live_session import LiveSession
 from orchestrator.questions import AnswerResult, QuestionCallback, QuestionContext, QuestionItem
-from orchestrator.record import RunRecorder
+from orchestrator.records.record import RunRecorder
+from orchestrator.session.live_session import LiveSession
 
 log = structlog.get_logger("orchestrator.questions")
 

@@ -16,16 +16,17 @@ from typing import Any
 import anyio
 import structlog
 
-from orchestrator.agents import AgentSpec, load_agents
-from orchestrator.browser_link import BrowserLink
-from orchestrator.gate import SecurityGate
-from orchestrator.hooks import Hooks
-from orchestrator.options import browser_server
-from orchestrator.question_channel import QuestionChannel
-from orchestrator.record import RunRecorder, RunSummary
-from orchestrator.run_config import RunConfig
-from orchestrator.state import RunState
-from orchestrator.stuck import StuckDetector
+from orchestrator.agents import AgentSpec, discover_agents
+from orchestrator.browser.browser_gateway import BrowserGateway
+from orchestrator.browser.browser_link import BrowserLink
+from orchestrator.policy.gate import SecurityGate
+from orchestrator.policy.hooks import Hooks
+from orchestrator.policy.stuck import StuckDetector
+from orchestrator.records.record import RunRecorder, RunSummary
+from orchestrator.records.state import RunState
+from orchestrator.session.options import browser_server
+from orchestrator.session.question_channel import QuestionChannel
+from orchestrator.session.run_config import RunConfig
 
 log = structlog.get_logger("orchestrator.resources")
 RECORDED_EVENTS = frozenset({"question", "answer", "stop", "delegate", "task", "api_retry"})
@@ -39,6 +40,7 @@ class SessionResources:
     state: RunState
     hooks: Hooks | None = None
     link: BrowserLink | None = None
+    gateway: BrowserGateway | None = None  # the SDK lead's per-agent endpoints over ``link``
     long_wait_s: float = 0.0  # how long one hook call may take (it may wait for a human)
     summary: RunSummary | None = field(default=None, init=False)  # set once closed
 
@@ -46,7 +48,7 @@ class SessionResources:
     def create(cls, config: RunConfig, state: RunState) -> SessionResources:
         """The agent definitions and a new run folder (nothing is open yet if this raises)."""
         settings = config.settings
-        specs = load_agents(settings.agents_dir)
+        specs = discover_agents(settings.agents_dir)
         return cls(specs, RunRecorder(settings.run_dir, config.record_title), state)
 
     async def open(self, config: RunConfig, questions: QuestionChannel) -> None:
@@ -71,6 +73,10 @@ class SessionResources:
         server = browser_server(settings, recorder.artifacts, recorder.screenshots)
         self.link = BrowserLink(server, cwd=str(recorder.dir.resolve()))
         await self.link.connect()
+        if settings.lead == "sdk":
+            tools = {name: spec.browser_tools for name, spec in self.specs.items() if name != "planner"}
+            self.gateway = BrowserGateway(self.link, tools)
+            await self.gateway.start()
         recorder.write_json("options.json", config.describe(self.specs))
 
     @property
@@ -92,6 +98,9 @@ class SessionResources:
         if self.summary is not None:
             return self.summary
         with anyio.CancelScope(shield=True):
+            gateway, self.gateway = self.gateway, None
+            if gateway is not None:
+                await gateway.close()
             link, self.link = self.link, None
             if link is not None:
                 if link.session is not None and not link.gone:

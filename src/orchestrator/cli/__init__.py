@@ -1,0 +1,1 @@
+"""The command line: ``browser-agent`` / ``python -m orchestrator`` (``cli.main``) and its live progress view."""

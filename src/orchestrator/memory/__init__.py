@@ -1,0 +1,1 @@
+"""The structured task memory and the models of what agents hand back."""

@@ -1,0 +1,1 @@
+"""Policy through the SDK's hooks: least privilege, delegation order, the confirmation gate, stuck detection."""

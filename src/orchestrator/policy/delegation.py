@@ -1,0 +1,44 @@
+"""``DelegationQueue``: one subagent at a time on the one browser.
+
+The CLI starts the Agent calls of one planner reply together (an executor's horizon and the validator's check of
+it). Each call's PreToolUse hook waits here until the calls before it have handed back, so agents never act on
+the page at the same time; a later call of the same batch is skipped when an earlier one did not succeed (no
+check after a horizon that failed: the planner re-plans from the executor's result instead).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+SKIPPED = ("Skipped: an earlier delegation of this reply did not succeed; re-plan from its result before "
+           "delegating this.")
+
+
+class DelegationQueue:
+    def __init__(self) -> None:
+        self._pending: dict[str, asyncio.Event] = {}  # call id → set when it handed back (in start order)
+        self._failed = False  # a call of the current batch failed: the rest are skipped
+
+    async def wait_turn(self, call_id: str) -> str:
+        """Wait for the delegations started before this one; '' to go ahead, else why it is skipped."""
+        earlier = list(self._pending.values())
+        self._pending[call_id] = asyncio.Event()
+        for handed_back in earlier:
+            await handed_back.wait()
+        return SKIPPED if self._failed else ""
+
+    def done(self, call_id: str, *, ok: bool) -> None:
+        """A delegation handed back (or was denied); the next may start."""
+        event = self._pending.pop(call_id, None)
+        if not ok and self._pending:
+            self._failed = True
+        if not self._pending:
+            self._failed = False
+        if event is not None:
+            event.set()
+
+    def release_all(self) -> None:
+        for event in self._pending.values():
+            event.set()
+        self._pending.clear()
+        self._failed = False
