@@ -37,16 +37,7 @@ from tests.realapps.gaps_mlflow import MLFLOW_GATE_GAPS
 # Issue 19 (Flask-Admin, measured on main at f657624): the gate and the widgets each app's tasks still miss. A gap
 # seen at a step that cannot be carried out (a select2 field not found) is a StepFailed, one in the gate's verdict an
 # AssertionError; both are strict xfails.
-NATIVE_CONFIRM = ("held once (summary \"delete button ''\", no record named); confirm_action's click met the app's "
-                  "native confirm(), which was dismissed: nothing deleted")
-SELECT2 = "a select2 field is not found by its label (element_not_found), so the step cannot be done"
-GATE_GAPS: dict[str, str] = {
-    "flask_admin:delete-customer-row": NATIVE_CONFIRM,
-    "flask_admin:delete-product-row": NATIVE_CONFIRM,
-    "flask_admin:bulk-delete-orders": "'With selected' → 'Delete' held once (its summary lists the 3 rows); after the "
-                                      "approval the app's native confirm() was dismissed: nothing deleted",
-    "flask_admin:cancel-order": f"select_option 'Status' → 'Cancelled': {SELECT2}; then the hold-by-value of Save",
-}
+GATE_GAPS: dict[str, str] = {}  # Flask-Admin's gaps (native confirm(), select2, hold by value) closed in 0.4
 
 
 def params(tasks: list[Task]) -> list[object]:

@@ -68,10 +68,17 @@ el => {
       return clean(field && !textOf(c) ? (field.value || '') : textOf(c), 120);
     }).filter(Boolean).slice(0, 8);
   };
+  // A row's aria-label names it when it shares a word with the row's own text ("Order 1042, Kira Quinn"); one
+  // that does not is an instruction ("Press SPACE to select this row.").
+  const wordsIn = t => new Set((t.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) || []));
+  const labelNamesRow = (label, row) => {
+    const text = wordsIn(row.innerText || row.textContent || '');
+    return [...wordsIn(label)].some(w => text.has(w));
+  };
   const rowName = (row, skip) => {  // the row's own name: its label, header cell, heading or first link, else text
     if (!row) return '';
     const own = row.getAttribute('aria-label');
-    if (own && clean(own)) return clean(own, 100);
+    if (own && clean(own) && labelNamesRow(clean(own), row)) return clean(own, 100);
     for (const sel of ['[role=rowheader],th', 'h1,h2,h3,h4,h5,h6,[role=heading]', 'a[href]', 'strong,b']) {
       const named = Array.from(row.querySelectorAll(sel)).find(c => !(skip && c.contains(skip)) &&
         clean(c.textContent) && !idLike(clean(c.textContent)) && visible(c));
@@ -122,6 +129,11 @@ el => {
               (group && group.getAttribute('aria-label')) || r.getAttribute('name'), 80),
               option: clean(r.labels && r.labels[0] ? r.labels[0].textContent : r.value, 120),
               value: clean(r.value, 80), changed: r.checked !== r.defaultChecked, record: rowName(itemOf(r), r) }; })],
+      // The record an edit form is about, as it names itself: its first filled, visible text field
+      // (Name, Title, Reference ... come first in most forms).
+      record_name: (() => { const t = fields.find(e => e.tagName === 'INPUT' && ['text', ''].includes(
+        (e.getAttribute('type') || '').toLowerCase()) && (e.value || '').trim() && visible(e));
+        return t ? clean(t.value, 80) : ''; })(),
       submit_name: submitter ? nameOf(submitter) : '',
       has_submit: !!submitter,
       submitter: describe(submitter),
@@ -202,6 +214,26 @@ el => {
   for (let i = 0; i < 4 && near.parentElement && clean(near.innerText, 600).length < 40; i++) near = near.parentElement;
   const link = el.closest('a[href]');
   const actor = link || el;
+  // An item of a popup menu acts on what its opener acts on: the opener's row, else the heading beside it (a
+  // record page's kebab menu next to the record's name).
+  const menuOf = (() => {
+    const menu = el.closest('[role=menu],[role=menubar],[role=listbox]');
+    if (!menu || dialogOf(el)) return '';
+    const opener = (menu.id && document.querySelector('[aria-controls="' + CSS.escape(menu.id) + '"]')) ||
+      document.querySelector('[aria-haspopup][aria-expanded=true],[aria-haspopup][data-state=open]');
+    if (opener && !menu.contains(opener)) {
+      const row = rowName(itemOf(opener), opener);
+      if (row) return row;
+      for (let a = opener.parentElement, i = 0; a && a !== document.body && i < 5; a = a.parentElement, i++) {
+        const h = Array.from(a.querySelectorAll('h1,h2,h3,[role=heading]')).find(x => visible(x) && clean(x.textContent));
+        if (h) return clean(h.textContent, 100);
+      }
+    }
+    // No opener to read: the page's own title heading (its one h1), never a lesser heading, which may name a
+    // section ("Runs") rather than the record.
+    const hs = Array.from(document.querySelectorAll('h1')).filter(x => visible(x) && clean(x.textContent) && !menu.contains(x));
+    return hs.length === 1 ? clean(hs[0].textContent, 100) : '';
+  })();
   return {
     tag, type, label: labelOf(el), autocomplete: (el.getAttribute('autocomplete') || '').toLowerCase(),
     is_submit: isSubmit,
@@ -220,6 +252,7 @@ el => {
       title: clean(document.title, 120), heading: h1 ? clean(h1.textContent, 120) : '',
       text: clean(around.innerText, 1500), objects, selected: form ? [] : checkedIn(document),
       near: clean(near.innerText, 600), headings, dialog: clean(labelled || (dialog && headings[0]) || '', 120), lines, rows, commands, alerts,
+      menu_of: menuOf,
     },
     row: { name: rowName(item, el), cells: item ? cellsOf(item, el) : [], fields: fieldFacts(item ? Array.from(item.querySelectorAll(FIELDS)) : nearFields(el)) },
     options: tag === 'select' ? Array.from(el.options).slice(0, 100).map(o => [clean(o.value, 80), clean(o.label || o.text, 120)]) : [],

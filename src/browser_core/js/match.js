@@ -1,8 +1,9 @@
   // How well an element answers a description (search mode): 3 its name is the description, 2.5 its name holds
   // it, 2 its label/title/description holds it; otherwise the share of the description's words it answers.
   // A word in what names the element counts fully, so does a role word that is the element's role ("link",
-  // "button"); a word found where the element sits (its row, its group's heading or label, the landmark or
-  // container around it: "in the pagination", "in the in-stock filter") counts 0.75, one in its value 0.5.
+  // "button") and one found in the element's own row; a word found where the element sits (its column, its
+  // group's heading or label, the landmark or container around it: "in the pagination", "in the in-stock
+  // filter") counts 0.75, one in its value 0.5.
   // Function words ("the", "in") are not counted. Only elements answering at least one word by name get the
   // (costlier) context read; an element named by none of the words may still answer by its role and its place
   // ("the edition link of the row for X": the link in column Edition of row X).
@@ -62,9 +63,13 @@
       else rest.push(w);
     }
     if (!byName && !byRole) return 0;
-    if (rest.length) {
-      const place = queryWords(placeText(el, name));
-      for (const w of rest) hit += hasWord(place, w) ? 0.75 : hasWord(otherWords, w) ? 0.5 : 0;
+    if (rest.length) {  // the element's own row counts fully ("edit run-7 brave-owl"), the sections around it 0.75
+      let row = "";
+      try { row = contextOf(el, name, true); } catch (e) { /* a detached node */ }
+      const rowWords = queryWords(row), place = queryWords(placeText(el, name));
+      for (const w of rest) {
+        hit += hasWord(rowWords, w) ? 1 : hasWord(place, w) ? 0.75 : hasWord(otherWords, w) ? 0.5 : 0;
+      }
     }
     // Between equal shares, the element whose own name the description covers more ("Next" over "page 1" for
     // "the Next page link") comes first; a share below 1 stays below 1.

@@ -82,6 +82,12 @@
   // Words of a node that are not a control's (a row's "Edit" button is not what the row is called).
   const wordsOf = (n) => clean(collapseRepeats(rendered(n, 0, [], CONTROL_SEL).join("")), 40);
   const lettered = (t) => /\p{L}/u.test(t);
+  // ... and when it shares a word with the row's own text (an instruction such as "Press SPACE to deselect this
+  // row." shares none, even on the one row that is selected).
+  function labelInRow(own, tr, table) {
+    const text = rowCells(tr, table).map((c) => c.textContent || "").join(" ").toLowerCase();
+    return (own.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) || []).some((w) => text.includes(w));
+  }
   function sharedLabel(tr, table, own) {
     for (const r of gridRows(table)) {
       if (r === tr || isHeaderRow(r) || (r.getAttribute("aria-rowindex") && r.getAttribute("aria-rowindex") ===
@@ -94,7 +100,7 @@
     // A row's own label names it only when it tells it apart: one every row shares ("Press SPACE to select this
     // row.") is an instruction, not a name.
     const own = clean(refText(tr, "aria-labelledby") || tr.getAttribute("aria-label") || "", 40);
-    if (own && !sharedLabel(tr, table, own)) return own;
+    if (own && !sharedLabel(tr, table, own) && labelInRow(own, tr, table)) return own;
     const cells = rowCells(tr, table).filter((c) => c !== skip);
     for (const c of cells) {
       if (c.tagName === "TH" || c.getAttribute("role") === "rowheader") { const t = wordsOf(c); if (t) return t; }

@@ -160,7 +160,9 @@ class DestructiveActionDetector:
         chosen = self.reader.ending_change(form, self.policy.category_of)
         if chosen is None:
             return None
-        record = chosen.record or facts.page.dialog or facts.page.name
+        own = {chosen.option.casefold(), chosen.value.casefold(), chosen.label.casefold()}
+        row = chosen.record if chosen.record.casefold() not in own else ""  # a field group's text is no record
+        record = row or facts.page.dialog or form.record_name or facts.page.name
         field_name = chosen.label or chosen.name or "the value"
         detail = f"set {field_name} of '{record}' to '{chosen.option}'" if record else \
             f"set {field_name} to '{chosen.option}'"

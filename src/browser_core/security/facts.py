@@ -58,6 +58,7 @@ class FormFacts:
     chosen: list[ChosenOption] = field(default_factory=list)
     submitter: Submitter | None = None
     checked: list[str] = field(default_factory=list)
+    record_name: str = ""  # the form's first filled text field: what an edit form's record calls itself
 
 
 @dataclass
@@ -70,6 +71,7 @@ class PageFacts:
     near: str = ""  # the smallest block of text around the control
     headings: list[str] = field(default_factory=list)  # visible h1 and h2 before the control (its dialog's, or main's)
     dialog: str = ""  # the title of the open dialog the control is in
+    menu_of: str = ""  # a popup menu item's record: its opener's row, else the heading beside the opener
     lines: list[str] = field(default_factory=list)  # the visible text lines of that region
     rows: list[list[str]] = field(default_factory=list)  # its table rows / list items, by cell
     commands: list[str] = field(default_factory=list)  # the names of the page's visible buttons and links

@@ -106,8 +106,9 @@ class PageReader:
 
     @staticmethod
     def record(facts: ElementFacts) -> str:
-        """What the page calls the record the control acts on: its dialog's title, else its row's name."""
-        return facts.page.dialog or facts.row.name
+        """What the page calls the record the control acts on: its dialog's title, else its row's name, else (an
+        item of a popup menu) what the menu's opener sits with."""
+        return facts.page.dialog or facts.row.name or facts.page.menu_of
 
     def warning(self, page: PageFacts) -> str:
         """The page's own warning about the effect (alerts, the open dialog, the text near the control)."""
