@@ -153,8 +153,13 @@
   }
 
   // No accessible name: the text just before a field ("Username: [    ]"), for the model to recognise it.
+  // A <label> before the field's own wrapper counts even when its for= names no element (widget libraries wrap
+  // the real input in several boxes and give it an id of their own): up to 5 levels, through wrappers that hold
+  // no other field.
   function nearText(el) {
-    for (let n = el, depth = 0; n && depth < 2; n = n.parentElement, depth++) {
+    for (let n = el, depth = 0; n && depth < 5; n = n.parentElement, depth++) {
+      if (depth >= 2 && !(n.previousElementSibling && n.previousElementSibling.tagName === "LABEL")) continue;
+      if (n !== el && n.querySelectorAll("input,select,textarea").length > 1) return "";
       for (let p = n.previousSibling; p; p = p.previousSibling) {
         if (p.nodeType === 1 && p.matches && p.matches("input,select,textarea,button")) return "";
         if (p.nodeType === 1 && p.querySelector && p.querySelector("input,select,textarea,button")) return "";
