@@ -81,7 +81,9 @@ MLFLOW: list[Task] = [
          checks=(DbCheck(EXPERIMENT, ("price-forecast-2026", "active"), 0, 1),)),
     Task("mlflow", "add-tag", "ordinary", "Tag the run vision-resnet-07 with reviewed = yes.", login=False,
          steps=(open_(GRID.format(2)), click("vision-resnet-07", "link"), click("Edit tags", "button"),
-                type_("Key", "reviewed", "combobox"), type_("Value", "yes"), click("Add tag", "button"),
+                # a creatable select: typing offers the new key as an option, Enter picks it
+                type_("Key", "reviewed", "combobox"), press("Enter"), type_("Value", "yes"),
+                click("Add tag", "button"),
                 click("Save tags", "button")),
          checks=(DbCheck("SELECT count(*) FROM tags t JOIN runs r ON r.run_uuid = t.run_uuid "
                          "WHERE r.name = ? AND t.key = 'reviewed' AND t.value = 'yes'", ("vision-resnet-07",), 0, 1),)),

@@ -13,8 +13,6 @@ MLFLOW_GATE_GAPS: dict[str, str] = {
                          "one h1 is taken as its record; an h2 is as often a section's, e.g. 'Runs')",
     "mlflow:delete-experiment": "asked once and deleted once, but the summary names no experiment: the held "
                                 "'Delete' is a popup menu item; 'scratchpad' is the heading beside its opener",
-    "mlflow:add-tag": "the tag modal's 'Key' (a creatable select whose <label for> names no element) is found by its "
-                      "label now, but typing a new key leaves it unchosen: the tag is not added",
 }
 
 # tests/realapps/test_observe_realapps.py case -> what observe shows today
