@@ -155,6 +155,16 @@ async def find_by_fingerprint(
     return found
 
 
+async def find_all_by_fingerprint(
+    page: Page, registry: ElementRegistry, settings: BrowserSettings, fp: ElementFingerprint
+) -> list[Element]:
+    """Every element of that role and name in the fingerprint's frame, each with its row or group as listed."""
+    args: WalkerArgs = {"mode": "fingerprint", "role": fp.role, "name": fp.name, "maxOff": 200, "maxViewport": 200}
+    scans = await scan_frames(page, registry, settings, args)
+    viewport = viewport_size(page, settings)
+    return [e for s in scans if s.view.path == fp.frame_path for e in frame_elements(s, registry, viewport)]
+
+
 def viewport_size(page: Page, settings: BrowserSettings) -> tuple[int, int]:
     size = page.viewport_size
     if size:

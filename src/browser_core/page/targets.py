@@ -8,8 +8,8 @@ from playwright.async_api import ElementHandle, Frame, Page
 
 from browser_core.errors import AmbiguousTarget, ElementNotFound, InvalidInput, StaleElement
 from browser_core.page.listing import ElementRef, ListedElement
-from browser_core.page.observation import Element, find_by_fingerprint, search_elements
-from browser_core.page.registry import ElementRegistry
+from browser_core.page.observation import Element, find_all_by_fingerprint, find_by_fingerprint, search_elements
+from browser_core.page.registry import ElementFingerprint, ElementRegistry
 from browser_core.settings import BrowserSettings
 
 ROLES = (
@@ -83,7 +83,19 @@ async def resolve_target(
         fp = registry.fingerprint(element_id)
         assert fp is not None
         if handle is not None:
-            return Target(element_id, fp.role, fp.name, frame, fp.frame_path, handle)
+            moved = await _moved_to(page, registry, settings, element_id, fp) if fp.context else None
+            if moved is None:
+                return Target(element_id, fp.role, fp.name, frame, fp.frame_path, handle)
+            await handle.dispose()
+            if isinstance(moved, Element):
+                return Target(moved.id, moved.role, moved.name, moved.frame.frame, moved.frame.path,
+                              await _handle_for(registry, moved), re_resolved_from=element_id)
+            raise StaleElement(
+                f"element {element_id} ({fp.role} '{fp.name}') now sits in {moved!r}, not in {fp.context!r}: the "
+                "page redrew its rows",
+                hint="Re-observe and use the id listed in the row you mean.",
+                details={"was": {"role": fp.role, "name": fp.name, "context": fp.context}, "now": moved},
+            )
         same = await find_by_fingerprint(page, registry, settings, fp)
         if len(same) == 1:
             el = same[0]
@@ -99,6 +111,20 @@ async def resolve_target(
     )
     best, others = choose_element(found, description, role)
     return await target_of(registry, best, others)
+
+
+async def _moved_to(
+    page: Page, registry: ElementRegistry, settings: BrowserSettings, element_id: str, fp: ElementFingerprint
+) -> Element | str | None:
+    """Whether a row control's element now sits in another row (grids reuse a row's elements when they redraw, so
+    an id may now point at another record's checkbox): None when it is where it was listed; else the element of
+    that role and name in the row it was listed in (one), or the row it sits in now."""
+    now = await find_all_by_fingerprint(page, registry, settings, fp)
+    mine = next((e for e in now if e.id == element_id), None)
+    if mine is None or mine.context == fp.context:
+        return None
+    there = [e for e in now if e.context == fp.context]
+    return there[0] if len(there) == 1 else mine.context
 
 
 def check_description(description: str | None) -> str:
