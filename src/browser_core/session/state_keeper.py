@@ -29,6 +29,7 @@ STATE_FILE = "browser-agent-state.json"
 SAVE_DELAY_S = 0.3  # the first save after a page-changing call: on disk well within 1 s
 LATE_SAVE_S = 2.0  # once more, for cookies set by the page after the call's result
 FLUSH_S = 5.0  # the last save, when the session closes
+SAVE_TIMEOUT_S = 2.0  # one save; a busy page's storage is read next time
 
 _RESTORE_JS = """(origins) => {
   const mine = origins.find((o) => o.origin === location.origin);
@@ -107,10 +108,12 @@ class StateKeeper:
         await self.save(context)
 
     async def save(self, context: BrowserContext) -> None:
+        """Save now; a page too busy to answer within ``SAVE_TIMEOUT_S`` is skipped (the next call saves again)."""
         try:
-            state = await context.storage_state()
+            with anyio.fail_after(SAVE_TIMEOUT_S):
+                state = await context.storage_state()
             await asyncio.to_thread(_write, self.path, dict(state))
-        except (PlaywrightError, OSError) as exc:
+        except (PlaywrightError, OSError, TimeoutError) as exc:
             log.debug("session state not saved", error=str(exc)[:200])
 
     async def flush(self, context: BrowserContext | None) -> None:
