@@ -172,3 +172,19 @@ async def test_a_checkout_in_blocks_not_tables(tmp_path: Path, site) -> None:
         assert order["category"] == "payment"
         assert order["effect"].startswith("pay for 1 × Ceramic pour-over kettle (€39.00), 2 × Paper coffee filters "
                                           "(100) (€8.40); total €52.35"), order["effect"]
+
+
+async def test_a_popup_menus_delete_names_the_record_its_opener_sits_beside(tmp_path: Path, site) -> None:
+    """Icon-only 'more' menus whose openers mark nothing (no aria-expanded, the menu in a portal): the held Delete
+    names the record heading beside the opener that was clicked; a heading that only repeats the current navigation
+    item titles a view, and the breadcrumb's last step names the record instead."""
+    async with browser_client(tmp_path / "profile") as client:
+        await client.call("navigate", url=site.url_a("effect_menu_record.html"))
+        effects = {}
+        for opener, record in (("More actions", "Quarterly report"), ("Project actions", "Apollo")):
+            await click(client, opener, "button")
+            delete = await held(client, "Delete", "menuitem")
+            effects[record] = delete["summary"]["effect"]
+        assert effects["Quarterly report"].startswith("delete 'Quarterly report'"), effects
+        assert effects["Apollo"].startswith("delete 'Apollo'"), effects
+        assert done(await page_text(client)) == []

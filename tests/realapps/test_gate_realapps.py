@@ -89,8 +89,18 @@ async def test_ordinary_task_runs_without_a_hold(task: Task, corpus_apps, host: 
     run = await run_task(host.call, await prepare(task, corpus_apps, host), task)
     GATE_RUNS.append(run)
     assert run.db_after == [c.after for c in task.checks], f"the task did not do its work: {run.db_after}"
-    assert not run.page_missing, f"the page does not show {run.page_missing}"
+    assert not run.page_missing, f"the page does not show {run.page_missing}; steps: {steps_of(run)}"
     assert not run.false_holds, f"ordinary steps held: {run.false_holds}"
+
+
+def steps_of(run: TaskRun) -> list[str]:
+    """Each step's tool, arguments and answer, short: what a failure message needs to be read."""
+    out = []
+    for o in run.outcomes:
+        answer = "ok" if o.ok else f"{o.error.get('code')}: {str(o.error.get('message', ''))[:160]}"
+        changed = str((o.payload.get("data") or {}).get("changes", ""))[:160] if o.ok else ""
+        out.append(f"{o.tool}({o.arguments}) -> {answer} {changed}".strip())
+    return out
 
 
 @pytest.mark.parametrize("app_name", sorted(name for name, spec in APPS.items() if spec.login))

@@ -1,7 +1,8 @@
 // Facts about one element for the security guard: what acting on it would cause, read from the page itself.
 // The element, its link or form (method, action URL, the values the submission would carry), and the page around
 // it (title, main heading, the text near the control, the objects a confirmation page lists). Observed data only.
-el => {
+// `pressed`: the element clicked before, which opened the popup menu `el` may sit in when the page marks no opener.
+(el, pressed) => {
   const clean = (s, n) => (s || '').replace(/\s+/g, ' ').trim().slice(0, n || 200);
   const labelOf = e => clean([
     e.labels ? Array.from(e.labels).map(l => l.textContent).join(' ') : '',
@@ -220,14 +221,25 @@ el => {
     const menu = el.closest('[role=menu],[role=menubar],[role=listbox]');
     if (!menu || dialogOf(el)) return '';
     const opener = (menu.id && document.querySelector('[aria-controls="' + CSS.escape(menu.id) + '"]')) ||
-      document.querySelector('[aria-haspopup][aria-expanded=true],[aria-haspopup][data-state=open]');
+      document.querySelector('[aria-haspopup][aria-expanded=true],[aria-haspopup][data-state=open]') ||
+      (pressed && pressed.isConnected && menu.matches('[role=menu],[role=listbox]') ? pressed : null);
     if (opener && !menu.contains(opener)) {
       const row = rowName(itemOf(opener), opener);
       if (row) return row;
+      // A heading that repeats the current navigation item or tab titles a view ("Runs"), not the record: the
+      // record is then the breadcrumb's last step.
+      const views = new Set(Array.from(document.querySelectorAll('[aria-current=page],[aria-current=true],' +
+        '[role=tab][aria-selected=true],nav a[href],[role=navigation] a[href]')).map(e => clean(e.textContent, 100)));
       for (let a = opener.parentElement, i = 0; a && a !== document.body && i < 5; a = a.parentElement, i++) {
         const h = Array.from(a.querySelectorAll('h1,h2,h3,[role=heading]')).find(x => visible(x) && clean(x.textContent));
-        if (h) return clean(h.textContent, 100);
+        if (h && !views.has(clean(h.textContent, 100))) return clean(h.textContent, 100);
+        if (h) break;
       }
+      const trail = Array.from(document.querySelectorAll('nav[aria-label*=breadcrumb i],[class*=breadcrumb i]'))
+        .find(b => visible(b) && !b.parentElement.closest('nav[aria-label*=breadcrumb i],[class*=breadcrumb i]'));
+      const steps = trail ? Array.from(trail.querySelectorAll('a[href],li,[aria-current]'))
+        .map(e => clean(e.textContent, 100).replace(/^[\/›>»|·\s]+|[\/›>»|·\s]+$/g, '')).filter(Boolean) : [];
+      if (steps.length) return steps[steps.length - 1];
     }
     // No opener to read: the page's own title heading (its one h1), never a lesser heading, which may name a
     // section ("Runs") rather than the record.

@@ -13,6 +13,7 @@ from importlib import resources
 from typing import Any
 
 from playwright.async_api import ElementHandle
+from playwright.async_api import Error as PlaywrightError
 
 FACTS_JS = resources.files("browser_core.js").joinpath("facts.js").read_text(encoding="utf-8")
 
@@ -134,6 +135,13 @@ def parse_facts(raw: dict[str, Any]) -> ElementFacts:
     return facts
 
 
-async def element_facts(handle: ElementHandle) -> ElementFacts:
-    """The facts of one element; Playwright errors (page changed, element gone) propagate to the caller."""
+async def element_facts(handle: ElementHandle, pressed: ElementHandle | None = None) -> ElementFacts:
+    """The facts of one element; Playwright errors (page changed, element gone) propagate to the caller.
+
+    ``pressed``: the element clicked last in the same frame, the opener of a popup menu that names none."""
+    if pressed is not None:
+        try:
+            return parse_facts(await handle.evaluate(FACTS_JS, pressed))
+        except PlaywrightError:  # that element's page is gone (navigated): read without it
+            pass
     return parse_facts(await handle.evaluate(FACTS_JS))

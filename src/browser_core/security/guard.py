@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import structlog
 from playwright.async_api import ElementHandle
@@ -37,6 +38,9 @@ from browser_core.security.intent import ActionIntent
 from browser_core.security.modal_carry import inside_raised_modal
 from browser_core.security.policy import load_policy
 
+if TYPE_CHECKING:
+    from browser_core.page.targets import Target
+
 log = structlog.get_logger("browser_core.security")
 
 _FOCUSED_JS = """() => { let a = document.activeElement;
@@ -55,6 +59,7 @@ class SecurityGuard:
     detector: DestructiveActionDetector
     store: ConfirmationStore
     approval: Approval | None = None  # the last confirmed step's, for the app's own confirmation (approvals.py)
+    pressed: Target | None = None  # the last clicked element: a popup menu's opener when the menu names none
 
     @classmethod
     def create(cls, *, ttl_s: float, pending_dir: Path | None, policy_file: Path | None) -> SecurityGuard:
@@ -63,7 +68,11 @@ class SecurityGuard:
     async def _facts(self, intent: ActionIntent) -> tuple[ElementFacts | None, str, str]:
         target = intent.target
         if target is not None:
-            return await element_facts(target.handle), target.role, target.name
+            pressed = self.pressed
+            opener = pressed.handle if pressed is not None and pressed.frame is target.frame else None
+            if intent.kind == "click":
+                self.pressed = target
+            return await element_facts(target.handle, opener), target.role, target.name
         # No suppression: if the focused element cannot be read, the check fails and nothing runs (fail closed).
         js_handle = await intent.page.evaluate_handle(_FOCUSED_JS)
         handle: ElementHandle | None = js_handle.as_element()

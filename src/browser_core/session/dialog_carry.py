@@ -28,7 +28,7 @@ from playwright.async_api import CDPSession, Dialog, Page
 from playwright.async_api import Error as PlaywrightError
 
 CARRY_WINDOW_S = 5.0  # a dialog later than this after the approved click is the page's own, never the approval's
-WITNESS_WAIT_S = 1.0  # how long a dialog waits for Chromium to say which frame raised it (else: not carried)
+WITNESS_WAIT_S = 2.0  # how long a dialog waits for Chromium to say which frame raised it (else: not carried)
 CARRIED = ("confirm", "beforeunload", "prompt")
 
 
@@ -106,11 +106,18 @@ class DialogCarry:
     witness: FrameWitness | None = None
     used: bool = False
 
-    def may_answer(self, dialog: Dialog) -> bool:
-        return (not self.used and dialog.type in CARRIED and dialog.page is self.page
-                and time.monotonic() <= self.until)
+    def refusal(self, dialog: Dialog) -> str | None:
+        """Why this carry may not answer ``dialog`` (None: it may, if the frame's origin is the action's)."""
+        if self.used:
+            return "spent on an earlier dialog"
+        if dialog.type not in CARRIED:
+            return f"a {dialog.type} needs no approval"
+        if dialog.page is not self.page:
+            return "raised on another tab"
+        if time.monotonic() > self.until:
+            return f"raised more than {CARRY_WINDOW_S:.0f} s after the approved click"
+        return None
 
-    async def same_origin(self, dialog: Dialog) -> bool:
-        if self.witness is None:
-            return False
-        return bool(self.origin) and await self.witness.origin(dialog) == self.origin
+    async def frame_origin(self, dialog: Dialog) -> str:
+        """The origin of the frame that raised ``dialog`` ('' when unknown: never carried)."""
+        return await self.witness.origin(dialog) if self.witness is not None else ""

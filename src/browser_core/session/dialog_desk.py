@@ -29,9 +29,12 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import NotRequired, TypedDict
 
+import structlog
 from playwright.async_api import Dialog, Page
 
 from browser_core.session.dialog_carry import CARRY_WINDOW_S, DialogCarry, FrameWitness, origin_of
+
+log = structlog.get_logger("browser_core.dialogs")
 
 ARM_TTL_S = 120.0
 MAX_PROMPT_TEXT = 2000
@@ -89,8 +92,8 @@ class DialogDesk:
     @asynccontextmanager
     async def carrying(self, confirmation_id: str, url: str, page: Page) -> AsyncIterator[DialogCarry]:
         """While the approved action runs: its approval answers the one dialog it raises (``dialog_carry.py``)."""
-        carry = DialogCarry(confirmation_id, origin_of(url), page, time.monotonic() + CARRY_WINDOW_S,
-                            await FrameWitness.open(page))
+        witness = await FrameWitness.open(page)
+        carry = DialogCarry(confirmation_id, origin_of(url), page, time.monotonic() + CARRY_WINDOW_S, witness)
         self.carry = carry
         try:
             yield carry
@@ -104,7 +107,7 @@ class DialogDesk:
         """The answer to a dialog that just opened: the approval's, the gate's, the armed one, else the default."""
         kind = dialog.type
         carry = self.carry
-        if carry is not None and carry.may_answer(dialog) and await carry.same_origin(dialog):
+        if carry is not None and await self._carried(carry, dialog):
             carry.used = True
             armed = self._take_armed()
             if armed is not None:
@@ -118,6 +121,19 @@ class DialogDesk:
         if category:
             return Decision(False, None, "gate", held=category)
         return self.decide(kind, policy_accept)
+
+    @staticmethod
+    async def _carried(carry: DialogCarry, dialog: Dialog) -> bool:
+        why = carry.refusal(dialog)
+        if why is None:
+            origin = await carry.frame_origin(dialog)
+            if origin and origin == carry.origin:
+                return True
+            why = (f"raised by a frame of {origin}, not the approved action's {carry.origin}" if origin else
+                   "Chromium did not say which frame raised it" if carry.witness else "no frame witness on this tab")
+        log.info("dialog not answered by the approval", confirmation_id=carry.confirmation_id, type=dialog.type,
+                 why=why)
+        return False
 
     def _take_armed(self) -> ArmedAnswer | None:
         armed, self.armed = self.armed, None
