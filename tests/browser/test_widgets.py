@@ -119,10 +119,12 @@ async def test_a_read_only_date_without_a_picker_api_takes_value_and_events(sess
     assert await page.text_content("#due-echo") == "due 24/12/2025"  # the page heard the change
 
 
-async def test_select2_v3_fields_and_its_mask_are_set_and_gone(session: BrowserSession, site) -> None:
+@pytest.mark.parametrize("page", ["widgets_select2_v3.html", "widgets_select2_v3.html?namespaced=1"])
+async def test_select2_v3_fields_and_its_mask_are_set_and_gone(session: BrowserSession, site, page: str) -> None:
     """select2 3.5 (as Flask-Admin ships it): a select, a multi-select and an ajax field over a hidden input,
-    labelled in a table; its full-page mask is gone afterwards, so the next field takes typing."""
-    await goto(session, site.url_a("widgets_select2_v3.html"))
+    labelled in a table; its full-page mask is gone afterwards, so the next field takes typing. Also when the page
+    keeps its jQuery only under a name of its own (noConflict), with no global jQuery."""
+    await goto(session, site.url_a(page))
     result = await forms.fill_form(session, fields=[
         {"element_description": "Supplier", "value": "Bolt Inks"},
         {"element_description": "Categories", "value": ["Globes", "Maps"]},

@@ -22,7 +22,20 @@
     const r = e.getBoundingClientRect(), cs = getComputedStyle(e);
     return r.width <= 2 || r.height <= 2 || (cs.clip && cs.clip !== "auto") || (cs.clipPath && cs.clipPath !== "none");
   };
-  const jq = window.jQuery || (window.django && window.django.jQuery);  // Django's admin keeps its own
+  // Every jQuery on the page: the global one, and copies kept under a namespace by noConflict (an admin's own).
+  const jqs = (() => {
+    const isJq = (v) => typeof v === "function" && !!v.fn && typeof v.fn.jquery === "string";
+    const out = new Set([window.jQuery, window.$].filter(isJq));
+    for (const k of Object.keys(window)) {
+      let v = null;
+      try { v = window[k]; } catch (x) { continue; }
+      if (v && typeof v === "object" && isJq(v.jQuery)) out.add(v.jQuery);
+    }
+    return [...out];
+  })();
+  // The jQuery that holds `key` data for `e` (the copy the widget was built with), else null.
+  const jqWith = (e, key) => jqs.find((q) => { try { return !!q(e).data(key); } catch (x) { return false; } }) || null;
+  const select2Of = (e) => { const q = jqWith(e, "select2"); return q ? q(e).data("select2") : null; };
   const isTextInput = (e) => !!e && ((e.tagName === "INPUT" &&
     !["checkbox", "radio", "button", "submit", "reset", "image", "file", "hidden", "range", "color"]
       .includes((e.type || "").toLowerCase())) || e.tagName === "TEXTAREA");
@@ -32,12 +45,11 @@
     for (const s of [e.previousElementSibling, e.nextElementSibling]) if (s && s._flatpickr && s._flatpickr.altInput === e) return s._flatpickr;
     return null;
   }
-  function jqPicker(e) {
-    if (!jq || !jq.fn || !jq.fn.datepicker) return null;
-    const data = jq(e).data("datepicker");
-    if (data && typeof data.update === "function") return "update";  // bootstrap-datepicker
-    if (data || e.classList.contains("hasDatepicker")) return "setDate";  // jQuery UI
-    return null;
+  function jqPicker(e) {  // [its jQuery, the method that sets a date], or null
+    const q = jqWith(e, "datepicker") || (e.classList.contains("hasDatepicker") && jqs.find((j) => j.fn.datepicker));
+    if (!q || !q.fn.datepicker) return null;
+    const data = q(e).data("datepicker");
+    return [q, data && typeof data.update === "function" ? "update" : "setDate"];  // bootstrap-datepicker; jQuery UI
   }
   function isDatePicker(e) {
     if (!e || e.tagName !== "INPUT" || !isTextInput(e)) return false;
@@ -51,7 +63,7 @@
   // combobox around it, else the one control drawn beside it.
   function faceOfSelect(s) {
     if (s.tomselect && s.tomselect.control) return s.tomselect.control_input && shown(s.tomselect.control_input) ? s.tomselect.control_input : s.tomselect.control;
-    const data = jq && jq(s).data("select2");
+    const data = select2Of(s);
     if (data && data.$container) return data.$container.find(".select2-selection")[0] || data.$container[0];  // v4
     if (data && data.container) return data.container.find(".select2-choice,.select2-choices")[0] || data.container[0];  // v3
     const around = s.closest("[role=combobox]");
@@ -82,9 +94,9 @@
       if (fp && fp.altInput) return { kind: "date", face: fp.altInput };
     }
     let select = c.tagName === "SELECT" ? c : null, face = null;
-    if (c.tagName === "INPUT" && c.type === "hidden" && jq && jq(c).data("select2")) {  // select2 v3 over a hidden input
+    if (c.tagName === "INPUT" && c.type === "hidden" && select2Of(c)) {  // select2 v3 over a hidden input
       face = faceOfSelect(c);
-      return face ? { kind: "choice", face, select: null, source: c, multiple: !!jq(c).data("select2").opts.multiple, text: false } : null;
+      return face ? { kind: "choice", face, select: null, source: c, multiple: !!select2Of(c).opts.multiple, text: false } : null;
     }
     if (select) {
       if (!hiddenControl(select)) return null;
@@ -173,7 +185,7 @@
     const s = w.select;
     if (!s) return true;
     if (s.tomselect) return !!(s.tomselect.settings.create || s.tomselect.settings.load);
-    const data = jq && jq(s).data("select2");
+    const data = select2Of(s);
     if (data && data.options) return !!(data.options.get("ajax") || data.options.get("tags"));
     return false;
   }
@@ -277,7 +289,8 @@
       if (!w || !isOpen(w)) return false;
       if (w.select && w.select.tomselect) { w.select.tomselect.close(); w.select.tomselect.blur(); return true; }
       const source = w.select || w.source;
-      if (source && jq && jq(source).data("select2")) { jq(source).select2("close"); return true; }
+      const q = source && jqWith(source, "select2");
+      if (q) { q(source).select2("close"); return true; }
       return false;
     },
     closed: (f) => new Promise((done) => {
@@ -294,14 +307,15 @@
       for (const o of w.select.options) o.selected = keep.includes(o);
       w.select.dispatchEvent(new Event("input", { bubbles: true }));
       w.select.dispatchEvent(new Event("change", { bubbles: true }));
-      if (jq) jq(w.select).trigger("change.select2");
+      const q = jqWith(w.select, "select2");
+      if (q) q(w.select).trigger("change.select2");
       return true;
     },
     set_date: (e) => {
       const fp = flatpickrOf(e);
       const input = fp ? fp.input : e;
       if (fp) fp.setDate(a.value, true, fp.config.dateFormat);
-      else if (jqPicker(input)) { jq(input).datepicker(jqPicker(input), a.value); jq(input).trigger("change"); }
+      else if (jqPicker(input)) { const [q, how] = jqPicker(input); q(input).datepicker(how, a.value); q(input).trigger("change"); }
       else {
         Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value").set.call(input, a.value);
         input.dispatchEvent(new Event("input", { bubbles: true }));
