@@ -196,6 +196,7 @@ class SensitiveFieldBlocked(TerminalFailure):
 
 
 _INTERCEPT = re.compile(r"intercepts pointer events|element is outside of the viewport|is not visible")
+_STALE = re.compile(r"not attached to the DOM|Node is detached from document|Element is detached", re.I)
 _DETACHED = re.compile(
     r"detached|Frame was detached|Execution context was destroyed|Cannot find context with specified id|navigat", re.I
 )
@@ -220,6 +221,8 @@ def map_playwright_error(exc: BaseException, *, action: str = "action") -> ToolF
         return ActionTimeout(f"{action} timed out: {_first_line(message)}")
     if _CLOSED.search(message):
         return BrowserUnavailable(f"{action} failed: the page or browser was closed")
+    if _STALE.search(message):
+        return StaleElement(f"{action} failed: the element was redrawn or removed before it could be used")
     if _DETACHED.search(message):
         return PageChanged(f"{action} failed: the page or frame changed ({_first_line(message)})")
     if _NOT_EDITABLE.search(message):

@@ -47,6 +47,10 @@ class BrowserSettings(BaseSettings):
         None, ge=1024, le=65535, description="Also open Chromium's DevTools port on 127.0.0.1 (diagnostics; the "
         "reliability suite crashes a tab through it). Any local process can then drive the browser: leave unset.",
     )
+    renderer_limit_mb: int = Field(
+        1024, ge=0, le=65536, description="When the renderers of the launched browser hold more than this (MB, Linux), "
+        "the next navigate opens its page in a fresh tab and closes the old one; 0: never.",
+    )
     viewport_width: int = Field(1280, ge=320, le=7680)
     viewport_height: int = Field(720, ge=240, le=4320)
     max_elements: int = Field(60, ge=10, le=300, description="Interactive elements listed by observe.")

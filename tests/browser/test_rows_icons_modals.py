@@ -158,3 +158,17 @@ async def test_page_text_follows_the_order_on_screen(session: BrowserSession, si
     assert dom != shown  # the DOM's order is not what the page shows
     board = [line for line in text.splitlines() if "place:" in line]
     assert board == ["First place: brave-owl", "Second place: quiet-elk", "Third place: gentle-fox"]
+
+
+async def test_a_click_by_id_survives_a_grid_that_redraws_its_rows_on_scroll(session: BrowserSession, site) -> None:
+    """The listed checkbox is replaced by a new element while it is scrolled into view (a virtualised grid): the
+    click finds the id's element again by its row and ticks that row's box, not another."""
+    from browser_core.act import actions
+
+    await goto(session, site.url_a("grid_redraw.html"))
+    boxes = [e for e in (await search_elements(await session.page(), session.registry, session.settings,
+                                                query="Select row", limit=100))[0] if e.role == "checkbox"]
+    far = next(e for e in boxes if "run-33" in e.context)
+    result = await actions.click(session, element_id=far.id)
+    page = await session.page()
+    assert await page.text_content("#ticked") == "Ticked: run-33", result

@@ -25,7 +25,7 @@ from browser_core.act.retry import locate, run_chain
 from browser_core.act.suggestions import elements_if_suggesting, value_preview, wait_for_suggestions
 from browser_core.act.widget_choice import set_widget
 from browser_core.act.widgets import find_widget, typed_widget
-from browser_core.errors import InvalidInput, playwright_errors
+from browser_core.errors import InvalidInput, StaleElement, playwright_errors
 from browser_core.page.targets import EDITABLE, SELECTABLE, Target, resolve_target
 from browser_core.read.changes import document_token, what_changed
 from browser_core.security.intent import ActionIntent
@@ -100,25 +100,34 @@ async def click(
     confirmed: bool = False,
 ) -> ActionResult:
     page = await session.page()
-    located = await locate(session, page, element_id=element_id, description=description, role=role, frame=frame)
-    target = located.target
-    intent = ActionIntent("click", page, target, {"button": button, "double": double})
-    approved = await session.guard.check(intent, confirmed=confirmed)
     before = page.url
     before_doc = await document_token(session, page)
     timeout = timeout_ms or session.settings.action_timeout_ms
     marks = _marks(session)
-    with playwright_errors("click"):
-        may_open_tab = bool(await target.handle.evaluate(_OPENS_TAB_JS)) or button == "middle"
-        downloads_file = bool(await target.handle.evaluate(_DOWNLOAD_LINK_JS))
-        opens_before = await _window_opens(session, page)
-    popup = session.expect_new_page()
-    kw: _ClickOptions = {"button": button, "double": double, "timeout_ms": timeout}
-    await run_chain(
-        located, "click",
-        lambda: strategies.direct_click(session, page, target, **kw),
-        lambda: strategies.coordinate_click(session, page, target, **kw),
-    )
+    for tries_left in (1, 0):
+        located = await locate(session, page, element_id=element_id, description=description, role=role,
+                               frame=frame)
+        target = located.target
+        intent = ActionIntent("click", page, target, {"button": button, "double": double})
+        approved = await session.guard.check(intent, confirmed=confirmed)
+        try:
+            with playwright_errors("click"):
+                may_open_tab = bool(await target.handle.evaluate(_OPENS_TAB_JS)) or button == "middle"
+                downloads_file = bool(await target.handle.evaluate(_DOWNLOAD_LINK_JS))
+                opens_before = await _window_opens(session, page)
+            popup = session.expect_new_page()
+            kw: _ClickOptions = {"button": button, "double": double, "timeout_ms": timeout}
+            await run_chain(
+                located, "click",
+                lambda t=target, k=kw: strategies.direct_click(session, page, t, **k),  # type: ignore[misc]
+                lambda t=target, k=kw: strategies.coordinate_click(session, page, t, **k),  # type: ignore[misc]
+            )
+            break
+        except StaleElement:
+            # A grid or list redrew the element between finding and clicking it: find the id's element again (by
+            # what it is and the row it was listed in), check it again, once.
+            if not (element_id and tries_left):
+                raise
     action = "double_click" if double else f"{button}_click" if button != "left" else "click"
     out: ActionResult = {"action": action, "element": target.describe()}
     out |= await settle(session, page, before, popup, opens_before, may_open_tab, before_doc)

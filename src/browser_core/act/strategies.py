@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from playwright.async_api import Page
 
-from browser_core.errors import ClickIntercepted, ElementNotInteractable
+from browser_core.errors import ClickIntercepted, ElementNotInteractable, StaleElement, ToolFailure
 from browser_core.page.frames import frame_views
 from browser_core.page.listing import ListedElement, WalkerArgs
 from browser_core.page.observation import frame_elements, scan_frame, viewport_size
@@ -73,7 +73,9 @@ async def intercepted(session: BrowserSession, page: Page, target: Target, resul
     return ClickIntercepted(message, details=details, hint=hint)
 
 
-def _no_point(target: Target, result: Probe) -> ElementNotInteractable | None:
+def _no_point(target: Target, result: Probe) -> ToolFailure | None:
+    if result.reason == "redrawn":  # the page replaced it (a grid redrawing its rows): found again by the caller
+        return StaleElement(f"{target.role} '{target.name}' was redrawn by the page before it could be clicked")
     if result.reason:
         return ElementNotInteractable(f"{target.role} '{target.name}' cannot be clicked: {result.reason}")
     return None

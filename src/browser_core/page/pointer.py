@@ -19,6 +19,7 @@ from browser_core.page.registry import ElementRegistry
 
 # In the element's frame: the visible part of its box, whether its centre is on top, and up to 6 uncovered points.
 _PROBE_JS = """el => {
+  if (!el.isConnected) return {reason: 'redrawn', stale: true};
   const r = el.getBoundingClientRect();
   if (r.width < 1 || r.height < 1) return {reason: 'the element has no size'};
   const vw = innerWidth, vh = innerHeight;
@@ -144,8 +145,8 @@ async def _hidden_frame(frame: Frame) -> str | None:
 async def probe(frame: Frame, handle: ElementHandle) -> Probe:
     """Hit-test the element at its centre and on a grid, in its frame and every ancestor frame."""
     raw = await handle.evaluate(_PROBE_JS)
-    if raw.get("reason"):
-        return Probe(reason=await _hidden_frame(frame) or raw["reason"])
+    if raw.get("reason"):  # a redrawn element (gone from the page) says so; else a hidden frame says why
+        return Probe(reason=raw["reason"] if raw.get("stale") else await _hidden_frame(frame) or raw["reason"])
     result = Probe(centre_free=bool(raw["centre"]), blocker=raw.get("blocker"))
     if result.blocker:
         result.blocker_frame, result.blocker_point = frame, (raw["point"][0], raw["point"][1])

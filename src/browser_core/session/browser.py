@@ -33,6 +33,7 @@ from browser_core.session.dialog_desk import DialogDesk, dialog_detail
 from browser_core.session.downloads import DownloadDesk, on_file_chooser
 from browser_core.session.events import PageEvent
 from browser_core.session.orphans import retire_orphans
+from browser_core.session.renderer_memory import RendererWatch
 from browser_core.session.snapshots import ScreenshotRecorder
 from browser_core.session.state_keeper import StateKeeper
 from browser_core.settings import BrowserSettings
@@ -73,6 +74,7 @@ class BrowserSession:
     uploading: bool = False
     action_guard: ActionGuard | None = None
     state_keeper: StateKeeper | None = None  # cookies and storage beside the profile (state_keeper.py)
+    renderer_watch: RendererWatch | None = None  # a launched browser's renderer memory (renderer_memory.py)
     content_fence: ContentFence = field(init=False)
     snapshots: ScreenshotRecorder = field(init=False)
 
@@ -148,9 +150,7 @@ class BrowserSession:
             log.warning("browser gone")
         self._gone = True
 
-    @property
-    def gone(self) -> bool:
-        return self._gone
+    gone = property(lambda self: self._gone)
 
     @property
     def started(self) -> bool:
@@ -231,6 +231,7 @@ class BrowserSession:
                     timeout=30000,
                 )
                 self.state_keeper = await StateKeeper.start(self._context, profile)
+                self.renderer_watch = RendererWatch(profile, s.renderer_limit_mb)
                 return
             except PlaywrightError as exc:
                 text = str(exc)
@@ -341,9 +342,7 @@ class BrowserSession:
 
     def current_page(self) -> Page | None:
         """The active page without starting the browser."""
-        if self._gone:
-            return None
-        return self._active if self._active is not None and not self._active.is_closed() else None
+        return None if self._gone or self._active is None or self._active.is_closed() else self._active
 
     def tabs(self) -> list[Page]:
         return [p for p in self._context.pages if not restless.gone(p)] if self._context and not self._gone else []
