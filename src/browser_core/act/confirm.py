@@ -7,8 +7,10 @@ once per act (``security/approvals.py``).
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any, NotRequired, TypedDict
 
+from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame
 
 from browser_core.act import actions
@@ -77,6 +79,8 @@ async def confirm_pending(session: BrowserSession, confirmation_id: str) -> Conf
             )
     key = new_key()
     marked = await note_open_modals(frame, key)
+    with contextlib.suppress(PlaywrightError):  # a tab the browser does not show in front gets its dialogs closed
+        await page.bring_to_front()
     async with session.dialogs.carrying(pending.confirmation_id, pending.url, page) as carry:
         result = await _run(session, pending.kind, element_id, pending.params)
     carried = [d for d in result.get("dialogs", []) if d.get("approved_by") == pending.confirmation_id]

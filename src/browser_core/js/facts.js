@@ -14,7 +14,9 @@
     e.getAttribute('aria-label') || (e.getAttribute('aria-labelledby') || '').split(/\s+/)
       .map(i => (document.getElementById(i) || {}).textContent || '').join(' ') ||
     e.getAttribute('title') || e.getAttribute('name') || '', 80).replace(/[:*]+$/, '').trim();
-  const nameOf = e => clean(e.getAttribute('aria-label') || e.textContent || e.value || e.getAttribute('title') || '', 120);
+  // The first of these that says something (an icon-only button's text is only whitespace: its title names it).
+  const nameOf = e => [e.getAttribute('aria-label'), e.textContent, e.value, e.getAttribute('title')]
+    .map(t => clean(t, 120)).find(Boolean) || '';
   const tag = el.tagName.toLowerCase();
   const type = (el.getAttribute('type') || (tag === 'button' ? 'submit' : '')).toLowerCase();
   const form = el.form || el.closest('form');

@@ -27,9 +27,11 @@
     const isJq = (v) => typeof v === "function" && !!v.fn && typeof v.fn.jquery === "string";
     const out = new Set([window.jQuery, window.$].filter(isJq));
     for (const k of Object.keys(window)) {
-      let v = null;
-      try { v = window[k]; } catch (x) { continue; }
-      if (v && typeof v === "object" && isJq(v.jQuery)) out.add(v.jQuery);
+      if (/^\d+$/.test(k)) continue;  // child frames (another origin's window throws when read)
+      try {
+        const v = window[k];
+        if (v && typeof v === "object" && isJq(v.jQuery)) out.add(v.jQuery);
+      } catch (x) { /* a property that refuses to be read */ }
     }
     return [...out];
   })();

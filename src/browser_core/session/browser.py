@@ -29,7 +29,7 @@ from browser_core.security.guard import SecurityGuard
 from browser_core.security.intent import ActionGuard, AllowAll
 from browser_core.security.policy import load_policy
 from browser_core.session import restless
-from browser_core.session.dialog_desk import DialogDesk, dialog_detail
+from browser_core.session.dialog_desk import DialogDesk
 from browser_core.session.downloads import DownloadDesk, on_file_chooser
 from browser_core.session.events import PageEvent
 from browser_core.session.orphans import retire_orphans
@@ -328,17 +328,8 @@ class BrowserSession:
 
     async def _on_dialog(self, dialog: Dialog) -> None:
         """Answer at once (an open dialog freezes the page): approval, gate, armed answer, default (dialog_desk)."""
-        decision = await self.dialogs.answer(dialog, self.dialog_policy(dialog) if self.dialog_policy else None)
-        detail = dialog_detail(dialog.type, dialog.message, decision)
-        self.dialogs.record(detail)
-        self.add_event(PageEvent("dialog", dict(detail)))
-        with contextlib.suppress(PlaywrightError):
-            if not decision.accept:
-                await dialog.dismiss()
-            elif dialog.type == "prompt":
-                await dialog.accept(decision.prompt_text if decision.prompt_text is not None else dialog.default_value)
-            else:
-                await dialog.accept()
+        await self.dialogs.respond(dialog, self.dialog_policy(dialog) if self.dialog_policy else None,
+                                   lambda d: self.add_event(PageEvent("dialog", dict(d))))
 
     def current_page(self) -> Page | None:
         """The active page without starting the browser."""

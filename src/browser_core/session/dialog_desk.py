@@ -23,16 +23,19 @@ opened the dialog. Defaults are the safe choice: nothing is confirmed that nobod
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import NotRequired, TypedDict
 
+import anyio
 import structlog
 from playwright.async_api import Dialog, Page
+from playwright.async_api import Error as PlaywrightError
 
-from browser_core.session.dialog_carry import CARRY_WINDOW_S, DialogCarry, FrameWitness, origin_of
+from browser_core.session.dialog_carry import CARRY_WINDOW_S, WITNESS_WAIT_S, DialogCarry, FrameWitness, origin_of
 
 log = structlog.get_logger("browser_core.dialogs")
 
@@ -88,6 +91,8 @@ class DialogDesk:
     _times: list[float] = field(default_factory=list)
     judge: Callable[[str], str | None] | None = None  # a dialog text's destructive category (the security guard's)
     carry: DialogCarry | None = None
+    _answering: int = 0  # dialogs being decided or answered right now
+    _idle: asyncio.Event = field(default_factory=asyncio.Event)
 
     @asynccontextmanager
     async def carrying(self, confirmation_id: str, url: str, page: Page) -> AsyncIterator[DialogCarry]:
@@ -98,10 +103,44 @@ class DialogDesk:
         try:
             yield carry
         finally:
+            # A dialog the action raised may still be being decided (the witness says which frame raised it): let
+            # its answer reach the page first. Closing the witness's DevTools session while the dialog is open
+            # would dismiss it (Chromium answers "no" for a session that goes away).
+            with anyio.move_on_after(WITNESS_WAIT_S + 1):
+                while self._answering:
+                    self._idle.clear()
+                    await self._idle.wait()
             if self.carry is carry:
                 self.carry = None
             if carry.witness is not None:
                 await carry.witness.close()
+
+    async def respond(self, dialog: Dialog, policy_accept: bool | None,
+                      report: Callable[[DialogDetail], None]) -> DialogDetail:
+        """Decide on a dialog that just opened, answer it on the page, then record and report what was answered."""
+        self._answering += 1
+        try:
+            decision = await self.answer(dialog, policy_accept)
+            try:
+                if not decision.accept:
+                    await dialog.dismiss()
+                else:
+                    await dialog.accept(decision.prompt_text if decision.prompt_text is not None else
+                                        dialog.default_value) if dialog.type == "prompt" else await dialog.accept()
+            except PlaywrightError as exc:  # the browser closed it first (or its page is gone): not our answer
+                log.warning("dialog answer not delivered", type=dialog.type, accept=decision.accept,
+                            error=str(exc)[:200])
+                if decision.accept:
+                    decision = Decision(False, None, "browser", note="the browser closed this dialog before it "
+                                        "could be answered: what it asked was not done")
+            detail = dialog_detail(dialog.type, dialog.message, decision)
+            self.record(detail)
+            report(detail)
+            return detail
+        finally:
+            self._answering -= 1
+            if not self._answering:
+                self._idle.set()
 
     async def answer(self, dialog: Dialog, policy_accept: bool | None = None) -> Decision:
         """The answer to a dialog that just opened: the approval's, the gate's, the armed one, else the default."""
