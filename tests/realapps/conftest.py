@@ -3,7 +3,10 @@
     corpus_apps.get("django_admin") -> RunningApp   started on first use (the others in the background), once
     host: Host                                        host.call(tool, **args) -> payload; await host.login(app)
 
-Every test in this folder is marked ``realapps`` (``pytest -m realapps``; ``-m "not realapps"`` skips them).
+Every test in this folder is marked ``realapps`` (``pytest -m realapps``; ``-m "not realapps"`` skips them) and
+``xdist_group(<its app>)``: under pytest-xdist (``--dist loadgroup``) one worker runs all of an app's tests and is
+the only one to start it, on first use; a test without one app is a group of its own. Without xdist the apps the
+selected tests need start in the background as soon as collection ends.
 """
 
 from __future__ import annotations
@@ -12,13 +15,12 @@ import contextlib
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from corpus.apps import APPS, RunningApp, start
-from corpus.gate import TaskRun, gate_table
 from corpus.host import Host
+from tests.support.run_summary import APPS_STARTED
 
 HERE = Path(__file__).resolve().parent
 
@@ -29,18 +31,32 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.realapps)
             # The first test to need an app waits for its seeding when the cache is cold (Wagtail: ~1-2 min).
             item.add_marker(pytest.mark.timeout(300))
+            app = app_of(item)
+            item.add_marker(pytest.mark.xdist_group(app or f"realapps:{item.name}"))
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """Once -k / -m have deselected: the apps the selected tests need (a test without an app needs them all)."""
+    """Once -k / -m have deselected: the apps the selected tests need (a test without an app needs them all).
+    An xdist worker collects every test but runs only its share: it starts nothing ahead (``get`` starts)."""
     needed: set[str] = set()
-    for item in session.items:
-        if _here(item):
-            callspec = getattr(item, "callspec", None)
-            params = callspec.params if callspec is not None else {}
-            app = params.get("app_name") or getattr(params.get("task"), "app", None)
-            needed.update([app] if app else APPS)
+    if not hasattr(session.config, "workerinput"):
+        for item in session.items:
+            if _here(item):
+                app = app_of(item)
+                needed.update([app] if app else APPS)
     session.config.stash[_NEEDED] = needed
+
+
+def app_of(item: pytest.Item) -> str | None:
+    """The corpus app a test drives, from its parameters: ``app_name``, a case with an ``app`` (a Task, a page) or
+    a case key ``"<app>:<case>"``; None when it has none (or several)."""
+    callspec = getattr(item, "callspec", None)
+    apps: set[str] = set()
+    for value in (callspec.params if callspec is not None else {}).values():
+        name = getattr(value, "app", value)
+        if isinstance(name, str) and name.split(":", 1)[0] in APPS:
+            apps.add(name.split(":", 1)[0])
+    return apps.pop() if len(apps) == 1 else None
 
 
 def _here(item: pytest.Item) -> bool:
@@ -55,14 +71,18 @@ class CorpusApps:
 
     def __init__(self, workdir: Path, names: set[str]) -> None:
         self._pool = ThreadPoolExecutor(max_workers=max(len(APPS), 1))
-        self._futures: dict[str, Future[RunningApp]] = {
-            name: self._pool.submit(start, APPS[name], workdir) for name in sorted(names)
-        }
         self._workdir = workdir
+        self._futures: dict[str, Future[RunningApp]] = {}
+        for name in sorted(names):
+            self._start(name)
+
+    def _start(self, name: str) -> None:
+        self._futures[name] = self._pool.submit(start, APPS[name], self._workdir)
+        APPS_STARTED.append(name)  # the run's summary says which worker started which app
 
     def get(self, name: str) -> RunningApp:
         if name not in self._futures:
-            self._futures[name] = self._pool.submit(start, APPS[name], self._workdir)
+            self._start(name)
         return self._futures[name].result(timeout=400)
 
     def close(self) -> None:
@@ -89,17 +109,3 @@ async def host(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Host]:
         yield host
     finally:
         await host.close()
-
-
-# ---------------------------------------------------------------------------
-# The gate table: every gate test records its task's outcome; the table is printed at the end of the session.
-# ---------------------------------------------------------------------------
-GATE_RUNS: list[TaskRun] = []
-
-
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    if GATE_RUNS:
-        terminalreporter.write_line("")
-        terminalreporter.write_line("Confirmation gate on the real apps (corpus/):")
-        for line in gate_table(GATE_RUNS):
-            terminalreporter.write_line(line)
