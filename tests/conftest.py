@@ -85,6 +85,13 @@ async def session(browser: BrowserSession) -> AsyncIterator[BrowserSession]:
 # the controller in ``config.workeroutput``; the controller prints them once.
 # ---------------------------------------------------------------------------
 from tests.support import run_summary  # noqa: E402
+from tests.support.xdist_groups import SuiteScheduling  # noqa: E402
+
+
+@pytest.hookimpl(optionalhook=True, tryfirst=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """One worker per corpus app, a module's tests together (tests/support/xdist_groups.py)."""
+    return SuiteScheduling(config, log) if config.getvalue("dist") == "loadgroup" else None
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:

@@ -4,9 +4,10 @@
     host: Host                                        host.call(tool, **args) -> payload; await host.login(app)
 
 Every test in this folder is marked ``realapps`` (``pytest -m realapps``; ``-m "not realapps"`` skips them) and
-``xdist_group(<its app>)``: under pytest-xdist (``--dist loadgroup``) one worker runs all of an app's tests and is
-the only one to start it, on first use; a test without one app is a group of its own. Without xdist the apps the
-selected tests need start in the background as soon as collection ends.
+``xdist_group(<its app>)``; its parameter id starts with its app (``[trac]``, ``[mlflow:open-run]``), which is
+how its app is known (tests/support/xdist_groups.py). Under pytest-xdist one worker runs all of an app's tests
+and is the only one to start it, on first use; a test without an app is a group of its own. Without xdist the
+apps the selected tests need start in the background once the first test asks for one.
 """
 
 from __future__ import annotations
@@ -21,18 +22,20 @@ import pytest
 from corpus.apps import APPS, RunningApp, start
 from corpus.host import Host
 from tests.support.run_summary import APPS_STARTED
+from tests.support.xdist_groups import app_of
 
 HERE = Path(__file__).resolve().parent
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own, which turns the xdist_group marks into the tests' @groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if _here(item):
             item.add_marker(pytest.mark.realapps)
             # The first test to need an app waits for its seeding when the cache is cold (Wagtail: ~1-2 min).
             item.add_marker(pytest.mark.timeout(300))
-            app = app_of(item)
-            item.add_marker(pytest.mark.xdist_group(app or f"realapps:{item.name}"))
+            app = app_of(item.nodeid)
+            item.add_marker(pytest.mark.xdist_group(app or item.nodeid))
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
@@ -42,21 +45,9 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     if not hasattr(session.config, "workerinput"):
         for item in session.items:
             if _here(item):
-                app = app_of(item)
+                app = app_of(item.nodeid)
                 needed.update([app] if app else APPS)
     session.config.stash[_NEEDED] = needed
-
-
-def app_of(item: pytest.Item) -> str | None:
-    """The corpus app a test drives, from its parameters: ``app_name``, a case with an ``app`` (a Task, a page) or
-    a case key ``"<app>:<case>"``; None when it has none (or several)."""
-    callspec = getattr(item, "callspec", None)
-    apps: set[str] = set()
-    for value in (callspec.params if callspec is not None else {}).values():
-        name = getattr(value, "app", value)
-        if isinstance(name, str) and name.split(":", 1)[0] in APPS:
-            apps.add(name.split(":", 1)[0])
-    return apps.pop() if len(apps) == 1 else None
 
 
 def _here(item: pytest.Item) -> bool:
