@@ -50,11 +50,21 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     session.config.stash[_NEEDED] = needed
 
 
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """Under xdist an app's tests run one after another on one worker: after its last one, the app stops."""
+    apps = item.config.stash.get(_RUNNING, None)
+    app = app_of(item.nodeid) if _here(item) else None
+    if apps is not None and app and hasattr(item.config, "workerinput") and (
+            nextitem is None or app_of(nextitem.nodeid) != app):
+        apps.stop(app)
+
+
 def _here(item: pytest.Item) -> bool:
     return Path(str(item.fspath)).resolve().parent == HERE
 
 
 _NEEDED = pytest.StashKey[set[str]]()
+_RUNNING = pytest.StashKey["CorpusApps"]()
 
 
 class CorpusApps:
@@ -76,6 +86,12 @@ class CorpusApps:
             self._start(name)
         return self._futures[name].result(timeout=400)
 
+    def stop(self, name: str) -> None:
+        future = self._futures.pop(name, None)
+        if future is not None:
+            with contextlib.suppress(Exception):  # an app that never started has nothing to stop
+                future.result(timeout=400).stop()
+
     def close(self) -> None:
         for future in self._futures.values():
             with contextlib.suppress(Exception):  # an app that never started has nothing to stop
@@ -86,6 +102,7 @@ class CorpusApps:
 @pytest.fixture(scope="session")
 def corpus_apps(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[CorpusApps]:
     apps = CorpusApps(tmp_path_factory.mktemp("corpus"), request.config.stash.get(_NEEDED, set(APPS)))
+    request.config.stash[_RUNNING] = apps
     try:
         yield apps
     finally:
