@@ -2,7 +2,7 @@
 
     run = await run_task(host.call, app, task)      # every hold is confirmed so the task can finish
     run.effect_held, run.false_holds, run.effect_done
-    print("\\n".join(gate_table(runs)))               # the markdown table and the totals
+    print("\\n".join(gate_table([r.line() for r in runs])))   # the markdown table and the totals
 
 Used by tests/realapps/test_gate_realapps.py; the security report and benchmarks can call it the same way.
 """
@@ -22,6 +22,20 @@ from corpus.runner import Call, StepOutcome, confirm, page_text, run_step
 from corpus.steps import Task
 
 SETTLE_S = 15  # bound on an effect reaching the database / the page after the action returned
+
+
+@dataclass(frozen=True)
+class GateLine:
+    """One task's row of the gate table and the figures of its totals: plain data (passed between pytest-xdist
+    workers and the controller as a dict)."""
+
+    app: str
+    kind: str
+    row: str
+    effect_held: bool
+    summary_names_objects: bool | None
+    false_holds: int
+    ordinary_steps: int
 
 
 @dataclass
@@ -85,6 +99,10 @@ class TaskRun:
     def ordinary_steps(self) -> int:
         return len([o for o in self.outcomes if not o.step.effect])
 
+    def line(self) -> GateLine:
+        return GateLine(self.task.app, self.task.kind, self.row(), self.effect_held, self.summary_names_objects,
+                        len(self.false_holds), self.ordinary_steps)
+
     def row(self) -> str:
         t = self.task
         if t.kind == "destructive":
@@ -147,14 +165,14 @@ async def run_task(call: Call, app: RunningApp, task: Task) -> TaskRun:
     return run
 
 
-def gate_table(runs: list[TaskRun]) -> list[str]:
+def gate_table(runs: list[GateLine]) -> list[str]:
     """A markdown table of the runs and a line of totals."""
     lines = ["| app | task | kind | gate | false holds | held steps (category) | summary names the objects "
-             "| effect done |", "|---|---|---|---|---|---|---|---|", *(r.row() for r in runs)]
-    paths = [r for r in runs if r.task.kind == "destructive"]
-    tasks = [r for r in runs if r.task.kind == "ordinary"]
+             "| effect done |", "|---|---|---|---|---|---|---|---|", *(r.row for r in runs)]
+    paths = [r for r in runs if r.kind == "destructive"]
+    tasks = [r for r in runs if r.kind == "ordinary"]
     steps = sum(r.ordinary_steps for r in runs)
-    false = sum(len(r.false_holds) for r in runs)
+    false = sum(r.false_holds for r in runs)
     named = [r.summary_names_objects for r in paths if r.summary_names_objects is not None]
     lines.append(f"destructive paths held at their effect: {sum(r.effect_held for r in paths)}/{len(paths)} "
                  f"(summary names the objects: {sum(named)}/{len(named)}); "

@@ -127,7 +127,9 @@ async def hard_pages(client: BrowserClient, site: HardSite, timeout_ms: int, ful
                         + (", tab replaced" if "replaced_tab" in (after.data or {}) else "") + ")",
                         "usable" if usable else f"NOT usable: {after.error.get('code')}",
                         f"usable, <= {CAP} chars", usable and sizes <= CAP))
-        while (await client.call("list_tabs")).data["count"] > 1:  # popups of the storm
+        for _ in range(60):  # popups of the storm (40); bounded: a tab that keeps coming back must not loop forever
+            if (await client.call("list_tabs")).data["count"] <= 1:
+                break
             await client.call("close_tab")
     return rows
 

@@ -40,6 +40,7 @@ def site() -> Iterator[SiteServers]:
 # ---------------------------------------------------------------------------
 import os  # noqa: E402
 from collections.abc import AsyncIterator  # noqa: E402
+from typing import Any  # noqa: E402
 
 from browser_core.session import BrowserSession  # noqa: E402
 from browser_core.settings import BrowserSettings  # noqa: E402
@@ -76,3 +77,37 @@ async def session(browser: BrowserSession) -> AsyncIterator[BrowserSession]:
     browser.dialogs.armed = None
     browser.registry.shown_chrome.clear()  # a menu shown by an earlier test is not "shown before" in this one
     yield browser
+
+
+# ---------------------------------------------------------------------------
+# The run's end summaries (tests/support/run_summary.py): the realapps gate table and, under pytest-xdist
+# (`bash scripts/test.sh` runs the suite on TEST_WORKERS workers), each worker's share. A worker hands its part to
+# the controller in ``config.workeroutput``; the controller prints them once.
+# ---------------------------------------------------------------------------
+from tests.support import run_summary  # noqa: E402
+from tests.support.xdist_groups import SuiteScheduling  # noqa: E402
+
+
+@pytest.hookimpl(optionalhook=True, tryfirst=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """One worker per corpus app, a module's tests together (tests/support/xdist_groups.py)."""
+    return SuiteScheduling(config, log) if config.getvalue("dist") == "loadgroup" else None
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    run_summary.count(report.nodeid, report.duration, report.when)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        run_summary.to_controller(workeroutput, str(session.config.workerinput["workerid"]))  # type: ignore[attr-defined]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    run_summary.from_worker(getattr(node, "workeroutput", None) or {})
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    run_summary.write(terminalreporter)

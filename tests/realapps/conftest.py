@@ -3,7 +3,11 @@
     corpus_apps.get("django_admin") -> RunningApp   started on first use (the others in the background), once
     host: Host                                        host.call(tool, **args) -> payload; await host.login(app)
 
-Every test in this folder is marked ``realapps`` (``pytest -m realapps``; ``-m "not realapps"`` skips them).
+Every test in this folder is marked ``realapps`` (``pytest -m realapps``; ``-m "not realapps"`` skips them) and
+``xdist_group(<its app>)``; its parameter id starts with its app (``[trac]``, ``[mlflow:open-run]``), which is
+how its app is known (tests/support/xdist_groups.py). Under pytest-xdist one worker runs all of an app's tests
+and is the only one to start it, on first use; a test without an app is a group of its own. Without xdist the
+apps the selected tests need start in the background once the first test asks for one.
 """
 
 from __future__ import annotations
@@ -12,35 +16,47 @@ import contextlib
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from corpus.apps import APPS, RunningApp, start
-from corpus.gate import TaskRun, gate_table
 from corpus.host import Host
+from tests.support.run_summary import APPS_STARTED
+from tests.support.xdist_groups import app_of
 
 HERE = Path(__file__).resolve().parent
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own, which turns the xdist_group marks into the tests' @groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if _here(item):
             item.add_marker(pytest.mark.realapps)
             # The first test to need an app waits for its seeding when the cache is cold (Wagtail: ~1-2 min).
             item.add_marker(pytest.mark.timeout(300))
+            app = app_of(item.nodeid)
+            item.add_marker(pytest.mark.xdist_group(app or item.nodeid))
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """Once -k / -m have deselected: the apps the selected tests need (a test without an app needs them all)."""
+    """Once -k / -m have deselected: the apps the selected tests need (a test without an app needs them all).
+    An xdist worker collects every test but runs only its share: it starts nothing ahead (``get`` starts)."""
     needed: set[str] = set()
-    for item in session.items:
-        if _here(item):
-            callspec = getattr(item, "callspec", None)
-            params = callspec.params if callspec is not None else {}
-            app = params.get("app_name") or getattr(params.get("task"), "app", None)
-            needed.update([app] if app else APPS)
+    if not hasattr(session.config, "workerinput"):
+        for item in session.items:
+            if _here(item):
+                app = app_of(item.nodeid)
+                needed.update([app] if app else APPS)
     session.config.stash[_NEEDED] = needed
+
+
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """Under xdist an app's tests run one after another on one worker: after its last one, the app stops."""
+    apps = item.config.stash.get(_RUNNING, None)
+    app = app_of(item.nodeid) if _here(item) else None
+    if apps is not None and app and hasattr(item.config, "workerinput") and (
+            nextitem is None or app_of(nextitem.nodeid) != app):
+        apps.stop(app)
 
 
 def _here(item: pytest.Item) -> bool:
@@ -48,6 +64,7 @@ def _here(item: pytest.Item) -> bool:
 
 
 _NEEDED = pytest.StashKey[set[str]]()
+_RUNNING = pytest.StashKey["CorpusApps"]()
 
 
 class CorpusApps:
@@ -55,15 +72,25 @@ class CorpusApps:
 
     def __init__(self, workdir: Path, names: set[str]) -> None:
         self._pool = ThreadPoolExecutor(max_workers=max(len(APPS), 1))
-        self._futures: dict[str, Future[RunningApp]] = {
-            name: self._pool.submit(start, APPS[name], workdir) for name in sorted(names)
-        }
         self._workdir = workdir
+        self._futures: dict[str, Future[RunningApp]] = {}
+        for name in sorted(names):
+            self._start(name)
+
+    def _start(self, name: str) -> None:
+        self._futures[name] = self._pool.submit(start, APPS[name], self._workdir)
+        APPS_STARTED.append(name)  # the run's summary says which worker started which app
 
     def get(self, name: str) -> RunningApp:
         if name not in self._futures:
-            self._futures[name] = self._pool.submit(start, APPS[name], self._workdir)
+            self._start(name)
         return self._futures[name].result(timeout=400)
+
+    def stop(self, name: str) -> None:
+        future = self._futures.pop(name, None)
+        if future is not None:
+            with contextlib.suppress(Exception):  # an app that never started has nothing to stop
+                future.result(timeout=400).stop()
 
     def close(self) -> None:
         for future in self._futures.values():
@@ -75,6 +102,7 @@ class CorpusApps:
 @pytest.fixture(scope="session")
 def corpus_apps(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[CorpusApps]:
     apps = CorpusApps(tmp_path_factory.mktemp("corpus"), request.config.stash.get(_NEEDED, set(APPS)))
+    request.config.stash[_RUNNING] = apps
     try:
         yield apps
     finally:
@@ -89,17 +117,3 @@ async def host(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Host]:
         yield host
     finally:
         await host.close()
-
-
-# ---------------------------------------------------------------------------
-# The gate table: every gate test records its task's outcome; the table is printed at the end of the session.
-# ---------------------------------------------------------------------------
-GATE_RUNS: list[TaskRun] = []
-
-
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    if GATE_RUNS:
-        terminalreporter.write_line("")
-        terminalreporter.write_line("Confirmation gate on the real apps (corpus/):")
-        for line in gate_table(GATE_RUNS):
-            terminalreporter.write_line(line)

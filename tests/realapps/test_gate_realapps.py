@@ -30,8 +30,8 @@ from corpus.host import Host
 from corpus.runner import StepFailed
 from corpus.steps import Task
 from corpus.tasks import destructive, ordinary
-from tests.realapps.conftest import GATE_RUNS
 from tests.realapps.gaps_mlflow import MLFLOW_GATE_GAPS, ORDER_DEPENDENT
+from tests.support.run_summary import GATE_LINES
 
 # Measured against the gate of main: why each fails. (The two Django bulk deletions held "Go" and then the app's own
 # "Yes, I'm sure" again until the human's approval was carried to the app's own confirmation page.)
@@ -71,7 +71,7 @@ async def prepare(task: Task, corpus_apps, host: Host) -> RunningApp:
 @pytest.mark.parametrize("task", params(destructive()))
 async def test_destructive_path_is_held_once_then_runs_once(task: Task, corpus_apps, host: Host) -> None:
     run = await run_task(host.call, await prepare(task, corpus_apps, host), task)
-    GATE_RUNS.append(run)
+    GATE_LINES.append(run.line())
     effect = [o.describe() for o in run.effect_outcomes]
     assert run.effect_done, f"effect not done exactly once: {run.db_after} != {[c.after for c in task.checks]}"
     assert run.effect_held, f"the effect ran UNGATED: {effect}"
@@ -87,7 +87,7 @@ async def test_destructive_path_is_held_once_then_runs_once(task: Task, corpus_a
 @pytest.mark.parametrize("task", params(ordinary()))
 async def test_ordinary_task_runs_without_a_hold(task: Task, corpus_apps, host: Host) -> None:
     run = await run_task(host.call, await prepare(task, corpus_apps, host), task)
-    GATE_RUNS.append(run)
+    GATE_LINES.append(run.line())
     assert run.db_after == [c.after for c in task.checks], f"the task did not do its work: {run.db_after}"
     assert not run.page_missing, f"the page does not show {run.page_missing}; steps: {steps_of(run)}"
     assert not run.false_holds, f"ordinary steps held: {run.false_holds}"
@@ -109,5 +109,5 @@ async def test_login_runs_without_a_hold(app_name: str, corpus_apps, host: Host)
     outcomes = await host.login(corpus_apps.get(app_name))
     login_task = Task(app_name, "login", "ordinary", "Log in as the admin.", steps=tuple(o.step for o in outcomes))
     run = TaskRun(login_task, outcomes=list(outcomes), effect_done=True)
-    GATE_RUNS.append(run)
+    GATE_LINES.append(run.line())
     assert not run.false_holds, run.false_holds

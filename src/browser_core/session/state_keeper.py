@@ -6,6 +6,12 @@ localStorage) into ``<profile>/browser-agent-state.json`` within ``SAVE_DELAY_S`
 for cookies a page sets after the action), written atomically and readable by the owner only. On start, what the
 snapshot holds and the profile lacks is put back: cookies with ``add_cookies``, localStorage by an init script
 that fills only missing keys of its own origin. What the profile has is never overwritten: it may be newer.
+
+The snapshot is read without Playwright's ``storage_state()``: for an origin whose tab does not answer (a script
+that never yields) it opens a page of its own to read that origin, which the hung renderer never lets load, so
+each save left one more tab open (every 2 s, for as long as the hung tab stayed). Cookies come from the browser;
+each open tab's localStorage is read in that tab, within the bound; a tab that does not answer, or an origin no
+longer open, keeps what the last snapshot had.
 """
 
 from __future__ import annotations
@@ -17,10 +23,11 @@ import os
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import anyio
 import structlog
-from playwright.async_api import BrowserContext
+from playwright.async_api import BrowserContext, Page
 from playwright.async_api import Error as PlaywrightError
 
 log = structlog.get_logger("browser_core.state")
@@ -39,6 +46,12 @@ _RESTORE_JS = """(origins) => {
       if (localStorage.getItem(name) === null) localStorage.setItem(name, value);
     }
   } catch (e) { /* storage refused (sandboxed frame, opaque origin) */ }
+}"""
+
+
+_READ_JS = """() => {
+  try { return Object.keys(localStorage).map((name) => ({name, value: localStorage.getItem(name)})); }
+  catch (e) { return null; /* storage refused (sandboxed frame, opaque origin) */ }
 }"""
 
 
@@ -84,12 +97,16 @@ class StateKeeper:
         self.path = path
         self._task: asyncio.Task[None] | None = None
         self._again = False
+        self._storage: dict[str, list[dict[str, str]]] = {}  # origin -> its localStorage, as last saved
 
     @classmethod
     async def start(cls, context: BrowserContext, profile: Path) -> StateKeeper:
         """The keeper of a context launched on ``profile``, once what its snapshot holds is put back."""
         keeper = cls(state_path(profile))
         await restore(context, keeper.path)
+        with contextlib.suppress(OSError, ValueError, TypeError, KeyError):
+            saved = json.loads(await asyncio.to_thread(keeper.path.read_text, encoding="utf-8"))
+            keeper._storage = {o["origin"]: list(o["localStorage"]) for o in saved.get("origins", [])}
         return keeper
 
     def changed(self, context: BrowserContext) -> None:
@@ -111,8 +128,10 @@ class StateKeeper:
         """Save now; a page too busy to answer within ``SAVE_TIMEOUT_S`` is skipped (the next call saves again)."""
         try:
             with anyio.fail_after(SAVE_TIMEOUT_S):
-                state = await context.storage_state()
-            await asyncio.to_thread(_write, self.path, dict(state))
+                cookies = await context.cookies()
+            self._storage |= await _local_storage(list(context.pages))
+            origins = [{"origin": o, "localStorage": items} for o, items in self._storage.items() if items]
+            await asyncio.to_thread(_write, self.path, {"cookies": cookies, "origins": origins})
         except (PlaywrightError, OSError, TimeoutError) as exc:
             log.debug("session state not saved", error=str(exc)[:200])
 
@@ -125,3 +144,23 @@ class StateKeeper:
                     await self._task
             if context is not None:
                 await self.save(context)
+
+
+async def _local_storage(pages: list[Page]) -> dict[str, list[dict[str, str]]]:
+    """origin -> localStorage of each tab that answers within ``SAVE_TIMEOUT_S`` (read in parallel)."""
+    found: dict[str, list[dict[str, str]]] = {}
+
+    async def read(page: Page) -> None:
+        parts = urlsplit(page.url)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            return
+        with contextlib.suppress(PlaywrightError):
+            items = await page.main_frame.evaluate(_READ_JS)
+            if isinstance(items, list):
+                found[f"{parts.scheme}://{parts.netloc}"] = items
+
+    with anyio.move_on_after(SAVE_TIMEOUT_S):
+        async with anyio.create_task_group() as tasks:
+            for page in pages:
+                tasks.start_soon(read, page)
+    return found

@@ -1,0 +1,73 @@
+"""What the suite prints at its end, gathered from every pytest-xdist worker and printed once by the controller.
+
+    GATE_LINES.append(run.line())        # a realapps gate test's row (corpus.gate.GateLine), in whichever process
+    APPS_STARTED.append("mlflow")        # tests/realapps/conftest.py, each time it starts a corpus app
+
+The hooks in tests/conftest.py call ``to_controller`` at the end of a worker's session (``config.workeroutput``),
+``from_worker`` as each worker goes down (``pytest_testnodedown``) and ``write`` in ``pytest_terminal_summary``.
+Without xdist the same lists are filled and printed in the one process.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from corpus.gate import GateLine, gate_table
+
+GATE_LINES: list[GateLine] = []
+APPS_STARTED: list[str] = []
+
+
+@dataclass
+class Split:
+    """One worker's share of the run: its tests, their time by folder, the corpus apps it started."""
+
+    worker: str
+    started: float = field(default_factory=time.monotonic)
+    wall_s: float = 0.0
+    tests: int = 0
+    seconds_by_folder: dict[str, float] = field(default_factory=dict)
+    apps: list[str] = field(default_factory=list)
+
+
+SPLITS: list[Split] = []
+_MINE = Split("main")
+
+
+def count(nodeid: str, seconds: float, when: str) -> None:
+    """A test phase's report (setup, call, teardown) in this process."""
+    folder = "/".join(Path(nodeid.split("::", 1)[0]).parts[:2])
+    _MINE.seconds_by_folder[folder] = _MINE.seconds_by_folder.get(folder, 0.0) + seconds
+    _MINE.tests += when == "call"
+
+
+def to_controller(workeroutput: dict[str, Any], worker: str) -> None:
+    _MINE.worker, _MINE.apps = worker, list(APPS_STARTED)
+    _MINE.wall_s = time.monotonic() - _MINE.started
+    workeroutput["run_summary"] = {"gate": [asdict(line) for line in GATE_LINES], "split": asdict(_MINE)}
+
+
+def from_worker(workeroutput: dict[str, Any]) -> None:
+    summary = workeroutput.get("run_summary")
+    if summary:
+        GATE_LINES.extend(GateLine(**line) for line in summary["gate"])
+        SPLITS.append(Split(**summary["split"]))
+
+
+def write(terminalreporter: Any) -> None:
+    if GATE_LINES:
+        terminalreporter.write_line("")
+        terminalreporter.write_line("Confirmation gate on the real apps (corpus/):")
+        for line in gate_table(sorted(GATE_LINES, key=lambda g: g.app)):  # stable: each app's rows in run order
+            terminalreporter.write_line(line)
+    if SPLITS:
+        terminalreporter.write_line("")
+        terminalreporter.write_line("xdist workers (wall time; tests; seconds in tests by folder; apps started):")
+        for split in sorted(SPLITS, key=lambda s: s.worker):
+            folders = ", ".join(f"{name} {s:.0f}" for name, s in
+                                sorted(split.seconds_by_folder.items(), key=lambda kv: -kv[1]))
+            terminalreporter.write_line(f"  {split.worker}: {split.wall_s:.0f} s; {split.tests} tests; {folders}; "
+                                        f"apps: {', '.join(split.apps) or '-'}")
