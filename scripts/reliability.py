@@ -1,11 +1,11 @@
 """Reliability suite: drives the stdio server (real Chromium, real MCP client) and prints a table of figures.
 
-Usage: uv run python scripts/reliability.py [--mode quick|full] [--markdown]
+Usage: uv run python scripts/reliability.py [--mode quick|full|soak] [--markdown]
 (headful needs a display: run under `xvfb-run -a`, or set BROWSER_HEADLESS=true)
 
 Areas: fuzz (hypothesis, from each tool's JSON schema), raw protocol abuse, hard pages, faults (browser
 SIGKILL/SIGSTOP, renderer crash, clean server restart), concurrency (8 in flight = series) and a soak.
-quick (CI, under 2 min) runs fewer calls; full runs >= 10k fuzz calls and a 2k-call soak.
+quick (CI, under 2 min) runs fewer calls; full runs >= 10k fuzz calls and a 2k-call soak; soak runs that soak alone.
 Exit status 1 if any row misses its target.
 """
 
@@ -41,7 +41,12 @@ CAP = 20000
 MODES: dict[str, dict[str, int]] = {
     "quick": {"fuzz": 300, "soak": 200, "rounds": 1, "page_timeout_ms": 5000},
     "full": {"fuzz": 10_000, "soak": 2000, "rounds": 5, "page_timeout_ms": 8000},
+    "soak": {"fuzz": 0, "soak": 2000, "rounds": 0, "page_timeout_ms": 8000},  # the full soak alone
 }
+# A small renderer limit, so that the bound shows within the soak (the product default is 1024 MB): past it the
+# next navigate opens its page in a fresh tab, so the renderers' memory plateaus instead of growing with every call.
+RENDERER_LIMIT_MB = 160
+RENDERER_SLACK_MB = 60  # what the renderers may gain between two navigates (the soak navigates every 10 calls)
 SLOW_PAGES = {"50 MB page", "never-finishing load", "infinite redirect"}  # full mode only
 
 
@@ -243,7 +248,10 @@ async def soak(client: BrowserClient, site: HardSite, profile: Path, count: int,
     latencies: list[float] = []
     typing: list[float] = []
     ids = ["e1"]
+    curve: list[float] = []  # the renderers' PSS at each eighth of the soak
     for i in range(count):
+        if i % max(count // 8, 1) == 0:
+            curve.append(procs.pss_mb(procs.renderer_pids(profile)))
         step = i % 10
         if step == 0:
             call = client.call("navigate", url=site.url("/fields?n=4"))
@@ -268,6 +276,8 @@ async def soak(client: BrowserClient, site: HardSite, profile: Path, count: int,
         if step in (2, 6) and result.ok:
             typing.append(took)
     rss1, pss1 = procs.rss_mb(server), _pss(profile)
+    curve.append(procs.pss_mb(procs.renderer_pids(profile)))
+    half = curve[len(curve) // 2:]
     window = max(count // 4, 50)
     p95 = [statistics.quantiles(part, n=20)[18] if len(part) >= 20 else max(part, default=0)
            for part in (latencies[:window], latencies[-window:])]
@@ -295,6 +305,10 @@ async def soak(client: BrowserClient, site: HardSite, profile: Path, count: int,
         Row("soak", f"browser PSS (all processes; by process type: {growth})",
             f"{sum(pss0.values()):.0f} -> {sum(pss1.values()):.0f} MB; {sum(pss_gc.values()):.0f} MB after a GC in "
             "the tab", "info", True),
+        Row("soak", f"renderer PSS at each eighth (BROWSER_RENDERER_LIMIT_MB={RENDERER_LIMIT_MB})",
+            " ".join(f"{v:.0f}" for v in curve) + " MB",
+            f"second half <= limit + {RENDERER_SLACK_MB} MB" if full else "info (full mode: plateau)",
+            max(half) <= RENDERER_LIMIT_MB + RENDERER_SLACK_MB or not full),
         Row("soak", "tabs open, start -> end (leaked pages)", f"{tabs0} -> {tabs}", "no growth", tabs <= tabs0),
         Row("soak", "the tab's own counters after a GC, same page as at the start", counters, "info", True),
         Row("soak", "server's event listeners, CDP sessions (leaked handlers)", "; ".join(leaks), "no growth",
@@ -323,18 +337,21 @@ async def main(mode: str, markdown: bool, server_log: Path | None) -> int:
             tmp = Path(folder)
             profile = tmp / "profile"
             quick_waits = {"BROWSER_TOOL_TIMEOUT_S": "15", "BROWSER_ACTION_TIMEOUT_MS": "2000",
-                           "BROWSER_IFRAME_WAIT_MS": "500"}
+                           "BROWSER_IFRAME_WAIT_MS": "500", "BROWSER_RENDERER_LIMIT_MB": str(RENDERER_LIMIT_MB)}
             log_path = server_log or tmp / "server.log"
             port = devtools.free_port()  # the soak reads the tab's own counters through it
             with log_path.open("w") as errlog:
                 async with browser_client(profile, errlog=errlog, BROWSER_REMOTE_DEBUGGING_PORT=str(port),
                                           **quick_waits) as client:
-                    rows += await concurrency(client, site, plan["rounds"])
-                    rows += await fuzz(client, site, plan["fuzz"])
-                    rows += await soak(client, site, profile, plan["soak"], mode == "full", log_path, port)
-                    rows += await hard_pages(client, site, plan["page_timeout_ms"], mode == "full")
-            rows += await protocol(tmp)
-            rows += await faults(site, tmp, mode == "full")
+                    if mode != "soak":
+                        rows += await concurrency(client, site, plan["rounds"])
+                        rows += await fuzz(client, site, plan["fuzz"])
+                    rows += await soak(client, site, profile, plan["soak"], mode != "quick", log_path, port)
+                    if mode != "soak":
+                        rows += await hard_pages(client, site, plan["page_timeout_ms"], mode == "full")
+            if mode != "soak":
+                rows += await protocol(tmp)
+                rows += await faults(site, tmp, mode == "full")
     finally:
         site.close()
     print(render(rows, markdown))

@@ -121,12 +121,13 @@ class DialogDesk:
         self._answering += 1
         try:
             decision = await self.answer(dialog, policy_accept)
+            text = (decision.prompt_text if decision.prompt_text is not None else dialog.default_value
+                    ) if dialog.type == "prompt" and decision.accept else None
             try:
                 if not decision.accept:
                     await dialog.dismiss()
                 else:
-                    await dialog.accept(decision.prompt_text if decision.prompt_text is not None else
-                                        dialog.default_value) if dialog.type == "prompt" else await dialog.accept()
+                    await dialog.accept(text) if text is not None else await dialog.accept()
             except PlaywrightError as exc:  # the browser closed it first (or its page is gone): not our answer
                 log.warning("dialog answer not delivered", type=dialog.type, accept=decision.accept,
                             error=str(exc)[:200])
