@@ -10,6 +10,7 @@ from tests.support.security_audit import Audit, audit_page, fixture_pages
 pytestmark = pytest.mark.browser
 
 
+@pytest.mark.timeout(600)  # ~2,000 controls on 70+ pages: about a minute alone, several under a loaded machine
 async def test_every_fixture_control_is_classified_right(session: BrowserSession, site) -> None:
     audit = Audit()
     for name in fixture_pages(site.root):
