@@ -14,6 +14,7 @@ from claude_agent_sdk import AgentDefinition, ClaudeAgentOptions
 from claude_agent_sdk.types import CanUseTool, HookEvent, HookMatcher, McpSdkServerConfig, McpStdioServerConfig
 
 from orchestrator.agents import BROWSER_PREFIX, AgentSpec
+from orchestrator.session.cli_text import SDK_SESSION_ENV
 from orchestrator.settings import OrchestratorSettings
 
 # What the CLI needs to behave predictably for an orchestrator: MCP tools listed directly (each agent's list is
@@ -100,13 +101,6 @@ def agent_options(
     )
 
 
-# The card's shape (one SDK session, the planner delegating): the CLI's built-in agent types (claude, Explore,
-# general-purpose, Plan) are left out, so the Agent tool lists only ours, and so is its background-task text (the
-# PreToolUse hook sets run_in_background false on every delegation either way).
-SDK_SESSION_ENV = {"CLAUDE_AGENT_SDK_DISABLE_BUILTIN_AGENTS": "1", "CLAUDE_CODE_DISABLE_EXPLORE_PLAN_AGENTS": "1",
-                   "CLAUDE_CODE_DISABLE_BACKGROUND_TASKS": "1"}
-
-
 def planner_options(
     settings: OrchestratorSettings,
     specs: dict[str, AgentSpec],
@@ -151,12 +145,18 @@ def agent_definitions(
     models: dict[str, str],
 ) -> dict[str, AgentDefinition]:
     """Every agent but the planner, as the SDK defines subagents: its file's prompt (plus the line describing the
-    parameters its tools share), tools and model, and its own browser endpoint (``servers``)."""
+    parameters its tools share), model, and its own browser endpoint (``servers``), which lists its tools."""
     out: dict[str, AgentDefinition] = {}
     for name, spec in specs.items():
         if name == "planner":
             continue
         prompt = f"{spec.prompt}\n\n{shared[name]}" if shared.get(name) else spec.prompt
         mcp: list[str | dict[str, Any]] | None = [{"browser": servers[name]}] if name in servers else None
-        out[name] = spec.definition(models.get(name, ""), prompt=prompt, mcp_servers=mcp)
+        definition = spec.definition(models.get(name, ""), prompt=prompt, mcp_servers=mcp)
+        if mcp and set(spec.tools) == spec.browser_tools:
+            # Its endpoint lists exactly its tools, so the definition names none: the planner's list of agent
+            # types then says "All tools except Agent" instead of every tool name, on every planner request.
+            # The hooks still deny any call outside the agent file's tools.
+            definition.tools, definition.disallowedTools = None, ["Agent"]
+        out[name] = definition
     return out
