@@ -24,7 +24,7 @@ from orchestrator.preflight import StartError
 
 CALL_TIMEOUT_S = 180.0
 START_TIMEOUT_S = 60.0  # the server's process started and answered ``initialize`` and ``tools/list``
-SHARED_MIN = 3  # a parameter this many of an agent's tools share is described once, in its system prompt
+SHARED_MIN = 2  # a parameter this many of an agent's tools share is described once, in its system prompt
 FILLER = frozenset({"a", "an", "the", "to", "of", "in", "it", "its"})
 
 

@@ -47,12 +47,13 @@ class Conductor:
     async def run(self) -> ResultMessage | None:
         state = self.state
         head = "Follow-up task (same browser page)" if self.follow_up else "Task"
-        message = f"{head}: {self.task}"
+        message = opening = f"{head}: {self.task}"
         unreadable = 0
         state.emit("delegate", agent="planner", description="plan the task")
         async with self.worker.session("planner", appendix=PLAN_PROTOCOL) as planner:
             for _ in range(MAX_PLANNER_TURNS):
-                turn = await self._turn(planner, f"{message}\n\n{state.memory.render(full=True)}")
+                memory = state.memory.render(full=True, task=message != opening)  # the opening message states it
+                turn = await self._turn(planner, f"{message}\n\n{memory}")
                 if turn is None:
                     break
                 text = turn.text

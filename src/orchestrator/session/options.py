@@ -22,6 +22,7 @@ from orchestrator.settings import OrchestratorSettings
 # auto memory): every prompt is ours alone.
 CLI_ENV = {
     "ENABLE_TOOL_SEARCH": "false",
+    "CLAUDE_CODE_TOTAL_TOKENS_REMINDER": "off",  # no "<total_tokens>… tokens left" notes (the CLI adds them for haiku)
     "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
     "CLAUDE_CODE_DISABLE_GIT_INSTRUCTIONS": "1",
     "CLAUDE_CODE_DISABLE_CLAUDE_MDS": "1",
@@ -156,7 +157,8 @@ def agent_definitions(
         if mcp and set(spec.tools) == spec.browser_tools:
             # Its endpoint lists exactly its tools, so the definition names none: the planner's list of agent
             # types then says "All tools except Agent" instead of every tool name, on every planner request.
-            # The hooks still deny any call outside the agent file's tools.
+            # Agent must be named (the CLI would hand a subagent the Agent tool too); the hooks still deny any
+            # call outside the agent file's tools.
             definition.tools, definition.disallowedTools = None, ["Agent"]
         out[name] = definition
     return out

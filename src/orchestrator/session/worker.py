@@ -195,7 +195,8 @@ class WorkerAgent:
         spec = resources.specs[agent]
         options = agent_options(
             config.settings, spec, browser=resources.link.proxy(spec.browser_tools),
-            shared_parameters="\n\n".join(filter(None, (resources.link.shared_parameters(spec.browser_tools), appendix))),
+            shared_parameters="\n\n".join(filter(None, (resources.link.shared_parameters(spec.browser_tools),
+                                                         appendix))),
             workdir=resources.recorder.dir,
             hooks=resources.hooks.matchers(resources.long_wait_s, agent=agent), can_use_tool=self._can_use_tool,
             max_turns=config.max_turns, model=config.model_for(agent), extra_env=self.env, stderr=self._cli_stderr,
