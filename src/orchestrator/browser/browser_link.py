@@ -187,14 +187,17 @@ def restates(param: str, tool: str, text: str) -> bool:
 
 
 def lean_tool(tool: mt.Tool, shared: dict[str, str]) -> mt.Tool:
-    """``tool`` without the descriptions of shared parameters or of parameters whose description only restates
-    the name, and without ``additionalProperties`` (the server refuses unknown arguments by name either way)."""
+    """``tool`` without the descriptions of shared parameters, of parameters the tool's description already explains
+    (``name=value``) or whose description only restates the name, and without ``additionalProperties`` (the
+    server refuses unknown arguments by name either way)."""
     schema = {k: v for k, v in tool.input_schema.items() if k != "additionalProperties"}
     props = schema.get("properties")
 
+    named = set(re.findall(r"[a-z_]+(?==)", tool.description or ""))  # "unless clear_first=false", "gone=true"
+
     def lean(name: str, p: Any) -> Any:
         text = p.get("description") if isinstance(p, dict) else None
-        if text is None or (shared.get(name) != text and not restates(name, tool.name, str(text))):
+        if text is None or (shared.get(name) != text and name not in named and not restates(name, tool.name, text)):
             return p
         return {k: v for k, v in p.items() if k != "description"}
 

@@ -135,10 +135,17 @@ def planner_options(
         forward_subagent_text=True,  # every subagent reply reaches the stream: counted, budgeted, in the transcript
         setting_sources=[],
         cwd=str(workdir.resolve()),
-        env={**CLI_ENV, **SDK_SESSION_ENV, **(extra_env or {})},
+        env={**CLI_ENV, **SDK_SESSION_ENV, **effort_pin(), **(extra_env or {})},
         cli_path=settings.cli_path,
         stderr=stderr,
     )
+
+
+def effort_pin() -> dict[str, str]:
+    """The reasoning effort the CLI would use anyway (medium, as every request body shows) or the user's own
+    ``CLAUDE_CODE_EFFORT_LEVEL``, set explicitly: the Agent tool then has no ``effort`` parameter (~360 characters
+    of its schema on every planner request) and every request still carries the same effort."""
+    return {"CLAUDE_CODE_EFFORT_LEVEL": os.environ.get("CLAUDE_CODE_EFFORT_LEVEL") or "medium"}
 
 
 def agent_definitions(
