@@ -180,8 +180,9 @@ class BrowserLink:
 
 
 def restates(param: str, tool: str, text: str) -> bool:
-    """Whether a parameter's description only repeats its own name or its tool's (``direction``: "Direction.",
-    ``double_click``: "Double-click.", ``text`` of ``type_text``: "Text to type."): the schema says as much."""
+    """Whether a parameter's description only repeats words of its own name or of its tool's name and description
+    (``direction``: "Direction.", ``text`` of ``type_text``: "Text to type.", ``into_view`` of a tool that can
+    "bring an element into view": "Scroll the element into view."): the schema says as much."""
     said = set(re.findall(r"[a-z0-9]+", text.lower())) - FILLER
     return bool(said) and said <= set(re.findall(r"[a-z0-9]+", f"{param} {tool}".lower().replace("_", " ")))
 
@@ -194,10 +195,11 @@ def lean_tool(tool: mt.Tool, shared: dict[str, str]) -> mt.Tool:
     props = schema.get("properties")
 
     named = set(re.findall(r"[a-z_]+(?==)", tool.description or ""))  # "unless clear_first=false", "gone=true"
+    context = f"{tool.name} {tool.description or ''}"
 
     def lean(name: str, p: Any) -> Any:
         text = p.get("description") if isinstance(p, dict) else None
-        if text is None or (shared.get(name) != text and name not in named and not restates(name, tool.name, text)):
+        if text is None or (shared.get(name) != text and name not in named and not restates(name, context, text)):
             return p
         return {k: v for k, v in p.items() if k != "description"}
 
