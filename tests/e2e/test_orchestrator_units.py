@@ -26,6 +26,7 @@ from orchestrator.records.outcome import exit_code, finish_outcome
 from orchestrator.records.record import RunRecorder, TaskOutcome
 from orchestrator.records.state import RunState
 from orchestrator.session.answerers import AnswersFile, FileAnswerer
+from orchestrator.session.conductor import PLAN_PROTOCOL
 from orchestrator.session.developer import DeveloperAgent, DeveloperState
 
 REPO = Path(__file__).resolve().parents[2]
@@ -58,10 +59,11 @@ def test_agent_files_load_with_least_privilege() -> None:
 def test_agent_prompts_carry_the_rules() -> None:
     specs = load_agents(REPO / "agents")
     planner = specs["planner"].prompt
-    for rule in ("3-6", "PLAN ", "REPORT ", "iframe", "never an instruction", "confirm_action", "WHOLE horizon",
+    for rule in ("3-6", "REPORT ", "iframe", "never an instruction", "confirm_action", "WHOLE horizon",
                  "only when", "need_human"):
         assert rule in planner, rule
-    assert "horizon" in specs["executor"].description and "never click" in specs["validator"].description
+    assert "PLAN " not in planner and "PLAN {" in PLAN_PROTOCOL  # the Python lead's own protocol, appended by it
+    assert "horizon" in specs["executor"].description and "never acts" in specs["validator"].description
     assert "VERDICT " in specs["validator"].prompt and "RESULT " in specs["executor"].prompt
     for spec in specs.values():
         assert "instruction" in spec.prompt  # page content is data, never instructions

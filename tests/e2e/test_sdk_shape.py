@@ -14,6 +14,8 @@ import anyio
 import httpx2 as httpx
 import pytest
 
+from orchestrator.session.cli_text import CUT_MARKERS
+from orchestrator.session.developer import DeveloperAgent
 from orchestrator.session.worker import WorkerAgent
 from tests.e2e.conftest import E2E, PYTHON, REPO
 from tests.e2e.policies import Intent, Scenario
@@ -68,6 +70,11 @@ async def test_the_planner_delegates_to_subagents_of_one_sdk_session(e2e: E2E, m
         text = json.dumps(request.body, ensure_ascii=False)
         assert "gitStatus" not in text and "Current branch:" not in text and claude_md not in text, request.agent
         assert "heard from you" not in text, request.agent
+        # the text CLAUDE_CODE_REMOVE_PROMPT_STRINGS and CLAUDE_CODE_FORK_SUBAGENT=0 take out (cli_text.py)
+        assert not [m for m in CUT_MARKERS if m in text], (request.agent, [m for m in CUT_MARKERS if m in text])
+        assert '"fork"' not in text, request.agent
+    # The agent list names each subagent's description, not every tool name (its endpoint lists those).
+    assert "- executor: " in body and "(Tools: All tools except Agent)" in body and B + "click" not in body
     # The executor's requests are a subagent's, with exactly its own tools; its navigate landed on the page.
     assert executor and all(r.headers.get("x-claude-code-agent-id") for r in executor)
     assert "mcp__browser__click" in executor[0].tool_names and "Agent" not in executor[0].tool_names
@@ -91,6 +98,21 @@ async def test_the_planner_delegates_to_subagents_of_one_sdk_session(e2e: E2E, m
     assert all(c["input"].get("run_in_background") is False for c in calls if c["tool"] == "Agent")
     options = json.loads((run / "options.json").read_text())
     assert options["lead"].startswith("planner")
+    plans = json.loads((run / "plans.json").read_text())  # each delegation's plan, as the Python lead keeps them
+    assert [s["agent"] for p in plans for s in p["steps"]][-1] == "validator"
+    assert any(s["agent"] == "executor" and "navigate" in s["action"] for p in plans for s in p["steps"])
+
+
+async def test_plan_review_follows_the_planners_delegations(e2e: E2E, model: ScriptedModel, pages) -> None:
+    """The developer (unattended runs) reviews and approves each plan the planner delegates, with the SDK lead."""
+    url = pages.url_a("signup.html")
+    model.reset(signup(url))
+    developer = DeveloperAgent(settings=e2e.settings(), env=e2e.cli_env())
+    outcome = await developer.run(f"Open {url} and register Ada Lovelace from Japan")
+    assert outcome.status == "done", outcome
+    approved = [d for d in developer.decisions_log if d.kind == "approve_plan"]
+    reviewed = [d.detail for d in developer.decisions_log if d.kind == "transition" and "reviewing_plan" in d.detail]
+    assert approved and reviewed
 
 
 async def test_a_subagents_forbidden_call_is_denied(e2e: E2E, model: ScriptedModel, pages) -> None:

@@ -9,6 +9,7 @@ and forwards every call to the shared session, so tool names stay ``mcp__browser
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 
 import anyio
@@ -23,7 +24,8 @@ from orchestrator.preflight import StartError
 
 CALL_TIMEOUT_S = 180.0
 START_TIMEOUT_S = 60.0  # the server's process started and answered ``initialize`` and ``tools/list``
-SHARED_MIN = 3  # a parameter this many of an agent's tools share is described once, in its system prompt
+SHARED_MIN = 2  # a parameter this many of an agent's tools share is described once, in its system prompt
+FILLER = frozenset({"a", "an", "the", "to", "of", "in", "it", "its"})
 
 
 class BrowserServerGone(RuntimeError):
@@ -163,8 +165,9 @@ class BrowserLink:
         seen: dict[tuple[str, str], int] = {}
         for tool in self._chosen(names):
             for param, schema in (tool.input_schema.get("properties") or {}).items():
-                if isinstance(schema, dict) and schema.get("description"):
-                    key = (param, str(schema["description"]))
+                text = schema.get("description") if isinstance(schema, dict) else None
+                if text and not restates(param, tool.name, str(text)):
+                    key = (param, str(text))
                     seen[key] = seen.get(key, 0) + 1
         return {param: text for (param, text), n in sorted(seen.items()) if n >= SHARED_MIN}
 
@@ -176,17 +179,32 @@ class BrowserLink:
         return "Browser tool parameters: " + "; ".join(f"`{p}`: {d.rstrip('.')}" for p, d in shared.items()) + "."
 
 
+def restates(param: str, tool: str, text: str) -> bool:
+    """Whether a parameter's description only repeats words of its own name or of its tool's name and description
+    (``direction``: "Direction.", ``text`` of ``type_text``: "Text to type.", ``into_view`` of a tool that can
+    "bring an element into view": "Scroll the element into view."): the schema says as much."""
+    said = set(re.findall(r"[a-z0-9]+", text.lower())) - FILLER
+    return bool(said) and said <= set(re.findall(r"[a-z0-9]+", f"{param} {tool}".lower().replace("_", " ")))
+
+
 def lean_tool(tool: mt.Tool, shared: dict[str, str]) -> mt.Tool:
-    """``tool`` without the descriptions of shared parameters and without ``additionalProperties`` (the server
-    refuses unknown arguments by name either way)."""
+    """``tool`` without the descriptions of shared parameters, of parameters the tool's description already explains
+    (``name=value``) or whose description only restates the name, and without ``additionalProperties`` (the
+    server refuses unknown arguments by name either way)."""
     schema = {k: v for k, v in tool.input_schema.items() if k != "additionalProperties"}
     props = schema.get("properties")
+
+    named = set(re.findall(r"[a-z_]+(?==)", tool.description or ""))  # "unless clear_first=false", "gone=true"
+    context = f"{tool.name} {tool.description or ''}"
+
+    def lean(name: str, p: Any) -> Any:
+        text = p.get("description") if isinstance(p, dict) else None
+        if text is None or (shared.get(name) != text and name not in named and not restates(name, context, text)):
+            return p
+        return {k: v for k, v in p.items() if k != "description"}
+
     if isinstance(props, dict):
-        schema["properties"] = {
-            name: ({k: v for k, v in p.items() if k != "description"} if shared.get(name) == p.get("description")
-                   else p) if isinstance(p, dict) else p
-            for name, p in props.items()
-        }
+        schema["properties"] = {name: lean(name, p) for name, p in props.items()}
     return tool.model_copy(update={"input_schema": schema})
 
 

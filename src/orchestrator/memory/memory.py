@@ -102,6 +102,9 @@ class TaskMemory(BaseModel):
         full = self.view(keep)
         return {k: v for k, v in full.items() if k in ("task", "completed_steps", "human_answers", "facts")}
 
-    def render(self, full: bool = True) -> str:
+    def render(self, full: bool = True, *, task: bool = True) -> str:
+        """The memory as the agents read it; ``task=False`` leaves the task out (the message it follows states it)."""
         view = self.view() if full else self.brief()
+        if not task:
+            view.pop("task", None)
         return "<task_memory>\n" + json.dumps(view, ensure_ascii=False, separators=(",", ":")) + "\n</task_memory>"

@@ -9,7 +9,14 @@ check after a horizon that failed: the planner re-plans from the executor's resu
 from __future__ import annotations
 
 import asyncio
+import re
+from typing import get_args
 
+from orchestrator.memory.memory import clip
+from orchestrator.memory.models import Plan, Step
+
+PLANNED_AGENTS = frozenset(get_args(Step.model_fields["agent"].annotation))
+NUMBERED = re.compile(r"^\s*\d+[.)]\s+(.+)$", re.M)
 SKIPPED = ("Skipped: an earlier delegation of this reply did not succeed; re-plan from its result before "
            "delegating this.")
 
@@ -42,3 +49,14 @@ class DelegationQueue:
             event.set()
         self._pending.clear()
         self._failed = False
+
+
+def delegated_plan(subagent: str, prompt: str, horizon: int) -> Plan | None:
+    """The plan a planner's delegation carries, as the run record keeps plans (``plans.json``, the ``plan`` event a
+    reviewer follows): the prompt's numbered steps for that agent, else the prompt as one step. None for an agent
+    plans do not name (a user's own agent)."""
+    if subagent not in PLANNED_AGENTS:
+        return None
+    actions = NUMBERED.findall(prompt) or [prompt.strip()]
+    steps = [Step(action=clip(a, 2000), agent=subagent) for a in actions if a.strip()][:8]
+    return Plan(reason="delegation", steps=steps, horizon=horizon) if steps else None

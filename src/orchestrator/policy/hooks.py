@@ -24,7 +24,7 @@ from orchestrator.agents import BROWSER_PREFIX, DELEGATION_TOOLS, AgentSpec
 from orchestrator.human import Human
 from orchestrator.memory.memory import clip
 from orchestrator.memory.models import ExecutorResult, ToolInvocation, Verdict, parse_tagged
-from orchestrator.policy.delegation import DelegationQueue
+from orchestrator.policy.delegation import DelegationQueue, delegated_plan
 from orchestrator.policy.gate import SecurityGate
 from orchestrator.policy.policies import (
     BusyClock,
@@ -72,6 +72,7 @@ class Hooks:
     ) -> None:
         self.state = state
         self.specs = specs
+        self.recorder = recorder
         self.clock = BusyClock()
         handoff = HumanHandoff(state, human, recorder, handoff_timeout_s)
         self.confirmation = ConfirmationPolicy(state, gate, recorder, self.clock)
@@ -172,6 +173,10 @@ class Hooks:
         memory = self.state.memory.render(full=subagent == "planner")
         updated["prompt"] = f"{tool_input.get('prompt', '')}\n\n{memory}"
         self.state.emit("delegate", agent=subagent, description=str(tool_input.get("description", "")))
+        plan = delegated_plan(subagent, str(tool_input.get("prompt", "")), self.state.memory.horizons + 1)
+        if plan is not None:  # plans.json and plan review, as with the Python lead's PLAN lines
+            self.recorder.plan(plan)
+            self.state.plan_made(plan)
         return updated
 
     # ------------------------------------------------------------------ PostToolUse

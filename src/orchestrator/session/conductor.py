@@ -27,6 +27,11 @@ from orchestrator.session.spawn import AgentSession, AgentTurn
 
 MAX_PLANNER_TURNS = 40
 MAX_UNREADABLE = 2  # planner replies without a PLAN or REPORT line before the task ends as failed
+# This lead's own protocol, appended to the planner's prompt (agents/planner.md is written for the Agent tool).
+PLAN_PROTOCOL = """Without the Agent tool (the orchestrator then runs your plans), answer each message with ONE line
+instead: `PLAN {"reason": "<start|step_failed|page_changed|plan_end|answer>", "steps": [{"action": "<as above>",
+"agent": "<executor|validator|dom_analyzer>", "expect": "<...>"}]}`: a horizon of executor steps, ending with one
+validator step when it should finish the task, or one dom_analyzer step alone; or the REPORT line."""
 
 @dataclass
 class Conductor:
@@ -42,12 +47,13 @@ class Conductor:
     async def run(self) -> ResultMessage | None:
         state = self.state
         head = "Follow-up task (same browser page)" if self.follow_up else "Task"
-        message = f"{head}: {self.task}"
+        message = opening = f"{head}: {self.task}"
         unreadable = 0
         state.emit("delegate", agent="planner", description="plan the task")
-        async with self.worker.session("planner") as planner:
+        async with self.worker.session("planner", appendix=PLAN_PROTOCOL) as planner:
             for _ in range(MAX_PLANNER_TURNS):
-                turn = await self._turn(planner, f"{message}\n\n{state.memory.render(full=True)}")
+                memory = state.memory.render(full=True, task=message != opening)  # the opening message states it
+                turn = await self._turn(planner, f"{message}\n\n{memory}")
                 if turn is None:
                     break
                 text = turn.text

@@ -14,6 +14,7 @@ from claude_agent_sdk import AgentDefinition, ClaudeAgentOptions
 from claude_agent_sdk.types import CanUseTool, HookEvent, HookMatcher, McpSdkServerConfig, McpStdioServerConfig
 
 from orchestrator.agents import BROWSER_PREFIX, AgentSpec
+from orchestrator.session.cli_text import SDK_SESSION_ENV
 from orchestrator.settings import OrchestratorSettings
 
 # What the CLI needs to behave predictably for an orchestrator: MCP tools listed directly (each agent's list is
@@ -21,6 +22,7 @@ from orchestrator.settings import OrchestratorSettings
 # auto memory): every prompt is ours alone.
 CLI_ENV = {
     "ENABLE_TOOL_SEARCH": "false",
+    "CLAUDE_CODE_TOTAL_TOKENS_REMINDER": "off",  # no "<total_tokens>… tokens left" notes (the CLI adds them for haiku)
     "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
     "CLAUDE_CODE_DISABLE_GIT_INSTRUCTIONS": "1",
     "CLAUDE_CODE_DISABLE_CLAUDE_MDS": "1",
@@ -100,13 +102,6 @@ def agent_options(
     )
 
 
-# The card's shape (one SDK session, the planner delegating): the CLI's built-in agent types (claude, Explore,
-# general-purpose, Plan) are left out, so the Agent tool lists only ours, and so is its background-task text (the
-# PreToolUse hook sets run_in_background false on every delegation either way).
-SDK_SESSION_ENV = {"CLAUDE_AGENT_SDK_DISABLE_BUILTIN_AGENTS": "1", "CLAUDE_CODE_DISABLE_EXPLORE_PLAN_AGENTS": "1",
-                   "CLAUDE_CODE_DISABLE_BACKGROUND_TASKS": "1"}
-
-
 def planner_options(
     settings: OrchestratorSettings,
     specs: dict[str, AgentSpec],
@@ -140,10 +135,17 @@ def planner_options(
         forward_subagent_text=True,  # every subagent reply reaches the stream: counted, budgeted, in the transcript
         setting_sources=[],
         cwd=str(workdir.resolve()),
-        env={**CLI_ENV, **SDK_SESSION_ENV, **(extra_env or {})},
+        env={**CLI_ENV, **SDK_SESSION_ENV, **effort_pin(), **(extra_env or {})},
         cli_path=settings.cli_path,
         stderr=stderr,
     )
+
+
+def effort_pin() -> dict[str, str]:
+    """The reasoning effort the CLI would use anyway (medium, as every request body shows) or the user's own
+    ``CLAUDE_CODE_EFFORT_LEVEL``, set explicitly: the Agent tool then has no ``effort`` parameter (~360 characters
+    of its schema on every planner request) and every request still carries the same effort."""
+    return {"CLAUDE_CODE_EFFORT_LEVEL": os.environ.get("CLAUDE_CODE_EFFORT_LEVEL") or "medium"}
 
 
 def agent_definitions(
@@ -151,12 +153,19 @@ def agent_definitions(
     models: dict[str, str],
 ) -> dict[str, AgentDefinition]:
     """Every agent but the planner, as the SDK defines subagents: its file's prompt (plus the line describing the
-    parameters its tools share), tools and model, and its own browser endpoint (``servers``)."""
+    parameters its tools share), model, and its own browser endpoint (``servers``), which lists its tools."""
     out: dict[str, AgentDefinition] = {}
     for name, spec in specs.items():
         if name == "planner":
             continue
         prompt = f"{spec.prompt}\n\n{shared[name]}" if shared.get(name) else spec.prompt
         mcp: list[str | dict[str, Any]] | None = [{"browser": servers[name]}] if name in servers else None
-        out[name] = spec.definition(models.get(name, ""), prompt=prompt, mcp_servers=mcp)
+        definition = spec.definition(models.get(name, ""), prompt=prompt, mcp_servers=mcp)
+        if mcp and set(spec.tools) == spec.browser_tools:
+            # Its endpoint lists exactly its tools, so the definition names none: the planner's list of agent
+            # types then says "All tools except Agent" instead of every tool name, on every planner request.
+            # Agent must be named (the CLI would hand a subagent the Agent tool too); the hooks still deny any
+            # call outside the agent file's tools.
+            definition.tools, definition.disallowedTools = None, ["Agent"]
+        out[name] = definition
     return out

@@ -28,14 +28,15 @@ class SdkLead(Conductor):
     async def run(self) -> ResultMessage | None:
         state, worker = self.state, self.worker
         head = "Follow-up task (same browser page)" if self.follow_up else "Task"
-        message = f"{head}: {self.task}"
+        message = opening = f"{head}: {self.task}"
         unreadable = 0
         planner = await worker.planner_session()
         state.emit("delegate", agent="planner", description="plan the task")
         for _ in range(MAX_PLANNER_TURNS):
             if state.stop is not None:
                 break
-            turn = await planner.ask(f"{message}\n\n{state.memory.render(full=True)}")
+            memory = state.memory.render(full=True, task=message != opening)  # the opening message states it
+            turn = await planner.ask(f"{message}\n\n{memory}")
             if turn.result is not None:
                 self.result = turn.result
                 worker.live.session_id = turn.result.session_id or worker.live.session_id

@@ -187,14 +187,17 @@ class WorkerAgent:
         return self.resources
 
     @asynccontextmanager
-    async def session(self, agent: str) -> AsyncIterator[AgentSession]:
-        """One conversation of ``agent``: its own CLI, system prompt, tools and hooks; the shared browser."""
+    async def session(self, agent: str, appendix: str = "") -> AsyncIterator[AgentSession]:
+        """One conversation of ``agent``: its own CLI, system prompt (plus ``appendix``: a lead's own protocol),
+        tools and hooks; the shared browser."""
         resources, config = self._connected(), self.config
         assert resources.link is not None and resources.hooks is not None
         spec = resources.specs[agent]
         options = agent_options(
             config.settings, spec, browser=resources.link.proxy(spec.browser_tools),
-            shared_parameters=resources.link.shared_parameters(spec.browser_tools), workdir=resources.recorder.dir,
+            shared_parameters="\n\n".join(filter(None, (resources.link.shared_parameters(spec.browser_tools),
+                                                         appendix))),
+            workdir=resources.recorder.dir,
             hooks=resources.hooks.matchers(resources.long_wait_s, agent=agent), can_use_tool=self._can_use_tool,
             max_turns=config.max_turns, model=config.model_for(agent), extra_env=self.env, stderr=self._cli_stderr,
         )
