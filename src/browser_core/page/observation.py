@@ -185,11 +185,15 @@ def _select(elements: list[Element], settings: BrowserSettings) -> list[Element]
     visible = [e for e in behind if e.in_viewport][:cap]
     room = max(settings.max_elements - len(modal) - len(visible), 0)
     off = sorted((e for e in behind if not e.in_viewport), key=lambda e: (not e.primary, _distance(e, settings)))
-    off = off[:room]
+    primary = sum(1 for e in off[:MAX_PRIMARY] if e.primary)  # a form's Save, a pager's Next: past the budget too
+    off = off[: max(room, primary)]
     modal.sort(key=lambda e: (e.frame.index, e.box[1], e.box[0]))
     chosen = visible + off
     chosen.sort(key=lambda e: (e.frame.index, e.box[1], e.box[0]))
     return modal + chosen
+
+
+MAX_PRIMARY = 8
 
 
 def _distance(e: Element, settings: BrowserSettings) -> float:
