@@ -11,10 +11,10 @@
   const STOP_SEL = "body,form,main,nav,header,footer,aside,dialog,[role=dialog],[role=main],[role=navigation]," +
     "[role=toolbar],[role=menu],[role=menubar],[role=tablist]";
   const gridRowsCache = new Map();
-  // A link that goes somewhere names a row; one that runs the page's script (href "#…", "javascript:", a button
+  // A link that goes somewhere names a row; one that runs the page's script (href "#", "javascript:", a button
   // role) is a control, and one beside a field (a date field's "Today") is the field's helper.
   const FIELD_SEL = "input:not([type=hidden]),select,textarea";
-  const isDataLink = (a) => !/^\s*(#|javascript:)/i.test(a.getAttribute("href") || "") &&
+  const isDataLink = (a) => !/^\s*(#!?\s*$|javascript:)/i.test(a.getAttribute("href") || "") &&
     !a.matches("[role=button],[role=menuitem],[role=tab],[role=switch]");
   // Navigation (a nav, a menu, an aside of links): its links are no rows of data.
   const NAV_SEL = "nav,[role=navigation],[role=menu],[role=menubar]";
@@ -93,7 +93,7 @@
   }
   const hasHeaders = (table) => headerCells(table).length > 0;
   // Words of a node that are not a control's (a row's "Edit" button is not what the row is called).
-  const wordsOf = (n) => clean(collapseRepeats(rendered(n, 0, [], CONTROL_SEL + ",a[href^='#'],a[href^='javascript:' i]")
+  const wordsOf = (n) => clean(collapseRepeats(rendered(n, 0, [], CONTROL_SEL + ",a[href='#'],a[href^='javascript:' i]")
     .join("")), 40);
   const lettered = (t) => /\p{L}/u.test(t);
   // ... and when it shares a word with the row's own text (an instruction such as "Press SPACE to deselect this
