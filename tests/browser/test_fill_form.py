@@ -72,9 +72,9 @@ async def test_extract_table_keeps_control_state_links_and_paging(session: Brows
     table = data["tables"][0]
     assert table["headers"][1:4] == ["Title", "Price", "In stock"]
     first, second = table["rows"]
-    assert first[1]["text"] == "The Compass and the Empire" and first[1]["link"].endswith("book_1.html")
+    assert first[1]["cell"] == "The Compass and the Empire" and first[1]["link"].endswith("book_1.html")
     assert first[3] == "[x]" and second[3] == "[ ]" and first[4] == "History"
-    assert table["pagination"]["text"].startswith("2 books")
+    assert table["pagination"]["pages"].startswith("2 books")
 
 
 async def test_click_at_a_point_and_marked_screenshot(session: BrowserSession, site) -> None:

@@ -16,7 +16,7 @@ def _page(rows: int, menu_box: list[int]) -> tuple[list[dict[str, Any]], dict[st
         for kind in ("checkbox", "link"):
             element_id = f"e{10 + 2 * n + (kind == 'link')}"
             elements.append({"id": element_id, "role": kind, "name": f"Row {n + 1}"})
-            layout[element_id] = {"region": "main", "group": "c1", "unit": n + 1, "box": [0, 100 + 20 * n, 50, 20]}
+            layout[element_id] = {"region": "main", "group": "t1", "unit": n + 1, "box": [0, 100 + 20 * n, 50, 20]}
     return elements, layout
 
 
@@ -25,7 +25,8 @@ def test_a_long_table_keeps_its_first_rows_and_its_last() -> None:
     out = digest(ElementRegistry(), elements, layout, 900)
     rows = {line.split('"')[1] for line in out["elements"] if "Row" in line}
     assert rows == {"Row 1", "Row 2", "Row 3", "Row 12"}
-    assert out["folded"][0].startswith("8 more rows/items")
+    assert out["folded"][0].startswith("8 rows of a table folded (rows 4-11 of 12)")
+    assert not any(f"Row {n}" in out["folded"][0] for n in range(1, 13))  # said by position, not by a name
 
 
 def test_a_short_table_and_a_form_are_not_folded() -> None:

@@ -48,7 +48,7 @@
     }
     const text = clean([clean(own, 120), ...parts].filter(Boolean).join(" "), 160);
     const a = c.querySelectorAll("a[href]");
-    return a.length === 1 && !a[0].getAttribute("href").startsWith("#") ? { text, link: a[0].href } : text;
+    return a.length === 1 && !a[0].getAttribute("href").startsWith("#") ? { cell: text, link: a[0].href } : text;
   };
   // Paging near a table: a rel=next link, or a block named or classed as pagination.
   const paging = (t) => {
@@ -58,12 +58,31 @@
     }
     if (!box) return null;
     const block = box.matches("a") ? box.parentElement : box;
-    const next = box.matches("a[rel=next]") ? box : block.querySelector("a[rel=next]");
-    const out = { text: clean(block.innerText, 160) };
-    if (next) out.next = next.href;
-    out.hint = "click the next-page link (or navigate to it) and extract again";
+    const next = box.matches("a[rel=next]") ? box : block.querySelector("a[rel=next]") || afterCurrent(block);
+    const out = { pages: clean(block.innerText, 160) };
+    if (next) {  // a hint only where there is a next page to go to
+      out.next = next.href;
+      out.hint = "navigate to next (or click the next-page link) and extract again";
+    }
     return out;
   };
+  // The next page's link, by position: the link right after the current page (aria-current, or the one page
+  // number that is not a link), when it goes to a page.
+  function afterCurrent(block) {
+    const marks = Array.from(block.querySelectorAll("a[href],[aria-current=page],[aria-current=true],span,em,strong,b"));
+    let current = marks.find((m) => m.matches("[aria-current=page],[aria-current=true]"));
+    if (!current) current = marks.find((m) => !m.closest("a[href]") && /^\s*\d+\s*$/.test(m.textContent));
+    const pageLinks = Array.from(block.querySelectorAll("a[href]")).filter((a) => !a.getAttribute("href").startsWith("#"));
+    if (!current) {  // no current page shown: a step link after the numbered ones ("2 3 ›")
+      const numbered = pageLinks.map((a) => /^\s*\d+\s*$/.test(a.textContent));
+      const last = numbered.lastIndexOf(true);
+      return last >= 0 && last === pageLinks.length - 2 ? pageLinks[last + 1] : null;
+    }
+    const links = pageLinks.filter((a) => (current.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING) &&
+      !current.contains(a));
+    const first = links[0];
+    return first && /^\s*\d+\s*$/.test(first.textContent) && +first.textContent === +current.textContent + 1 ? first : null;
+  }
   // Elements in the order they are seen when the page moved them (CSS order, a reversed flex box, rows placed by
   // a transform): a later one wholly above an earlier one in the same column; else in document order.
   function onScreen(els) {
@@ -82,7 +101,7 @@
     .slice(0, 5).map((t) => {
       const [head, rows] = t.tagName === "TABLE" ? htmlTable(t) : ariaGrid(t);
       const out = { caption: t.caption ? clean(t.caption.innerText, 120) : captionOf(t),
-        headers: head && head.map((h) => (typeof h === "string" ? h : h.text)), rows: rows.slice(0, max),
+        headers: head && head.map((h) => (typeof h === "string" ? h : h.cell)), rows: rows.slice(0, max),
         total_rows: rows.length };
       const p = paging(t);
       if (p) out.pagination = p;
@@ -130,7 +149,7 @@
         total_items: items.length };
     });
   const links = () => Array.from(base.querySelectorAll("a[href]")).filter(visible).slice(0, max)
-    .map((a) => ({ text: clean(a.innerText || a.getAttribute("aria-label"), 100), href: a.href }));
+    .map((a) => ({ link: clean(a.innerText || a.getAttribute("aria-label"), 100), href: a.href }));
   const form = () => Array.from(base.querySelectorAll("input,select,textarea")).filter((e) => e.type !== "hidden")
     .slice(0, max).map((e) => {
       const label = (e.labels && e.labels[0] && e.labels[0].innerText) || e.getAttribute("aria-label") || e.placeholder || e.name;

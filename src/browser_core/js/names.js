@@ -11,18 +11,23 @@
       if (c.nodeType !== 1 || SKIP_TAGS.has(c.tagName) || depth > 12) continue;
       if (c.getAttribute("aria-hidden") === "true" || isLigature(c) || (omit && c.matches(omit))) continue;
       if (c.checkVisibility && !c.checkVisibility({ visibilityProperty: true })) continue;
-      const sep = INLINE_FMT.has(c.tagName) ? "" : " ";
+      let sep = INLINE_FMT.has(c.tagName) ? "" : " ", post = sep;
+      if (c.tagName === "A" || c.tagName === "SPAN") {  // inline: no space where the page shows none ("“Ada”")
+        const before = c.previousSibling, after = c.nextSibling;
+        if (before && before.nodeType === 3 && /\S$/.test(before.nodeValue)) sep = "";
+        if (after && after.nodeType === 3 && /^\S/.test(after.nodeValue)) post = "";
+      }
       let t = null;
       if (c.tagName === "INPUT" || c.tagName === "SELECT" || c.tagName === "TEXTAREA") t = "";
       else if (c.tagName === "IMG" || c.tagName === "AREA") t = c.getAttribute("alt") || "";
       else if (c.hasAttribute("aria-label")) t = c.getAttribute("aria-label");
       else if (c.tagName === "svg") t = (c.querySelector("title") || {}).textContent || "";
-      if (t !== null) { pieces.push(sep + t + sep); continue; }
+      if (t !== null) { pieces.push(sep + t + post); continue; }
       const sub = [];
       rendered(c, depth + 1, sub, omit);
       const s = sub.join("").replace(/\s+/g, " ").trim();
       if (s && pieces.length && pieces[pieces.length - 1].trim() === s) continue;
-      pieces.push(sep + s + sep);
+      pieces.push(sep + s + post);
     }
     return pieces;
   }

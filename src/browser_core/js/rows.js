@@ -11,6 +11,18 @@
   const STOP_SEL = "body,form,main,nav,header,footer,aside,dialog,[role=dialog],[role=main],[role=navigation]," +
     "[role=toolbar],[role=menu],[role=menubar],[role=tablist]";
   const gridRowsCache = new Map();
+  // A link that goes somewhere names a row; one that runs the page's script (href "#", "javascript:", a button
+  // role) is a control, and one beside a field (a date field's "Today") is the field's helper.
+  const FIELD_SEL = "input:not([type=hidden]),select,textarea";
+  const isDataLink = (a) => !/^\s*(#!?\s*$|javascript:)/i.test(a.getAttribute("href") || "") &&
+    !a.matches("[role=button],[role=menuitem],[role=tab],[role=switch]");
+  // Navigation (a nav, a menu, an aside of links): its links are no rows of data.
+  const NAV_SEL = "nav,[role=navigation],[role=menu],[role=menubar]";
+  function inNavigation(el) {
+    if (el.closest(NAV_SEL)) return true;
+    const side = el.closest("aside,[role=complementary]");
+    return !!side && !side.querySelector(FIELD_SEL + ",button,[role=button]");
+  }
 
   function cellOf(el) {
     const td = el.closest(CELL_SEL);
@@ -27,7 +39,8 @@
   function gridRows(table) {
     let rows = gridRowsCache.get(table);
     if (!rows) {
-      rows = Array.from(table.querySelectorAll(ROW_SEL)).filter((r) => r.closest(GRID_SEL) === table);
+      rows = Array.from(table.querySelectorAll(ROW_SEL)).filter((r) => r.closest(GRID_SEL) === table &&
+        (r.getAttribute("aria-rowindex") || r.getClientRects().length));  // a hidden template row is no row
       gridRowsCache.set(table, rows);
     }
     return rows;
@@ -80,7 +93,8 @@
   }
   const hasHeaders = (table) => headerCells(table).length > 0;
   // Words of a node that are not a control's (a row's "Edit" button is not what the row is called).
-  const wordsOf = (n) => clean(collapseRepeats(rendered(n, 0, [], CONTROL_SEL).join("")), 40);
+  const wordsOf = (n) => clean(collapseRepeats(rendered(n, 0, [], CONTROL_SEL + ",a[href='#'],a[href^='javascript:' i]")
+    .join("")), 40);
   const lettered = (t) => /\p{L}/u.test(t);
   // ... and when it shares a word with the row's own text (an instruction such as "Press SPACE to deselect this
   // row." shares none, even on the one row that is selected).
@@ -106,12 +120,13 @@
       if (c.tagName === "TH" || c.getAttribute("role") === "rowheader") { const t = wordsOf(c); if (t) return t; }
     }
     for (const c of cells) {
-      const a = c.querySelector("a[href]");
+      if (c.querySelector(FIELD_SEL)) continue;
+      const a = Array.from(c.querySelectorAll("a[href]")).find(isDataLink);
       const t = a ? clean(textOf(a), 40) : "";
       if (t && lettered(t)) return t;
     }
     for (const c of cells) {
-      if (c.querySelector("input,select,textarea")) continue;
+      if (c.querySelector(FIELD_SEL)) continue;
       const t = wordsOf(c);
       if (t && lettered(t)) return t;
     }
@@ -175,6 +190,7 @@
     const h = n.querySelector("h1,h2,h3,h4,h5,h6,[role=heading]");
     if (h) { const t = wordsOf(h); if (t) return t; }
     for (const a of n.querySelectorAll("a[href]")) {
+      if (!isDataLink(a)) continue;
       const t = clean(textOf(a), 40);
       if (t && lettered(t)) return t;
     }
@@ -186,12 +202,14 @@
   // without words), "Linen shirt" (a list item or card); "" outside rows, in a header row, when the name says it
   // already, or when the row's words are the control's own label.
   function rowContext(el, name) {
+    if (inNavigation(el)) return "";
     const c = cellOf(el);
     let key = "", kind = "row";
     if (c) {
       if (isHeaderRow(c.tr) || c.tr.getBoundingClientRect().height > vh * 0.4) return "";
       if (!isAria(c.table) && c.table.rows.length < 2) return "";
       key = rowKey(c.tr, c.table, null);
+      if (key[0] === "#" && rowCells(c.tr, c.table).length < 2) return "";  // a row holding just this control
     } else {
       [key, kind] = lineOf(el) || ["", ""];
     }

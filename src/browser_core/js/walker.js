@@ -107,10 +107,30 @@
     return s.join(",");
   }
 
-  function idOf(el) {
+  // An element re-rendered by the page (the node replaced, the same control in the same place of the page: same
+  // role, name and row) keeps the number of the one it replaced, when that one was listed by the last scan and is
+  // gone now: what changed does not report it as removed and added.
+  st.keys = st.keys || new Map();
+  let dead = null;
+  function reused(key) {
+    if (!dead) {
+      dead = new Map();
+      for (const [n, k] of st.keys) {
+        const ref = st.els.get(n), old = ref && ref.deref();
+        if (old && old.isConnected) continue;
+        st.keys.delete(n);
+        if (!dead.has(k)) dead.set(k, []);
+        dead.get(k).push(n);
+      }
+    }
+    const free = dead.get(key);
+    return free && free.length ? free.shift() : undefined;
+  }
+  function idOf(el, key) {
     let n = st.ids.get(el);
     if (n === undefined) {
-      n = st.next++;
+      n = reused(key);
+      if (n === undefined) n = st.next++;
       st.ids.set(el, n);
       st.els.set(n, new WeakRef(el));
     }
@@ -184,7 +204,7 @@
     if (mode === "observe") {
       if (modal && modal.contains(el)) { rec.modal = true; if (inModal.length < args.maxViewport) inModal.push(rec); }
       else if (vis) { if (inView.length < args.maxViewport) inView.push(rec); }
-      else off.push(rec);
+      else { rec.pri = isPrimary(el, role) ? 1 : 0; off.push(rec); }
     } else {
       [rec.name, rec.derived] = nameInfo(el, role);
       if (mode === "fingerprint") {
@@ -202,7 +222,7 @@
   }
   let picked = inView;
   if (mode === "observe") {
-    off.sort((a, b) => a.dist - b.dist);
+    off.sort((a, b) => b.pri - a.pri || a.dist - b.dist);  // a form's Save and a pager's Next first
     const near = [];
     for (let i = 0; i < off.length && near.length < args.maxOff; i++) {
       if (isShown(off[i].el, off[i].r)) near.push(off[i]);
@@ -235,7 +255,25 @@
     const unit = el.closest(UNIT_OF[box.tagName] || "[role=listitem],[role=row],[role=option]");
     const u = unit && box.contains(unit) ? unit : el;
     if (!units.has(u)) units.set(u, units.size + 1);
-    return ["c" + containers.get(box), units.get(u)];
+    const kind = box.matches("tbody,table,[role=grid],[role=treegrid],[role=table]") ? "t" : "l";
+    return [kind + containers.get(box), units.get(u)];
+  }
+  // A page's primary actions, never folded nor left out of a listing: a form's submit buttons and the controls
+  // beside them (its action bar), and a pager's step controls (next, previous, first, last).
+  function isPrimary(el, role) {
+    if (role !== "button" && role !== "link") return false;
+    if (isSubmit(el)) return true;
+    const bar = el.parentElement;
+    if (bar && Array.prototype.some.call(bar.children, (c) => c !== el && isSubmit(c))) return true;
+    const rel = (el.getAttribute("rel") || "").toLowerCase();
+    if (/\b(next|prev|previous)\b/.test(rel)) return true;
+    const pager = bar && bar.closest(PAGER_SEL);
+    return !!pager && !/^\s*\d+\s*$/.test(el.textContent) && !!placeInPager(el, pager);
+  }
+  function isSubmit(el) {
+    const t = (el.getAttribute("type") || "").toLowerCase();
+    if (el.tagName === "INPUT") return t === "submit" || t === "image";
+    return el.tagName === "BUTTON" && (t === "submit" || (!t && !!el.form));
   }
   if (mode === "observe") {
     for (const x of picked) {
@@ -244,15 +282,20 @@
       [x.grp, x.unit] = unitOf(x.el);
     }
   }
+  const listedNow = new Map();
   const elements = picked.map((x) => {
     const r = x.r;
     const where = x.vis ? "" : r.top >= vh ? "below" : r.bottom <= 0 ? "above" : r.left >= vw ? "right" : "left";
     const t = x.el.tagName === "INPUT" ? (x.el.getAttribute("type") || "text").toLowerCase() : "";
-    return [idOf(x.el), x.role, x.name, valueOf(x.el, x.role),
+    const key = x.role + "\u0000" + x.name + "\u0000" + (x.ctx || "");
+    const n = idOf(x.el, key);
+    listedNow.set(n, key);
+    return [n, x.role, x.name, valueOf(x.el, x.role),
       statesOf(x.el, x.role), Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height), where,
       t === "text" ? "" : t, x.score || 0, x.derived ? 1 : 0, x.region || "", x.ctx || "", x.grp || "", x.unit || 0,
-      x.modal ? 1 : 0];
+      x.modal ? 1 : 0, mode === "observe" && (x.pri !== undefined ? x.pri : isPrimary(x.el, x.role)) ? 1 : 0];
   });
+  if (mode === "observe") st.keys = listedNow;  // what the next scan may carry a number over from
 
   const out = { elements, total, next: st.next, ready: document.readyState,
     scroll: [Math.round(window.scrollY), Math.max(0, Math.round(document.documentElement.scrollHeight - vh))],
@@ -262,7 +305,10 @@
   // Visible text near the viewport, in document order, bounded.
   if (args.maxText > 0 && document.body) {
     const parts = [];
-    let size = 0, lastParent = null;
+    let size = 0, lastParent = null, lastRaw = "";
+    const TEXT_BLOCKS = "p,li,h1,h2,h3,h4,h5,h6,tr,div,section,article,td,th,dt,dd,label,button,a,legend";
+    const INLINE_BLOCKS = new Set(["A", "LABEL", "BUTTON"]);
+    const inSentence = (b) => [b.previousSibling, b.nextSibling].some((n) => n && n.nodeType === 3 && n.nodeValue.trim());
     const seen = new Map(), inContent = new Map();
     const CHROME = new Set(["navigation", "sidebar", "header", "footer"]);
     const tw = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -288,9 +334,15 @@
         if (!inContent.get(p)) continue;
       }
       const s = clean(v, 400);
-      const block = p.closest("p,li,h1,h2,h3,h4,h5,h6,tr,div,section,article,td,th,dt,dd,label,button,a,legend");
-      parts.push((block !== lastParent && parts.length ? "\n" : " ") + s);
+      let block = p.closest(TEXT_BLOCKS);
+      // A link or label inside a sentence ("The author “<a>Ada Byron</a>” was added") is part of its sentence.
+      if (block && INLINE_BLOCKS.has(block.tagName) && inSentence(block) && block.parentElement) {
+        block = block.parentElement.closest(TEXT_BLOCKS) || block;
+      }
+      const glued = block === lastParent && /^\S/.test(v) && /\S$/.test(lastRaw);  // no space between in the page
+      parts.push((block !== lastParent && parts.length ? "\n" : glued ? "" : " ") + s);
       lastParent = block;
+      lastRaw = v;
       size += s.length + 1;
     }
     out.text = parts.join("").replace(/\n\s*\n+/g, "\n").trim();
@@ -305,7 +357,12 @@
       "[class*=warning],[class*=alert],[class*=message],[class*=notice],[class*=invalid-feedback]";
     for (const m of document.body.querySelectorAll(MSG)) {
       if (msgs.length >= 8) break;
-      if (m.querySelector("input,select,textarea,button,a[href]") || seenMsg.has(m.parentElement)) { seenMsg.add(m); continue; }
+      // A message may hold a link in its sentence (the record it is about); a block of controls or links is no message.
+      const links = m.querySelectorAll("a[href]");
+      const sentence = links.length <= 2 && clean(m.textContent, 400).length > Array.from(links)
+        .reduce((n, a) => n + clean(a.textContent, 400).length, 0) + 2;
+      if (m.querySelector("input:not([type=hidden]),select,textarea,button") || (links.length && !sentence) ||
+        seenMsg.has(m.parentElement)) { seenMsg.add(m); continue; }
       const t = clean(textOf(m), 160);
       const r = m.getBoundingClientRect();
       seenMsg.add(m);

@@ -21,6 +21,7 @@ class ListedElement(TypedDict, total=False):
     region: str
     group: str
     unit: int
+    primary: bool  # a digest's layout key: a primary action, never folded
     was: dict[str, str]
     match: float  # how well a description matched (ambiguous_target candidates)
     frame: str  # a matched candidate's frame (its path), outside the main frame

@@ -38,6 +38,7 @@ class Element:
     group: str = ""  # the repeated structure it sits in (a table, a list) and its unit there (row, item)
     unit: int = 0
     modal: bool = False  # inside the modal that is open: listed first
+    primary: bool = False  # a form's submit button or action bar, a pager's step: never left out of a listing
 
     def to_dict(self, *, boxes: bool = False) -> ListedElement:
         out: ListedElement = {"id": self.id, "role": self.role, "name": self.name}
@@ -88,7 +89,7 @@ def frame_elements(scan: FrameScan, registry: ElementRegistry, viewport: tuple[i
     vw, vh = viewport
     for row in scan.raw["elements"]:
         number, role, name, value, state, x, y, w, h, where, itype, score, derived, region, context = row[:15]
-        group, unit, modal = row[15:18]
+        group, unit, modal, primary = row[15:19]
         gx, gy = int(x + fx), int(y + fy)
         in_viewport = not where
         if view.box is not None:
@@ -101,7 +102,8 @@ def frame_elements(scan: FrameScan, registry: ElementRegistry, viewport: tuple[i
         element_id = registry.make_id(view.frame, number, ElementFingerprint(role, name, view.path, context))
         out.append(
             Element(element_id, role, name, value, state, itype, (gx, gy, w, h), in_viewport, where, view, score,
-                    bool(derived), region, context, f"{view.prefix}{group}" if group else "", int(unit), bool(modal))
+                    bool(derived), region, context, f"{view.prefix}{group}" if group else "", int(unit), bool(modal),
+                    bool(primary))
         )
     return out
 
@@ -182,11 +184,16 @@ def _select(elements: list[Element], settings: BrowserSettings) -> list[Element]
     cap = settings.max_viewport_elements if not modal else max(settings.max_elements - len(modal), 0)
     visible = [e for e in behind if e.in_viewport][:cap]
     room = max(settings.max_elements - len(modal) - len(visible), 0)
-    off = sorted((e for e in behind if not e.in_viewport), key=lambda e: _distance(e, settings))[:room]
+    off = sorted((e for e in behind if not e.in_viewport), key=lambda e: (not e.primary, _distance(e, settings)))
+    primary = sum(1 for e in off[:MAX_PRIMARY] if e.primary)  # a form's Save, a pager's Next: past the budget too
+    off = off[: max(room, primary)]
     modal.sort(key=lambda e: (e.frame.index, e.box[1], e.box[0]))
     chosen = visible + off
     chosen.sort(key=lambda e: (e.frame.index, e.box[1], e.box[0]))
     return modal + chosen
+
+
+MAX_PRIMARY = 8
 
 
 def _distance(e: Element, settings: BrowserSettings) -> float:
@@ -288,7 +295,8 @@ def _listed(e: Element, *, boxes: bool, layout: bool, scroll_y: int) -> ListedEl
     """An element as listed; ``layout``: with its region, repeated structure and box in the document."""
     out = e.to_dict(boxes=boxes)
     if layout:
-        return {**out, "region": e.region, "group": e.group, "unit": e.unit, "box": _in_document(e, scroll_y)}
+        return {**out, "region": e.region, "group": e.group, "unit": e.unit, "box": _in_document(e, scroll_y),
+                "primary": e.primary}
     return out
 
 

@@ -66,6 +66,7 @@ class Layout(TypedDict):
     group: str
     unit: int
     box: list[int]
+    primary: bool
 
 
 class Digest(TypedDict, total=False):
@@ -119,7 +120,7 @@ async def what_changed(
 def _take_layout(e: ListedElement) -> Layout:
     """An element's layout keys, taken out of it (they are for the digest, not for the model)."""
     return {"region": e.pop("region", ""), "group": e.pop("group", ""), "unit": e.pop("unit", 0),
-            "box": e.pop("box", [0, 0, 0, 0])}
+            "box": e.pop("box", [0, 0, 0, 0]), "primary": bool(e.pop("primary", False))}
 
 
 def _page_listing(session: BrowserSession, page: Page, snap: PageObservation, layout: dict[str, Layout],
@@ -201,33 +202,42 @@ def digest(registry: ElementRegistry, elements: list[ListedElement],
     for e in elements:
         names[_same(e)] = names.get(_same(e), 0) + 1
     listed: list[str] = []
-    folded: dict[str, list[str]] = {}
+    folded: dict[str, list[int]] = {}
     omitted: set[str] = set()
     below = [e["id"] for e in elements if e.get("off") and e["off"] != "above"]
     above = [e["id"] for e in elements if e.get("off") == "above"][::-1]  # the nearest first
-    off_kept = set((below + above)[:MAX_OFF_SCREEN])
+    off_kept = set((below + above)[:MAX_OFF_SCREEN]) | {e["id"] for e in elements if layout[e["id"]].get("primary")}
     for e in elements:
         where = layout[e["id"]]
         if e.get("off") and e["id"] not in off_kept:
             continue
-        if where["group"] in keep and where["unit"] not in keep[where["group"]]:
-            folded.setdefault(where["group"], []).append(e["name"])
+        if where["group"] in keep and where["unit"] not in keep[where["group"]] and not where.get("primary"):
+            folded.setdefault(where["group"], []).append(where["unit"])
         elif _shown_before(registry, {**e, **where}, viewport_height, unique=names[_same(e)] == 1):
             omitted.add(_plain_name(e["name"]))
         else:
             listed.append(compact(e))
     out: Digest = {"elements": listed}
     if folded:
-        out["folded"] = [f"{len(units[g]) - len(keep[g])} more rows/items between "
-                         f"{json.dumps(n[0], ensure_ascii=False)} and {json.dumps(n[-1], ensure_ascii=False)}: "
-                         "find_interactive_elements(query) or extract" for g, n in folded.items()]
-    if len(below) + len(above) > len(off_kept):
-        out["off_screen_more"] = len(below) + len(above) - len(off_kept)
+        out["folded"] = [_fold_note(g, units[g], set(u)) for g, u in folded.items()]
+    off_left = len(below) + len(above) - len(off_kept & set(below + above))
+    if off_left:
+        out["off_screen_more"] = off_left
     if omitted:
         known = len(omitted)
         out["as_before"] = f"{known} header/menu elements as before (ids work)"
         out["omitted"] = omitted
     return out
+
+
+def _fold_note(group: str, units: list[int], hidden_units: set[int]) -> str:
+    """What a fold left out, by position ("rows 4-12 of 13 of a table"), never by an element's name."""
+    hidden = [i + 1 for i, u in enumerate(units) if u in hidden_units]
+    kind = "rows" if group.lstrip("f0123456789").startswith("t") else "items"
+    where = "a table" if kind == "rows" else "a list"
+    span = f"{hidden[0]}-{hidden[-1]}" if len(hidden) > 1 else str(hidden[0])
+    return (f"{len(hidden)} {kind} of {where} folded ({kind} {span} of {len(units)}): "
+            "find_interactive_elements(query) or extract")
 
 
 def _fold_plan(elements: list[ListedElement], layout: dict[str, Layout]
