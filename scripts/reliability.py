@@ -1,11 +1,12 @@
 """Reliability suite: drives the stdio server (real Chromium, real MCP client) and prints a table of figures.
 
-Usage: uv run python scripts/reliability.py [--mode quick|full|soak] [--markdown]
+Usage: uv run python scripts/reliability.py [--mode quick|full|soak|fuzz] [--markdown]
 (headful needs a display: run under `xvfb-run -a`, or set BROWSER_HEADLESS=true)
 
 Areas: fuzz (hypothesis, from each tool's JSON schema), raw protocol abuse, hard pages, faults (browser
 SIGKILL/SIGSTOP, renderer crash, clean server restart), concurrency (8 in flight = series) and a soak.
-quick (CI, under 2 min) runs fewer calls; full runs >= 10k fuzz calls and a 2k-call soak; soak runs that soak alone.
+quick (CI, under 2 min) runs fewer calls; full runs >= 10k fuzz calls and a 2k-call soak; soak runs that
+soak alone; fuzz runs 12 minutes of fuzz alone (and checks every error code against the contract).
 Exit status 1 if any row misses its target.
 """
 
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import yaml
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO), str(Path(__file__).resolve().parent)]
@@ -42,6 +44,7 @@ MODES: dict[str, dict[str, int]] = {
     "quick": {"fuzz": 300, "soak": 200, "rounds": 1, "page_timeout_ms": 5000},
     "full": {"fuzz": 10_000, "soak": 2000, "rounds": 5, "page_timeout_ms": 8000},
     "soak": {"fuzz": 0, "soak": 2000, "rounds": 0, "page_timeout_ms": 8000},  # the full soak alone
+    "fuzz": {"fuzz": 100_000, "fuzz_s": 720, "soak": 0, "rounds": 0, "page_timeout_ms": 8000},  # 12 min of fuzz
 }
 # A small renderer limit, so that the bound shows within the soak (the product default is 1024 MB): past it the
 # next navigate opens its page in a fresh tab, so the renderers' memory plateaus instead of growing with every call.
@@ -70,14 +73,19 @@ async def _timed(call: Callable[[], Awaitable[Any]]) -> tuple[Any, float]:
 
 
 # ----- fuzz ----------------------------------------------------------------------------------------------------
-async def fuzz(client: BrowserClient, site: HardSite, count: int) -> list[Row]:
+async def fuzz(client: BrowserClient, site: HardSite, count: int, seconds: float | None = None) -> list[Row]:
     tools = [t.model_dump(by_alias=False) for t in (await client.session.list_tools()).tools]
     await client.call("navigate", url=site.url("/counters?n=3"))
-    f = await run_fuzz(client.session, tools, site.origin, count, CAP)
+    f = await run_fuzz(client.session, tools, site.origin, count, CAP, seconds=seconds)
     share = f.structured_errors / max(f.errors, 1)
+    contract = set(yaml.safe_load((REPO / "specs" / "tool-contract.yaml").read_text("utf-8"))["error_codes"])
+    drift = sorted(f.codes - contract)
     return [
-        Row("fuzz", f"calls ({f.valid} valid by schema), {f.seconds:.0f} s", str(f.calls), f">= {count}",
-            f.calls >= count),
+        Row("fuzz", f"calls ({f.valid} valid by schema), {f.seconds:.0f} s", str(f.calls),
+            f">= {count}" if seconds is None else f"{seconds:.0f} s of calls",
+            f.calls >= count if seconds is None else f.seconds >= seconds),
+        Row("fuzz", f"error codes outside specs/tool-contract.yaml ({len(f.codes)} codes seen)",
+            ", ".join(drift) or "none", "none", not drift),
         Row("fuzz", "crashes / calls past their bound", f"0 / {f.past_bound}", "0 / 0", f.past_bound == 0),
         Row("fuzz", "structured errors", f"{share:.0%} of {f.errors}", "100%", not f.unstructured),
         Row("fuzz", "invalid calls accepted", str(len(f.wrongly_accepted)), "0", not f.wrongly_accepted),
@@ -343,13 +351,16 @@ async def main(mode: str, markdown: bool, server_log: Path | None) -> int:
             with log_path.open("w") as errlog:
                 async with browser_client(profile, errlog=errlog, BROWSER_REMOTE_DEBUGGING_PORT=str(port),
                                           **quick_waits) as client:
-                    if mode != "soak":
+                    if mode == "fuzz":
+                        rows += await fuzz(client, site, plan["fuzz"], plan["fuzz_s"])
+                    elif mode != "soak":
                         rows += await concurrency(client, site, plan["rounds"])
                         rows += await fuzz(client, site, plan["fuzz"])
-                    rows += await soak(client, site, profile, plan["soak"], mode != "quick", log_path, port)
-                    if mode != "soak":
+                    if plan["soak"]:
+                        rows += await soak(client, site, profile, plan["soak"], mode != "quick", log_path, port)
+                    if mode not in ("soak", "fuzz"):
                         rows += await hard_pages(client, site, plan["page_timeout_ms"], mode == "full")
-            if mode != "soak":
+            if mode not in ("soak", "fuzz"):
                 rows += await protocol(tmp)
                 rows += await faults(site, tmp, mode == "full")
     finally:

@@ -117,13 +117,17 @@ class FuzzFigures:
     wrongly_accepted: list[str] = field(default_factory=list)
     largest: int = 0
     seconds: float = 0.0
+    codes: set[str] = field(default_factory=set)  # every error code seen
 
 
 async def run_fuzz(session: Any, tools: list[dict[str, Any]], origin: str, count: int, cap: int,
-                   bound_s: float = 75.0) -> FuzzFigures:
+                   bound_s: float = 75.0, seconds: float | None = None) -> FuzzFigures:
+    """``count`` calls drawn from the schemas; with ``seconds``, as many as fit in that time (up to ``count``)."""
     figures = FuzzFigures()
     started = time.monotonic()
     for name, args, valid in draw_calls(tools, origin, count):
+        if seconds is not None and time.monotonic() - started > seconds:
+            break
         figures.calls += 1
         figures.valid += valid
         t0 = time.monotonic()
@@ -143,6 +147,8 @@ async def run_fuzz(session: Any, tools: list[dict[str, Any]], origin: str, count
             continue
         if not ok:
             figures.errors += 1
+            if isinstance(error, dict) and error.get("code"):
+                figures.codes.add(str(error["code"]))
             if isinstance(error, dict) and error.get("code") and error.get("category"):
                 figures.structured_errors += 1
             else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any, NotRequired, TypedDict
 
+import structlog
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame
 
@@ -23,6 +24,8 @@ from browser_core.security.guard import SecurityGuard
 from browser_core.security.intent import ActionParams
 from browser_core.security.modal_carry import mark_raised_modals, new_key, note_open_modals
 from browser_core.session.browser import BrowserSession
+
+log = structlog.get_logger("browser_core.confirm")
 
 
 def security_guard(session: BrowserSession) -> SecurityGuard:
@@ -81,8 +84,15 @@ async def confirm_pending(session: BrowserSession, confirmation_id: str) -> Conf
     marked = await note_open_modals(frame, key)
     with contextlib.suppress(PlaywrightError):  # a tab the browser does not show in front gets its dialogs closed
         await page.bring_to_front()
-    async with session.dialogs.carrying(pending.confirmation_id, pending.url, page) as carry:
-        result = await _run(session, pending.kind, element_id, pending.params)
+    for tries_left in (1, 0):
+        async with session.dialogs.carrying(pending.confirmation_id, pending.url, page) as carry:
+            result = await _run(session, pending.kind, element_id, pending.params)
+        if not (tries_left and carry.closed_unaccepted()):
+            break
+        # The browser closed the app's question before the approval could answer it, and Chromium says it was
+        # not accepted: nothing ran, so the approved action runs once more (the approval is still unspent).
+        log.warning("approved action's dialog closed by the browser; running it once more",
+                    confirmation_id=pending.confirmation_id)
     carried = [d for d in result.get("dialogs", []) if d.get("approved_by") == pending.confirmation_id]
     modal = key if marked and not carried and not result.get("navigated") and await mark_raised_modals(
         frame, key) else None

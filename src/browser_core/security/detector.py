@@ -248,8 +248,9 @@ class DestructiveActionDetector:
         if facts is None:
             return None
         verdict = self._classify(kind, role, name, facts, key, values)
-        if verdict is not None and verdict.category == "delete" and self.reader.in_basket_line(facts):
-            return None  # a line of one's own basket: removing it is an ordinary, reversible edit
+        if verdict is not None and verdict.category == "delete" and (self.reader.in_basket_line(facts)
+                                                                    or self.reader.in_form_row(facts)):
+            return None  # a line of one's own basket, a row of the form being filled: an ordinary edit
         return verdict
 
     def _classify(self, kind: str, role: str, name: str, facts: ElementFacts, key: str | None,

@@ -75,6 +75,14 @@ class PageReader:
         return (line_has_quantity and bool(self.total(facts.page))
                 and any(self.words.checks_out(c) for c in facts.page.commands))
 
+    def in_form_row(self, facts: ElementFacts) -> bool:
+        """The control takes a row of fields out of a form being filled (a formset's added row): it neither submits
+        nor leaves the page, the row holds the form's own fields, and the form commits only by its submit button,
+        which the gate judges with what it would send."""
+        script_only = not facts.is_submit and (facts.href.strip() in ("", "#") or facts.href.startswith("javascript:"))
+        fills = [f for f in facts.row.fields if f.visible and f.type in DATA_FIELDS and f.type != "search"]
+        return bool(script_only and fills and facts.form is not None and facts.form.submitter is not None)
+
     # ----- what it is about --------------------------------------------------------------------------------
     def purchase(self, page: PageFacts, *, in_item: bool = False) -> Purchase | None:
         """The items (with quantities and prices) and the total the page shows, or None when it shows neither.

@@ -47,6 +47,7 @@ class FrameWitness:
     origins: dict[str, str] = field(default_factory=dict)
     seen: list[dict[str, Any]] = field(default_factory=list)
     arrived: asyncio.Event = field(default_factory=asyncio.Event)
+    closed: list[bool] = field(default_factory=list)  # each dialog's outcome as Chromium reports it (True: accepted)
 
     @classmethod
     async def open(cls, page: Page) -> FrameWitness | None:
@@ -55,6 +56,7 @@ class FrameWitness:
             witness = cls(cdp)
             cdp.on("Page.javascriptDialogOpening", witness._opened)
             cdp.on("Page.frameNavigated", lambda e: witness._note(e.get("frame", {})))
+            cdp.on("Page.javascriptDialogClosed", lambda e: witness.closed.append(bool(e.get("result"))))
             await cdp.send("Page.enable")
             witness._note_tree((await cdp.send("Page.getFrameTree")).get("frameTree", {}))
             return witness
@@ -105,6 +107,11 @@ class DialogCarry:
     until: float
     witness: FrameWitness | None = None
     used: bool = False
+    preempted: bool = False  # the browser closed the dialog before the approval's answer reached it
+
+    def closed_unaccepted(self) -> bool:
+        """The approval's dialog was closed by the browser and Chromium says it was not accepted: nothing ran."""
+        return self.preempted and self.witness is not None and self.witness.closed[:1] == [False]
 
     def refusal(self, dialog: Dialog) -> str | None:
         """Why this carry may not answer ``dialog`` (None: it may, if the frame's origin is the action's)."""

@@ -132,6 +132,8 @@ class DialogDesk:
                 log.warning("dialog answer not delivered", type=dialog.type, accept=decision.accept,
                             error=str(exc)[:200])
                 if decision.accept:
+                    if decision.approved_by and self.carry is not None:
+                        self.carry.preempted = True
                     decision = Decision(False, None, "browser", note="the browser closed this dialog before it "
                                         "could be answered: what it asked was not done")
             detail = dialog_detail(dialog.type, dialog.message, decision)
