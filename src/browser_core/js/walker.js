@@ -108,7 +108,7 @@
   }
 
   // An element re-rendered by the page (the node replaced, the same control in the same place of the page: same
-  // role, name and row) keeps the number of the one it replaced, when that one was listed by the last scan and is
+  // role, name, row, link and position) keeps the number of the one it replaced, when that one was listed by the last scan and is
   // gone now: what changed does not report it as removed and added.
   st.keys = st.keys || new Map();
   let dead = null;
@@ -287,7 +287,10 @@
     const r = x.r;
     const where = x.vis ? "" : r.top >= vh ? "below" : r.bottom <= 0 ? "above" : r.left >= vw ? "right" : "left";
     const t = x.el.tagName === "INPUT" ? (x.el.getAttribute("type") || "text").toLowerCase() : "";
-    const key = x.role + "\u0000" + x.name + "\u0000" + (x.ctx || "");
+    // Same control in the same place: role, name, row, link target and where it sits on the page (a search
+    // result of the same name on the next page of results is another element).
+    const key = [x.role, x.name, x.ctx || "", x.el.getAttribute("href") || "",
+      Math.round((r.x + scrollX) / 4), Math.round((r.y + scrollY) / 4)].join("\u0000");
     const n = idOf(x.el, key);
     listedNow.set(n, key);
     return [n, x.role, x.name, valueOf(x.el, x.role),
