@@ -5,6 +5,7 @@ in the environment, which every child inherits — Xvfb and Chromium included, e
 from __future__ import annotations
 
 import os
+import signal
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -66,9 +67,17 @@ class StdioRun:
         return await self.session.call_tool(tool, arguments, read_timeout_seconds=90)
 
 
+def _sigint_as_from_a_terminal() -> None:
+    """A pytest-xdist worker ignores SIGINT, and an ignored signal stays ignored in every child (bash and Python
+    would never see Ctrl-C); a caught one is reset to its default on exec."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 @asynccontextmanager
 async def stdio_run(argv: list[str], env: dict[str, str], cwd: Path) -> AsyncIterator[StdioRun]:
     """Start ``argv``, speak MCP over its stdin/stdout, collect its stderr lines; the caller ends it its way."""
+    _sigint_as_from_a_terminal()
     process = await anyio.open_process(argv, stdin=PIPE, stdout=PIPE, stderr=PIPE, env=env, cwd=str(cwd))
     assert process.stdin and process.stdout and process.stderr
     to_client, from_server = anyio.create_memory_object_stream[SessionMessage | Exception](16)
