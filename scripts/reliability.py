@@ -345,7 +345,9 @@ async def main(mode: str, markdown: bool, server_log: Path | None) -> int:
             tmp = Path(folder)
             profile = tmp / "profile"
             quick_waits = {"BROWSER_TOOL_TIMEOUT_S": "15", "BROWSER_ACTION_TIMEOUT_MS": "2000",
-                           "BROWSER_IFRAME_WAIT_MS": "500", "BROWSER_RENDERER_LIMIT_MB": str(RENDERER_LIMIT_MB)}
+                           "BROWSER_IFRAME_WAIT_MS": "500"}
+            if mode in ("soak", "full"):  # the small limit only where the soak shows the bound
+                quick_waits["BROWSER_RENDERER_LIMIT_MB"] = str(RENDERER_LIMIT_MB)
             log_path = server_log or tmp / "server.log"
             port = devtools.free_port()  # the soak reads the tab's own counters through it
             with log_path.open("w") as errlog:
