@@ -123,13 +123,12 @@ async def _leave_reason(session: BrowserSession, page: Page) -> str | None:
         return "the page kept opening dialogs"
     if restless(page):
         return "the page kept navigating itself away"
-    if (session.renderer_watch is not None and page.url != "about:blank"
-            and (too_big := await session.renderer_watch.over_limit())):
-        return too_big
     if not await _responsive(page):
         if restless(page, within_s=PROBE_S + 1, count=1):  # it did not answer because it kept leaving
             return "the page kept navigating itself away"
         return "the page's scripts did not respond (busy loop or dialog loop)"
+    if session.renderer_watch is not None and page.url != "about:blank":
+        return await session.renderer_watch.over_limit()
     return None
 
 
