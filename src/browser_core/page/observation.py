@@ -148,10 +148,7 @@ async def search_elements(
 async def find_by_fingerprint(
     page: Page, registry: ElementRegistry, settings: BrowserSettings, fp: ElementFingerprint
 ) -> list[Element]:
-    args: WalkerArgs = {"mode": "fingerprint", "role": fp.role, "name": fp.name, "maxOff": 5, "maxViewport": 5}
-    scans = await scan_frames(page, registry, settings, args)
-    viewport = viewport_size(page, settings)
-    found = [e for s in scans if s.view.path == fp.frame_path for e in frame_elements(s, registry, viewport)]
+    found = await _fingerprint_matches(page, registry, settings, fp, 5)
     if len(found) > 1 and fp.context:  # several of that role and name: the one in the same row or group
         found = [e for e in found if e.context == fp.context]
     return found
@@ -161,7 +158,14 @@ async def find_all_by_fingerprint(
     page: Page, registry: ElementRegistry, settings: BrowserSettings, fp: ElementFingerprint
 ) -> list[Element]:
     """Every element of that role and name in the fingerprint's frame, each with its row or group as listed."""
-    args: WalkerArgs = {"mode": "fingerprint", "role": fp.role, "name": fp.name, "maxOff": 200, "maxViewport": 200}
+    return await _fingerprint_matches(page, registry, settings, fp, 200)
+
+
+async def _fingerprint_matches(
+    page: Page, registry: ElementRegistry, settings: BrowserSettings, fp: ElementFingerprint, cap: int
+) -> list[Element]:
+    """The elements of the fingerprint's role and name in its frame (up to ``cap`` on and off screen)."""
+    args: WalkerArgs = {"mode": "fingerprint", "role": fp.role, "name": fp.name, "maxOff": cap, "maxViewport": cap}
     scans = await scan_frames(page, registry, settings, args)
     viewport = viewport_size(page, settings)
     return [e for s in scans if s.view.path == fp.frame_path for e in frame_elements(s, registry, viewport)]
