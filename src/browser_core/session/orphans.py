@@ -27,8 +27,8 @@ def _cmdline(pid: int) -> list[str]:
     return []
 
 
-def orphan_browsers(profile: Path) -> list[int]:
-    """Browser processes launched by Playwright on ``profile`` (Linux; elsewhere: none found)."""
+def browser_pids(profile: Path) -> list[int]:
+    """Chromium browser processes (not their renderers or helpers) running on ``profile`` (Linux; else none)."""
     if not sys.platform.startswith("linux"):
         return []
     flag = f"--user-data-dir={profile}"
@@ -36,9 +36,14 @@ def orphan_browsers(profile: Path) -> list[int]:
     for name in os.listdir("/proc"):
         if name.isdigit() and int(name) != os.getpid():
             args = _cmdline(int(name))
-            if flag in args and "--remote-debugging-pipe" in args and not any(a.startswith("--type=") for a in args):
+            if flag in args and not any(a.startswith("--type=") for a in args):
                 found.append(int(name))
     return found
+
+
+def orphan_browsers(profile: Path) -> list[int]:
+    """Browser processes launched by Playwright on ``profile`` (Linux; elsewhere: none found)."""
+    return [pid for pid in browser_pids(profile) if "--remote-debugging-pipe" in _cmdline(pid)]
 
 
 async def retire_orphans(profile: Path) -> int:

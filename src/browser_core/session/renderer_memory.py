@@ -19,6 +19,8 @@ from pathlib import Path
 
 import anyio
 
+from browser_core.session.orphans import browser_pids
+
 
 def _read(path: str) -> str:
     with contextlib.suppress(OSError):
@@ -37,16 +39,6 @@ def _pss_mb(pid: int) -> float:
         if line.startswith("Pss:"):
             return int(line.split()[1]) / 1024
     return 0.0
-
-
-def _browser_pid(profile: Path) -> int | None:
-    flag = f"--user-data-dir={profile}"
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            args = _read(f"/proc/{name}/cmdline").split("\0")
-            if flag in args and not any(a.startswith("--type=") for a in args):
-                return int(name)
-    return None
 
 
 def renderers_mb(browser_pid: int) -> float:
@@ -78,7 +70,7 @@ class RendererWatch:
 
     def _measure(self) -> float:
         if self._pid is None or f"--user-data-dir={self.profile}" not in _read(f"/proc/{self._pid}/cmdline"):
-            self._pid = _browser_pid(self.profile)
+            self._pid = next(iter(browser_pids(self.profile)), None)
         return renderers_mb(self._pid) if self._pid is not None else 0.0
 
     async def over_limit(self) -> str | None:
