@@ -30,7 +30,7 @@ async def test_app_starts_with_its_seed_data(app_name: str, corpus_apps, host: H
     observed = await host.call("observe")
     with anyio.move_on_after(30):  # a single-page app renders once its script has loaded: look again, as a model would
         while observed["success"] and not observed["data"]["elements"]:
-            await host.call("wait_for_load", state="networkidle", timeout_ms=2000)
+            await host.call("wait_for", load="networkidle", timeout_ms=2000)
             observed = await host.call("observe")
     assert observed["success"], observed
     assert observed["data"]["elements"] and observed["data"]["url"].startswith(app.url(path))
@@ -40,7 +40,7 @@ async def test_app_starts_with_its_seed_data(app_name: str, corpus_apps, host: H
             found = await host.call("find_interactive_elements", query=shown)
             names = [e.get("name", "") for e in found["data"]["elements"]]
             if not any(shown in name for name in names):
-                await host.call("wait_for_load", state="networkidle", timeout_ms=2000)
+                await host.call("wait_for", load="networkidle", timeout_ms=2000)
     assert any(shown in name for name in names), names[:20]
 
 
