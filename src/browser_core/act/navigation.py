@@ -52,7 +52,7 @@ async def _report(session: BrowserSession, page: Page, response: Response | None
             raise NavigationFailed(
                 f"{action} reached {page.url} but the server answered HTTP {response.status}",
                 details=dict(out),
-                hint="The page shows an error; do not retry unchanged. Try another URL or go_back.",
+                hint="The page shows an error; do not retry unchanged. Try another URL or navigate history=back.",
             )
     listing: PageChanges = {}
     with anyio.move_on_after(LISTING_BOUND_S):  # a page whose script never yields still gets its answer
