@@ -301,9 +301,11 @@ TASKS: list[Task] = [*DJANGO, *WAGTAIL, *TRAC, *FLASK_ADMIN, *MLFLOW]
 # descriptions (the peer's refs).
 BY_DESCRIPTION: list[Task] = [
     Task("django_admin", "said-paginate-books", "ordinary", "Go to the third page of books.", tags=("said",),
-         steps=(open_("/admin/library/book/"), click("page 3", "link", said="the page 3 link in the pagination"))),
+         steps=(open_("/admin/library/book/"), click("page 3", "link", said="the page 3 link in the pagination")),
+         page_text=("The Hidden Forest",)),
     Task("django_admin", "said-filter-not-in-stock", "ordinary", "Show only the books not in stock.", tags=("said",),
-         steps=(open_("/admin/library/book/"), click("No", "link", said="the No link in the in-stock filter"))),
+         steps=(open_("/admin/library/book/"), click("No", "link", said="the No link in the in-stock filter")),
+         page_text=("84 results",)),
     Task("django_admin", "said-stock-row", "ordinary", "Mark 'The Woven Letter' as in stock.", tags=("said",),
          steps=(open_("/admin/library/book/?q=Woven+Letter"),
                 check(row="The Woven Letter", column="In stock",

@@ -7,7 +7,7 @@ import pytest
 
 from corpus.apps import APPS
 from corpus.host import Host
-from corpus.tasks import TASKS
+from corpus.tasks import BY_DESCRIPTION, TASKS
 
 # app -> (a path, text its seeded page shows, a table and its seeded row count)
 SEEDED = {
@@ -46,9 +46,10 @@ async def test_app_starts_with_its_seed_data(app_name: str, corpus_apps, host: H
 
 def test_tasks_are_well_formed() -> None:
     """Each destructive task marks exactly one effect step and says what it touches; keys are unique."""
-    keys = [t.key for t in TASKS]
+    keys = [t.key for t in [*TASKS, *BY_DESCRIPTION]]
     assert len(keys) == len(set(keys))
-    for task in TASKS:
+    assert all(s.said for t in BY_DESCRIPTION for s in t.steps[1:] if s.do in ("click", "check")), "said tasks"
+    for task in [*TASKS, *BY_DESCRIPTION]:
         assert task.app in APPS and task.steps[0].do == "open", task.key
         if task.kind == "destructive":
             assert len(task.effect_steps) == 1 and task.objects and task.checks, task.key
