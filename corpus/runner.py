@@ -177,7 +177,7 @@ async def _find_when_loaded(call: Call, step: Step, patience_s: float = 20.0) ->
         except StepFailed:
             if time.monotonic() > deadline:
                 raise
-        await call("wait_for_load", state="load", timeout_ms=5000)
+        await call("wait_for", load="load", timeout_ms=5000)
         await anyio.sleep(0.25)  # a navigation that has not started yet gives no event to wait on
 
 
@@ -194,7 +194,7 @@ async def _field(call: Call, label: str) -> dict[str, Any]:
         if len(found) == 1:
             return {"element_id": str(found[0]["id"])}
         if attempt == 0:
-            await call("wait_for_load", state="load", timeout_ms=5000)
+            await call("wait_for", load="load", timeout_ms=5000)
     return {"element_description": label}
 
 
