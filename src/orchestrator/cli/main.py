@@ -71,9 +71,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--max-budget-usd", type=float)
     p.add_argument("--wall-clock", type=float, metavar="SECONDS")
     p.add_argument("--max-requests", type=int, metavar="N", help="stop a task after N model requests")
-    p.add_argument("--lead", choices=["sdk", "python"],
-                   help="sdk (default): one SDK session, the planner delegates with the Agent tool; "
-                        "python: the Python conductor spawns each agent")
+    p.add_argument("--lead", choices=["sdk"],
+                   help="sdk, the only lead: one SDK session, the planner delegates with the Agent tool "
+                        "(the Python conductor, 'python', was removed)")
     return p.parse_args(argv)
 
 

@@ -40,7 +40,7 @@ class SessionResources:
     state: RunState
     hooks: Hooks | None = None
     link: BrowserLink | None = None
-    gateway: BrowserGateway | None = None  # the SDK lead's per-agent endpoints over ``link``
+    gateway: BrowserGateway | None = None  # the subagents' per-agent endpoints over ``link``
     long_wait_s: float = 0.0  # how long one hook call may take (it may wait for a human)
     summary: RunSummary | None = field(default=None, init=False)  # set once closed
 
@@ -73,10 +73,9 @@ class SessionResources:
         server = browser_server(settings, recorder.artifacts, recorder.screenshots)
         self.link = BrowserLink(server, cwd=str(recorder.dir.resolve()))
         await self.link.connect()
-        if settings.lead == "sdk":
-            tools = {name: spec.browser_tools for name, spec in self.specs.items() if name != "planner"}
-            self.gateway = BrowserGateway(self.link, tools)
-            await self.gateway.start()
+        tools = {name: spec.browser_tools for name, spec in self.specs.items() if name != "planner"}
+        self.gateway = BrowserGateway(self.link, tools)
+        await self.gateway.start()
         recorder.write_json("options.json", config.describe(self.specs))
 
     @property
