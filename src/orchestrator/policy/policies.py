@@ -212,7 +212,7 @@ class HandBackReader:
 
     def horizon_done(self) -> None:
         """The SDK planner's delegation (a horizon: the executor's, or a page read) handed back: counted, and the
-        page photographed as it left it, as the Python lead does after each plan."""
+        page photographed as it left it."""
         self.state.memory.horizons += 1
         if self.state.current is not None:
             self.state.current.horizons += 1
