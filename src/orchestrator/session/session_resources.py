@@ -16,7 +16,7 @@ from typing import Any
 import anyio
 import structlog
 
-from orchestrator.agents import AgentSpec, discover_agents
+from orchestrator.agents import BROWSER_PREFIX, AgentSpec, discover_agents
 from orchestrator.browser.browser_gateway import BrowserGateway
 from orchestrator.browser.browser_link import BrowserLink
 from orchestrator.policy.gate import SecurityGate
@@ -29,7 +29,7 @@ from orchestrator.session.question_channel import QuestionChannel
 from orchestrator.session.run_config import RunConfig
 
 log = structlog.get_logger("orchestrator.resources")
-RECORDED_EVENTS = frozenset({"question", "answer", "stop", "delegate", "task", "api_retry"})
+RECORDED_EVENTS = frozenset({"question", "answer", "stop", "delegate", "task", "api_retry", "step"})
 WAIT_MARGIN_S = 30  # a hook may wait for a human this much longer than the longest human timeout
 
 
@@ -73,6 +73,9 @@ class SessionResources:
         server = browser_server(settings, recorder.artifacts, recorder.screenshots)
         self.link = BrowserLink(server, cwd=str(recorder.dir.resolve()))
         await self.link.connect()
+        self.hooks.recording.page_changing = frozenset(
+            BROWSER_PREFIX + name for name, tool in self.link.tools.items()
+            if not (tool.annotations is not None and tool.annotations.read_only_hint))
         tools = {name: spec.browser_tools for name, spec in self.specs.items() if name != "planner"}
         self.gateway = BrowserGateway(self.link, tools)
         await self.gateway.start()
