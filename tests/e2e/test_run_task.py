@@ -71,6 +71,7 @@ async def test_cli_runs_a_task_through_all_four_subagents(e2e: E2E, model: Scrip
     assert validator and "Registered: Ada Lovelace, Japan" in validator[-1]["result"]
     assert (run / "transcript.jsonl").stat().st_size > 0
     assert "done" in (run / "summary.md").read_text()
+    assert "Registered: Ada Lovelace, Japan" in (run / "report.html").read_text()  # every run folder has its report
     # Lean, neutral requests: the lead carries no browser tool; no request carries the repository's context
     # (the CLI runs in the runs folder, its Environment block, git status and CLAUDE.md files switched off).
     planner = [r for r in model.requests if r.agent == "planner"]

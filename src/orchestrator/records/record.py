@@ -236,7 +236,12 @@ class RunRecorder:
                 handle.close()
         self._files.clear()
         with self._writing(REPORT):
-            write_report(self.dir)
+            try:
+                write_report(self.dir)
+            except OSError:
+                raise
+            except Exception:  # the report is a view of the record: a bug in it must never cost the record
+                log.warning("report.html not written", exc_info=True)
         return s
 
 

@@ -15,8 +15,6 @@ from orchestrator.memory.models import Plan, ToolInvocation, Verdict
 from orchestrator.records.prices import tokens_of, usd
 from orchestrator.records.record import TaskOutcome
 
-# Rough list prices per million tokens (input, output) for the live estimate; the final cost is the CLI's own.
-
 Listener = Callable[[str, dict[str, Any]], None]
 
 
