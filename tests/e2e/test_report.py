@@ -50,8 +50,8 @@ async def answer(context: QuestionContext) -> AnswerResult:
 
 def masked_share(jpeg: bytes) -> float:
     """The share of the picture in the mask's colour (Playwright masks with magenta)."""
-    image = Image.open(io.BytesIO(jpeg)).convert("RGB")
-    pixels = list(image.getdata())
+    rgb = Image.open(io.BytesIO(jpeg)).convert("RGB").tobytes()
+    pixels = [rgb[i:i + 3] for i in range(0, len(rgb), 3)]
     return sum(1 for r, g, b in pixels if r > 200 and g < 80 and b > 200) / len(pixels)
 
 
