@@ -1,5 +1,6 @@
 """``python -m orchestrator "task"`` (one task, then exit) and ``python -m orchestrator`` (an interactive session:
-follow-up tasks on the same page); ``--resume <session>`` continues a saved session in a new process.
+follow-up tasks on the same page); ``--resume <session>`` continues a saved session in a new process;
+``python -m orchestrator report [RUN|last] [--open]`` prints (or opens) a run's ``report.html`` (``report.py``).
 
 Exit codes: 0 done · 1 not done · 2 stopped for/by the human (stuck, hand-off refused) · 3 budget · 4 error.
 """
@@ -24,6 +25,7 @@ from browser_core.envcheck import SettingsValueError, load_settings, unknown_nam
 from browser_core.logs import configure_logging
 from browser_core.settings import BrowserSettings
 from orchestrator.agents import AgentFileError
+from orchestrator.cli import report
 from orchestrator.cli.progress import Progress
 from orchestrator.human import Human, LineReader, NoHuman, TerminalHuman
 from orchestrator.memory.memory import TaskMemory
@@ -44,7 +46,8 @@ QUIT = frozenset({"exit", "quit", ":q"})
 PROG = "browser-agent"
 EPILOG = """Needs Claude credentials (ANTHROPIC_API_KEY, or a logged-in Claude Code) and, for the visible window,
 a display (or --headless). Settings: ORCH_* and BROWSER_* environment variables or .env (see .env.example).
-Exit codes: 0 done, 1 not done, 2 stopped for/by the human, 3 a budget ran out, 4 error."""
+Exit codes: 0 done, 1 not done, 2 stopped for/by the human, 3 a budget ran out, 4 error.
+`browser-agent report [RUN|last] [--open]` prints the path of a run's report.html (or opens it)."""
 
 
 def package_version() -> str:
@@ -71,9 +74,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--max-budget-usd", type=float)
     p.add_argument("--wall-clock", type=float, metavar="SECONDS")
     p.add_argument("--max-requests", type=int, metavar="N", help="stop a task after N model requests")
-    p.add_argument("--lead", choices=["sdk", "python"],
-                   help="sdk (default): one SDK session, the planner delegates with the Agent tool; "
-                        "python: the Python conductor spawns each agent")
+    p.add_argument("--lead", choices=["sdk"],
+                   help="sdk, the only lead: one SDK session, the planner delegates with the Agent tool "
+                        "(the Python conductor, 'python', was removed)")
     return p.parse_args(argv)
 
 
@@ -204,6 +207,9 @@ async def interactive_loop(worker: WorkerAgent, console: Console, reader: LineRe
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == [report.COMMAND]:  # `browser-agent report [RUN|last] [--open]`
+        return report.main(argv[1:])
     args = parse_args(argv)
     console = Console(highlight=False)
     for warning in unknown_names(["ORCH_", "BROWSER_"], [OrchestratorSettings, BrowserSettings]):

@@ -182,7 +182,7 @@ class Hooks:
         updated["prompt"] = f"{tool_input.get('prompt', '')}\n\n{memory}"
         self.state.emit("delegate", agent=subagent, description=str(tool_input.get("description", "")))
         plan = delegated_plan(subagent, str(tool_input.get("prompt", "")), self.state.memory.horizons + 1)
-        if plan is not None:  # plans.json and plan review, as with the Python lead's PLAN lines
+        if plan is not None:  # plans.json and plan review (the developer approves each delegated plan)
             self.recorder.plan(plan)
             self.state.plan_made(plan)
         return updated
