@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 ElementId = Annotated[
     str | None,
@@ -31,3 +31,10 @@ FrameSelector = Annotated[
     str | int | None,
     Field(description="Only this frame: 'main', 'f2', index or label."),
 ]
+
+
+class SecretRef(BaseModel):
+    """A named secret instead of text: the server types its value (or current one-time code), never shows it."""
+
+    model_config = ConfigDict(extra="forbid")
+    secret: Annotated[str, Field(description="Its name (list_secrets).", min_length=1, max_length=64)]

@@ -6,9 +6,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
-from browser_core.act import actions, forms
+from browser_core.act import actions, forms, secret_typing
 from browser_core.session import BrowserSession
-from mcp_server.params import Description, ElementId, FrameSelector, Role, TimeoutMs
+from mcp_server.params import Description, ElementId, FrameSelector, Role, SecretRef, TimeoutMs
 from mcp_server.tooling import define_tool
 
 
@@ -32,7 +32,8 @@ async def click(
 @define_tool(title="Type text", read_only=False, destructive=True, targets=True, timeout_s=40)
 async def type_text(
     session: BrowserSession,
-    text: Annotated[str, Field(description="Text to type.", max_length=10000)],
+    text: Annotated[Annotated[str, Field(max_length=10000)] | SecretRef, Field(
+        description='Text to type, or {"secret": name} (list_secrets) for a password or code.')],
     element_id: ElementId = None,
     element_description: Description = None,
     role: Role = None,
@@ -41,7 +42,12 @@ async def type_text(
     timeout_ms: TimeoutMs = None,
     frame: FrameSelector = None,
 ) -> Any:
-    """Type into a text field (replacing its content unless clear_first=false); returns the field's new value."""
+    """Type into a text field (replacing its content unless clear_first=false); returns the field's new value.
+    A secret is typed only into a field whose own frame has one of its origins, and is never shown back."""
+    if isinstance(text, SecretRef):
+        return await secret_typing.type_secret(session, name=text.secret, element_id=element_id,
+                                               description=element_description, role=role, clear_first=clear_first,
+                                               press_enter=press_enter, timeout_ms=timeout_ms, frame=frame)
     return await actions.type_text(session, text=text, element_id=element_id, description=element_description,
                                    role=role, clear_first=clear_first, press_enter=press_enter,
                                    timeout_ms=timeout_ms, frame=frame)
@@ -101,8 +107,9 @@ async def scroll(
 class FormField(BaseModel):
     element_id: ElementId = None
     element_description: Description = None
-    value: Annotated[str | bool | list[str], Field(
-        description="Text (dates as YYYY-MM-DD), an option label, or true/false for a checkbox or radio.")]
+    value: Annotated[str | bool | list[str] | SecretRef, Field(
+        description='Text (dates as YYYY-MM-DD), an option label, true/false for a checkbox or radio, or '
+        '{"secret": name}.')]
 
 
 @define_tool(title="Fill form fields", read_only=False, destructive=True, timeout_s=60)
@@ -114,7 +121,8 @@ async def fill_form(
     """Fill several fields (text, date, select, checkbox, radio, select2-like widgets) in one call; never submits.
     Returns each field's resulting value and validation message. Nothing is filled if a field is unknown or refused."""
     return await forms.fill_form(session, fields=[
-        forms.FieldToFill(element_id=f.element_id, element_description=f.element_description, value=f.value)
+        forms.FieldToFill(element_id=f.element_id, element_description=f.element_description,
+                          value=forms.SecretValue(f.value.secret) if isinstance(f.value, SecretRef) else f.value)
         for f in fields
     ])
 

@@ -22,6 +22,8 @@ import anyio
 import structlog
 from playwright.async_api import Page
 
+from browser_core.security.secret_marks import SCREENSHOT_STYLE
+
 log = structlog.get_logger("browser_core.snapshots")
 REQUESTS = "requests"
 TIMEOUT_S = 5.0
@@ -77,7 +79,7 @@ class ScreenshotRecorder:
         try:
             with anyio.fail_after(TIMEOUT_S):
                 self.folder.mkdir(parents=True, exist_ok=True)
-                await page.screenshot(path=str(path), timeout=TIMEOUT_S * 1000)
+                await page.screenshot(path=str(path), timeout=TIMEOUT_S * 1000, style=SCREENSHOT_STYLE)
         except Exception as exc:  # noqa: BLE001 - a record screenshot is best effort: the tool's own result is what matters
             log.info("record screenshot not taken", label=label, error=str(exc).splitlines()[0] if str(exc) else "")
             return None
