@@ -16,7 +16,7 @@ from browser_core.act.outcome import ActionResult, FieldState, with_changes
 from browser_core.act.secret_fields import check_field, fill_secret, secret_params
 from browser_core.act.widget_choice import check_known, choose, set_date
 from browser_core.act.widgets import Widget, find_widget
-from browser_core.errors import InvalidInput, playwright_errors
+from browser_core.errors import InvalidInput, SecretRefused, playwright_errors
 from browser_core.page.targets import Target, resolve_target
 from browser_core.read.changes import PageChanges, document_token, what_changed
 from browser_core.security.intent import ActionIntent
@@ -219,7 +219,7 @@ async def _plan_all(session: BrowserSession, fields: list[FieldToFill]) -> list[
     for index, field in enumerate(fields):
         try:
             planned.append(await _plan(session, field))
-        except InvalidInput as exc:
+        except (InvalidInput, SecretRefused) as exc:
             exc.message = f"field {index + 1}: {exc.message} (nothing was filled)"
             raise
     return planned

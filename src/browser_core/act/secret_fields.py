@@ -14,7 +14,8 @@ from browser_core.session.browser import BrowserSession
 TEXT_INPUTS = ("text", "password", "email", "tel", "number", "search", "url")
 _FIELD_JS = """el => el.tagName === 'INPUT' ? (el.getAttribute('type') ? el.type.toLowerCase() : 'text')
   : el.tagName === 'TEXTAREA' ? 'textarea' : (el.isContentEditable ? 'contenteditable' : el.tagName.toLowerCase())"""
-_MARK_JS = f"(el, name) => el.setAttribute('{MARK_ATTRIBUTE}', name)"
+# Marked (masked in listings and screenshots), and kept out of the browser's own form history (autocomplete off).
+_MARK_JS = f"(el, name) => {{ el.setAttribute('{MARK_ATTRIBUTE}', name); el.setAttribute('autocomplete', 'off'); }}"
 
 
 async def check_field(session: BrowserSession, target: Target, secret: Secret, element_id: str | None) -> str:

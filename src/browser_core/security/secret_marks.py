@@ -11,7 +11,7 @@ MARK_ATTRIBUTE = "data-agent-secret"
 SCREENSHOT_STYLE = (
     f"[{MARK_ATTRIBUTE}] {{ color: transparent !important; "
     "-webkit-text-fill-color: transparent !important; text-shadow: none !important; "
-    "background: #1f2328 !important; caret-color: transparent !important; }"
+    "background: #1f2328 !important; caret-color: transparent !important; outline: none !important; }"
 )
 
 
