@@ -93,6 +93,10 @@ class BrowserSettings(BaseSettings):
         "be typed into; refused unless only its owner can read it (chmod 600). BROWSER_SECRET_<NAME> variables add "
         "more (see browser_core/security/named_secrets.py).",
     )
+    secrets_allowed: str | None = Field(
+        None, description="Comma-separated names of the secrets that may be used (listed and typed); unset: all of "
+        "them, empty: none (the orchestrator passes the names its user allowed).",
+    )
     artifacts_dir: Path = Field(
         default_factory=default_artifacts_dir, description="Where save_screenshot writes files."
     )

@@ -68,6 +68,10 @@ class OrchestratorSettings(BaseSettings):
     browser_env: dict[str, str] = Field(
         default_factory=dict, description="BROWSER_* settings for this worker's server only (e.g. its own CDP URL)."
     )
+    secrets: str = Field(
+        "", description="Comma-separated names of the secrets the agents may type by name (BROWSER_SECRET_<NAME> or "
+        "the browser's secrets file); none by default. --secret NAME adds one.",
+    )
     mcp_command: list[str] = Field(
         default_factory=lambda: [sys.executable, "-m", "mcp_server"], description="Command of the browser server."
     )
@@ -77,6 +81,10 @@ class OrchestratorSettings(BaseSettings):
     agents_dir: Path = Field(default_factory=default_agents_dir, description="Agent definition files.")
     cli_path: Path | None = Field(None, description="Claude Code CLI; default: the one bundled with the SDK.")
     log_level: str = Field("WARNING", description="Orchestrator log level (stderr).")
+
+    @property
+    def secret_names(self) -> list[str]:
+        return sorted({n.strip().lower() for n in self.secrets.split(",") if n.strip()})
 
     def model_for(self, agent: str) -> str:
         return str(getattr(self, f"{agent}_model", "") or "")

@@ -149,9 +149,12 @@ class SecretStore:
     secrets: dict[str, Secret] = field(default_factory=dict)
     problems: dict[str, str] = field(default_factory=dict)  # a secret that could not be used, and why
     file_problem: str | None = None
+    withheld: set[str] = field(default_factory=set)  # configured, but not among the names allowed for this run
 
     @classmethod
-    def load(cls, path: Path | None, environ: Mapping[str, str] | None = None) -> SecretStore:
+    def load(cls, path: Path | None, environ: Mapping[str, str] | None = None,
+             allowed: str | None = None) -> SecretStore:
+        """The secrets of the file and the environment; with ``allowed`` (comma-separated names), only those."""
         env = os.environ if environ is None else environ
         store = cls()
         if path is not None:
@@ -163,7 +166,11 @@ class SecretStore:
         store.secrets |= found  # the environment wins over the file
         store.problems |= problems
         for secret in store.secrets.values():
-            register_secret(secret.value)
+            register_secret(secret.value)  # withheld ones too: their values never show either
+        if allowed is not None:
+            names = {n.strip().lower() for n in allowed.split(",") if n.strip()}
+            store.withheld = set(store.secrets) - names
+            store.secrets = {n: s for n, s in store.secrets.items() if n in names}
         return store
 
     def get(self, name: str) -> Secret:
@@ -171,6 +178,10 @@ class SecretStore:
         secret = self.secrets.get(key)
         if secret is not None:
             return secret
+        if key in self.withheld:
+            raise SecretRefused(f"secret '{name}' is not allowed in this run (allowed: "
+                                f"{', '.join(sorted(self.secrets)) or 'none'})",
+                                details={"secret": name, "reason": "not_allowed"})
         why = self.problems.get(key)
         if why:
             raise SecretRefused(f"secret '{name}' is configured but cannot be used: {why}",

@@ -83,7 +83,7 @@ class BrowserSession:
     def __post_init__(self) -> None:
         self.content_fence = ContentFence(load_policy(self.settings.security_policy_file))
         self.snapshots = ScreenshotRecorder(self.settings.record_screenshots_dir)
-        self.secrets = SecretStore.load(self.settings.secrets_file)
+        self.secrets = SecretStore.load(self.settings.secrets_file, allowed=self.settings.secrets_allowed)
         if self.action_guard is None:
             self.action_guard = SecurityGuard.create(
                 ttl_s=self.settings.confirmation_ttl_s,

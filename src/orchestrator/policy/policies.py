@@ -18,6 +18,7 @@ from typing import Any
 import anyio
 import structlog
 
+from browser_core.redaction import redact
 from browser_core.result_model import ToolError, ToolResult
 from orchestrator.human import Human
 from orchestrator.memory.memory import clip
@@ -175,11 +176,31 @@ class SensitiveFieldPolicy:
         return context_note("PostToolUseFailure", "The human did not type the value: stop and report needs_human.")
 
 
+def typed_values(tool_input: Mapping[str, Any]) -> list[str]:
+    """The text a typing call carried (type_text's text, fill_form's text values); a named secret carries none."""
+    values = [tool_input.get("text")]
+    fields = tool_input.get("fields")
+    if isinstance(fields, list):
+        values += [f.get("value") for f in fields if isinstance(f, dict)]
+    return [v for v in values if isinstance(v, str) and v.strip()]
+
+
 class CallRecording:
     """Every finished call (denied ones included) and its screenshots: run record, state, listeners."""
 
     def __init__(self, state: RunState, recorder: RunRecorder) -> None:
         self.state, self.recorder = state, recorder
+
+    def forget_typed(self, call: ToolInvocation) -> None:
+        """The call tried to type into a sensitive field: what it carried (a human's answer, usually) is a secret,
+        masked in this call's record and in everything already recorded."""
+        values = typed_values(call.input)
+        if values:
+            self.recorder.forget(values)
+            memory = self.state.memory  # and no agent is handed it again
+            memory.answers = [redact(a) for a in memory.answers]
+            memory.facts = [redact(f) for f in memory.facts]
+            log.info("a value typed into a sensitive field is masked in the run record", values=len(values))
 
     def keep_images(self, call: ToolInvocation, images: list[tuple[str, str]]) -> None:
         for n, (payload, mime) in enumerate(images):

@@ -14,8 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import anyio
+import mcp.types as mt
 import structlog
+from pydantic import ValidationError
 
+from browser_core.result_model import ToolResult
 from orchestrator.agents import AgentSpec, discover_agents
 from orchestrator.browser.browser_gateway import BrowserGateway
 from orchestrator.browser.browser_link import BrowserLink
@@ -73,6 +76,7 @@ class SessionResources:
         server = browser_server(settings, recorder.artifacts, recorder.screenshots)
         self.link = BrowserLink(server, cwd=str(recorder.dir.resolve()))
         await self.link.connect()
+        self.state.memory.secrets = await secrets_listed(self.link)
         if settings.lead == "sdk":
             tools = {name: spec.browser_tools for name, spec in self.specs.items() if name != "planner"}
             self.gateway = BrowserGateway(self.link, tools)
@@ -114,3 +118,20 @@ class SessionResources:
     def _record_event(self, kind: str, data: dict[str, Any]) -> None:
         if kind in RECORDED_EVENTS:
             self.recorder.event(kind, **data)
+
+
+async def secrets_listed(link: BrowserLink) -> list[str]:
+    """The secrets the browser server will type by name in this run (the names the user allowed), as the planner
+    reads them: name, kind and origins, never a value."""
+    try:
+        result = ToolResult.parse(_text(await link.call("list_secrets", {})))
+    except ValidationError:
+        return []
+    if not result.success or not isinstance(result.data, dict):
+        return []
+    return [f"{s['name']} ({s['kind']}) for {', '.join(s['origins'])}" for s in result.data.get("secrets", [])
+            if isinstance(s, dict) and {"name", "kind", "origins"} <= set(s)]
+
+
+def _text(result: mt.CallToolResult) -> str:
+    return next((c.text for c in result.content if isinstance(c, mt.TextContent)), "")
