@@ -71,3 +71,15 @@ def test_a_cut_secret_is_masked_too() -> None:
                                     "BROWSER_SECRET_LONG_ORIGINS": "https://a.org"})
     assert store.get("long").value
     assert redact("value: Lq9-a-long-secret-va… end") == "value: [REDACTED]… end"
+
+
+def test_a_changed_file_is_read_again(tmp_path: Path) -> None:
+    path = tmp_path / "later.toml"
+    store = SecretStore.load(path, {})
+    assert store.listing()["secrets"] == [] and "cannot be read" in store.listing()["file_problem"]
+    path.write_text('[app_password]\nvalue = "written later 77"\norigins = ["http://127.0.0.1:8000"]\n', "utf-8")
+    path.chmod(0o600)
+    assert store.get("app_password").allows("http://127.0.0.1:8000")
+    path.chmod(0o644)
+    with pytest.raises(SecretRefused, match="chmod 600"):
+        store.get("app_password")

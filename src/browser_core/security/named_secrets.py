@@ -1,12 +1,13 @@
 """Secrets the model types by name, never by value: where they come from, which origins may receive them.
 
-Two sources, read once when the session starts (every value is registered with ``redaction`` at once):
+Two sources, read when the session starts (every value is registered with ``redaction`` at once):
 
 - environment variables ``BROWSER_SECRET_<NAME>=value``, with ``BROWSER_SECRET_<NAME>_ORIGINS=<patterns>``
   (comma-separated) and optionally ``BROWSER_SECRET_<NAME>_KIND=totp``;
-- the file named by the ``secrets_file`` setting (``BROWSER_SECRETS_FILE``), refused when its group or others
-  may read it: TOML (``*.toml``: one table per secret, ``value``, ``origins = [...]``, ``kind``) or dotenv (any
-  other name: ``<NAME>=value``, ``<NAME>_ORIGINS=...``, ``<NAME>_KIND=...``, as above without ``BROWSER_SECRET_``).
+- the file named by the ``secrets_file`` setting (``BROWSER_SECRETS_FILE``; read again when it changes), refused
+  when its group or others may read it: TOML (``*.toml``: one table per secret, ``value``, ``origins = [...]``,
+  ``kind``) or dotenv (any other name: ``<NAME>=value``, ``<NAME>_ORIGINS=...``, ``<NAME>_KIND=...``, as above
+  without ``BROWSER_SECRET_``).
 
 A name is lower-cased (``GITHUB_PASSWORD`` → ``github_password``). An origin pattern is ``scheme://host[:port]``
 or ``scheme://*.domain[:port]`` (any subdomain of ``domain``, not ``domain`` itself). Kind ``text`` (default)
@@ -150,30 +151,52 @@ class SecretStore:
     problems: dict[str, str] = field(default_factory=dict)  # a secret that could not be used, and why
     file_problem: str | None = None
     withheld: set[str] = field(default_factory=set)  # configured, but not among the names allowed for this run
+    path: Path | None = None
+    env: dict[str, str] = field(default_factory=dict)  # the BROWSER_SECRET_* variables, read once
+    allowed: str | None = None
+    _stamp: tuple[int, int, int] | None = None  # the file as last read: a change is read again on the next use
 
     @classmethod
     def load(cls, path: Path | None, environ: Mapping[str, str] | None = None,
              allowed: str | None = None) -> SecretStore:
         """The secrets of the file and the environment; with ``allowed`` (comma-separated names), only those."""
         env = os.environ if environ is None else environ
-        store = cls()
-        if path is not None:
-            try:
-                store.secrets, store.problems = read_file(path)
-            except ValueError as exc:
-                store.file_problem = str(exc)
-        found, problems = _from_pairs({k[len(ENV_PREFIX):]: v for k, v in env.items() if k.startswith(ENV_PREFIX)})
-        store.secrets |= found  # the environment wins over the file
-        store.problems |= problems
-        for secret in store.secrets.values():
-            register_secret(secret.value)  # withheld ones too: their values never show either
-        if allowed is not None:
-            names = {n.strip().lower() for n in allowed.split(",") if n.strip()}
-            store.withheld = set(store.secrets) - names
-            store.secrets = {n: s for n, s in store.secrets.items() if n in names}
+        store = cls(path=path, allowed=allowed,
+                    env={k[len(ENV_PREFIX):]: v for k, v in env.items() if k.startswith(ENV_PREFIX)})
+        store.refresh(force=True)
         return store
 
+    def _file_stamp(self) -> tuple[int, int, int] | None:
+        try:
+            st = self.path.stat() if self.path is not None else None
+        except OSError:
+            return None
+        return (st.st_mtime_ns, st.st_size, st.st_mode) if st is not None else None
+
+    def refresh(self, force: bool = False) -> None:
+        """Read the file again when it changed since (a secret added, a chmod), and the variables with it."""
+        stamp = self._file_stamp()
+        if not force and stamp == self._stamp:
+            return
+        self._stamp = stamp
+        self.secrets, self.problems, self.file_problem = {}, {}, None
+        if self.path is not None:
+            try:
+                self.secrets, self.problems = read_file(self.path)
+            except ValueError as exc:
+                self.file_problem = str(exc)
+        found, problems = _from_pairs(self.env)
+        self.secrets |= found  # the environment wins over the file
+        self.problems |= problems
+        for secret in self.secrets.values():
+            register_secret(secret.value)  # withheld ones too: their values never show either
+        if self.allowed is not None:
+            names = {n.strip().lower() for n in self.allowed.split(",") if n.strip()}
+            self.withheld = set(self.secrets) - names
+            self.secrets = {n: s for n, s in self.secrets.items() if n in names}
+
     def get(self, name: str) -> Secret:
+        self.refresh()
         key = name.strip().lower()
         secret = self.secrets.get(key)
         if secret is not None:
@@ -193,6 +216,7 @@ class SecretStore:
         raise SecretRefused(message, details={"secret": name, "reason": "unknown", "known": known})
 
     def listing(self) -> dict[str, Any]:
+        self.refresh()
         out: dict[str, Any] = {"secrets": [s.public() for s in sorted(self.secrets.values(), key=lambda s: s.name)]}
         if self.problems:
             out["unusable"] = [{"name": n, "problem": p} for n, p in sorted(self.problems.items())]
