@@ -71,3 +71,15 @@ async def test_a_human_answer_typed_into_a_password_field_is_masked_in_the_recor
     for path in files:
         assert answer not in path.read_text("utf-8"), path.name
     assert answer not in state.memory.render()
+
+
+def test_only_the_refused_fields_value_is_taken_for_a_secret() -> None:
+    from orchestrator.policy.policies import typed_values
+
+    form = {"fields": [{"element_description": "Full name", "value": "Ada Lovelace"},
+                       {"element_description": "Your password", "value": "hx-1234"},
+                       {"element_id": "e9", "value": True}]}
+    assert typed_values(form, "Password") == ["hx-1234"]
+    assert typed_values(form, "PIN") == ["Ada Lovelace", "hx-1234"]  # no field described so: all the text
+    assert typed_values({"text": "hx-5678", "element_id": "e3"}) == ["hx-5678"]
+    assert typed_values({"text": {"secret": "site_password"}}) == []

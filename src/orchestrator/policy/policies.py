@@ -176,12 +176,14 @@ class SensitiveFieldPolicy:
         return context_note("PostToolUseFailure", "The human did not type the value: stop and report needs_human.")
 
 
-def typed_values(tool_input: Mapping[str, Any]) -> list[str]:
-    """The text a typing call carried (type_text's text, fill_form's text values); a named secret carries none."""
-    values = [tool_input.get("text")]
-    fields = tool_input.get("fields")
-    if isinstance(fields, list):
-        values += [f.get("value") for f in fields if isinstance(f, dict)]
+def typed_values(tool_input: Mapping[str, Any], field_name: str = "") -> list[str]:
+    """The text a typing call carried into the refused field: type_text's text; of fill_form's text values, those
+    for a field described like ``field_name``, else all of them (masking too much beats too little). A named
+    secret carries no text."""
+    fields = [f for f in tool_input.get("fields") or [] if isinstance(f, dict)]
+    wanted = field_name.strip().casefold()
+    named = [f for f in fields if wanted and wanted in str(f.get("element_description") or "").casefold()]
+    values = [tool_input.get("text")] + [f.get("value") for f in named or fields]
     return [v for v in values if isinstance(v, str) and v.strip()]
 
 
@@ -191,10 +193,12 @@ class CallRecording:
     def __init__(self, state: RunState, recorder: RunRecorder) -> None:
         self.state, self.recorder = state, recorder
 
-    def forget_typed(self, call: ToolInvocation) -> None:
+    def forget_typed(self, call: ToolInvocation, error: ToolError | None) -> None:
         """The call tried to type into a sensitive field: what it carried (a human's answer, usually) is a secret,
         masked in this call's record and in everything already recorded."""
-        values = typed_values(call.input)
+        details = error.details if error is not None and isinstance(error.details, dict) else {}
+        field = details.get("field")
+        values = typed_values(call.input, str(field.get("name") or "") if isinstance(field, dict) else "")
         if values:
             self.recorder.forget(values)
             memory = self.state.memory  # and no agent is handed it again
