@@ -27,7 +27,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import anyio
-from playwright.async_api import Browser, Page, Playwright, async_playwright
+from playwright.async_api import Browser, BrowserContext, Dialog, Page, Playwright, async_playwright
 
 from corpus.apps import APPS, RunningApp, start
 from corpus.runner import StepFailed, StepOutcome, confirm, find_id, run_step
@@ -81,6 +81,7 @@ class Host:
     _failure: BaseException | None = None
     _pw: Playwright | None = None
     _human: Browser | None = None
+    _watching: list[BrowserContext] = field(default_factory=list)
     secrets: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (value, origin), in secrets_file
 
     @property
@@ -116,6 +117,12 @@ class Host:
         if self._human is None:
             self._pw = await async_playwright().start()
             self._human = await self._pw.chromium.connect_over_cdp(self._cdp_url)
+        for context in self._human.contexts:
+            # A Playwright client with no dialog listener dismisses every native dialog it sees, in every tab of
+            # the browser: the human's hands would close the confirm() the server was asked to answer.
+            if context not in self._watching:
+                context.on("dialog", _leave_to_the_server)
+                self._watching.append(context)
         pages = [p for c in self._human.contexts for p in c.pages]
         return pages[-1]
 
@@ -175,6 +182,10 @@ class Host:
         self.logged_in.add(app.spec.name)
         self.login_outcomes[app.spec.name] = outcomes
         return outcomes
+
+
+def _leave_to_the_server(dialog: Dialog) -> None:
+    """The human watches a dialog and leaves the answer to the server (which answers it as the human approved)."""
 
 
 @asynccontextmanager

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from browser_core.errors import InvalidInput
 
 ElementId = Annotated[
     str | None,
-    Field(description="Id from observe (e12, f2e7).",
-          max_length=32),
+    Field(description="Id (e12, f2e7).", max_length=32),
 ]
 Description = Annotated[
     str | None,
-    Field(description="Or: the element in plain words.", max_length=300),
+    Field(description="Or the element in words.", max_length=300),
 ]
 Role = Annotated[
     str | None,
@@ -33,8 +34,16 @@ FrameSelector = Annotated[
 ]
 
 
-class SecretRef(BaseModel):
-    """A named secret instead of text: the server types its value (or current one-time code), never shows it."""
+# A named secret instead of text, {"secret": name}: the server types its value (or current one-time code) and never
+# shows it. A plain mapping keeps the advertised schema small (no $defs); ``secret_name`` reads it.
+SecretRef = dict[Literal["secret"], str]
 
-    model_config = ConfigDict(extra="forbid")
-    secret: Annotated[str, Field(description="Its name (list_secrets).", min_length=1, max_length=64)]
+
+def secret_name(value: object) -> str | None:
+    """The name in ``{"secret": name}``, or None for text (an empty mapping is refused as a missing name)."""
+    if not isinstance(value, dict):
+        return None
+    name = str(value.get("secret") or "").strip()
+    if not name:
+        raise InvalidInput('a secret is given as {"secret": "<name>"} (list_secrets names them)')
+    return name

@@ -24,7 +24,7 @@ from browser_agent_evals.scripted.server import ModelRequest
 
 BROWSER = "mcp__browser__"
 ACTIONS = frozenset(
-    {"navigate", "go_back", "go_forward", "reload", "click", "type_text", "press_key", "hover", "select_option",
+    {"navigate", "click", "type_text", "press_key", "hover", "select_option",
      "scroll", "confirm_action", "fill_form", "click_at", "type_at", "upload_file", "drag"}
 )
 ROLES = ("lead", "planner", "dom_analyzer", "executor", "validator", "answerer")

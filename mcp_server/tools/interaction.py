@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from pydantic import BaseModel, Field
 
 from browser_core.act import actions, forms, secret_typing
 from browser_core.session import BrowserSession
-from mcp_server.params import Description, ElementId, FrameSelector, Role, SecretRef, TimeoutMs
+from mcp_server.params import Description, ElementId, FrameSelector, Role, SecretRef, TimeoutMs, secret_name
 from mcp_server.tooling import define_tool
 
 
@@ -23,8 +23,7 @@ async def click(
     timeout_ms: TimeoutMs = None,
     frame: FrameSelector = None,
 ) -> Any:
-    """Click an element (any frame); the result says what changed. Covered by an overlay: fails (intercepted) with
-    details.overlay_controls to dismiss it."""
+    """Click an element (any frame); the result says what changed (an overlay in the way: intercepted)."""
     return await actions.click(session, element_id=element_id, description=element_description, role=role,
                                button=button, double=double_click, timeout_ms=timeout_ms, frame=frame)
 
@@ -33,22 +32,22 @@ async def click(
 async def type_text(
     session: BrowserSession,
     text: Annotated[Annotated[str, Field(max_length=10000)] | SecretRef, Field(
-        description='Text to type, or {"secret": name} (list_secrets) for a password or code.')],
+        description='Text, or {"secret": name}.')],
     element_id: ElementId = None,
     element_description: Description = None,
     role: Role = None,
-    clear_first: Annotated[bool, Field(description="Replace the content (default) or append.")] = True,
-    press_enter: Annotated[bool, Field(description="Press Enter afterwards.")] = False,
+    clear_first: Annotated[bool, Field(description="false: append.")] = True,
+    press_enter: Annotated[bool, Field(description="Then press Enter.")] = False,
     timeout_ms: TimeoutMs = None,
     frame: FrameSelector = None,
 ) -> Any:
-    """Type into a text field (replacing its content unless clear_first=false); returns the field's new value.
-    A secret is typed only into a field whose own frame has one of its origins, and is never shown back."""
-    if isinstance(text, SecretRef):
-        return await secret_typing.type_secret(session, name=text.secret, element_id=element_id,
+    """Type into a text field (its content replaced); returns its new value."""
+    name = secret_name(text)
+    if name is not None:
+        return await secret_typing.type_secret(session, name=name, element_id=element_id,
                                                description=element_description, role=role, clear_first=clear_first,
                                                press_enter=press_enter, timeout_ms=timeout_ms, frame=frame)
-    return await actions.type_text(session, text=text, element_id=element_id, description=element_description,
+    return await actions.type_text(session, text=str(text), element_id=element_id, description=element_description,
                                    role=role, clear_first=clear_first, press_enter=press_enter,
                                    timeout_ms=timeout_ms, frame=frame)
 
@@ -82,8 +81,8 @@ async def select_option(
     element_description: Description = None,
     role: Role = None,
 ) -> Any:
-    """Choose options in a <select> or a widget standing for one (select2, comboboxes, listboxes: opened, chosen,
-    closed); unknown options list the valid ones."""
+    """Choose options in a <select> or a widget like one (select2, combobox, listbox); unknown options list the
+    valid ones."""
     return await actions.select_option(session, values=values, element_id=element_id,
                                        description=element_description, role=role)
 
@@ -98,8 +97,7 @@ async def scroll(
     element_description: Description = None,
     into_view: Annotated[bool, Field(description="Scroll the element into view.")] = False,
 ) -> Any:
-    """Scroll the page or inside an element, or bring an element into view. Returns the position and whether the end
-    was reached."""
+    """Scroll the page or inside an element, or bring an element into view; returns the position, end reached."""
     return await actions.scroll(session, direction=direction, amount=amount, element_id=element_id,
                                 description=element_description, into_view=into_view)
 
@@ -108,8 +106,12 @@ class FormField(BaseModel):
     element_id: ElementId = None
     element_description: Description = None
     value: Annotated[str | bool | list[str] | SecretRef, Field(
-        description='Text (dates as YYYY-MM-DD), an option label, true/false for a checkbox or radio, or '
-        '{"secret": name}.')]
+        description='Text (dates YYYY-MM-DD), an option label, true/false (checkbox, radio), or {"secret": name}.')]
+
+
+def _form_value(value: str | bool | list[str] | SecretRef) -> str | bool | list[str] | forms.SecretValue:
+    name = secret_name(value)
+    return forms.SecretValue(name) if name is not None else cast(str | bool | list[str], value)
 
 
 @define_tool(title="Fill form fields", read_only=False, destructive=True, timeout_s=60)
@@ -119,10 +121,10 @@ async def fill_form(
                                              max_length=50)],
 ) -> Any:
     """Fill several fields (text, date, select, checkbox, radio, select2-like widgets) in one call; never submits.
-    Returns each field's resulting value and validation message. Nothing is filled if a field is unknown or refused."""
+    Returns each value and validation message; an unknown or refused field: nothing filled."""
     return await forms.fill_form(session, fields=[
         forms.FieldToFill(element_id=f.element_id, element_description=f.element_description,
-                          value=forms.SecretValue(f.value.secret) if isinstance(f.value, SecretRef) else f.value)
+                          value=_form_value(f.value))
         for f in fields
     ])
 

@@ -36,8 +36,7 @@ async def confirm_action(
 
 @define_tool(title="List secrets", read_only=True, idempotent=True, timeout_s=10, needs_page=False)
 async def list_secrets(session: BrowserSession) -> Any:
-    """The secrets you may type by name (type_text or fill_form with {"secret": name}): names, kinds and the origins
-    each may be typed into. Values are never shown."""
+    """Secrets to type by name ({"secret": name}): names and origins."""
     return session.secrets.listing()
 
 

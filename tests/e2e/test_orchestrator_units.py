@@ -31,9 +31,8 @@ from orchestrator.session.developer import DeveloperAgent, DeveloperState
 
 REPO = Path(__file__).resolve().parents[2]
 CONTRACT = yaml.safe_load((REPO / "specs" / "tool-contract.yaml").read_text())["tools"]
-ACTING = {"click", "type_text", "press_key", "hover", "select_option", "navigate", "go_back", "go_forward", "reload",
-          "scroll", "confirm_action"}
-NAVIGATING = {"navigate", "go_back"}
+ACTING = {"click", "type_text", "press_key", "hover", "select_option", "navigate", "scroll", "confirm_action"}
+NAVIGATING = {"navigate"}  # by url, back or forward; a reload is denied to an agent that may not click
 
 
 def test_agent_files_load_with_least_privilege() -> None:
@@ -270,6 +269,11 @@ async def test_hooks_enforce_least_privilege_and_attach_memory(tmp_path: Path) -
     assert (await decision("mcp__browser__click", "dom_analyzer"))["permissionDecision"] == "deny"
     assert (await decision("mcp__browser__type_text", "validator"))["permissionDecision"] == "deny"
     assert (await decision("mcp__browser__click", "executor")) == {}  # allowed by the session's rules
+    # navigate covers the history: the validator may go back, never reload (a reload can send a form again)
+    assert (await decision("mcp__browser__navigate", "validator", {"history": "back"})) == {}
+    reload = await decision("mcp__browser__navigate", "validator", {"history": "reload"})
+    assert reload["permissionDecision"] == "deny" and "reload" in reload["permissionDecisionReason"]
+    assert (await decision("mcp__browser__navigate", "executor", {"history": "reload"})) == {}
     assert (await decision("Agent", None, {"subagent_type": "general-purpose"}))["permissionDecision"] == "deny"
     planner = await decision("Agent", None, {"subagent_type": "planner", "prompt": "Task: register Ada",
                                               "run_in_background": True})
@@ -277,7 +281,7 @@ async def test_hooks_enforce_least_privilege_and_attach_memory(tmp_path: Path) -
     assert planner["updatedInput"]["run_in_background"] is False
     assert "<task_memory>" in planner["updatedInput"]["prompt"] and "[open]: ok" in planner["updatedInput"]["prompt"]
     denied = [c for c in state.invocations if c.error_code == "denied"]
-    assert len(denied) == 4  # denied calls never run, but they are recorded
+    assert len(denied) == 5  # denied calls never run, but they are recorded
 
 
 def test_the_orchestrator_hands_a_plan_to_its_agents() -> None:

@@ -74,7 +74,7 @@ async def open_list(host: Host, corpus_apps, page: ListPage) -> list[dict[str, A
     with anyio.move_on_after(30):  # a single-page app fetches its rows once the page has loaded
         while not all(any(e.get("name") == row for e in found) for row in page.rows):
             found = await elements(host)
-            await host.call("wait_for_load", state="networkidle", timeout_ms=1000)
+            await host.call("wait_for", load="networkidle", timeout_ms=1000)
     assert all(any(e.get("name") == row for e in found) for row in page.rows), [e.get("name") for e in found]
     return await elements(host)
 
