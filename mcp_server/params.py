@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, WithJsonSchema
 
 from browser_core.errors import InvalidInput
 
@@ -36,7 +36,7 @@ FrameSelector = Annotated[
 
 # A named secret instead of text, {"secret": name}: the server types its value (or current one-time code) and never
 # shows it. A plain mapping keeps the advertised schema small (no $defs); ``secret_name`` reads it.
-SecretRef = dict[Literal["secret"], str]
+SecretRef = Annotated[dict[Literal["secret"], str], WithJsonSchema({"type": "object"})]
 
 
 def secret_name(value: object) -> str | None:

@@ -32,7 +32,7 @@ async def click(
 async def type_text(
     session: BrowserSession,
     text: Annotated[Annotated[str, Field(max_length=10000)] | SecretRef, Field(
-        description='Text, or {"secret": name}.')],
+        description='Text or {"secret": name}.')],
     element_id: ElementId = None,
     element_description: Description = None,
     role: Role = None,
@@ -106,7 +106,7 @@ class FormField(BaseModel):
     element_id: ElementId = None
     element_description: Description = None
     value: Annotated[str | bool | list[str] | SecretRef, Field(
-        description='Text (dates YYYY-MM-DD), an option label, true/false (checkbox, radio), or {"secret": name}.')]
+        description='Text (dates YYYY-MM-DD), option, true/false or {"secret": name}.')]
 
 
 def _form_value(value: str | bool | list[str] | SecretRef) -> str | bool | list[str] | forms.SecretValue:
@@ -117,10 +117,10 @@ def _form_value(value: str | bool | list[str] | SecretRef) -> str | bool | list[
 @define_tool(title="Fill form fields", read_only=False, destructive=True, timeout_s=60)
 async def fill_form(
     session: BrowserSession,
-    fields: Annotated[list[FormField], Field(description="The fields and their values.", min_length=1,
+    fields: Annotated[list[FormField], Field(description="Fields and values.", min_length=1,
                                              max_length=50)],
 ) -> Any:
-    """Fill several fields (text, date, select, checkbox, radio, select2-like widgets) in one call; never submits.
+    """Fill fields (text, date, select, checkbox, radio, widgets) in one call; never submits.
     Returns each value and validation message; an unknown or refused field: nothing filled."""
     return await forms.fill_form(session, fields=[
         forms.FieldToFill(element_id=f.element_id, element_description=f.element_description,

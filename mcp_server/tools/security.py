@@ -36,7 +36,7 @@ async def confirm_action(
 
 @define_tool(title="List secrets", read_only=True, idempotent=True, timeout_s=10, needs_page=False)
 async def list_secrets(session: BrowserSession) -> Any:
-    """Secrets to type by name ({"secret": name}): names and origins."""
+    """Secrets to type by name: names, origins."""
     return session.secrets.listing()
 
 
