@@ -176,7 +176,7 @@ class Host:
         if submit.held:
             await confirm(self.call, submit)
         login_page = re.escape(f"{parts.scheme}://{parts.netloc}{login.path}")
-        left = await self.call("wait_for_url", pattern=f"re:^(?!{login_page})", timeout_ms=20000)
+        left = await self.call("wait_for", url=f"re:^(?!{login_page})", timeout_ms=20000)
         if not left.get("success"):
             raise StepFailed(f"still on the login page after signing in: {left.get('error')}")
         self.logged_in.add(app.spec.name)
