@@ -88,6 +88,15 @@ class BrowserSettings(BaseSettings):
     security_policy_file: Path | None = Field(
         None, description="Extra security vocabulary (YAML, same keys as browser_core/security/policy.yaml)."
     )
+    secrets_file: Path | None = Field(
+        None, description="Secrets typed by name (dotenv, or TOML when it ends in .toml), each with the origins it may "
+        "be typed into; refused unless only its owner can read it (chmod 600). BROWSER_SECRET_<NAME> variables add "
+        "more (see browser_core/security/named_secrets.py).",
+    )
+    secrets_allowed: str | None = Field(
+        None, description="Comma-separated names of the secrets that may be used (listed and typed); unset: all of "
+        "them, empty: none (the orchestrator passes the names its user allowed).",
+    )
     artifacts_dir: Path = Field(
         default_factory=default_artifacts_dir, description="Where save_screenshot writes files."
     )

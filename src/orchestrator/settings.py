@@ -69,6 +69,10 @@ class OrchestratorSettings(BaseSettings):
     browser_env: dict[str, str] = Field(
         default_factory=dict, description="BROWSER_* settings for this worker's server only (e.g. its own CDP URL)."
     )
+    secrets: str = Field(
+        "", description="Comma-separated names of the secrets the agents may type by name (BROWSER_SECRET_<NAME> or "
+        "the browser's secrets file); none by default. --secret NAME adds one.",
+    )
     mcp_command: list[str] = Field(
         default_factory=lambda: [sys.executable, "-m", "mcp_server"], description="Command of the browser server."
     )
@@ -86,6 +90,10 @@ class OrchestratorSettings(BaseSettings):
             raise ValueError(f"lead {value!r} is gone: the Python conductor was removed (issue 20); the only lead is "
                              "'sdk' (one SDK session, the planner delegating with the Agent tool); unset ORCH_LEAD")
         return value
+
+    @property
+    def secret_names(self) -> list[str]:
+        return sorted({n.strip().lower() for n in self.secrets.split(",") if n.strip()})
 
     def model_for(self, agent: str) -> str:
         return str(getattr(self, f"{agent}_model", "") or "")

@@ -19,6 +19,7 @@ from playwright.async_api import ElementHandle, Frame
 
 from browser_core.errors import InvalidInput, StaleElement
 from browser_core.page.listing import ListedElement
+from browser_core.page.origins import frame_origin
 
 ID_PATTERN = re.compile(r"^(?:f(\d+))?e(\d+)$")
 _JS = resources.files("browser_core.js")
@@ -87,6 +88,7 @@ class ElementRegistry:
     _slots: WeakKeyDictionary[Frame, FrameSlot] = field(default_factory=WeakKeyDictionary)
     _frames_by_prefix: dict[str, Any] = field(default_factory=dict)
     _fingerprints: dict[str, ElementFingerprint] = field(default_factory=dict)
+    _origins: dict[str, str | None] = field(default_factory=dict)  # the frame's origin when the id was handed out
     _frame_counter: int = 0
     _main_claimed: bool = False
     # The elements as last listed to the model (by observe or an action result): what "changed" compares with.
@@ -116,6 +118,7 @@ class ElementRegistry:
     def make_id(self, frame: Frame, number: int, fingerprint: ElementFingerprint) -> str:
         element_id = f"{self.slot(frame).prefix}e{number}"
         self._fingerprints[element_id] = fingerprint
+        self._origins[element_id] = frame_origin(frame)
         return element_id
 
     def advance(self, frame: Frame, next_number: int) -> None:
@@ -124,6 +127,10 @@ class ElementRegistry:
 
     def fingerprint(self, element_id: str) -> ElementFingerprint | None:
         return self._fingerprints.get(element_id)
+
+    def listed_origin(self, element_id: str) -> str | None:
+        """The origin of the id's frame when the id was handed out (None: unknown id or an opaque origin)."""
+        return self._origins.get(element_id)
 
     def frame_for(self, element_id: str) -> tuple[Frame, int]:
         """The frame an id belongs to and its number there; raises for malformed or unknown ids."""

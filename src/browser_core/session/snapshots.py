@@ -25,6 +25,8 @@ import anyio
 import structlog
 from playwright.async_api import Page
 
+from browser_core.security.secret_marks import SCREENSHOT_STYLE
+
 log = structlog.get_logger("browser_core.snapshots")
 REQUESTS = "requests"
 TIMEOUT_S = 5.0
@@ -90,9 +92,9 @@ class ScreenshotRecorder:
                 mask = [frame.locator(SECRET_FIELDS) for frame in page.frames if not frame.is_detached()]
                 if thumbnail:
                     await page.screenshot(path=str(path), timeout=TIMEOUT_S * 1000, type="jpeg", quality=JPEG_QUALITY,
-                                          scale="css", mask=mask)
+                                          scale="css", mask=mask, style=SCREENSHOT_STYLE)
                 else:
-                    await page.screenshot(path=str(path), timeout=TIMEOUT_S * 1000, mask=mask)
+                    await page.screenshot(path=str(path), timeout=TIMEOUT_S * 1000, mask=mask, style=SCREENSHOT_STYLE)
         except Exception as exc:  # noqa: BLE001 - a record screenshot is best effort: the tool's own result is what matters
             log.info("record screenshot not taken", label=label, error=str(exc).splitlines()[0] if str(exc) else "")
             return None

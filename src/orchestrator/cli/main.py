@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -74,6 +75,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--max-budget-usd", type=float)
     p.add_argument("--wall-clock", type=float, metavar="SECONDS")
     p.add_argument("--max-requests", type=int, metavar="N", help="stop a task after N model requests")
+    p.add_argument("--secret", action="append", metavar="NAME", help="a secret the agents may type by name "
+                   "(BROWSER_SECRET_<NAME> or the browser's secrets file); repeat for more")
     p.add_argument("--lead", choices=["sdk"],
                    help="sdk, the only lead: one SDK session, the planner delegates with the Agent tool "
                         "(the Python conductor, 'python', was removed)")
@@ -88,6 +91,8 @@ def make_settings(args: argparse.Namespace) -> OrchestratorSettings:
     }
     if args.headless:
         overrides["headful"] = False
+    if args.secret:
+        overrides["secrets"] = ",".join([os.environ.get("ORCH_SECRETS", ""), *args.secret]).strip(",")
     return load_settings(OrchestratorSettings, **{k: v for k, v in overrides.items() if v is not None})
 
 

@@ -219,6 +219,7 @@ class Hooks:
             call.error_code = (envelope.error.code if envelope.error else "") or "failed"
             self.stuck.after(call.tool, envelope)
             if call.error_code == "sensitive_field":
+                self.recording.forget_typed(call, envelope.error)
                 self.clock.add(started)
                 out = await self.sensitive.on_failure(envelope.error)
                 started = time.perf_counter()

@@ -31,7 +31,7 @@ from typing import Any, TextIO
 import structlog
 from pydantic import BaseModel, Field
 
-from browser_core.redaction import load_env_secrets, redact, redact_data
+from browser_core.redaction import load_env_secrets, redact, redact_data, register_secret
 from browser_core.session import snapshots
 from orchestrator.memory.models import Plan, ToolInvocation, Verdict
 from orchestrator.records.report import REPORT, write_report
@@ -220,6 +220,24 @@ class RunRecorder:
     def write_json(self, name: str, value: Any) -> None:
         with self._writing(name):
             (self.dir / name).write_text(_dumps(_plain(value), 1), "utf-8")
+
+    def forget(self, values: list[str]) -> None:
+        """Values found to be secret after they were written (a human's answer an agent tried to type into a
+        password field): masked from now on, and in every text file of the record already written."""
+        for value in values:
+            register_secret(value)
+        for handle in self._files.values():
+            with contextlib.suppress(OSError):
+                handle.close()
+        self._files.clear()  # appends reopen the files
+        for path in self.dir.rglob("*"):
+            if path.suffix not in (".jsonl", ".json", ".md", ".txt", ".log") or not path.is_file():
+                continue
+            with self._writing(path.name):
+                text = path.read_text("utf-8", errors="replace")
+                masked = redact(text)
+                if masked != text:
+                    path.write_text(masked, "utf-8")
 
     def finish(self) -> RunSummary:
         s = self.summary

@@ -14,8 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import anyio
+import mcp.types as mt
 import structlog
+from pydantic import ValidationError
 
+from browser_core.result_model import ToolResult
 from orchestrator.agents import BROWSER_PREFIX, AgentSpec, discover_agents
 from orchestrator.browser.browser_gateway import BrowserGateway
 from orchestrator.browser.browser_link import BrowserLink
@@ -76,6 +79,7 @@ class SessionResources:
         self.hooks.recording.page_changing = frozenset(
             BROWSER_PREFIX + name for name, tool in self.link.tools.items()
             if not (tool.annotations is not None and tool.annotations.read_only_hint))
+        self.state.memory.secrets = await secrets_listed(self.link)
         tools = {name: spec.browser_tools for name, spec in self.specs.items() if name != "planner"}
         self.gateway = BrowserGateway(self.link, tools)
         await self.gateway.start()
@@ -116,3 +120,20 @@ class SessionResources:
     def _record_event(self, kind: str, data: dict[str, Any]) -> None:
         if kind in RECORDED_EVENTS:
             self.recorder.event(kind, **data)
+
+
+async def secrets_listed(link: BrowserLink) -> list[str]:
+    """The secrets the browser server will type by name in this run (the names the user allowed), as the planner
+    reads them: name, kind and origins, never a value."""
+    try:
+        result = ToolResult.parse(_text(await link.call("list_secrets", {})))
+    except ValidationError:
+        return []
+    if not result.success or not isinstance(result.data, dict):
+        return []
+    return [f"{s['name']} ({s['kind']}) for {', '.join(s['origins'])}" for s in result.data.get("secrets", [])
+            if isinstance(s, dict) and {"name", "kind", "origins"} <= set(s)]
+
+
+def _text(result: mt.CallToolResult) -> str:
+    return next((c.text for c in result.content if isinstance(c, mt.TextContent)), "")
