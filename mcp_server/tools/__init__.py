@@ -3,9 +3,20 @@
 from __future__ import annotations
 
 from mcp_server.tooling import ToolDef
-from mcp_server.tools import capture, files, frames, interaction, navigation, observation, security, tabs, waits
+from mcp_server.tools import (
+    capture,
+    files,
+    flows,
+    frames,
+    interaction,
+    navigation,
+    observation,
+    security,
+    tabs,
+    waits,
+)
 
-GROUPS = (navigation, observation, interaction, frames, tabs, files, waits, capture, security)
+GROUPS = (navigation, observation, interaction, frames, tabs, files, waits, capture, security, flows)
 
 
 def all_tools() -> list[ToolDef]:
