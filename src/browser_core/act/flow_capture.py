@@ -85,9 +85,10 @@ async def capture(session: BrowserSession, element_id: str) -> Fingerprint | Non
     if me is None:
         return None
     anchors, source = await anchors_of(session, me)
+    peers = [e for e in same if e.context == me.context]
     return Fingerprint(frame=fp.frame_path, role=me.role, name=me.name, name_source=source, anchors=anchors,
-                       value=me.value, state=me.state, input_type=me.input_type, population=len(same),
-                       ordinal=same.index(me), box=list(me.box))
+                       value=me.value, state=me.state, input_type=me.input_type, population=len(peers),
+                       ordinal=peers.index(me), box=list(me.box))
 
 
 def describe(element: Element, anchors: Anchors) -> dict[str, Any]:

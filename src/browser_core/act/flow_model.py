@@ -41,7 +41,7 @@ class Fingerprint(BaseModel):
     value: str = ""
     state: str = ""
     input_type: str = ""
-    population: int = 1  # elements of this frame, role and name when recorded
+    population: int = 1  # elements of this frame, role, name and row (or group) when recorded
     ordinal: int = 0  # this one's place among them (confirms, never chooses)
     box: list[int] = Field(default_factory=list)
 

@@ -8,7 +8,7 @@ import json
 import re
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote_plus, urlsplit
 
 import anyio
 from playwright.async_api import Error as PlaywrightError
@@ -129,7 +129,8 @@ def _relative(url: str, origin: str) -> str:
     parts = urlsplit(url)
     if f"{parts.scheme}://{parts.netloc}" != origin:
         return url
-    return parts.path + (f"?{parts.query}" if parts.query else "") + (f"#{parts.fragment}" if parts.fragment else "")
+    query = f"?{unquote_plus(parts.query)}" if parts.query else ""
+    return unquote_plus(parts.path) + query + (f"#{parts.fragment}" if parts.fragment else "")
 
 
 def build_flow(name: str, raw: list[dict[str, Any]], *, named: dict[str, str] | None = None, task: str = "") -> Flow:
@@ -149,7 +150,9 @@ def _template(step: FlowStep, params: _Params, origin: str) -> FlowStep:
     before = dict(params.values)
     if step.target is not None:
         step.target.name = templated(step.target.name, before)
-        step.target.anchors.row = templated(step.target.anchors.row, before)
+        anchors = step.target.anchors
+        for key in ("row", "label", "heading", "dialog"):
+            setattr(anchors, key, templated(getattr(anchors, key), before))
         step.target.value = ""  # a field's earlier value is not compared
     if step.action == "navigate":
         step.args["url"] = templated(_relative(str(step.args.get("url", "")), origin), before)

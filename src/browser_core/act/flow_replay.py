@@ -11,7 +11,7 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote_plus, urlsplit
 
 import anyio
 from playwright.async_api import Page
@@ -19,7 +19,7 @@ from playwright.async_api import Page
 from browser_core.act import actions, forms, navigation
 from browser_core.act.confirm import confirm_pending, decline_pending
 from browser_core.act.flow_capture import anchors_of, describe, population
-from browser_core.act.flow_model import Fingerprint, Flow, FlowStep, fill
+from browser_core.act.flow_model import Anchors, Fingerprint, Flow, FlowStep, fill
 from browser_core.errors import ConfirmationRefused, ConfirmationRequired, ToolFailure, playwright_errors
 from browser_core.page.observation import Element
 from browser_core.session.browser import BrowserSession
@@ -37,22 +37,32 @@ class Stop(Exception):
 
 def _filled(fp: Fingerprint, values: dict[str, str]) -> Fingerprint:
     out = fp.model_copy(deep=True)
-    out.name, out.anchors.row = fill(fp.name, values), fill(fp.anchors.row, values)
+    out.name = fill(fp.name, values)
+    out.anchors = Anchors.model_validate({k: fill(v, values) for k, v in fp.anchors.model_dump().items()})
     return out
+
+
+def _same_anchors(a: Anchors, b: Anchors) -> bool:
+    """Equal, but for the numbers in them (a record's number in a heading differs each run); the row exactly."""
+    def plain(x: Anchors) -> dict[str, str]:
+        return {k: v if k == "row" else re.sub(r"\d+", "#", v) for k, v in x.model_dump().items()}
+    return plain(a) == plain(b)
 
 
 async def resolve(session: BrowserSession, page: Page, fp: Fingerprint) -> tuple[Element, list[str]]:
     """The one element the fingerprint names, and which parts of the fingerprint matched; else ``Stop``."""
     same = await population(session, page, fp.frame, fp.role, fp.name)
     seen = [(e, (await anchors_of(session, e))[0]) for e in same]
-    matching = [e for e, a in seen if a == fp.anchors]
-    if len(same) != fp.population or len(matching) != 1:
-        why = ("no element matches" if not same else f"{len(same)} elements share this role and name (recorded: "
-               f"{fp.population})" if len(same) != fp.population else f"{len(matching)} of them match the anchors")
+    peers = [e for e, _ in seen if e.context == fp.anchors.row]
+    matching = [e for e, a in seen if _same_anchors(a, fp.anchors)]
+    if len(peers) != fp.population or len(matching) != 1:
+        why = ("no element has this role and name" if not same else
+               f"{len(peers)} elements share this role, name and row (recorded: {fp.population})"
+               if len(peers) != fp.population else f"{len(matching)} of them match the recorded anchors")
         raise Stop(why, fingerprint=fp.model_dump(), candidates=[describe(e, a) for e, a in seen])
     me = matching[0]
     parts = ["frame", "role", "name", "population"] + [k for k, v in fp.anchors.model_dump().items() if v]
-    if same.index(me) == fp.ordinal:
+    if peers.index(me) == fp.ordinal:
         parts.append("ordinal")
     if fp.box and list(me.box) == fp.box:
         parts.append("box")
@@ -62,7 +72,7 @@ async def resolve(session: BrowserSession, page: Page, fp: Fingerprint) -> tuple
 def _comparable(url: str) -> str:
     """A URL's path and query with numeric ids as '#' (a new record's id differs each run)."""
     parts = urlsplit(url)
-    text = parts.path + (f"?{parts.query}" if parts.query else "")
+    text = unquote_plus(parts.path + (f"?{parts.query}" if parts.query else ""))
     return re.sub(r"(?<=[/=])\d+(?=[/&]|$)", "#", text)
 
 

@@ -1,0 +1,153 @@
+"""A small stateful web app for flow tests: a list of notes (search, rows with Edit and Delete), an add / edit
+form (text, select, date) and the app's own delete confirmation page. Its state is its database.
+
+``app.mutations`` changes the markup the way issue 22's case (c) says, one at a time:
+``decoy_add`` (a second "Add note" link before the real one), ``lookalike_rows`` (every row twice),
+``no_save`` (the Save button removed), ``renamed_title`` (the Title field's label changed).
+"""
+
+from __future__ import annotations
+
+import html
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+KINDS = ("Idea", "Task", "Bug")
+
+
+@dataclass
+class Note:
+    id: int
+    title: str
+    kind: str
+    due: str
+
+
+@dataclass
+class NotesApp:
+    notes: dict[int, Note] = field(default_factory=dict)
+    next_id: int = 1
+    mutations: set[str] = field(default_factory=set)
+    writes: list[str] = field(default_factory=list)  # every server-side write, in order
+    base: str = ""
+
+    def add(self, title: str, kind: str, due: str) -> Note:
+        note = Note(self.next_id, title, kind, due)
+        self.notes[note.id] = note
+        self.next_id += 1
+        return note
+
+    def titles(self) -> list[str]:
+        return sorted(n.title for n in self.notes.values())
+
+
+def _page(title: str, body: str) -> str:
+    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
+            f"<link rel='icon' href='data:,'></head><body><header><a href='/'>Home</a></header>"
+            f"<main>{body}</main></body></html>")
+
+
+def _list(app: NotesApp, query: str) -> str:
+    decoy = "<a href='/add'>Add note</a> " if "decoy_add" in app.mutations else ""
+    rows = ""
+    for n in sorted(app.notes.values(), key=lambda n: n.id):
+        if query and query.lower() not in n.title.lower():
+            continue
+        row = (f"<tr><td><a href='/edit/{n.id}'>{html.escape(n.title)}</a></td><td>{n.kind}</td><td>{n.due}</td>"
+               f"<td><a href='/edit/{n.id}'>Edit</a> <a href='/delete/{n.id}'>Delete</a></td></tr>")
+        rows += row * (2 if "lookalike_rows" in app.mutations else 1)
+    return _page("Notes", f"""<h1>Notes</h1>
+<form method='get' action='/' role='search'><label for='q'>Search</label> <input id='q' name='q'
+ value='{html.escape(query)}'> <button type='submit'>Search</button></form>
+<p>{decoy}<a href='/add'>Add note</a></p>
+<table><thead><tr><th>Title</th><th>Kind</th><th>Due</th><th>Actions</th></tr></thead><tbody>{rows}</tbody></table>""")
+
+
+def _form(app: NotesApp, heading: str, note: Note | None) -> str:
+    label = "Heading" if "renamed_title" in app.mutations else "Title"
+    options = "".join(f"<option{' selected' if note and note.kind == k else ''}>{k}</option>" for k in KINDS)
+    save = "" if "no_save" in app.mutations else "<button type='submit'>Save</button>"
+    return _page(heading, f"""<h1>{heading}</h1><form method='post'>
+<p><label for='t'>{label}</label> <input id='t' name='title' value='{html.escape(note.title) if note else ''}'></p>
+<p><label for='k'>Kind</label> <select id='k' name='kind'><option value=''>---------</option>{options}</select></p>
+<p><label for='d'>Due</label> <input id='d' type='date' name='due' value='{note.due if note else ''}'></p>
+<p>{save} <a href='/'>Cancel</a></p></form>""")
+
+
+def _confirm(note: Note) -> str:
+    return _page("Are you sure?", f"""<h1>Are you sure?</h1>
+<p>Are you sure you want to delete the note “{html.escape(note.title)}”? This cannot be undone.</p>
+<form method='post'><input type='submit' value='Yes, I’m sure'> <a href='/'>No, take me back</a></form>""")
+
+
+def _handler(app: NotesApp) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:
+            return
+
+        def _send(self, status: int, body: str = "", location: str = "") -> None:
+            data = body.encode()
+            self.send_response(status)
+            if location:
+                self.send_header("Location", location)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def _note(self, path: str) -> Note | None:
+            tail = path.rstrip("/").rsplit("/", 1)[-1]
+            return app.notes.get(int(tail)) if tail.isdigit() else None
+
+        def do_GET(self) -> None:
+            url = urlsplit(self.path)
+            note = self._note(url.path)
+            if url.path == "/":
+                self._send(200, _list(app, parse_qs(url.query).get("q", [""])[0]))
+            elif url.path == "/add":
+                self._send(200, _form(app, "Add note", None))
+            elif url.path.startswith("/edit/") and note:
+                self._send(200, _form(app, f"Change note {note.id}", note))
+            elif url.path.startswith("/delete/") and note:
+                self._send(200, _confirm(note))
+            else:
+                self._send(404, _page("Not found", "<h1>Not found</h1>"))
+
+        def do_POST(self) -> None:
+            url = urlsplit(self.path)
+            length = int(self.headers.get("Content-Length") or 0)
+            form = {k: v[0] for k, v in parse_qs(self.rfile.read(length).decode(), keep_blank_values=True).items()}
+            note = self._note(url.path)
+            if url.path == "/add":
+                app.add(form.get("title", ""), form.get("kind", ""), form.get("due", ""))
+                app.writes.append("add")
+            elif url.path.startswith("/edit/") and note:
+                note.title, note.kind, note.due = form.get("title", ""), form.get("kind", ""), form.get("due", "")
+                app.writes.append(f"edit {note.id}")
+            elif url.path.startswith("/delete/") and note:
+                del app.notes[note.id]
+                app.writes.append(f"delete {note.id}")
+            self._send(302, location="/")
+
+    return Handler
+
+
+@contextmanager
+def notes_app() -> Iterator[NotesApp]:
+    app = NotesApp()
+    app.add("Water the plants", "Task", "2026-12-01")
+    app.add("Fix the gate hinge", "Bug", "2026-12-05")
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(app))
+    app.base = f"http://127.0.0.1:{server.server_address[1]}"
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield app
+    finally:
+        server.shutdown()
+        server.server_close()
