@@ -85,56 +85,56 @@ def _confirm(note: Note) -> str:
 <form method='post'><input type='submit' value='Yes, I’m sure'> <a href='/'>No, take me back</a></form>""")
 
 
-def _handler(app: NotesApp) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, *args: Any) -> None:
-            return
+class _Handler(BaseHTTPRequestHandler):
+    app: NotesApp
 
-        def _send(self, status: int, body: str = "", location: str = "") -> None:
-            data = body.encode()
-            self.send_response(status)
-            if location:
-                self.send_header("Location", location)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+    def log_message(self, *args: Any) -> None:
+        return
 
-        def _note(self, path: str) -> Note | None:
-            tail = path.rstrip("/").rsplit("/", 1)[-1]
-            return app.notes.get(int(tail)) if tail.isdigit() else None
+    def _send(self, status: int, body: str = "", location: str = "") -> None:
+        data = body.encode()
+        self.send_response(status)
+        if location:
+            self.send_header("Location", location)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
 
-        def do_GET(self) -> None:
-            url = urlsplit(self.path)
-            note = self._note(url.path)
-            if url.path == "/":
-                self._send(200, _list(app, parse_qs(url.query).get("q", [""])[0]))
-            elif url.path == "/add":
-                self._send(200, _form(app, "Add note", None))
-            elif url.path.startswith("/edit/") and note:
-                self._send(200, _form(app, f"Change note {note.id}", note))
-            elif url.path.startswith("/delete/") and note:
-                self._send(200, _confirm(note))
-            else:
-                self._send(404, _page("Not found", "<h1>Not found</h1>"))
+    def _note(self, path: str) -> Note | None:
+        tail = path.rstrip("/").rsplit("/", 1)[-1]
+        return self.app.notes.get(int(tail)) if tail.isdigit() else None
 
-        def do_POST(self) -> None:
-            url = urlsplit(self.path)
-            length = int(self.headers.get("Content-Length") or 0)
-            form = {k: v[0] for k, v in parse_qs(self.rfile.read(length).decode(), keep_blank_values=True).items()}
-            note = self._note(url.path)
-            if url.path == "/add":
-                app.add(form.get("title", ""), form.get("kind", ""), form.get("due", ""))
-                app.writes.append("add")
-            elif url.path.startswith("/edit/") and note:
-                note.title, note.kind, note.due = form.get("title", ""), form.get("kind", ""), form.get("due", "")
-                app.writes.append(f"edit {note.id}")
-            elif url.path.startswith("/delete/") and note:
-                del app.notes[note.id]
-                app.writes.append(f"delete {note.id}")
-            self._send(302, location="/")
+    def do_GET(self) -> None:
+        url = urlsplit(self.path)
+        note = self._note(url.path)
+        if url.path == "/":
+            self._send(200, _list(self.app, parse_qs(url.query).get("q", [""])[0]))
+        elif url.path == "/add":
+            self._send(200, _form(self.app, "Add note", None))
+        elif url.path.startswith("/edit/") and note:
+            self._send(200, _form(self.app, f"Change note {note.id}", note))
+        elif url.path.startswith("/delete/") and note:
+            self._send(200, _confirm(note))
+        else:
+            self._send(404, _page("Not found", "<h1>Not found</h1>"))
 
-    return Handler
+    def do_POST(self) -> None:
+        url = urlsplit(self.path)
+        length = int(self.headers.get("Content-Length") or 0)
+        form = {k: v[0] for k, v in parse_qs(self.rfile.read(length).decode(), keep_blank_values=True).items()}
+        note = self._note(url.path)
+        if url.path == "/add":
+            self.app.add(form.get("title", ""), form.get("kind", ""), form.get("due", ""))
+            self.app.writes.append("add")
+        elif url.path.startswith("/edit/") and note:
+            note.title, note.kind, note.due = form.get("title", ""), form.get("kind", ""), form.get("due", "")
+            self.app.writes.append(f"edit {note.id}")
+        elif url.path.startswith("/delete/") and note:
+            del self.app.notes[note.id]
+            self.app.writes.append(f"delete {note.id}")
+        self._send(302, location="/")
+
 
 
 @contextmanager
@@ -142,7 +142,7 @@ def notes_app() -> Iterator[NotesApp]:
     app = NotesApp()
     app.add("Water the plants", "Task", "2026-12-01")
     app.add("Fix the gate hinge", "Bug", "2026-12-05")
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(app))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), type("Handler", (_Handler,), {"app": app}))
     app.base = f"http://127.0.0.1:{server.server_address[1]}"
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
