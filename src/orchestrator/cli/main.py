@@ -24,6 +24,7 @@ from browser_core.envcheck import SettingsValueError, load_settings, unknown_nam
 from browser_core.logs import configure_logging
 from browser_core.settings import BrowserSettings
 from orchestrator.agents import AgentFileError
+from orchestrator.cli import flows
 from orchestrator.cli.progress import Progress
 from orchestrator.human import Human, LineReader, NoHuman, TerminalHuman
 from orchestrator.memory.memory import TaskMemory
@@ -204,8 +205,17 @@ async def interactive_loop(worker: WorkerAgent, console: Console, reader: LineRe
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
     console = Console(highlight=False)
+    if argv[:1] == ["flows"]:
+        return flows.flows_main(argv[1:], console)
+    if argv[:1] == ["replay"]:
+        code, handover = flows.replay_main(argv[1:], console)
+        if handover is None:
+            return code
+        console.print("[yellow]replay stopped: the orchestrator takes over from that step[/]")
+        argv = [handover]
+    args = parse_args(argv)
     for warning in unknown_names(["ORCH_", "BROWSER_"], [OrchestratorSettings, BrowserSettings]):
         console.print(f"[yellow]warning:[/] {escape(warning)}")
     try:
