@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from typing import Any, Literal
+from urllib.parse import unquote_plus
 
 from pydantic import BaseModel, Field
 
@@ -111,6 +112,17 @@ def templated(text: str, values: dict[str, str]) -> str:
     for name, value in sorted(values.items(), key=lambda kv: -len(kv[1])):
         if len(value) >= 3:
             text = text.replace(value, "{{" + name + "}}")
+    return text
+
+
+def decoded(text: str) -> str:
+    """A URL's text with its percent- and plus-encoding undone, however many times it was applied (a list's
+    filters carried inside another URL's query)."""
+    for _ in range(3):
+        plain = unquote_plus(text)
+        if plain == text:
+            break
+        text = plain
     return text
 
 

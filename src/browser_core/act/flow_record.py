@@ -8,13 +8,13 @@ import json
 import re
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote_plus, urlsplit
+from urllib.parse import urlsplit
 
 import anyio
 from playwright.async_api import Error as PlaywrightError
 
 from browser_core.act.flow_capture import capture
-from browser_core.act.flow_model import Flow, FlowParam, FlowStep, check_name, templated
+from browser_core.act.flow_model import Flow, FlowParam, FlowStep, check_name, decoded, templated
 from browser_core.errors import ToolFailure
 from browser_core.redaction import redact
 from browser_core.session.browser import BrowserSession
@@ -129,8 +129,8 @@ def _relative(url: str, origin: str) -> str:
     parts = urlsplit(url)
     if f"{parts.scheme}://{parts.netloc}" != origin:
         return url
-    query = f"?{unquote_plus(parts.query)}" if parts.query else ""
-    return unquote_plus(parts.path) + query + (f"#{parts.fragment}" if parts.fragment else "")
+    query = f"?{decoded(parts.query)}" if parts.query else ""
+    return decoded(parts.path) + query + (f"#{parts.fragment}" if parts.fragment else "")
 
 
 def build_flow(name: str, raw: list[dict[str, Any]], *, named: dict[str, str] | None = None, task: str = "") -> Flow:

@@ -11,7 +11,7 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote_plus, urlsplit
+from urllib.parse import urlsplit
 
 import anyio
 from playwright.async_api import Page
@@ -19,7 +19,7 @@ from playwright.async_api import Page
 from browser_core.act import actions, forms, navigation
 from browser_core.act.confirm import confirm_pending, decline_pending
 from browser_core.act.flow_capture import anchors_of, describe, population
-from browser_core.act.flow_model import Anchors, Fingerprint, Flow, FlowStep, fill
+from browser_core.act.flow_model import Anchors, Fingerprint, Flow, FlowStep, decoded, fill
 from browser_core.errors import ConfirmationRefused, ConfirmationRequired, ToolFailure, playwright_errors
 from browser_core.page.observation import Element
 from browser_core.session.browser import BrowserSession
@@ -72,7 +72,7 @@ async def resolve(session: BrowserSession, page: Page, fp: Fingerprint) -> tuple
 def _comparable(url: str) -> str:
     """A URL's path and query with numeric ids as '#' (a new record's id differs each run)."""
     parts = urlsplit(url)
-    text = unquote_plus(parts.path + (f"?{parts.query}" if parts.query else ""))
+    text = decoded(parts.path + (f"?{parts.query}" if parts.query else ""))
     return re.sub(r"(?<=[/=])\d+(?=[/&]|$)", "#", text)
 
 
