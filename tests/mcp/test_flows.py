@@ -172,3 +172,31 @@ async def test_lookalike_rows_stop_the_row_step(tmp_path: Path, app: NotesApp) -
         assert report["status"] == "stopped" and report["stopped"]["step"] == 3, report
         assert len(report["stopped"]["candidates"]) == 2
         assert app.writes == writes
+
+
+async def test_cosmetic_variant_replays_and_the_report_names_the_parts_that_matched(
+        tmp_path: Path, app: NotesApp) -> None:
+    async with browser_client(tmp_path / "profile") as client:
+        await record_add(client, app, "Buy seeds")
+        await record_edit(client, app, "Buy seeds", "Buy more seeds")
+        app.mutations.add("cosmetic")
+        report = await ok(client, "replay_flow", name="add-note", params={"title": "Paint the fence"})
+        assert report["status"] == "done", report.get("stopped")
+        edit = await ok(client, "replay_flow", name="edit-note",
+                        params={"search": "Paint the fence", "title": "Paint the fence blue"})
+        assert edit["status"] == "done", edit.get("stopped")
+        assert {"frame", "role", "name", "population", "row"} <= set(edit["steps"][3]["matched"])
+        assert "Paint the fence blue" in app.titles()
+
+
+async def test_nested_iframe_closed_shadow_flow_replays_with_a_new_value(tmp_path: Path, app: NotesApp) -> None:
+    async with browser_client(tmp_path / "profile") as client:
+        await ok(client, "navigate", url=f"{app.base}/widgets")
+        await ok(client, "type_text", element_id=await eid(client, "textbox", "Your email"), text="ann@example.org")
+        await ok(client, "click", element_id=await eid(client, "button", "Join list"))
+        saved = await ok(client, "save_flow", name="join-list")
+        assert list(saved["params"]) == ["your_email"]
+        assert app.subscribers == ["ann@example.org"]
+        report = await ok(client, "replay_flow", name="join-list", params={"your_email": "bob@example.org"})
+        assert report["status"] == "done", report.get("stopped")
+        assert app.subscribers == ["ann@example.org", "bob@example.org"]

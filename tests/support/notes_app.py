@@ -3,12 +3,19 @@ form (text, select, date) and the app's own delete confirmation page. Its state 
 
 ``app.mutations`` changes the markup the way issue 22's case (c) says, one at a time:
 ``decoy_add`` (a second "Add note" link before the real one), ``lookalike_rows`` (every row twice),
-``no_save`` (the Save button removed), ``renamed_title`` (the Title field's label changed).
+``no_save`` (the Save button removed), ``renamed_title`` (the Title field's label changed); and case (b)'s
+cosmetic variant, ``cosmetic`` (fixed seed): ids and ``for`` pairs renamed, class names randomised, rows in
+reverse order, every paragraph in a wrapper div; labels, names and headings untouched.
+
+``/widgets``: a newsletter form in a closed shadow root, inside an iframe inside an iframe; joining posts the
+address to the app (``app.subscribers``).
 """
 
 from __future__ import annotations
 
 import html
+import random
+import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -34,6 +41,7 @@ class NotesApp:
     next_id: int = 1
     mutations: set[str] = field(default_factory=set)
     writes: list[str] = field(default_factory=list)  # every server-side write, in order
+    subscribers: list[str] = field(default_factory=list)
     base: str = ""
 
     def add(self, title: str, kind: str, due: str) -> Note:
@@ -52,10 +60,26 @@ def _page(title: str, body: str) -> str:
             f"<main>{body}</main></body></html>")
 
 
+def _cosmetic(page: str) -> str:
+    """Case (b): the same page to a person, other markup (a fixed seed, so every run sees the same variant)."""
+    if "<script>" in page:
+        return page
+    rng = random.Random(22)
+    names: dict[str, str] = {}
+
+    def renamed(m: re.Match[str]) -> str:
+        new = names.setdefault(m.group(2), f"x{rng.randrange(10**6)}")
+        return f"{m.group(1)}='{new}'"
+
+    page = re.sub(r"\b(id|for)='([^']+)'", renamed, page)
+    page = re.sub(r"<(table|form|input|a)\b", lambda m: f"<{m.group(1)} class='c{rng.randrange(10**6)}'", page)
+    return page.replace("<p>", "<div class='wrap'><div><p>").replace("</p>", "</p></div></div>")
+
+
 def _list(app: NotesApp, query: str) -> str:
     decoy = "<a href='/add'>Add note</a> " if "decoy_add" in app.mutations else ""
     rows = ""
-    for n in sorted(app.notes.values(), key=lambda n: n.id):
+    for n in sorted(app.notes.values(), key=lambda n: n.id, reverse="cosmetic" in app.mutations):
         if query and query.lower() not in n.title.lower():
             continue
         row = (f"<tr><td><a href='/edit/{n.id}'>{html.escape(n.title)}</a></td><td>{n.kind}</td><td>{n.due}</td>"
@@ -85,6 +109,25 @@ def _confirm(note: Note) -> str:
 <form method='post'><input type='submit' value='Yes, I’m sure'> <a href='/'>No, take me back</a></form>""")
 
 
+WIDGETS = _page("Widgets", "<h1>Widgets</h1><iframe title='Widgets panel' src='/widgets/panel' width='700' "
+                            "height='260'></iframe>")
+PANEL = ("<!doctype html><html lang='en'><head><title>Panel</title><link rel='icon' href='data:,'></head><body>"
+         "<h2>Panel</h2><iframe title='Newsletter card' src='/widgets/card' width='600' height='160'></iframe>"
+         "</body></html>")
+CARD = """<!doctype html><html lang='en'><head><title>Card</title><link rel='icon' href='data:,'></head><body>
+<news-card></news-card><p id='status' role='status'></p><script>
+customElements.define('news-card', class extends HTMLElement { constructor() { super();
+  const root = this.attachShadow({mode: 'closed'});
+  root.innerHTML = "<form><label for='mail'>Your email</label> <input id='mail' type='email'> " +
+    "<button type='submit'>Join list</button></form>";
+  root.querySelector('form').addEventListener('submit', async (ev) => { ev.preventDefault();
+    const mail = root.getElementById('mail').value;
+    await fetch('/subscribe', {method: 'POST', body: mail});
+    document.getElementById('status').textContent = 'Joined: ' + mail; });
+} });
+</script></body></html>"""
+
+
 class _Handler(BaseHTTPRequestHandler):
     app: NotesApp
 
@@ -92,7 +135,7 @@ class _Handler(BaseHTTPRequestHandler):
         return
 
     def _send(self, status: int, body: str = "", location: str = "") -> None:
-        data = body.encode()
+        data = (_cosmetic(body) if "cosmetic" in self.app.mutations else body).encode()
         self.send_response(status)
         if location:
             self.send_header("Location", location)
@@ -108,7 +151,10 @@ class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         url = urlsplit(self.path)
         note = self._note(url.path)
-        if url.path == "/":
+        pages = {"/widgets": WIDGETS, "/widgets/panel": PANEL, "/widgets/card": CARD}
+        if url.path in pages:
+            self._send(200, pages[url.path])
+        elif url.path == "/":
             self._send(200, _list(self.app, parse_qs(url.query).get("q", [""])[0]))
         elif url.path == "/add":
             self._send(200, _form(self.app, "Add note", None))
@@ -122,7 +168,13 @@ class _Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         url = urlsplit(self.path)
         length = int(self.headers.get("Content-Length") or 0)
-        form = {k: v[0] for k, v in parse_qs(self.rfile.read(length).decode(), keep_blank_values=True).items()}
+        raw = self.rfile.read(length).decode()
+        if url.path == "/subscribe":
+            self.app.subscribers.append(raw)
+            self.app.writes.append("subscribe")
+            self._send(204)
+            return
+        form = {k: v[0] for k, v in parse_qs(raw, keep_blank_values=True).items()}
         note = self._note(url.path)
         if url.path == "/add":
             self.app.add(form.get("title", ""), form.get("kind", ""), form.get("due", ""))
