@@ -80,11 +80,12 @@ async def capture(session: BrowserSession, element_id: str) -> Fingerprint | Non
     if fp is None:
         return None
     page = await session.page()
-    same = await population(session, page, fp.frame_path, fp.role, fp.name)
-    me = next((e for e in same if e.id == element_id), None)
-    if me is None:
-        return None
-    anchors, source = await anchors_of(session, me)
+    with session.registry.fingerprints_kept():
+        same = await population(session, page, fp.frame_path, fp.role, fp.name)
+        me = next((e for e in same if e.id == element_id), None)
+        if me is None:
+            return None
+        anchors, source = await anchors_of(session, me)
     peers = [e for e in same if e.context == me.context]
     return Fingerprint(frame=fp.frame_path, role=me.role, name=me.name, name_source=source, anchors=anchors,
                        value=me.value, state=me.state, input_type=me.input_type, population=len(peers),
