@@ -133,3 +133,32 @@ async def test_a_decoy_save_button_stops_the_replay_with_no_write(app_name: str,
     assert report["status"] == "stopped" and report["stopped"]["step"] == 3, report
     assert len(report["stopped"]["candidates"]) == 2
     assert app.db.scalar("SELECT count(*) FROM library_author") == authors
+
+
+PAGE = "SELECT count(*) FROM wagtailcore_page WHERE title = ? AND live = 1"
+
+
+def create_publish_steps(title: str, slug: str) -> list[Step]:
+    return [open_("/admin/pages/3/"), click("Add child page", "link"), type_("Title", title, "textbox"),
+            click("Promote", "tab"), type_("Slug", slug, "textbox"), click("Save draft", "button"),
+            click("More actions", "button"), click("Publish", "button", effect=True)]
+
+
+@pytest.mark.parametrize("app_name", [pytest.param("wagtail", id="wagtail")])
+async def test_cms_page_created_and_published_replays_with_the_publish_asked_again(
+        app_name: str, corpus_apps, host: Host) -> None:
+    app = corpus_apps.get(app_name)
+    await host.login(app)
+    await record(host, app.base_url, "wt-publish", create_publish_steps("Ferry timetable", "ferry-timetable"),
+                 {"title": "Ferry timetable", "slug": "ferry-timetable"})
+    assert app.db.scalar(PAGE, "Ferry timetable") == 1
+    held = await replay(host, "wt-publish", params={"title": "Night bus", "slug": "night-bus"})
+    assert held["status"] == "held", str({k: v for k, v in held.get("stopped", {}).items() if k != "candidates"})
+    assert app.db.scalar(PAGE, "Night bus") == 0  # saved as a draft, not published while held
+    confirmed = await host.call("confirm_action", confirmation_id=held["stopped"]["held"]["confirmation_id"])
+    assert confirmed["success"], confirmed
+    if held["stopped"]["step"] + 1 < 8:
+        rest = await replay(host, "wt-publish", params={"title": "Night bus", "slug": "night-bus"},
+                            start_step=held["stopped"]["step"] + 1)
+        assert rest["status"] == "done", str(rest.get("stopped"))
+    assert app.db.scalar(PAGE, "Night bus") == 1
