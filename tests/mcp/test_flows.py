@@ -147,7 +147,9 @@ async def test_held_step_without_a_human_channel_is_held_like_a_live_call(tmp_pa
         assert "Old invoices" not in app.titles()
 
 
-@pytest.mark.parametrize(("mutation", "step"), [("decoy_add", 1), ("renamed_title", 2), ("no_save", 5)])
+@pytest.mark.parametrize(("mutation", "step"), [
+    ("decoy_add", 1), ("renamed_title", 2), ("decoy_title", 2), ("removed_kind", 3), ("decoy_due", 4),
+    ("no_save", 5), ("decoy_save", 5)])
 async def test_unresolvable_target_stops_at_that_step_with_nothing_written(
         tmp_path: Path, app: NotesApp, mutation: str, step: int) -> None:
     async with browser_client(tmp_path / "profile") as client:
@@ -159,7 +161,7 @@ async def test_unresolvable_target_stops_at_that_step_with_nothing_written(
         stopped = report["stopped"]
         assert stopped["step"] == step and stopped["fingerprint"]["role"] and Path(stopped["screenshot"]).is_file()
         assert app.writes == writes and "Another" not in app.titles()
-        if mutation == "decoy_add":
+        if mutation.startswith("decoy_"):
             assert len(stopped["candidates"]) == 2, stopped
 
 

@@ -3,7 +3,9 @@ form (text, select, date) and the app's own delete confirmation page. Its state 
 
 ``app.mutations`` changes the markup the way issue 22's case (c) says, one at a time:
 ``decoy_add`` (a second "Add note" link before the real one), ``lookalike_rows`` (every row twice),
-``no_save`` (the Save button removed), ``renamed_title`` (the Title field's label changed); and case (b)'s
+``no_save`` (the Save button removed), ``renamed_title`` (the Title field's label changed), ``decoy_title`` /
+``decoy_due`` / ``decoy_save`` (a same-role, same-name control before the real one), ``removed_kind`` (the Kind
+select removed); and case (b)'s
 cosmetic variant, ``cosmetic`` (fixed seed): ids and ``for`` pairs renamed, class names randomised, rows in
 reverse order, every paragraph in a wrapper div; labels, names and headings untouched.
 
@@ -93,12 +95,18 @@ def _list(app: NotesApp, query: str) -> str:
 
 
 def _form(app: NotesApp, heading: str, note: Note | None) -> str:
-    label = "Heading" if "renamed_title" in app.mutations else "Title"
+    m = app.mutations
+    label = "Heading" if "renamed_title" in m else "Title"
     options = "".join(f"<option{' selected' if note and note.kind == k else ''}>{k}</option>" for k in KINDS)
-    save = "" if "no_save" in app.mutations else "<button type='submit'>Save</button>"
-    return _page(heading, f"""<h1>{heading}</h1><form method='post'>
+    save = "" if "no_save" in m else "<button type='submit'>Save</button>"
+    save = ("<button type='button'>Save</button> " if "decoy_save" in m else "") + save
+    kind = "" if "removed_kind" in m else (f"<p><label for='k'>Kind</label> <select id='k' name='kind'><option "
+                                            f"value=''>---------</option>{options}</select></p>")
+    decoy = {"decoy_title": "<p><label for='t0'>Title</label> <input id='t0' name='alias'></p>",
+             "decoy_due": "<p><label for='d0'>Due</label> <input id='d0' type='date' name='alias'></p>"}
+    return _page(heading, f"""<h1>{heading}</h1><form method='post'>{decoy['decoy_title'] if 'decoy_title' in m else ''}
 <p><label for='t'>{label}</label> <input id='t' name='title' value='{html.escape(note.title) if note else ''}'></p>
-<p><label for='k'>Kind</label> <select id='k' name='kind'><option value=''>---------</option>{options}</select></p>
+{kind}{decoy['decoy_due'] if 'decoy_due' in m else ''}
 <p><label for='d'>Due</label> <input id='d' type='date' name='due' value='{note.due if note else ''}'></p>
 <p>{save} <a href='/'>Cancel</a></p></form>""")
 

@@ -65,3 +65,17 @@ def test_export_is_python_with_strict_locators_and_parameters_as_arguments() -> 
     assert ".first" not in code and ".nth(1)" in code  # the recorded look-alike Save, by its recorded place only
     assert "expect(page).to_have_url" in code and "to_have_title" in code
     assert "os.environ['FLOW_PASSWORD']" in code and "hunter2" not in code
+
+
+def test_fallback_hands_over_the_task_the_steps_done_and_the_steps_left(tmp_path, monkeypatch) -> None:
+    from browser_core.act import flow_store
+    from orchestrator.cli.flows import handover_task
+
+    monkeypatch.setenv("BROWSER_FLOWS_DIR", str(tmp_path))
+    flow = build_flow("edit", RAW[:4], named={"search": "Buy seeds"}, task="Rename the note")
+    flow_store.save(tmp_path, flow)
+    task = handover_task("edit", {"stopped": {"step": 3, "reason": "no element has this role and name"}},
+                         {"search": "Pots"})
+    assert task.startswith("Rename the note") and "stopped at step 3" in task
+    assert "navigate /" in task and "type_text textbox 'Search'" in task
+    assert "click link 'Edit' (row 'Pots')" in task and "{{" not in task

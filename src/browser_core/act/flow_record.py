@@ -70,9 +70,10 @@ async def after(session: BrowserSession, step: dict[str, Any] | None, tool: str,
         raw = payload.get("data")
         data: dict[str, Any] = raw if isinstance(raw, dict) else {}
         element = data.get("element") or {}
-        if step.get("target") is None and step["action"] != "navigate" and element.get("id"):
+        moved = element.get("re_resolved_from")  # the id's element had moved: the one acted on is what counts
+        if (step.get("target") is None or moved) and step["action"] != "navigate" and element.get("id"):
             with contextlib.suppress(ToolFailure, PlaywrightError):
-                step["target"] = await _fingerprint(session, str(element["id"]))
+                step["target"] = await _fingerprint(session, str(element["id"])) or step.get("target")
         await _done(session, step, data)
 
 

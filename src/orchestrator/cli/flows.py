@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from browser_core.act import flow_export, flow_record, flow_store
+from browser_core.act.flow_model import FlowStep, fill
 from browser_core.envcheck import load_settings
 from browser_core.errors import InvalidInput
 from browser_core.result_model import ToolResult
@@ -165,10 +166,18 @@ def replay_main(argv: list[str], console: Console) -> tuple[int, str | None]:
 
 def handover_task(name: str, report: dict[str, Any], params: dict[str, str]) -> str:
     flow = flow_store.load(flows_folder(), name)
+    values = {p.name: p.default for p in flow.params if p.default is not None} | params
     stopped = report.get("stopped") or {}
     at = int(stopped.get("step", 0))
-    done = [f"{s.action} {s.target.name if s.target else s.args.get('url', '')}" for s in flow.steps[:at]]
-    rest = [f"{s.action} {s.target.role + ' ' + repr(s.target.name) if s.target else ''}" for s in flow.steps[at:]]
+
+    def said(step: FlowStep) -> str:
+        if step.target is None:
+            return f"{step.action} {fill(str(step.args.get('url', step.args.get('key', ''))), values)}".strip()
+        row = fill(step.target.anchors.row, values)
+        where = f" ({row})" if row else ""
+        return f"{step.action} {step.target.role} '{fill(step.target.name, values)}'{where}"
+
+    done, rest = [said(s) for s in flow.steps[:at]], [said(s) for s in flow.steps[at:]]
     return (f"{flow.task or 'Finish the saved flow ' + name}\n(Parameters: {params}.) A replay already did: "
-            f"{'; '.join(done) or 'nothing'}. It stopped at step {at} ({stopped.get('reason', '')}). "
+            f"{'; '.join(done) or 'nothing'}. The replay stopped at step {at} ({stopped.get('reason', '')}). "
             f"Continue from the current page: {'; '.join(rest)}.")
