@@ -136,7 +136,7 @@ async def missing_text(call: Call, texts: tuple[str, ...]) -> list[str]:
             text = await page_text(call)
             missing = [t for t in texts if t not in text]
             if missing:
-                await call("wait_for_load", timeout_ms=2000)
+                await call("wait_for", load="load", timeout_ms=2000)
     return missing
 
 

@@ -24,7 +24,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import anyio
-from playwright.async_api import Browser, Page, Playwright, async_playwright
+from playwright.async_api import Browser, BrowserContext, Dialog, Page, Playwright, async_playwright
 
 from corpus.apps import APPS, RunningApp, start
 from corpus.runner import StepFailed, StepOutcome, confirm, find_id, run_step
@@ -78,6 +78,7 @@ class Host:
     _failure: BaseException | None = None
     _pw: Playwright | None = None
     _human: Browser | None = None
+    _watching: list[BrowserContext] = field(default_factory=list)
 
     async def start(self) -> None:
         self._chromium, self._cdp_url = await start_chromium(self.workdir / "chromium-profile")
@@ -108,6 +109,12 @@ class Host:
         if self._human is None:
             self._pw = await async_playwright().start()
             self._human = await self._pw.chromium.connect_over_cdp(self._cdp_url)
+        for context in self._human.contexts:
+            # A Playwright client with no dialog listener dismisses every native dialog it sees, in every tab of
+            # the browser: the human's hands would close the confirm() the server was asked to answer.
+            if context not in self._watching:
+                context.on("dialog", _leave_to_the_server)
+                self._watching.append(context)
         pages = [p for c in self._human.contexts for p in c.pages]
         return pages[-1]
 
@@ -152,6 +159,10 @@ class Host:
         self.logged_in.add(app.spec.name)
         self.login_outcomes[app.spec.name] = outcomes
         return outcomes
+
+
+def _leave_to_the_server(dialog: Dialog) -> None:
+    """The human watches a dialog and leaves the answer to the server (which answers it as the human approved)."""
 
 
 @asynccontextmanager

@@ -102,21 +102,33 @@ async def find_id(call: Call, step: Step) -> str:
 
 
 async def _on_line(call: Call, step: Step) -> str:
-    """The control on the row named ``step.row``: by geometry when the row's name is itself a control (a title
-    link), else by the row the server lists the control in (``context``), as a model reads it."""
+    """The control on the row named ``step.row``, as a model reads it: the control the server lists in that row
+    (``context``), under the heading named ``column`` when the row holds several; by geometry only when no control
+    carries the row (its name is itself a control on the line, a title link)."""
     assert step.row is not None
+    row = re.compile(r"(?<!\w)" + re.escape(step.row) + r"(?!\w)", re.IGNORECASE)
+    # Only what a person could click: a control with no width or height (shown on hover) is no candidate.
+    candidates = [e for e in await _elements(call, step.target, step.role) if _visible(e) and _named_as(e, step)]
+    heading = await _named(call, step.column) if step.column is not None else None
+    if heading is not None:
+        # The column's own heading control (a grid's select-all box) is never a row's control.
+        candidates = [e for e in candidates if e["id"] != heading["id"]]
+    in_row = [e for e in candidates if row.search(e.get("context", ""))]
+    if len(in_row) == 1 or (in_row and heading is not None):
+        return str(min(in_row, key=lambda e: abs(_centre(e, 0) - _centre(heading, 0)) if heading else 0)["id"])
+    if any(e.get("context") for e in candidates):
+        # The server lists these controls by row, and not yet in this one: the list is still loading (or another
+        # list is still shown), and a line measured across two readings could pair the row with a stranger.
+        raise StepFailed(f"no {step.role or 'control'} listed in the row {step.row!r} yet")
     try:
         anchor = await _named(call, step.row)
     except StepFailed:
         return await _in_row(call, step)
-    # Only what a person could click: a control with no width or height (shown on hover) is no candidate.
-    candidates = [e for e in await _elements(call, step.target, step.role) if _visible(e) and _named_as(e, step)]
     line = [e for e in candidates if abs(_centre(e, 1) - _centre(anchor, 1)) <= max(anchor["box"][3], 12)]
     if not line:
         raise StepFailed(f"no {step.role or 'control'} on the line of {step.row!r}")
-    if step.column is None:
+    if heading is None:
         return str(min(line, key=lambda e: abs(_centre(e, 0) - _centre(anchor, 0)))["id"])
-    heading = await _named(call, step.column)
     return str(min(line, key=lambda e: abs(_centre(e, 0) - _centre(heading, 0)))["id"])
 
 
@@ -165,7 +177,7 @@ async def _find_when_loaded(call: Call, step: Step, patience_s: float = 20.0) ->
         except StepFailed:
             if time.monotonic() > deadline:
                 raise
-        await call("wait_for_load", state="load", timeout_ms=5000)
+        await call("wait_for", load="load", timeout_ms=5000)
         await anyio.sleep(0.25)  # a navigation that has not started yet gives no event to wait on
 
 
@@ -182,7 +194,7 @@ async def _field(call: Call, label: str) -> dict[str, Any]:
         if len(found) == 1:
             return {"element_id": str(found[0]["id"])}
         if attempt == 0:
-            await call("wait_for_load", state="load", timeout_ms=5000)
+            await call("wait_for", load="load", timeout_ms=5000)
     return {"element_description": label}
 
 

@@ -24,7 +24,9 @@ class Step:
     accessible name ``observe`` reports, matched exactly, case and spacing aside). ``row``: for a control without
     a name (a row's checkbox, a search box), the visible name of an element on the same line; ``column``: and the
     name of the column heading above it, when the line has several. ``text``: what to type, the option to choose,
-    or the key to press."""
+    or the key to press. ``said``: the target as a model says it in words ("the page 3 link in the pagination");
+    a driver whose server takes a description clicks by it, with no id (the benchmark's click-by-description
+    tasks)."""
 
     do: Action
     target: str = ""
@@ -34,6 +36,7 @@ class Step:
     column: str | None = None
     effect: bool = False
     fields: tuple[tuple[str, FieldValue], ...] = ()
+    said: str = ""
 
     def describe(self) -> str:
         if self.do == "open":
@@ -87,8 +90,8 @@ def open_(path: str) -> Step:
     return Step("open", path)
 
 
-def click(name: str, role: str | None = None, *, row: str | None = None, effect: bool = False) -> Step:
-    return Step("click", name, role=role, row=row, effect=effect)
+def click(name: str, role: str | None = None, *, row: str | None = None, effect: bool = False, said: str = "") -> Step:
+    return Step("click", name, role=role, row=row, effect=effect, said=said)
 
 
 def type_(into: str, text: str, role: str | None = None, *, row: str | None = None) -> Step:
@@ -99,8 +102,8 @@ def select(into: str, option: str, *, effect: bool = False) -> Step:
     return Step("select", into, role="combobox", text=option, effect=effect)
 
 
-def check(name: str = "", *, row: str | None = None, column: str | None = None) -> Step:
-    return Step("check", name, role="checkbox", row=row, column=column)
+def check(name: str = "", *, row: str | None = None, column: str | None = None, said: str = "") -> Step:
+    return Step("check", name, role="checkbox", row=row, column=column, said=said)
 
 
 def press(key: str, into: str = "", *, effect: bool = False) -> Step:

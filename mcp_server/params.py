@@ -8,12 +8,11 @@ from pydantic import Field
 
 ElementId = Annotated[
     str | None,
-    Field(description="Id from observe (e12, f2e7).",
-          max_length=32),
+    Field(description="Id (e12, f2e7).", max_length=32),
 ]
 Description = Annotated[
     str | None,
-    Field(description="Or: the element in plain words.", max_length=300),
+    Field(description="Or the element in words.", max_length=300),
 ]
 Role = Annotated[
     str | None,

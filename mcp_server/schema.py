@@ -2,7 +2,8 @@
 
 Pydantic's JSON schema spells every optional parameter as ``anyOf: [<type>, null]`` with ``default: null`` and a
 ``title`` per field; every model request carries every tool's schema, so those bytes are paid on each request.
-The compact form keeps names, types, enums, defaults that are not null, descriptions and ``required``.
+The compact form keeps names, types (an enum of strings is its own type), enums, defaults that are not null,
+descriptions and ``required``.
 Argument validation is unchanged: it uses the tool's own signature, not the advertised schema.
 """
 
@@ -35,6 +36,9 @@ def compact_property(schema: dict[str, Any]) -> dict[str, Any]:
         out.pop("default")
     if isinstance(out.get("items"), dict):
         out["items"] = compact_property(out["items"])
+    enum = out.get("enum")
+    if out.get("type") == "string" and isinstance(enum, list) and all(isinstance(v, str) for v in enum):
+        out.pop("type")  # an enum of strings says its type
     return out
 
 

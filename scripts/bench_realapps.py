@@ -1,11 +1,13 @@
 """Benchmark the real-app corpus: ours against @playwright/mcp on the same task plans, in the same run.
 
 Usage: xvfb-run -a uv run python scripts/bench_realapps.py [--apps django_admin wagtail trac]
-       [--kinds ordinary destructive]    (writes artifacts/bench_realapps.md and each side's calls and results)
+       [--kinds ordinary destructive said]    (writes artifacts/bench_realapps.md and each side's calls and results)
 
 Method
 - Apps: corpus/ (Django admin with a library app, Wagtail, Trac), each side on its own fresh copy of the seeded
-  state. Tasks: corpus.tasks (plain steps by visible names), each one task plan run by both servers.
+  state. Tasks: corpus.tasks (plain steps by visible names), each one task plan run by both servers; the `said`
+  kind adds corpus.tasks.BY_DESCRIPTION, whose clicks ours makes by description (element_description, no id), as
+  a model often does ("the page 3 link in the pagination"), while the peer clicks the ref it read.
 - Each side drives its server over MCP stdio the way a model would with that server's natural calls, reading
   ids/refs only from results it received:
   ours: navigate / click / type_text (press_enter merges a following Enter) / select_option / fill_form for two
@@ -43,7 +45,7 @@ from bench_realapps_drivers import Driver, OursDriver, PeerDriver  # noqa: E402
 from corpus.apps import APPS, RunningApp, start  # noqa: E402
 from corpus.host import start_chromium  # noqa: E402
 from corpus.steps import Task  # noqa: E402
-from corpus.tasks import TASKS  # noqa: E402
+from corpus.tasks import BY_DESCRIPTION, TASKS  # noqa: E402
 
 BENCH = REPO / ".bench"
 PEER_CLI = BENCH / "node_modules/@playwright/mcp/cli.js"
@@ -134,6 +136,7 @@ def peer_params(tmp: Path) -> StdioServerParameters:
 
 async def bench_app(name: str, kinds: set[str], tmp: Path, artifacts: Path) -> tuple[SideResult, SideResult, int]:
     tasks = [t for t in TASKS if t.app == name and t.kind in kinds]
+    tasks += [t for t in BY_DESCRIPTION if t.app == name and "said" in kinds]
     ours, peer = SideResult("ours"), SideResult("peer")
     chromium, cdp_url = await start_chromium(tmp / f"{name}-chromium")
     apps = [start(APPS[name], tmp / f"{name}-{side}") for side in ("ours", "peer")]
@@ -238,8 +241,8 @@ async def main(args: argparse.Namespace) -> str:
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--apps", nargs="+", choices=sorted(APPS), default=sorted(APPS))
-    parser.add_argument("--kinds", nargs="+", choices=["ordinary", "destructive"],
-                        default=["ordinary", "destructive"])
+    parser.add_argument("--kinds", nargs="+", choices=["ordinary", "destructive", "said"],
+                        default=["ordinary", "destructive", "said"])
     return parser.parse_args()
 
 

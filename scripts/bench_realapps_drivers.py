@@ -89,9 +89,10 @@ class Driver:
     async def call(self, tool: str, args: dict[str, Any], *, observe: bool = False, count: bool = True) -> str:
         started = time.monotonic()
         result = await self.session.call_tool(tool, args)
-        self.timings.append((tool, (time.monotonic() - started) * 1000, json.dumps(args, ensure_ascii=False)[:80]))
         text = "".join(str(getattr(b, "text", "")) for b in result.content if getattr(b, "type", "") == "text")
-        if count:
+        if count:  # log-in is set-up: neither its calls nor their time count
+            self.timings.append((tool, (time.monotonic() - started) * 1000,
+                                 json.dumps(args, ensure_ascii=False)[:80]))
             c = self.counts
             c.calls += 1
             c.chars += len(text)
@@ -228,6 +229,8 @@ class OursDriver(Driver):
                                           "press_enter": enter})
         elif first.do == "select":
             await self._act("select_option", {"element_id": await self._find(first), "values": [first.text]})
+        elif first.do in ("click", "check") and first.said:  # as a model says it: no id, no look first
+            await self._act("click", {"element_description": first.said})
         elif first.do in ("click", "check"):
             await self._act("click", {"element_id": await self._find(first)})
         else:
@@ -322,6 +325,9 @@ class PeerDriver(Driver):
                     if (roles is None or r[1] in roles) and re.match(re.escape(want) + r"\W", norm(r[2]))]
         if not hits and step.do == "type":  # a field without a name under the heading that says it
             hits = self._after_heading(want, roles)
+        number = re.fullmatch(r"page (\d+)", want)
+        if not hits and number:  # a pagination link reads as its number
+            hits = [r for r in refs if (roles is None or r[1] in roles) and norm(r[2]) == number.group(1)]
         return (hits[0][3], hits[0][2]) if hits else None
 
     def _after_heading(self, want: str, roles: set[str] | None) -> list[tuple[int, str, str, str]]:

@@ -23,7 +23,7 @@ async def screenshot(
     quality: Annotated[int, Field(description="JPEG quality.", ge=10, le=100)] = 60,
     marks: Annotated[bool, Field(description="Viewport only: draw each element's id on its box.")] = False,
 ) -> Any:
-    """A screenshot image of the viewport, the full page or one element: for layout and controls without names."""
+    """An image of the viewport, the full page or one element: for layout and controls without names."""
     return await capture.screenshot(session, scope=scope, element_id=element_id, description=element_description,
                                     image_format=image_format, quality=quality, marks=marks)
 

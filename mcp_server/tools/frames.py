@@ -13,7 +13,7 @@ from mcp_server.tooling import define_tool
 
 Selector = Annotated[
     str | int,
-    Field(description="'main', a prefix ('f2'), an index, or a label, title or name."),
+    Field(description="'main', 'f2', an index, or a label, title or name."),
 ]
 
 
@@ -22,7 +22,7 @@ async def list_frames(
     session: BrowserSession,
     include_inaccessible: Annotated[bool, Field(description="Also unreachable frames.")] = True,
 ) -> Any:
-    """Every iframe of the active tab: frame (value for frame=), index, name, src, title, accessible, cross_origin."""
+    """Every iframe: frame (value for frame=), index, name, src, title, accessible, cross_origin."""
     return await frame_tools.list_frames(session, include_inaccessible=include_inaccessible)
 
 

@@ -23,8 +23,7 @@ async def click(
     timeout_ms: TimeoutMs = None,
     frame: FrameSelector = None,
 ) -> Any:
-    """Click an element (any frame); the result says what changed. Covered by an overlay: fails (intercepted) with
-    details.overlay_controls to dismiss it."""
+    """Click an element (any frame); the result says what changed (an overlay in the way: intercepted)."""
     return await actions.click(session, element_id=element_id, description=element_description, role=role,
                                button=button, double=double_click, timeout_ms=timeout_ms, frame=frame)
 
@@ -36,12 +35,12 @@ async def type_text(
     element_id: ElementId = None,
     element_description: Description = None,
     role: Role = None,
-    clear_first: Annotated[bool, Field(description="Replace the content (default) or append.")] = True,
-    press_enter: Annotated[bool, Field(description="Press Enter afterwards.")] = False,
+    clear_first: Annotated[bool, Field(description="false: append.")] = True,
+    press_enter: Annotated[bool, Field(description="Then press Enter.")] = False,
     timeout_ms: TimeoutMs = None,
     frame: FrameSelector = None,
 ) -> Any:
-    """Type into a text field (replacing its content unless clear_first=false); returns the field's new value."""
+    """Type into a text field (its content replaced); returns its new value."""
     return await actions.type_text(session, text=text, element_id=element_id, description=element_description,
                                    role=role, clear_first=clear_first, press_enter=press_enter,
                                    timeout_ms=timeout_ms, frame=frame)
@@ -76,8 +75,8 @@ async def select_option(
     element_description: Description = None,
     role: Role = None,
 ) -> Any:
-    """Choose options in a <select> or a widget standing for one (select2, comboboxes, listboxes: opened, chosen,
-    closed); unknown options list the valid ones."""
+    """Choose options in a <select> or a widget like one (select2, combobox, listbox); unknown options list the
+    valid ones."""
     return await actions.select_option(session, values=values, element_id=element_id,
                                        description=element_description, role=role)
 
@@ -92,8 +91,7 @@ async def scroll(
     element_description: Description = None,
     into_view: Annotated[bool, Field(description="Scroll the element into view.")] = False,
 ) -> Any:
-    """Scroll the page or inside an element, or bring an element into view. Returns the position and whether the end
-    was reached."""
+    """Scroll the page or inside an element, or bring an element into view; returns the position, end reached."""
     return await actions.scroll(session, direction=direction, amount=amount, element_id=element_id,
                                 description=element_description, into_view=into_view)
 
@@ -102,7 +100,7 @@ class FormField(BaseModel):
     element_id: ElementId = None
     element_description: Description = None
     value: Annotated[str | bool | list[str], Field(
-        description="Text (dates as YYYY-MM-DD), an option label, or true/false for a checkbox or radio.")]
+        description="Text (dates YYYY-MM-DD), an option label, or true/false (checkbox, radio).")]
 
 
 @define_tool(title="Fill form fields", read_only=False, destructive=True, timeout_s=60)
@@ -112,7 +110,7 @@ async def fill_form(
                                              max_length=50)],
 ) -> Any:
     """Fill several fields (text, date, select, checkbox, radio, select2-like widgets) in one call; never submits.
-    Returns each field's resulting value and validation message. Nothing is filled if a field is unknown or refused."""
+    Returns each value and validation message; an unknown or refused field: nothing filled."""
     return await forms.fill_form(session, fields=[
         forms.FieldToFill(element_id=f.element_id, element_description=f.element_description, value=f.value)
         for f in fields

@@ -65,7 +65,7 @@ async def get_accessibility_tree(
     max_length: MaxLength = 8000,
     offset: Offset = 0,
 ) -> Any:
-    """The page's ARIA tree as YAML, a slice at a time. To act, use the ids from observe."""
+    """The page's ARIA tree as YAML, a slice at a time."""
     return await content.accessibility_tree(session, max_depth=max_depth, max_length=max_length, offset=offset)
 
 
@@ -74,7 +74,7 @@ async def extract(
     session: BrowserSession,
     what: Annotated[Literal["auto", "table", "list", "links", "form", "text"],
                     Field(description="auto: tables and lists, else the main text.")] = "auto",
-    region: Annotated[str | None, Field(description="A caption, label or heading to extract from.",
+    region: Annotated[str | None, Field(description="Caption, label or heading to read from.",
                                         max_length=200)] = None,
     element_id: ElementId = None,
     element_description: Description = None,

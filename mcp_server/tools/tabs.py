@@ -29,7 +29,7 @@ async def switch_tab(
 @define_tool(title="Close tab", read_only=False, destructive=True, timeout_s=20)
 async def close_tab(
     session: BrowserSession,
-    index: Annotated[int | None, Field(description="Tab index; default the active tab.",
+    index: Annotated[int | None, Field(description="Tab index; default: active.",
                                        ge=0, le=100)] = None,
 ) -> Any:
     """Close a tab (default: the active one); the most recent other tab becomes active."""

@@ -1,4 +1,4 @@
-"""Wait tools: wait_for_load, wait_for_selector, wait_for_text, wait_for_url, sleep. All bounded."""
+"""The one wait tool, wait_for: a text, a URL, an element in a state, a load state or a fixed time. Bounded."""
 
 from __future__ import annotations
 
@@ -12,61 +12,25 @@ from mcp_server.params import Description, ElementId, Role, WaitTimeoutMs
 from mcp_server.tooling import define_tool
 
 
-@define_tool(title="Wait for page load", read_only=True, idempotent=True, timeout_s=65)
-async def wait_for_load(
+@define_tool(title="Wait for", read_only=True, idempotent=True, timeout_s=65)
+async def wait_for(
     session: BrowserSession,
-    state: Annotated[Literal["load", "domcontentloaded", "networkidle"],
-                     Field(description="Load state.")] = "load",
-    timeout_ms: WaitTimeoutMs = 10000,
-) -> Any:
-    """Wait until the active tab reaches a load state."""
-    return await waits.wait_for_load(session, state=state, timeout_ms=timeout_ms)
-
-
-@define_tool(title="Wait for an element", read_only=True, idempotent=True, timeout_s=65)
-async def wait_for_selector(
-    session: BrowserSession,
+    text: Annotated[str | None, Field(description="Text (any frame, any case).", max_length=500)] = None,
+    url: Annotated[str | None, Field(description="URL substring, glob with *, or re:<regex>.",
+                                     max_length=2000)] = None,
     element_id: ElementId = None,
     element_description: Description = None,
     role: Role = None,
     state: Annotated[Literal["visible", "hidden", "attached", "detached", "enabled"],
-                     Field(description="State to wait for.")] = "visible",
+                     Field(description="hidden: until gone.")] = "visible",
+    load: Annotated[Literal["load", "domcontentloaded", "networkidle"] | None,
+                    Field(description="Load state.")] = None,
+    ms: Annotated[int | None, Field(description="Fixed wait.", ge=0, le=30000)] = None,
     timeout_ms: WaitTimeoutMs = 10000,
 ) -> Any:
-    """Wait for an element (by id or description) to become visible, hidden, enabled, present or gone."""
-    return await waits.wait_for_element(session, element_id=element_id, description=element_description,
-                                        role=role, state=state, timeout_ms=timeout_ms)
+    """Wait for one of: a text, a url, an element in a state, a load state, or ms."""
+    return await waits.wait_for(session, text=text, url=url, element_id=element_id, description=element_description,
+                                role=role, state=state, load=load, ms=ms, timeout_ms=timeout_ms)
 
 
-@define_tool(title="Wait for text", read_only=True, idempotent=True, timeout_s=65)
-async def wait_for_text(
-    session: BrowserSession,
-    text: Annotated[str, Field(description="Text (case-insensitive, any frame).", max_length=500)],
-    gone: Annotated[bool, Field(description="Wait for it to disappear.")] = False,
-    timeout_ms: WaitTimeoutMs = 10000,
-) -> Any:
-    """Wait until a text appears on the page (or disappears, with gone=true)."""
-    return await waits.wait_for_text(session, text=text, gone=gone, timeout_ms=timeout_ms)
-
-
-@define_tool(title="Wait for URL", read_only=True, idempotent=True, timeout_s=65)
-async def wait_for_url(
-    session: BrowserSession,
-    pattern: Annotated[str, Field(description="URL substring, glob with *, or re:<regex>.", max_length=2000)],
-    timeout_ms: WaitTimeoutMs = 10000,
-) -> Any:
-    """Wait until the active tab's URL matches a pattern."""
-    return await waits.wait_for_url(session, pattern=pattern, timeout_ms=timeout_ms)
-
-
-@define_tool(title="Sleep", read_only=True, idempotent=True, timeout_s=35)
-async def sleep(
-    session: BrowserSession,
-    ms: Annotated[int, Field(description="Milliseconds.",
-                             ge=0, le=30000)],
-) -> Any:
-    """Wait a fixed time. Prefer the wait_for_* tools."""
-    return await waits.sleep(ms)
-
-
-TOOLS = [wait_for_load, wait_for_selector, wait_for_text, wait_for_url, sleep]
+TOOLS = [wait_for]

@@ -202,7 +202,7 @@ class Scenario(RoleScript):
                 return [ToolUse(B + "navigate", {"url": intent["url"]})]
             if op == "sleep":
                 wait = {"text": "a text this page never shows", "timeout_ms": int(intent.get("text") or 1000)}
-                return [ToolUse(B + "wait_for_text", wait)]
+                return [ToolUse(B + "wait_for", wait)]
             return [ToolUse(B + "observe", {})]
         last = results[-1]
         env = last.envelope()

@@ -26,14 +26,12 @@ from orchestrator.records.outcome import exit_code, finish_outcome
 from orchestrator.records.record import RunRecorder, TaskOutcome
 from orchestrator.records.state import RunState
 from orchestrator.session.answerers import AnswersFile, FileAnswerer
-from orchestrator.session.conductor import PLAN_PROTOCOL
 from orchestrator.session.developer import DeveloperAgent, DeveloperState
 
 REPO = Path(__file__).resolve().parents[2]
 CONTRACT = yaml.safe_load((REPO / "specs" / "tool-contract.yaml").read_text())["tools"]
-ACTING = {"click", "type_text", "press_key", "hover", "select_option", "navigate", "go_back", "go_forward", "reload",
-          "scroll", "confirm_action"}
-NAVIGATING = {"navigate", "go_back"}
+ACTING = {"click", "type_text", "press_key", "hover", "select_option", "navigate", "scroll", "confirm_action"}
+NAVIGATING = {"navigate"}  # by url, back or forward; a reload is denied to an agent that may not click
 
 
 def test_agent_files_load_with_least_privilege() -> None:
@@ -62,7 +60,7 @@ def test_agent_prompts_carry_the_rules() -> None:
     for rule in ("3-6", "REPORT ", "iframe", "never an instruction", "confirm_action", "WHOLE horizon",
                  "only when", "need_human"):
         assert rule in planner, rule
-    assert "PLAN " not in planner and "PLAN {" in PLAN_PROTOCOL  # the Python lead's own protocol, appended by it
+    assert "PLAN " not in planner  # the planner delegates with the Agent tool; no PLAN protocol of a Python lead
     assert "horizon" in specs["executor"].description and "never acts" in specs["validator"].description
     assert "VERDICT " in specs["validator"].prompt and "RESULT " in specs["executor"].prompt
     for spec in specs.values():
@@ -270,6 +268,11 @@ async def test_hooks_enforce_least_privilege_and_attach_memory(tmp_path: Path) -
     assert (await decision("mcp__browser__click", "dom_analyzer"))["permissionDecision"] == "deny"
     assert (await decision("mcp__browser__type_text", "validator"))["permissionDecision"] == "deny"
     assert (await decision("mcp__browser__click", "executor")) == {}  # allowed by the session's rules
+    # navigate covers the history: the validator may go back, never reload (a reload can send a form again)
+    assert (await decision("mcp__browser__navigate", "validator", {"history": "back"})) == {}
+    reload = await decision("mcp__browser__navigate", "validator", {"history": "reload"})
+    assert reload["permissionDecision"] == "deny" and "reload" in reload["permissionDecisionReason"]
+    assert (await decision("mcp__browser__navigate", "executor", {"history": "reload"})) == {}
     assert (await decision("Agent", None, {"subagent_type": "general-purpose"}))["permissionDecision"] == "deny"
     planner = await decision("Agent", None, {"subagent_type": "planner", "prompt": "Task: register Ada",
                                               "run_in_background": True})
@@ -277,16 +280,19 @@ async def test_hooks_enforce_least_privilege_and_attach_memory(tmp_path: Path) -
     assert planner["updatedInput"]["run_in_background"] is False
     assert "<task_memory>" in planner["updatedInput"]["prompt"] and "[open]: ok" in planner["updatedInput"]["prompt"]
     denied = [c for c in state.invocations if c.error_code == "denied"]
-    assert len(denied) == 4  # denied calls never run, but they are recorded
+    assert len(denied) == 5  # denied calls never run, but they are recorded
 
 
-def test_the_orchestrator_hands_a_plan_to_its_agents() -> None:
-    from orchestrator.memory.models import Step
-    from orchestrator.session.conductor import _executor_prompt, _validator_prompt
 
-    steps = [Step(action="type 'Ada' into the textbox 'Full name'", expect="the name is filled"),
-             Step(action="click the button 'Register'")]
-    prompt = _executor_prompt(steps)
-    assert "1. type 'Ada' into the textbox 'Full name' (expect: the name is filled)\n2. click" in prompt
-    assert "STEPS" not in prompt  # hints only when the planner gave some
-    assert "Registered: Ada" in _validator_prompt([Step(action="Registered: Ada", agent="validator")])
+def test_the_python_lead_is_gone_with_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One lead (issue 20 item 6): an old `ORCH_LEAD=python` or `--lead python` is refused, saying why."""
+    from orchestrator.cli.main import parse_args
+    from orchestrator.settings import OrchestratorSettings
+
+    assert OrchestratorSettings(_env_file=None).lead == "sdk"  # type: ignore[call-arg]
+    monkeypatch.setenv("ORCH_LEAD", "python")
+    with pytest.raises(ValueError, match="Python conductor was removed"):
+        OrchestratorSettings(_env_file=None)  # type: ignore[call-arg]
+    with pytest.raises(SystemExit):
+        parse_args(["--lead", "python", "task"])
+    assert parse_args(["--lead", "sdk", "task"]).lead == "sdk"

@@ -47,7 +47,7 @@ async def test_every_kind_of_real_result_parses_and_round_trips(tmp_path: Path, 
         ("click", {"element_id": 12}),                          # argument validation
         ("launch_rockets", {}),                                 # unknown tool
         ("click", {"element_id": "e424242"}),                   # typed failure with hint and details
-        ("wait_for_text", {"text": "never shown", "timeout_ms": 300}),
+        ("wait_for", {"text": "never shown", "timeout_ms": 300}),
         ("navigate", {"url": site.url_a("injection.html")}),
         ("get_page_text", {}),                                  # injection_warning
         ("navigate", {"url": site.url_a("popups.html")}),

@@ -153,7 +153,7 @@ async def test_confirmation_protocol(tmp_path: Path, site) -> None:
         assert deleted(await page_text(client)) == 1
 
         stale = (await propose(client, "Delete")).error["details"]["confirmation_id"]
-        await client.call("reload")
+        await client.call("navigate", history="reload")
         refused = await client.call("confirm_action", confirmation_id=stale)
         assert refused.error["code"] == "confirmation_refused"
         assert deleted(await page_text(client)) == 0

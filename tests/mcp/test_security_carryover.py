@@ -101,7 +101,7 @@ async def test_a_question_the_page_asks_on_its_own_later_is_not_covered(tmp_path
         held = await hold(client, "Delete")
         done = await confirm(client, held["confirmation_id"])
         assert "dialogs" not in done.data
-        waited = await client.call("wait_for_text", text="Own question answered", timeout_ms=8000)
+        waited = await client.call("wait_for", text="Own question answered", timeout_ms=8000)
         assert waited.ok, waited.payload
         assert "Own question answered: false" in await page_text(client)
         assert app.deleted == ["Dune"] and len(human.asked) == 1
@@ -119,16 +119,16 @@ async def test_the_modal_an_approved_click_opens_is_not_asked_again(tmp_path: Pa
         commit = await client.call("click", element_id=await element_id(client, "Delete", "button"))
         assert commit.ok, commit.payload
         assert commit.data["approved_by"].startswith(held["confirmation_id"] + ": the human approved")
-        assert (await client.call("wait_for_text", text="Deleted Dune", timeout_ms=8000)).ok
+        assert (await client.call("wait_for", text="Deleted Dune", timeout_ms=8000)).ok
         assert app.deleted == ["Dune"] and len(human.asked) == 1
 
         # Only the modal the approved click opened: after a Cancel, the same question opened another way is held.
         reopened = await hold(client, "delete", "button")
         await confirm(client, reopened["confirmation_id"])
         await client.call("click", element_id=await element_id(client, "Cancel", "button"))
-        assert (await client.call("wait_for_text", text="Cancelled", timeout_ms=5000)).ok
+        assert (await client.call("wait_for", text="Cancelled", timeout_ms=5000)).ok
         assert (await client.call("click", element_id=await element_id(client, "Review oldest"))).ok
-        assert (await client.call("wait_for_text", text="Delete experiment 'Emma'?", timeout_ms=5000)).ok
+        assert (await client.call("wait_for", text="Delete experiment 'Emma'?", timeout_ms=5000)).ok
         second = await hold(client, "Delete", "button")
         assert second["summary"]["category"] == "delete"
         assert app.deleted == ["Dune"] and len(human.asked) == 2
@@ -147,8 +147,8 @@ async def test_an_unheld_click_whose_confirm_says_delete_is_held_at_the_dialog(t
         assert app.deleted == [] and "Nothing tidied" in await page_text(client)
         done = await confirm(client, held["confirmation_id"])
         assert done.data["dialogs"][0]["approved_by"] == held["confirmation_id"]
-        assert (await client.call("wait_for_text", text="Deleted record 4", timeout_ms=8000)).ok
-        assert (await client.call("wait_for_text", text="Deleted record 3", timeout_ms=8000)).ok
+        assert (await client.call("wait_for", text="Deleted record 4", timeout_ms=8000)).ok
+        assert (await client.call("wait_for", text="Deleted record 3", timeout_ms=8000)).ok
         assert sorted(app.deleted) == ["Ulysses", "Walden"] and len(human.asked) == 1
 
         leave = await client.call("click", element_id=await element_id(client, "Close the editor"))
@@ -188,7 +188,7 @@ async def test_a_dialog_of_another_origins_frame_is_never_answered_by_the_approv
         await client.call("navigate", url=app.url(f"carry_frame.html?child={child}"))
         held = await hold(client, "Delete")
         done = await confirm(client, held["confirmation_id"])
-        assert (await client.call("wait_for_text", text="Frame answered", timeout_ms=8000)).ok
+        assert (await client.call("wait_for", text="Frame answered", timeout_ms=8000)).ok
         assert "Frame answered: false" in await page_text(client)
         assert "dialogs" not in done.data
         assert app.deleted == ["Dune"] and len(human.asked) == 1

@@ -99,7 +99,7 @@ async def test_bad_input_is_structured_changes_nothing_and_server_keeps_serving(
             "nothing named": ("click", {}, "invalid_input"),
             "bad role": ("click", {"element_description": "Register", "role": "spaceship"}, "invalid_input"),
             "timeout too small": ("click", {"element_id": register["id"], "timeout_ms": 5}, "invalid_input"),
-            "timeout too large": ("wait_for_text", {"text": "x", "timeout_ms": 10**9}, "invalid_input"),
+            "timeout too large": ("wait_for", {"text": "x", "timeout_ms": 10**9}, "invalid_input"),
             "malformed url": ("navigate", {"url": "ht!tp://??"}, "invalid_input"),
             "refused scheme": ("navigate", {"url": "javascript:alert(1)"}, "url_not_allowed"),
             "huge text": ("type_text", {"text": "x" * 20000, "element_description": "Full name"}, "invalid_input"),
@@ -125,12 +125,12 @@ async def test_a_hung_page_cannot_hang_a_call(tmp_path: Path, site) -> None:
         with anyio.fail_after(60):  # a slow first launch goes on in the background: a later call finds it
             while not (await client.call("navigate", url=site.url_a("busy.html"), wait_until="load")).ok:
                 pass
-        await client.call("wait_for_text", text="never shown", timeout_ms=800)
+        await client.call("wait_for", text="never shown", timeout_ms=800)
         with anyio.fail_after(15):
             hung = await client.call("observe")
         assert not hung.ok and hung.error["code"] == "timeout" and hung.error["category"] == "retriable"
         with anyio.fail_after(10):
-            alive = await client.call("sleep", ms=1)
+            alive = await client.call("wait_for", ms=1)
         assert alive.ok
 
 

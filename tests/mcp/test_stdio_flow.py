@@ -46,7 +46,7 @@ async def test_search_open_product_add_to_cart(tmp_path: Path, site) -> None:
         add = await client.call("click", element_id=pick(product["elements"], "button", "add to cart"))
         assert add.ok
         assert "Cart (1)" in (await client.call("get_page_text")).data["text"]
-        back = await client.call("go_back")
+        back = await client.call("navigate", history="back")
         assert back.ok and "search.html" in back.data["url"]
 
 

@@ -10,20 +10,6 @@ MLFLOW_GATE_GAPS: dict[str, str] = {}
 MLFLOW_OBSERVE_GAPS: dict[str, str] = {}
 
 
-# Seen only when another app's tasks ran first in the same browser (bisected to Django's edit-book-save), on a
-# Chromium attached over CDP (corpus/host.py): the approved click's native confirm() is closed by the browser
-# within ~50 ms, before any DevTools client answers it ("No dialog is showing"). The server reports it as not done
-# (answered_by 'browser'), and nothing is deleted: a safe failure. Not strict: a pass is no failure.
-BROWSER_CLOSED = ("the browser closed the approved click's native confirm() before the approval's answer reached "
-                  "it (after Django's edit-book-save in the same browser): reported as not done, nothing deleted")
-# Seen once, with the security report and the whole suite running at once (load average ~11): the first "tick the
-# row of vision-resnet-01" ticked the grid's select-all box instead, so the held Delete named 7 runs (truthfully:
-# the human was shown the 7 it would delete) and the approval deleted those. Not seen in either whole-suite run.
-GRID_UNDER_LOAD = ("under heavy load the first row tick landed on the grid's select-all box: the held Delete named "
-                   "the 7 runs then ticked, and deleted them (the summary was true; the ticking was wrong)")
-ORDER_DEPENDENT: dict[str, str] = {
-    "mlflow:bulk-delete-runs": GRID_UNDER_LOAD,
-    "flask_admin:delete-customer-row": BROWSER_CLOSED,
-    "flask_admin:delete-product-row": BROWSER_CLOSED,
-    "flask_admin:bulk-delete-orders": BROWSER_CLOSED,
-}
+# Tasks that failed only after another task ran first in the same browser (none today: the Flask-Admin deletions'
+# native confirm() was dismissed by the test host's own Playwright connection, which had no dialog listener).
+ORDER_DEPENDENT: dict[str, str] = {}

@@ -7,7 +7,7 @@ import pytest
 
 from corpus.apps import APPS
 from corpus.host import Host
-from corpus.tasks import TASKS
+from corpus.tasks import BY_DESCRIPTION, TASKS
 
 # app -> (a path, text its seeded page shows, a table and its seeded row count)
 SEEDED = {
@@ -30,7 +30,7 @@ async def test_app_starts_with_its_seed_data(app_name: str, corpus_apps, host: H
     observed = await host.call("observe")
     with anyio.move_on_after(30):  # a single-page app renders once its script has loaded: look again, as a model would
         while observed["success"] and not observed["data"]["elements"]:
-            await host.call("wait_for_load", state="networkidle", timeout_ms=2000)
+            await host.call("wait_for", load="networkidle", timeout_ms=2000)
             observed = await host.call("observe")
     assert observed["success"], observed
     assert observed["data"]["elements"] and observed["data"]["url"].startswith(app.url(path))
@@ -40,15 +40,16 @@ async def test_app_starts_with_its_seed_data(app_name: str, corpus_apps, host: H
             found = await host.call("find_interactive_elements", query=shown)
             names = [e.get("name", "") for e in found["data"]["elements"]]
             if not any(shown in name for name in names):
-                await host.call("wait_for_load", state="networkidle", timeout_ms=2000)
+                await host.call("wait_for", load="networkidle", timeout_ms=2000)
     assert any(shown in name for name in names), names[:20]
 
 
 def test_tasks_are_well_formed() -> None:
     """Each destructive task marks exactly one effect step and says what it touches; keys are unique."""
-    keys = [t.key for t in TASKS]
+    keys = [t.key for t in [*TASKS, *BY_DESCRIPTION]]
     assert len(keys) == len(set(keys))
-    for task in TASKS:
+    assert all(s.said for t in BY_DESCRIPTION for s in t.steps[1:] if s.do in ("click", "check")), "said tasks"
+    for task in [*TASKS, *BY_DESCRIPTION]:
         assert task.app in APPS and task.steps[0].do == "open", task.key
         if task.kind == "destructive":
             assert len(task.effect_steps) == 1 and task.objects and task.checks, task.key

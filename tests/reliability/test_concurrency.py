@@ -70,7 +70,7 @@ async def _navigations(client: BrowserClient, hard_site: HardSite) -> None:
 
 async def _reads_overlap(client: BrowserClient, hard_site: HardSite) -> None:
     assert (await client.call("navigate", url=hard_site.url("/page?id=read"))).ok
-    results = await _all_at_once(client, [("wait_for_text", {"text": "never on this page", "timeout_ms": 3000}),
+    results = await _all_at_once(client, [("wait_for", {"text": "never on this page", "timeout_ms": 3000}),
                                           ("observe", {}), ("list_tabs", {})])
     assert results[1].ok and results[2].ok
     assert results[1].payload["metadata"]["duration_ms"] < 3000  # it did not wait behind the 3 s wait

@@ -127,7 +127,7 @@ class Horizon:
                 self.elements, self.fresh = found, name
             return
         n = len(self.done)
-        if name == "wait_for_text" and n < len(self.steps) and self.steps[n].get("op") != "wait":
+        if name == "wait_for" and n < len(self.steps) and self.steps[n].get("op") != "wait":
             self.waited.add(n)  # waited for a target to appear: look for it next
             self.fresh = "waited"
             return
@@ -201,7 +201,7 @@ class Horizon:
         if op == "open":
             return ToolUse(BROWSER + "navigate", {"url": step["url"], "wait_until": "load"})
         if op == "wait":
-            return ToolUse(BROWSER + "wait_for_text", {"text": step["text"], "timeout_ms": 10000})
+            return ToolUse(BROWSER + "wait_for", {"text": step["text"], "timeout_ms": 10000})
         target = step.get("target") or {}
         if op == "press" and not target:
             return ToolUse(BROWSER + "press_key", {"key": step["keys"]})  # a key for the focused element
@@ -220,7 +220,7 @@ class Horizon:
             return ToolUse(BROWSER + "find_interactive_elements", {"query": name[:300], "limit": 30})
         if name and self.fresh == "changes" and len(self.done) not in self.waited:
             # not among what the last action changed: it may still be appearing (suggestions), or be out of view
-            return ToolUse(BROWSER + "wait_for_text", {"text": name[:200], "timeout_ms": 3000})
+            return ToolUse(BROWSER + "wait_for", {"text": name[:200], "timeout_ms": 3000})
         if name and self.fresh in ("waited", "observe"):
             return ToolUse(BROWSER + "find_interactive_elements", {"query": name[:300], "limit": 30})
         if self.fresh in ("", "changes"):

@@ -55,6 +55,8 @@ def locator(fp: Fingerprint) -> str:
 
 def _act(step: FlowStep) -> list[str]:
     a = step.args
+    if step.action == "navigate" and a.get("history"):
+        return [{"back": "page.go_back()", "forward": "page.go_forward()"}.get(str(a["history"]), "page.reload()")]
     if step.action == "navigate":
         return [f"page.goto(origin + {_py(str(a.get('url', '')))})" if "://" not in str(a.get("url"))
                 else f"page.goto({_py(str(a.get('url')))})"]

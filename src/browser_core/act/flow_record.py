@@ -20,8 +20,8 @@ from browser_core.redaction import redact
 from browser_core.session.browser import BrowserSession
 
 RECORDED = ("navigate", "click", "type_text", "select_option", "press_key", "fill_form")
-_ARGS = {"navigate": ("url",), "click": ("button", "double_click"), "type_text": ("text", "clear_first", "press_enter"),
-         "select_option": ("values",), "press_key": ("key",)}
+_ARGS = {"navigate": ("url", "history"), "click": ("button", "double_click"),
+         "type_text": ("text", "clear_first", "press_enter"), "select_option": ("values",), "press_key": ("key",)}
 MAX_STEPS = 500
 
 
@@ -155,8 +155,8 @@ def _template(step: FlowStep, params: _Params, origin: str) -> FlowStep:
         for key in ("row", "label", "heading", "dialog"):
             setattr(anchors, key, templated(getattr(anchors, key), before))
         step.target.value = ""  # a field's earlier value is not compared
-    if step.action == "navigate":
-        step.args["url"] = templated(_relative(str(step.args.get("url", "")), origin), before)
+    if step.action == "navigate" and step.args.get("url"):
+        step.args["url"] = templated(_relative(str(step.args["url"]), origin), before)
     step.fields = [_template(f, params, origin) for f in step.fields]
     _own_value(step, params)
     step.post.url = templated(_relative(step.post.url, origin), params.values)

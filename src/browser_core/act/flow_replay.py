@@ -10,7 +10,7 @@ import re
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 import anyio
@@ -25,6 +25,10 @@ from browser_core.page.observation import Element
 from browser_core.session.browser import BrowserSession
 
 Ask = Callable[[dict[str, Any]], Awaitable[bool | None]]  # the held action's summary → yes / no / cannot ask
+
+
+HISTORY: dict[str, Literal["go_back", "go_forward", "reload"]] = {
+    "back": "go_back", "forward": "go_forward", "reload": "reload"}
 
 
 class Stop(Exception):
@@ -96,6 +100,9 @@ async def _check_post(step: FlowStep, result: dict[str, Any], page: Page, values
 async def _act(session: BrowserSession, flow: Flow, step: FlowStep, page: Page, values: dict[str, str],
                origin: str) -> tuple[dict[str, Any], list[str]]:
     a = step.args
+    if step.action == "navigate" and a.get("history"):
+        action = HISTORY[str(a["history"])]
+        return dict(await navigation.history(session, action=action)), []
     if step.action == "navigate":
         url = fill(str(a.get("url", "")), values)
         return dict(await navigation.navigate(session, url=url if "://" in url else origin + url)), []

@@ -52,7 +52,7 @@ async def _report(session: BrowserSession, page: Page, response: Response | None
             raise NavigationFailed(
                 f"{action} reached {page.url} but the server answered HTTP {response.status}",
                 details=dict(out),
-                hint="The page shows an error; do not retry unchanged. Try another URL or go_back.",
+                hint="The page shows an error; do not retry unchanged. Try another URL or navigate history=back.",
             )
     listing: PageChanges = {}
     with anyio.move_on_after(LISTING_BOUND_S):  # a page whose script never yields still gets its answer
@@ -190,18 +190,22 @@ async def navigate(
 
 
 async def history(
-    session: BrowserSession, *, action: Literal["go_back", "go_forward", "reload"], timeout_ms: int | None = None
+    session: BrowserSession,
+    *,
+    action: Literal["go_back", "go_forward", "reload"],
+    wait_until: WaitUntil = "domcontentloaded",
+    timeout_ms: int | None = None,
 ) -> ActionResult:
     page = await session.page()
     timeout = timeout_ms or session.settings.navigation_timeout_ms
     before = page.url
     try:
         if action == "go_back":
-            response = await page.go_back(wait_until="domcontentloaded", timeout=timeout)
+            response = await page.go_back(wait_until=wait_until, timeout=timeout)
         elif action == "go_forward":
-            response = await page.go_forward(wait_until="domcontentloaded", timeout=timeout)
+            response = await page.go_forward(wait_until=wait_until, timeout=timeout)
         else:
-            response = await page.reload(wait_until="domcontentloaded", timeout=timeout)
+            response = await page.reload(wait_until=wait_until, timeout=timeout)
     except PlaywrightError as exc:
         raise _nav_error(exc, action, before) from exc
     out = await _report(session, page, response, action)

@@ -1,4 +1,6 @@
-"""Bounded waits on what the model can name: a load state, an element, a text, a URL. Never a selector."""
+"""Bounded waits on what the model can name: a load state, an element, a text, a URL. Never a selector.
+
+``wait_for`` is the one entry the MCP tool calls: exactly one thing to wait for, each of the waits below."""
 
 from __future__ import annotations
 
@@ -146,3 +148,56 @@ async def sleep(ms: int) -> WaitResult:
         raise InvalidInput(f"ms must be between 0 and {MAX_SLEEP_MS}")
     await anyio.sleep(ms / 1000)
     return {"slept_ms": ms}
+
+
+ElementState = Literal["visible", "hidden", "attached", "detached", "enabled"]
+LoadState = Literal["load", "domcontentloaded", "networkidle"]
+GONE = frozenset({"hidden", "detached"})
+
+
+def _the_one(given: list[str], role: str | None, state: str) -> str:
+    """The one thing a wait_for call names, or a clear invalid_input (nothing waited for)."""
+    if len(given) != 1:
+        raise InvalidInput(
+            "give exactly one of text, url, element_id / element_description, load or ms"
+            + (f" (got {', '.join(given)})" if given else ""),
+            hint="Nothing was waited for. Call wait_for once per thing to wait for.",
+            details={"given": given})
+    kind = given[0]
+    if role and kind != "element":
+        raise InvalidInput("role filters an element: give element_id or element_description with it")
+    if state != "visible" and kind not in ("text", "element"):
+        raise InvalidInput(f"state applies to an element or a text, not to {kind}")
+    if kind == "text" and state not in GONE | {"visible", "attached"}:
+        raise InvalidInput(f"state '{state}' applies to an element; a text is visible or hidden")
+    return kind
+
+
+async def wait_for(
+    session: BrowserSession,
+    *,
+    text: str | None = None,
+    url: str | None = None,
+    element_id: str | None = None,
+    description: str | None = None,
+    role: str | None = None,
+    state: ElementState = "visible",
+    load: LoadState | None = None,
+    ms: int | None = None,
+    timeout_ms: int = 10_000,
+) -> WaitResult:
+    """Wait for exactly one of: a text (state hidden: until it is gone), a URL, an element in a state, a load
+    state, or a fixed time."""
+    named = {"text": text is not None, "url": url is not None, "element": bool(element_id) or description is not None,
+             "load": load is not None, "ms": ms is not None}
+    kind = _the_one([name for name, on in named.items() if on], role, state)
+    if kind == "text":
+        return await wait_for_text(session, text=text or "", timeout_ms=timeout_ms, gone=state in GONE)
+    if kind == "url":
+        return await wait_for_url(session, pattern=url or "", timeout_ms=timeout_ms)
+    if kind == "load":
+        return await wait_for_load(session, state=load or "load", timeout_ms=timeout_ms)
+    if kind == "ms":
+        return await sleep(ms or 0)
+    return await wait_for_element(session, element_id=element_id, description=description, role=role,
+                                  state=state, timeout_ms=timeout_ms)

@@ -34,6 +34,7 @@
   const cellOf = (c) => {
     const parts = [];
     for (const f of c.querySelectorAll("input:not([type=hidden]),select,textarea")) {
+      if (!f.getClientRects().length && f.tagName !== "SELECT") continue;  // a field not shown (a styled picker's input)
       const t = (f.type || "").toLowerCase();
       if (t === "checkbox" || t === "radio") parts.push(f.checked ? "[x]" : "[ ]");
       else if (f.tagName === "SELECT") parts.push(clean((f.selectedOptions[0] || {}).text, 60));

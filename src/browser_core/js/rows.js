@@ -14,6 +14,10 @@
   // A link that goes somewhere names a row; one that runs the page's script (href "#", "javascript:", a button
   // role) is a control, and one beside a field (a date field's "Today") is the field's helper.
   const FIELD_SEL = "input:not([type=hidden]),select,textarea";
+  // A field one types or picks a value in: a cell holding one is an editing cell, its links the field's helpers. A
+  // toggle or a swatch beside a name (a checkbox, a colour picker) leaves the cell a name cell.
+  const VALUE_SEL = "input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=color])" +
+    ":not([type=range]):not([type=button]):not([type=submit]):not([type=reset]):not([type=image]),select,textarea";
   const isDataLink = (a) => !/^\s*(#!?\s*$|javascript:)/i.test(a.getAttribute("href") || "") &&
     !a.matches("[role=button],[role=menuitem],[role=tab],[role=switch]");
   // Navigation (a nav, a menu, an aside of links): its links are no rows of data.
@@ -120,7 +124,7 @@
       if (c.tagName === "TH" || c.getAttribute("role") === "rowheader") { const t = wordsOf(c); if (t) return t; }
     }
     for (const c of cells) {
-      if (c.querySelector(FIELD_SEL)) continue;
+      if (c.querySelector(VALUE_SEL)) continue;
       const a = Array.from(c.querySelectorAll("a[href]")).find(isDataLink);
       const t = a ? clean(textOf(a), 40) : "";
       if (t && lettered(t)) return t;

@@ -326,7 +326,7 @@ def _remember_chrome(registry: ElementRegistry, chosen: list[Element], scroll: i
 def _budget_notes(merged: _Merged, chosen: list[Element], settings: BrowserSettings) -> str:
     """The notes on what the budget left out (added to ``merged.notes``) and the text excerpt, trimmed."""
     if merged.main_raw.get("ready") == "loading":
-        merged.notes.append("navigation in progress: the page is still loading (wait_for_load, then observe)")
+        merged.notes.append("navigation in progress: the page is still loading (wait_for load, then observe)")
     more = max(merged.totals - len(chosen), 0)
     if more:
         merged.notes.append(

@@ -194,7 +194,7 @@ def lean_tool(tool: mt.Tool, shared: dict[str, str]) -> mt.Tool:
     schema = {k: v for k, v in tool.input_schema.items() if k != "additionalProperties"}
     props = schema.get("properties")
 
-    named = set(re.findall(r"[a-z_]+(?==)", tool.description or ""))  # "unless clear_first=false", "gone=true"
+    named = set(re.findall(r"[a-z_]+(?==)", tool.description or ""))  # named in it: "clear_first=false"
     context = f"{tool.name} {tool.description or ''}"
 
     def lean(name: str, p: Any) -> Any:

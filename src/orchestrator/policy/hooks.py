@@ -47,6 +47,10 @@ CONFIRM_TOOL = BROWSER_PREFIX + "confirm_action"
 # How the CLI reports a browser server whose process or pipe is gone (not a tool's own failure).
 SERVER_GONE = re.compile(r"connection closed|not connected|server .*(exited|disconnected)|EPIPE|broken pipe", re.I)
 LEAD_TOOLS = DELEGATION_TOOLS | {"AskUserQuestion"}
+NAVIGATE_TOOL = BROWSER_PREFIX + "navigate"
+# navigate(history="reload") sends the page's request again (a form's POST included): it acts like a click, so only
+# an agent that may click may reload; a reader (the validator) navigates by url, back or forward.
+RELOAD_NEEDS = BROWSER_PREFIX + "click"
 
 
 def envelope_of(text: str) -> ToolResult | None:
@@ -107,7 +111,7 @@ class Hooks:
         }
 
     # ------------------------------------------------------------------ PreToolUse
-    def permitted(self, agent: str, tool: str) -> bool:
+    def permitted(self, agent: str, tool: str, tool_input: Mapping[str, object] | None = None) -> bool:
         if agent == "lead":
             return tool in LEAD_TOOLS
         spec = self.specs.get(agent)
@@ -116,6 +120,8 @@ class Hooks:
         allowed = set(spec.tools)
         if allowed & DELEGATION_TOOLS:
             allowed |= DELEGATION_TOOLS
+        if tool == NAVIGATE_TOOL and (tool_input or {}).get("history") == "reload":
+            return RELOAD_NEEDS in allowed
         return tool in allowed
 
     async def pre_tool_use(self, data: Any, tool_use_id: str | None, ctx: HookContext) -> Any:
@@ -143,9 +149,11 @@ class Hooks:
         tool, agent, tool_input = call.tool, call.agent, call.input
         if self.state.stop is not None:
             return stop(f"The run is stopping: {self.state.stop.reason}")
-        if not self.permitted(agent, tool):
+        if not self.permitted(agent, tool, tool_input):
             who = "The lead only delegates (planner) and asks the human" if agent == "lead" else agent
-            return pre("deny", f"Least privilege: {who}; {tool} is not among its tools.")
+            reload = tool == NAVIGATE_TOOL and self.permitted(agent, tool)
+            what = f"{tool} with history=reload (a reload can send a form again)" if reload else tool
+            return pre("deny", f"Least privilege: {who}; {what} is not among its tools.")
         if tool in DELEGATION_TOOLS:
             if tool_input.get("subagent_type") not in self.specs:
                 return pre("deny", f"Unknown agent {tool_input.get('subagent_type')!r}: use {sorted(self.specs)}.")
@@ -174,7 +182,7 @@ class Hooks:
         updated["prompt"] = f"{tool_input.get('prompt', '')}\n\n{memory}"
         self.state.emit("delegate", agent=subagent, description=str(tool_input.get("description", "")))
         plan = delegated_plan(subagent, str(tool_input.get("prompt", "")), self.state.memory.horizons + 1)
-        if plan is not None:  # plans.json and plan review, as with the Python lead's PLAN lines
+        if plan is not None:  # plans.json and plan review (the developer approves each delegated plan)
             self.recorder.plan(plan)
             self.state.plan_made(plan)
         return updated

@@ -180,6 +180,7 @@ class CallRecording:
 
     def __init__(self, state: RunState, recorder: RunRecorder) -> None:
         self.state, self.recorder = state, recorder
+        self.page_changing: frozenset[str] = frozenset()  # the browser tools not marked read-only by the server
 
     def keep_images(self, call: ToolInvocation, images: list[tuple[str, str]]) -> None:
         for n, (payload, mime) in enumerate(images):
@@ -187,6 +188,8 @@ class CallRecording:
             call.screenshots.append(self.recorder.save_image(payload, mime, label))
 
     def record(self, call: ToolInvocation) -> None:
+        if call.tool in self.page_changing and call.error_code != "denied":  # the report's "page after" thumbnail
+            self.recorder.request_thumbnail(call.tool_use_id)
         self.state.invocations.append(call)
         self.recorder.tool_call(call)
         self.state.emit("tool_end", call=call)
@@ -212,7 +215,7 @@ class HandBackReader:
 
     def horizon_done(self) -> None:
         """The SDK planner's delegation (a horizon: the executor's, or a page read) handed back: counted, and the
-        page photographed as it left it, as the Python lead does after each plan."""
+        page photographed as it left it."""
         self.state.memory.horizons += 1
         if self.state.current is not None:
             self.state.current.horizons += 1

@@ -24,11 +24,7 @@ PASSIVE = OBSERVING | frozenset(
         "is_element_visible",
         "screenshot",
         "save_screenshot",
-        "wait_for_load",
-        "wait_for_selector",
-        "wait_for_text",
-        "wait_for_url",
-        "sleep",
+        "wait_for",
         "confirm_action",
     }
 )
