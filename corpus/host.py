@@ -92,7 +92,7 @@ class Host:
         try:
             errlog = (self.workdir / "server.log").open("w")
             async with browser_client(self.workdir / "server-profile", errlog=errlog,
-                                      BROWSER_CDP_URL=self._cdp_url) as client:
+                                      BROWSER_CDP_URL=self._cdp_url, BROWSER_FLOW_TOOLS="true") as client:
                 self.client = client
                 self._ready.set()
                 await self._stop.wait()

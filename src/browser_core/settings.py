@@ -91,6 +91,10 @@ class BrowserSettings(BaseSettings):
     artifacts_dir: Path = Field(
         default_factory=default_artifacts_dir, description="Where save_screenshot writes files."
     )
+    flow_tools: bool = Field(
+        False, description="List save_flow and replay_flow (flows: record once, replay without the model); off by "
+        "default so the tools/list a model reads stays within its budget. Actions are recorded either way.",
+    )
     flows_dir: Path | None = Field(
         None, description="Where saved flows (recorded runs to replay) live; default <artifacts_dir>/flows."
     )

@@ -89,7 +89,7 @@ async def record_delete(client: BrowserClient, app: NotesApp, title: str) -> dic
 
 
 async def test_add_and_edit_replay_with_new_parameters_and_no_model(tmp_path: Path, app: NotesApp) -> None:
-    async with browser_client(tmp_path / "profile") as client:
+    async with browser_client(tmp_path / "profile", BROWSER_FLOW_TOOLS="true") as client:
         saved = await record_add(client, app, "Buy seeds")
         assert saved["params"] == {"title": "Buy seeds", "kind": "Idea", "due": "2026-12-24"}
         assert "Buy seeds" in app.titles()
@@ -114,7 +114,7 @@ async def test_add_and_edit_replay_with_new_parameters_and_no_model(tmp_path: Pa
 
 async def test_delete_asks_the_human_on_every_replay_and_no_changes_nothing(tmp_path: Path, app: NotesApp) -> None:
     human = Human(True, False, True)
-    async with browser_client(tmp_path / "profile", elicitation_callback=human) as client:
+    async with browser_client(tmp_path / "profile", elicitation_callback=human, BROWSER_FLOW_TOOLS="true") as client:
         await record_delete(client, app, "Water the plants")
         assert "Water the plants" not in app.titles()
         recorded_asks = len(human.asked)
@@ -132,7 +132,7 @@ async def test_delete_asks_the_human_on_every_replay_and_no_changes_nothing(tmp_
 
 
 async def test_held_step_without_a_human_channel_is_held_like_a_live_call(tmp_path: Path, app: NotesApp) -> None:
-    async with browser_client(tmp_path / "profile") as client:
+    async with browser_client(tmp_path / "profile", BROWSER_FLOW_TOOLS="true") as client:
         await record_delete(client, app, "Water the plants")
         app.add("Old invoices", "Task", "2026-01-01")
         held = await ok(client, "replay_flow", name="delete-note", params={"search": "Old invoices"})
@@ -152,7 +152,7 @@ async def test_held_step_without_a_human_channel_is_held_like_a_live_call(tmp_pa
     ("no_save", 5), ("decoy_save", 5)])
 async def test_unresolvable_target_stops_at_that_step_with_nothing_written(
         tmp_path: Path, app: NotesApp, mutation: str, step: int) -> None:
-    async with browser_client(tmp_path / "profile") as client:
+    async with browser_client(tmp_path / "profile", BROWSER_FLOW_TOOLS="true") as client:
         await record_add(client, app, "Buy seeds")
         app.mutations.add(mutation)
         writes = list(app.writes)
@@ -166,7 +166,7 @@ async def test_unresolvable_target_stops_at_that_step_with_nothing_written(
 
 
 async def test_lookalike_rows_stop_the_row_step(tmp_path: Path, app: NotesApp) -> None:
-    async with browser_client(tmp_path / "profile") as client:
+    async with browser_client(tmp_path / "profile", BROWSER_FLOW_TOOLS="true") as client:
         await record_edit(client, app, "Water the plants", "Water the ferns")
         app.mutations.add("lookalike_rows")
         writes = list(app.writes)
@@ -178,7 +178,7 @@ async def test_lookalike_rows_stop_the_row_step(tmp_path: Path, app: NotesApp) -
 
 async def test_cosmetic_variant_replays_and_the_report_names_the_parts_that_matched(
         tmp_path: Path, app: NotesApp) -> None:
-    async with browser_client(tmp_path / "profile") as client:
+    async with browser_client(tmp_path / "profile", BROWSER_FLOW_TOOLS="true") as client:
         await record_add(client, app, "Buy seeds")
         await record_edit(client, app, "Buy seeds", "Buy more seeds")
         app.mutations.add("cosmetic")
@@ -192,7 +192,7 @@ async def test_cosmetic_variant_replays_and_the_report_names_the_parts_that_matc
 
 
 async def test_nested_iframe_closed_shadow_flow_replays_with_a_new_value(tmp_path: Path, app: NotesApp) -> None:
-    async with browser_client(tmp_path / "profile") as client:
+    async with browser_client(tmp_path / "profile", BROWSER_FLOW_TOOLS="true") as client:
         await ok(client, "navigate", url=f"{app.base}/widgets")
         await ok(client, "type_text", element_id=await eid(client, "textbox", "Your email"), text="ann@example.org")
         await ok(client, "click", element_id=await eid(client, "button", "Join list"))
@@ -202,3 +202,18 @@ async def test_nested_iframe_closed_shadow_flow_replays_with_a_new_value(tmp_pat
         report = await ok(client, "replay_flow", name="join-list", params={"your_email": "bob@example.org"})
         assert report["status"] == "done", report.get("stopped")
         assert app.subscribers == ["ann@example.org", "bob@example.org"]
+
+
+async def test_flow_tools_are_listed_when_opted_in_and_match_the_contract(tmp_path: Path) -> None:
+    import yaml
+
+    from tests.support.mcp_client import REPO
+
+    contract = yaml.safe_load((REPO / "specs" / "tool-contract.yaml").read_text(encoding="utf-8"))["tools"]
+    async with browser_client(tmp_path / "profile", BROWSER_FLOW_TOOLS="true") as client:
+        listed = {t.name: t for t in (await client.session.list_tools()).tools}
+    for name in ("save_flow", "replay_flow"):
+        assert contract[name]["opt_in"] == "BROWSER_FLOW_TOOLS"
+        assert set(listed[name].input_schema["properties"]) == set(contract[name]["params"])
+        assert listed[name].annotations is not None
+        assert listed[name].annotations.destructive_hint is contract[name].get("destructive", False)

@@ -46,7 +46,8 @@ async def run(tmp: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 async def test_saved_run_replays_from_the_command_line_and_asks_at_the_delete(tmp_path: Path, app: NotesApp) -> None:
     run_folder = tmp_path / "runs" / "2026-11-26-add"
-    async with browser_client(tmp_path / "profile", BROWSER_FLOW_LOG=str(run_folder / "flow_steps.jsonl")) as client:
+    log = str(run_folder / "flow_steps.jsonl")
+    async with browser_client(tmp_path / "profile", BROWSER_FLOW_TOOLS="true", BROWSER_FLOW_LOG=log) as client:
         await record_add(client, app, "Buy seeds")
         await record_delete(client, app, "Buy seeds")
     saved = await run(tmp_path, str(BIN / "browser-agent"), "flows", "save", str(run_folder), "from-run")
@@ -74,7 +75,7 @@ async def test_saved_run_replays_from_the_command_line_and_asks_at_the_delete(tm
 
 
 async def test_exported_pytest_passes_against_the_same_site(tmp_path: Path, app: NotesApp) -> None:
-    async with browser_client(tmp_path / "profile") as client:
+    async with browser_client(tmp_path / "profile", BROWSER_FLOW_TOOLS="true") as client:
         await record_add(client, app, "Buy seeds")
         assert (await ok(client, "observe"))["url"].startswith(app.base)
     out = tmp_path / "exported" / "test_add_note.py"

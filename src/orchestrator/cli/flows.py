@@ -105,6 +105,7 @@ async def _replay(args: argparse.Namespace, params: dict[str, str], human: Human
                   console: Console) -> dict[str, Any]:
     settings = load_settings(OrchestratorSettings, **({"headful": False} if args.headless else {}))
     os.environ.setdefault("BROWSER_FLOWS_DIR", str(flows_folder()))
+    os.environ["BROWSER_FLOW_TOOLS"] = "true"  # replay_flow is listed (and callable) on this server
     browser = load_settings(BrowserSettings)
     link = BrowserLink(browser_server(settings, browser.artifacts_dir))
     await link.connect()
