@@ -181,7 +181,10 @@ async def test_cosmetic_variant_replays_and_the_report_names_the_parts_that_matc
     async with browser_client(tmp_path / "profile", BROWSER_FLOW_TOOLS="true") as client:
         await record_add(client, app, "Buy seeds")
         await record_edit(client, app, "Buy seeds", "Buy more seeds")
-        app.mutations.add("cosmetic")
+    app.mutations.add("cosmetic")
+    # Another browser at 1024 px wide (the same flows folder): the replay does not depend on the layout.
+    async with browser_client(tmp_path / "profile-1024", BROWSER_FLOW_TOOLS="true",
+                              BROWSER_VIEWPORT_WIDTH="1024") as client:
         report = await ok(client, "replay_flow", name="add-note", params={"title": "Paint the fence"})
         assert report["status"] == "done", report.get("stopped")
         edit = await ok(client, "replay_flow", name="edit-note",
