@@ -136,7 +136,7 @@ def build_server(
     def session_of(ctx: Context) -> BrowserSession:
         return cast(ServerState, ctx.request_context.lifespan_context).session
 
-    for tool in all_tools():
+    for tool in all_tools(settings):
         server.add_tool(
             mcp_callable(tool, session_of),
             name=tool.name,

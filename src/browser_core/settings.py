@@ -100,6 +100,17 @@ class BrowserSettings(BaseSettings):
     artifacts_dir: Path = Field(
         default_factory=default_artifacts_dir, description="Where save_screenshot writes files."
     )
+    flow_tools: bool = Field(
+        False, description="List save_flow and replay_flow (flows: record once, replay without the model); off by "
+        "default so the tools/list a model reads stays within its budget. Actions are recorded either way.",
+    )
+    flows_dir: Path | None = Field(
+        None, description="Where saved flows (recorded runs to replay) live; default <artifacts_dir>/flows."
+    )
+    flow_log: Path | None = Field(
+        None, description="When set, each action recorded for flows is appended here (JSON lines): the orchestrator "
+        "points it at its run record, so `browser-agent flows save RUN NAME` can save a run as a flow.",
+    )
     record_screenshots_dir: Path | None = Field(
         None, description="When set, the server saves a screenshot here after each failed tool call and when a host "
         "asks (a file in <dir>/requests/): the orchestrator points it at its run record.",
@@ -114,6 +125,10 @@ class BrowserSettings(BaseSettings):
     @property
     def uploads_folder(self) -> Path:
         return self.upload_dir if self.upload_dir is not None else self.artifacts_dir / "uploads"
+
+    @property
+    def flows_folder(self) -> Path:
+        return self.flows_dir if self.flows_dir is not None else self.artifacts_dir / "flows"
 
     @property
     def downloads_folder(self) -> Path:

@@ -7,9 +7,11 @@ number issued), so an id from an old document can never point at a new element: 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import secrets
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -131,6 +133,16 @@ class ElementRegistry:
     def listed_origin(self, element_id: str) -> str | None:
         """The origin of the id's frame when the id was handed out (None: unknown id or an opaque origin)."""
         return self._origins.get(element_id)
+
+    @contextlib.contextmanager
+    def fingerprints_kept(self) -> Iterator[None]:
+        """Scans inside leave what every id already handed out stands for as it was (a flow's fingerprint is a look
+        aside: the row an id was listed in must still be the one an action checks it against)."""
+        before = dict(self._fingerprints)
+        try:
+            yield
+        finally:
+            self._fingerprints.update(before)
 
     def frame_for(self, element_id: str) -> tuple[Frame, int]:
         """The frame an id belongs to and its number there; raises for malformed or unknown ids."""

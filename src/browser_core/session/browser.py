@@ -76,6 +76,8 @@ class BrowserSession:
     action_guard: ActionGuard | None = None
     state_keeper: StateKeeper | None = None  # cookies and storage beside the profile (state_keeper.py)
     renderer_watch: RendererWatch | None = None  # a launched browser's renderer memory (renderer_memory.py)
+    flow_steps: list[dict[str, Any]] = field(default_factory=list)  # the actions done, for save_flow (act/flow_record)
+    flow_held: dict[str, dict[str, Any]] = field(default_factory=dict)  # held actions by confirmation id
     content_fence: ContentFence = field(init=False)
     snapshots: ScreenshotRecorder = field(init=False)
     secrets: SecretStore = field(init=False)

@@ -26,7 +26,7 @@ from browser_core.envcheck import SettingsValueError, load_settings, unknown_nam
 from browser_core.logs import configure_logging
 from browser_core.settings import BrowserSettings
 from orchestrator.agents import AgentFileError
-from orchestrator.cli import report
+from orchestrator.cli import flows, report
 from orchestrator.cli.progress import Progress
 from orchestrator.human import Human, LineReader, NoHuman, TerminalHuman
 from orchestrator.memory.memory import TaskMemory
@@ -211,12 +211,28 @@ async def interactive_loop(worker: WorkerAgent, console: Console, reader: LineRe
             return status
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+def commands(argv: list[str], console: Console) -> tuple[int | None, list[str]]:
+    """``report``, ``flows`` and ``replay``: their exit code; else (None) the arguments of a task run, which is the
+    task a stopped replay hands to the model with ``--fallback model``."""
     if argv[:1] == [report.COMMAND]:  # `browser-agent report [RUN|last] [--open]`
-        return report.main(argv[1:])
-    args = parse_args(argv)
+        return report.main(argv[1:]), argv
+    if argv[:1] == ["flows"]:
+        return flows.flows_main(argv[1:], console), argv
+    if argv[:1] == ["replay"]:
+        code, handover = flows.replay_main(argv[1:], console)
+        if handover is None:
+            return code, argv
+        console.print("[yellow]replay stopped: the orchestrator takes over from that step[/]")
+        return None, [handover]
+    return None, argv
+
+
+def main(argv: list[str] | None = None) -> int:
     console = Console(highlight=False)
+    done, argv = commands(sys.argv[1:] if argv is None else argv, console)
+    if done is not None:
+        return done
+    args = parse_args(argv)
     for warning in unknown_names(["ORCH_", "BROWSER_"], [OrchestratorSettings, BrowserSettings]):
         console.print(f"[yellow]warning:[/] {escape(warning)}")
     try:
