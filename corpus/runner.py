@@ -112,7 +112,8 @@ async def _on_line(call: Call, step: Step) -> str:
     heading = await _named(call, step.column) if step.column is not None else None
     if heading is not None:
         # The column's own heading control (a grid's select-all box) is never a row's control.
-        candidates = [e for e in candidates if e["id"] != heading["id"]]
+        column = _norm(step.column or "")
+        candidates = [e for e in candidates if e["id"] != heading["id"] and _norm(e.get("name", "")) != column]
     in_row = [e for e in candidates if row.search(e.get("context", ""))]
     if len(in_row) == 1 or (in_row and heading is not None):
         return str(min(in_row, key=lambda e: abs(_centre(e, 0) - _centre(heading, 0)) if heading else 0)["id"])
@@ -124,6 +125,9 @@ async def _on_line(call: Call, step: Step) -> str:
         anchor = await _named(call, step.row)
     except StepFailed:
         return await _in_row(call, step)
+    # The line is measured on one reading taken after the anchor's (a list still loading moves between readings).
+    kept = {e["id"] for e in candidates}
+    candidates = [e for e in await _elements(call, step.target, step.role) if e["id"] in kept and _visible(e)]
     line = [e for e in candidates if abs(_centre(e, 1) - _centre(anchor, 1)) <= max(anchor["box"][3], 12)]
     if not line:
         raise StepFailed(f"no {step.role or 'control'} on the line of {step.row!r}")
