@@ -161,6 +161,10 @@ async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any
     started = time.monotonic()
     metadata: ResultMetadata = {"tool": tool.name}
     payload, image = await _payload(tool, session, kwargs, metadata)
+    if payload["success"] and session.connection is not None and session.gone:  # lost under the call: not done
+        payload, image = failure(BrowserUnavailable(
+            f"{tool.name}: the connection to the browser server ({session.connection.setting}) was lost during the "
+            "call; the next call connects again"), metadata), None
     metadata["duration_ms"] = int((time.monotonic() - started) * 1000)
     _note_session(session, payload, metadata)
     if not tool.read_only and session.state_keeper is not None and session.started:

@@ -58,7 +58,7 @@ async def test_a_login_survives_a_lost_connection(tmp_path: Path, site, fleet_of
         await session.state_keeper.save(session.context)  # what run_tool does after every page-changing call
         server.kill()
         with anyio.fail_after(10):
-            while not session.gone:
+            while not session.gone:  # noqa: ASYNC110 (the driver notices the disconnect; no event of ours)
                 await anyio.sleep(0.05)
         with pytest.raises(ConfigurationError, match=r"BROWSER_WS_ENDPOINT=ws://127\.0\.0\.1:\d+/: nothing answers"):
             await session.page()

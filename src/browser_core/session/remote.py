@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
 
 import structlog
 from playwright.async_api import Browser, BrowserContext, Playwright
@@ -46,6 +47,13 @@ def headers(settings: BrowserSettings) -> dict[str, str]:
     return {LAUNCH_OPTIONS_HEADER: json.dumps(options), **settings.ws_headers}
 
 
+def client_version() -> str:
+    try:
+        return version("playwright")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def why(text: str) -> str:
     """What a failed connect means, in a few words (Playwright's message has a call log under its first line)."""
     first = text.splitlines()[0].removeprefix("BrowserType.connect: ")
@@ -53,7 +61,7 @@ def why(text: str) -> str:
     if "401" in low or "403" in low or "unauthorized" in low or "forbidden" in low:
         return f"the server refused the credentials ({first[:120]}): check BROWSER_WS_HEADERS"
     if "428" in low or "version" in low:
-        return f"the server speaks another Playwright version than this client's ({first[:160]})"
+        return f"the server speaks another Playwright version than this client's ({client_version()}): {first[:160]}"
     if "executable doesn't exist" in low:
         return ("the server has no browser to launch: give it one (`playwright install`) or start it with --unsafe "
                 "and set BROWSER_WS_LAUNCH_OPTIONS executablePath")
