@@ -14,6 +14,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import anyio
 import pytest
@@ -57,6 +58,25 @@ class BrowserServer:
             while not answers(self.port):
                 assert self.proc.poll() is None, "the browser server exited"
                 await anyio.sleep(0.05)
+
+    def browsers(self) -> int:
+        """Browsers this server runs now (one per connected session): Chromium main processes under it."""
+        if self.proc is None:
+            return 0
+        parents: dict[int, int] = {}
+        names: dict[int, str] = {}
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                text = stat.read_text()
+            except OSError:
+                continue
+            pid = int(stat.parent.name)
+            names[pid] = text[text.index("(") + 1:text.rindex(")")]
+            parents[pid] = int(text[text.rindex(")") + 2:].split()[1])
+        under = {self.proc.pid}
+        for _ in range(4):  # python -> node -> chromium
+            under |= {pid for pid, parent in parents.items() if parent in under}
+        return sum(1 for pid in under if names.get(pid) == "chromium" and names.get(parents[pid]) != "chromium")
 
     def kill(self) -> None:
         """As a lost machine: the server and every browser it launched, at once."""
