@@ -19,6 +19,7 @@ Method
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import signal
@@ -118,10 +119,8 @@ def run(n: int, limit: int, suite: str, only: list[str]) -> dict[str, float]:
         eval_proc = subprocess.Popen(args, env=env, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         while eval_proc.poll() is None:
             sampler.sample()
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 eval_proc.wait(timeout=0.25)  # its end, or the next sample
-            except subprocess.TimeoutExpired:
-                pass
         results = json.loads(next(Path(out).glob("eval-*/results.json")).read_text())
     for _, proc in servers:
         os.killpg(proc.pid, signal.SIGKILL)
