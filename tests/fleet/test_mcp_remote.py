@@ -4,6 +4,8 @@ the setting, and the next call after the endpoint is back works (with the login 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -13,7 +15,7 @@ import pytest
 from anyio.abc import SocketStream
 
 from tests.fleet.conftest import BrowserServer, free_port, launch_options
-from tests.support.mcp_client import browser_client
+from tests.support.mcp_client import browser_client, server_env
 
 pytestmark = [pytest.mark.fleet, pytest.mark.mcp, pytest.mark.timeout(180)]
 
@@ -66,7 +68,8 @@ async def test_the_server_stays_up_names_the_setting_and_recovers(tmp_path: Path
             await server.start()
             back = await client.call("navigate", url=site.url_a("members.html"))
             assert back.ok, back.payload
-            assert "Signed in as Lin" in json.dumps(back.payload)
+            assert "Signed in as Lin" in json.dumps(back.payload)  # the login, kept on this side
+            assert "was lost and made again" in json.dumps(back.payload)  # and the ids of before are gone
         finally:
             server.kill()
 
@@ -85,3 +88,10 @@ async def test_a_refused_token_or_another_version_is_one_line(tmp_path: Path, st
             assert not call.ok and call.error["code"] == "configuration", call.payload
             message = call.error["message"]
             assert f"BROWSER_WS_ENDPOINT={url}: {says}" in message and "\n" not in message, message
+
+
+def test_a_bad_endpoint_list_stops_the_server_at_start(tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, "-m", "mcp_server"], stdin=subprocess.DEVNULL, capture_output=True,
+                          text=True, timeout=60, env=server_env(tmp_path / "profile", BROWSER_ENDPOINTS="http://x:1/#2"))
+    assert proc.returncode == 2
+    assert "bad configuration: BROWSER_ENDPOINTS: http://x:1/ (limit 2): each entry is ws://" in proc.stderr

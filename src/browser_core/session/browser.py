@@ -218,6 +218,8 @@ class BrowserSession:
         self._context = await remote.new_context(self._browser, self.settings)
         self._own_context = True
         self.state_keeper = await StateKeeper.start(self._context, profile)
+        if self._launches:  # connected again (maybe calls after the loss failed first): the ids are gone
+            self.restart_note = {"browser_restarted": True, "ids_reset": True, "note": remote.RECONNECTED}
 
     def release_lease(self) -> None:
         if self.connection is not None and self.connection.lease is not None:
