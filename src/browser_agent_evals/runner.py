@@ -19,7 +19,7 @@ import structlog
 from pydantic import BaseModel, Field
 
 from browser_agent_evals.checkers import check, first_episode
-from browser_agent_evals.fleet import FleetSlots
+from browser_agent_evals.fleet import FleetSlots, answers
 from browser_agent_evals.human import EvalHuman
 from browser_agent_evals.prepare import fields_for, read_utterances
 from browser_agent_evals.progress import EvalProgress
@@ -146,7 +146,8 @@ class Runner:
         )
         started = time.perf_counter()
         with self.web:
-            self.utterances = await read_utterances(self.web, self.tasks, cdp_url=opts.cdp_url)
+            first = next((e.url for e in opts.endpoints if answers(e)), None)  # none: a local browser
+            self.utterances = await read_utterances(self.web, self.tasks, cdp_url=opts.cdp_url, ws_endpoint=first)
             limiter = anyio.Semaphore(max(1, opts.workers))
             slots = list(range(1, max(1, opts.workers) + 1))
             results: dict[str, TaskResult] = {}
