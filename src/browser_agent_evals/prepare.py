@@ -4,6 +4,7 @@ scripted solution can use its fields. The same seed gives the agent's page the s
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 
 import structlog
@@ -51,9 +52,12 @@ async def read_utterances(web: EvalWeb, tasks: Sequence[Task], *, cdp_url: str |
                     log.warning("could not read the utterance", task=task.id, error=str(exc).splitlines()[0])
                 finally:
                     web.contexts.pop(ctx.token, None)
+            if not browser.is_connected():  # a lost browser server: read them elsewhere (runner.py)
+                raise PlaywrightError("the browser was lost while reading the utterances")
         finally:
-            await context.close()
-            await browser.close()
+            with contextlib.suppress(PlaywrightError):  # a lost remote browser: nothing left to close
+                await context.close()
+                await browser.close()
     return out
 
 

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 import anyio
 import structlog
+from playwright.async_api import Error as PlaywrightError
 from pydantic import BaseModel, Field
 
 from browser_agent_evals.checkers import check, first_episode
@@ -146,8 +147,7 @@ class Runner:
         )
         started = time.perf_counter()
         with self.web:
-            first = next((e.url for e in opts.endpoints if answers(e)), None)  # none: a local browser
-            self.utterances = await read_utterances(self.web, self.tasks, cdp_url=opts.cdp_url, ws_endpoint=first)
+            self.utterances = await self._read_utterances()
             limiter = anyio.Semaphore(max(1, opts.workers))
             slots = list(range(1, max(1, opts.workers) + 1))
             results: dict[str, TaskResult] = {}
@@ -169,6 +169,16 @@ class Runner:
         run.results = [results[t.id] for t in self.tasks]
         run.wall_s = round(time.perf_counter() - started, 2)
         return run
+
+    async def _read_utterances(self) -> dict[str, str]:
+        """The harness's own look at the MiniWoB++ pages: on the fleet's first endpoint that answers and stays,
+        else a local browser (or the CDP browser)."""
+        for endpoint in [e for e in self.options.endpoints if answers(e)]:
+            try:
+                return await read_utterances(self.web, self.tasks, ws_endpoint=endpoint.url)
+            except PlaywrightError as exc:
+                log.warning("utterances not read on an endpoint", endpoint=endpoint.shown, error=str(exc)[:200])
+        return await read_utterances(self.web, self.tasks, cdp_url=self.options.cdp_url)
 
     async def on_fleet(self, task: Task, slot: int) -> TaskResult:
         """Run on a free endpoint; if it was lost under the task, once more on another (marked retried)."""

@@ -52,7 +52,7 @@ async def test_tasks_spread_over_the_fleet_never_past_a_limit(tmp_path: Path, fl
 @pytest.mark.timeout(400)
 async def test_an_endpoint_killed_mid_run_its_tasks_retried_elsewhere(tmp_path: Path, fleet_of) -> None:
     fleet: Fleet = await fleet_of(2)
-    doomed, survivor = fleet.servers
+    survivor, doomed = fleet.servers  # the harness reads the utterances on the first; tasks go to both
     out = tmp_path / "out"
 
     async def kill_when_busy() -> None:
