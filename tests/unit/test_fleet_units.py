@@ -35,6 +35,8 @@ def test_connect_failures_read_as_what_they_mean() -> None:
     assert "refused the credentials" in why("BrowserType.connect: WebSocket error: ws://x/ 401 Unauthorized")
     assert "another Playwright version" in why("WebSocket error: ws://x/ 428 Precondition Required")
     assert "nothing answers" in why("BrowserType.connect: connect ECONNREFUSED 127.0.0.1:1\nCall log: ...")
+    assert "nothing answers" in why("BrowserType.connect: connect ECONNREFUSED 127.0.0.1:4013\nCall log: ...")
+    assert "nothing answers" in why("BrowserType.connect: connect ECONNREFUSED 127.0.0.1:42801")
 
 
 def test_leases_count_live_sessions_and_pick_the_least_loaded(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ result, and tries again on the next call.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 
@@ -54,17 +55,22 @@ def client_version() -> str:
         return "unknown"
 
 
+def _status(text: str, *codes: str) -> bool:
+    """An HTTP status in the upgrade's answer (never a port: ``127.0.0.1:4013`` is not a 401)."""
+    return any(re.search(rf"(?<![:\d]){code}(?!\d)", text) for code in codes)
+
+
 def why(text: str) -> str:
     """What a failed connect means, in a few words (Playwright's message has a call log under its first line)."""
     first = text.splitlines()[0].removeprefix("BrowserType.connect: ")
     low = text.lower()
-    if "401" in low or "403" in low or "unauthorized" in low or "forbidden" in low:
-        return f"the server refused the credentials ({first[:120]}): check BROWSER_WS_HEADERS"
-    if "428" in low or "version" in low:
-        return f"the server speaks another Playwright version than this client's ({client_version()}): {first[:160]}"
     if "executable doesn't exist" in low:
         return ("the server has no browser to launch: give it one (`playwright install`) or start it with --unsafe "
                 "and set BROWSER_WS_LAUNCH_OPTIONS executablePath")
+    if _status(first, "401", "403") or "unauthorized" in low or "forbidden" in low:
+        return f"the server refused the credentials ({first[:120]}): check BROWSER_WS_HEADERS"
+    if _status(first, "428") or "version mismatch" in low:
+        return f"the server speaks another Playwright version than this client's ({client_version()}): {first[:160]}"
     if "timeout" in low:
         return f"no answer within {CONNECT_TIMEOUT_MS // 1000} s"
     return f"nothing answers there ({first[:120]})"
