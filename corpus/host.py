@@ -1,8 +1,9 @@
 """One Chromium, one stdio MCP server and a human's hands, for a whole test session or a script's run.
 
 The server attaches to a Chromium this host starts with a DevTools port (``BROWSER_CDP_URL``), so the caller can
-also play the human at the visible window: type a password the server refuses to type (``sensitive_field``),
-as a person would. The MCP client lives in a task of its own, so the stdio session outlives single tests.
+also look at the window as the human would. Logins go through the MCP tools only: the admin's password is a
+named secret for the app's own origin (the host's secrets file, ``BROWSER_SECRETS_FILE``), typed by name. The MCP
+client lives in a task of its own, so the stdio session outlives single tests.
 
     async with corpus_session(workdir, ["django_admin"]) as (apps, host):
         await host.login(apps["django_admin"])
@@ -12,7 +13,9 @@ as a person would. The MCP client lives in a task of its own, so the stdio sessi
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Iterable
@@ -24,7 +27,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import anyio
-from playwright.async_api import Browser, Page, Playwright, async_playwright
+from playwright.async_api import Browser, BrowserContext, Dialog, Page, Playwright, async_playwright
 
 from corpus.apps import APPS, RunningApp, start
 from corpus.runner import StepFailed, StepOutcome, confirm, find_id, run_step
@@ -78,6 +81,12 @@ class Host:
     _failure: BaseException | None = None
     _pw: Playwright | None = None
     _human: Browser | None = None
+    _watching: list[BrowserContext] = field(default_factory=list)
+    secrets: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (value, origin), in secrets_file
+
+    @property
+    def secrets_file(self) -> Path:
+        return self.workdir / "secrets.toml"
 
     async def start(self) -> None:
         self._chromium, self._cdp_url = await start_chromium(self.workdir / "chromium-profile")
@@ -90,8 +99,8 @@ class Host:
     async def _serve(self) -> None:
         try:
             errlog = (self.workdir / "server.log").open("w")
-            async with browser_client(self.workdir / "server-profile", errlog=errlog,
-                                      BROWSER_CDP_URL=self._cdp_url) as client:
+            async with browser_client(self.workdir / "server-profile", errlog=errlog, BROWSER_CDP_URL=self._cdp_url,
+                                      BROWSER_SECRETS_FILE=str(self.secrets_file), BROWSER_FLOW_TOOLS="true") as client:
                 self.client = client
                 self._ready.set()
                 await self._stop.wait()
@@ -108,6 +117,12 @@ class Host:
         if self._human is None:
             self._pw = await async_playwright().start()
             self._human = await self._pw.chromium.connect_over_cdp(self._cdp_url)
+        for context in self._human.contexts:
+            # A Playwright client with no dialog listener dismisses every native dialog it sees, in every tab of
+            # the browser: the human's hands would close the confirm() the server was asked to answer.
+            if context not in self._watching:
+                context.on("dialog", _leave_to_the_server)
+                self._watching.append(context)
         pages = [p for c in self._human.contexts for p in c.pages]
         return pages[-1]
 
@@ -129,29 +144,48 @@ class Host:
         if self._failure is not None and not isinstance(self._failure, asyncio.CancelledError):
             print(f"MCP host ended with {self._failure!r}", file=sys.stderr)
 
+    def allow_secret(self, name: str, value: str, origin: str) -> None:
+        """Add a named secret for ``origin`` to the server's secrets file (owner-only; read again on its next use)."""
+        self.secrets[name] = (value, origin)
+        text = "".join(f"[{n}]\nvalue = {json.dumps(v)}\norigins = [{json.dumps(o)}]\n\n"
+                       for n, (v, o) in sorted(self.secrets.items()))
+        fd = os.open(self.secrets_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+
     async def login(self, app: RunningApp) -> list[StepOutcome]:
         """Log in as the app's admin through the MCP server, once per app per session: the server types the
-        username, refuses the password (``sensitive_field``), the human types it in the window, the server clicks
-        the login button. Returns the steps' outcomes (a hold there is a false hold)."""
+        username, then the password by its secret name (``<app>_password``, allowed only on the app's origin), then
+        clicks the login button. Returns the steps' outcomes (a hold there is a false hold)."""
         login = app.spec.login
         if login is None or app.spec.name in self.logged_in:
             return self.login_outcomes.get(app.spec.name, [])
+        parts = urlsplit(app.base_url)
+        name = f"{app.spec.name}_password"
+        self.allow_secret(name, login.password, f"{parts.scheme}://{parts.netloc}")
         outcomes = [await run_step(self.call, app.base_url, open_(login.path))]
         outcomes.append(await run_step(self.call, app.base_url, type_("Username", login.username)))
-        password = Step("type", "Password", text=login.password)
-        refused = await self.call("type_text", element_id=await find_id(self.call, password), text=login.password)
-        if refused.get("success") or (refused.get("error") or {}).get("code") != "sensitive_field":
-            raise StepFailed(f"the server did not refuse the password field: {refused}")
-        page = await self.human_page()
-        await page.locator("input[type=password]").first.fill(login.password)
+        password = Step("type", "Password")
+        arguments: dict[str, Any] = {"element_id": await find_id(self.call, password), "text": {"secret": name}}
+        typed = StepOutcome(password, "type_text", arguments, await self.call("type_text", **arguments))
+        if not typed.ok or typed.payload["data"].get("secret") != name:
+            raise StepFailed(f"the password was not typed by its secret name: {typed.describe()}")
+        outcomes.append(typed)
         submit = await run_step(self.call, app.base_url, click(LOGIN_BUTTONS[app.spec.name], role="button"))
         outcomes.append(submit)
         if submit.held:
             await confirm(self.call, submit)
-        await page.wait_for_url(lambda url: not urlsplit(url).path.startswith(login.path), timeout=20000)
+        login_page = re.escape(f"{parts.scheme}://{parts.netloc}{login.path}")
+        left = await self.call("wait_for", url=f"re:^(?!{login_page})", timeout_ms=20000)
+        if not left.get("success"):
+            raise StepFailed(f"still on the login page after signing in: {left.get('error')}")
         self.logged_in.add(app.spec.name)
         self.login_outcomes[app.spec.name] = outcomes
         return outcomes
+
+
+def _leave_to_the_server(dialog: Dialog) -> None:
+    """The human watches a dialog and leaves the answer to the server (which answers it as the human approved)."""
 
 
 @asynccontextmanager

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, WithJsonSchema
+
+from browser_core.errors import InvalidInput
 
 ElementId = Annotated[
     str | None,
@@ -30,3 +32,18 @@ FrameSelector = Annotated[
     str | int | None,
     Field(description="Only this frame: 'main', 'f2', index or label."),
 ]
+
+
+# A named secret instead of text, {"secret": name}: the server types its value (or current one-time code) and never
+# shows it. A plain mapping keeps the advertised schema small (no $defs); ``secret_name`` reads it.
+SecretRef = Annotated[dict[Literal["secret"], str], WithJsonSchema({"type": "object"})]
+
+
+def secret_name(value: object) -> str | None:
+    """The name in ``{"secret": name}``, or None for text (an empty mapping is refused as a missing name)."""
+    if not isinstance(value, dict):
+        return None
+    name = str(value.get("secret") or "").strip()
+    if not name:
+        raise InvalidInput('a secret is given as {"secret": "<name>"} (list_secrets names them)')
+    return name

@@ -27,9 +27,12 @@ def compact_property(schema: dict[str, Any]) -> dict[str, Any]:
             out = {**kept[0], **out}
         elif len(kept) != len(variants) or kept:
             types = [v.get("type") for v in kept]
-            if all(isinstance(t, str) for t in types) and all(set(v) <= {"type"} for v in kept):
+            simple = [t for v, t in zip(kept, types, strict=True) if isinstance(t, str) and set(v) <= {"type"}]
+            if len(simple) == len(kept):
                 out.pop("anyOf")
                 out["type"] = types
+            elif len(simple) > 1:  # the plain types as one variant: {"type": [...]}, then the others
+                out["anyOf"] = [{"type": simple}] + [v for v in kept if not (set(v) <= {"type"})]
             else:
                 out["anyOf"] = kept
     if out.get("default", 0) is None:

@@ -22,6 +22,7 @@ from mcp_types import CallToolResult, ImageContent, TextContent, ToolAnnotations
 from playwright.async_api import Error as PlaywrightError
 from pydantic import ValidationError
 
+from browser_core.act import flow_record
 from browser_core.errors import (
     ActionTimeout,
     BrowserUnavailable,
@@ -160,11 +161,13 @@ async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any
     await session.snapshots.serve_requests(session)
     started = time.monotonic()
     metadata: ResultMetadata = {"tool": tool.name}
+    step = await _recording(session, tool.name, kwargs)
     payload, image = await _payload(tool, session, kwargs, metadata)
     if payload["success"] and session.connection is not None and session.gone:  # lost under the call: not done
         payload, image = failure(BrowserUnavailable(
             f"{tool.name}: the connection to the browser server ({session.connection.setting}) was lost during the "
             "call; the next call connects again"), metadata), None
+    await _recorded(session, step, tool.name, payload)
     metadata["duration_ms"] = int((time.monotonic() - started) * 1000)
     _note_session(session, payload, metadata)
     if not tool.read_only and session.state_keeper is not None and session.started:
@@ -174,6 +177,24 @@ async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any
     health = restless.health(session.context) if session.started else {}  # tabs, listeners: leaks show in the log
     log.info("tool", tool=tool.name, ok=payload["success"], ms=metadata["duration_ms"], error=code, **health)
     return envelope_result(payload, session.settings.max_result_chars, tool.more_hint, image)
+
+
+async def _recording(session: BrowserSession, tool: str, kwargs: dict[str, Any]) -> dict[str, Any] | None:
+    """The step a flow would record (``flow_record``): never in the way of the call itself."""
+    try:
+        with anyio.fail_after(10):
+            return await flow_record.before(session, tool, kwargs)
+    except Exception as exc:  # noqa: BLE001 - recording is a side concern: the call runs regardless
+        log.warning("flow step not recorded", tool=tool, error=type(exc).__name__)
+        return None
+
+
+async def _recorded(session: BrowserSession, step: dict[str, Any] | None, tool: str, payload: Envelope) -> None:
+    try:
+        with anyio.fail_after(10):
+            await flow_record.after(session, step, tool, dict(payload))
+    except Exception as exc:  # noqa: BLE001 - recording is a side concern: the result is returned regardless
+        log.warning("flow step not recorded", tool=tool, error=type(exc).__name__)
 
 
 async def _payload(

@@ -5,10 +5,10 @@ prompts allow): requests by role, browser calls and requests per call, median an
 characters per role, input characters, the harness's token count, USD at list prices with and without prompt
 caching, the cache-eligible prefix share (see scripts/orchestrator_cost.py).
 
-  uv run python scripts/bench_orchestrator.py [SUITE] [--only ID ...] [-j N] [--save FILE] [--lead both|sdk|python]
+  uv run python scripts/bench_orchestrator.py [SUITE] [--only ID ...] [-j N] [--save FILE]
 
-With --lead both (the default) the suite runs once per lead and a first table puts the issue-20 measures side by
-side: python (the conductor, the old row) and sdk (one SDK session, the planner delegating; the new row).
+A first table puts the issue-20 measures of the one lead (one SDK session, the planner delegating) beside the
+last figures of the Python conductor (removed in issue 20; a historical column, not re-measured).
 
 --long: per-step overhead with the model's time excluded, cold start to the first tool call, and the planner's
 request size at step 1 vs step 30 of a long task.
@@ -60,6 +60,7 @@ from browser_agent_evals.scripted.replay import last_memory  # noqa: E402
 from browser_agent_evals.suite import find_suite, load_tasks  # noqa: E402
 from orchestrator.session.worker import WorkerAgent  # noqa: E402
 from scripts.orchestrator_cost import (  # noqa: E402
+    PYTHON_LEAD_LAST,
     TaskCost,
     analyse,
     anatomy,
@@ -158,24 +159,23 @@ def row(name: str, value: str, target: str = "", ok: bool | None = None) -> str:
     return f"| {name} | {value} | {target}{mark} |"
 
 
-async def run_suite(args: argparse.Namespace, lead: str) -> tuple[list[TaskCost], list[str]]:
-    """The suite with one lead: the tasks' costs, and the lines of its own tables."""
+async def run_suite(args: argparse.Namespace) -> tuple[list[TaskCost], list[str]]:
+    """The suite: the tasks' costs, and the lines of its own tables."""
     from rich.console import Console
 
     tasks = load_tasks(find_suite(args.suite))
     if args.only:
         tasks = [t for t in tasks if t.id in set(args.only)]
     with tempfile.TemporaryDirectory() as tmp:
-        options = RunOptions(mode="scripted", workers=args.workers, out_dir=Path(tmp), keep_requests=True,
-                             settings_overrides={"lead": lead})
+        options = RunOptions(mode="scripted", workers=args.workers, out_dir=Path(tmp), keep_requests=True)
         runner = Runner(tasks, options, EvalProgress(Console(stderr=True, quiet=True)))
         run = await runner.run(args.suite)
     costs = [analyse(r.id, runner.requests.get(r.id, []), r.input_tokens) for r in run.results]
     passed = sum(r.success for r in run.results)
     first = runner.requests.get(run.results[0].id, []) if run.results else []
-    lines = [f"What the CLI sends with lead {lead!r} (first request of each role, task {run.results[0].id}):", "",
+    lines = [f"What the CLI sends (first request of each role, task {run.results[0].id}):", "",
              *anatomy(first), ""] if first else []
-    lines += [f"Lead {lead!r}, scripted suite {args.suite!r}: {passed}/{len(run.results)} passed, "
+    lines += [f"Scripted suite {args.suite!r}: {passed}/{len(run.results)} passed, "
              f"{run.wall_s:.0f} s wall.", "", *summary_table(costs), "", *task_table(costs)]
     failed = [f"{r.id}: {r.status} {r.checker} {r.error}" for r in run.results if not r.success]
     if failed:
@@ -184,11 +184,8 @@ async def run_suite(args: argparse.Namespace, lead: str) -> tuple[list[TaskCost]
 
 
 async def cost(args: argparse.Namespace) -> None:
-    leads = ["python", "sdk"] if args.lead == "both" else [args.lead]
-    results = {lead: await run_suite(args, lead) for lead in leads}
-    lines = [*side_by_side({lead: costs for lead, (costs, _) in results.items()}), ""]
-    for _, table in results.values():
-        lines += [*table, ""]
+    costs, table = await run_suite(args)
+    lines = [*side_by_side({"sdk (the one lead)": costs}, PYTHON_LEAD_LAST), "", *table, ""]
     text = "\n".join(lines)
     print(text)
     if args.save:
@@ -245,8 +242,6 @@ if __name__ == "__main__":
     parser.add_argument("--only", nargs="+", metavar="ID", help="cost mode: only these task ids")
     parser.add_argument("-j", "--workers", type=int, default=1)
     parser.add_argument("--save", help="cost mode: also write the tables to this file")
-    parser.add_argument("--lead", choices=["both", "sdk", "python"], default="both",
-                        help="cost mode: which lead(s) (default both, side by side: python = old, sdk = new)")
     parser.add_argument("--long", action="store_true", help="the long-task overhead measure instead")
     parser.add_argument("--steps", type=int, default=30)
     parser.add_argument("--cold-runs", type=int, default=3)

@@ -213,8 +213,14 @@ def summary_table(costs: list[TaskCost]) -> list[str]:
     ]
 
 
-def side_by_side(runs: dict[str, list[TaskCost]]) -> list[str]:
-    """The issue-20 measures, one column per lead (python = the conductor, sdk = one SDK session)."""
+# The Python conductor's last row (README, issue 20, 30/30 passed), kept as a historical column: that lead is gone.
+PYTHON_LEAD_LAST = {"python (removed; last measured)": [
+    "252 (35/0/157/60)", "1.44 ✅", "10,395 ✅", "7,670", "0 ✅", "12,270 ✅", "0.655 M ✅", "$0.83 ($1.77)"]}
+
+
+def side_by_side(runs: dict[str, list[TaskCost]], fixed: dict[str, list[str]] | None = None) -> list[str]:
+    """The issue-20 measures, one column per run, after the ``fixed`` columns (figures kept from earlier runs, one
+    cell per measure in the table's order)."""
 
     def measures(costs: list[TaskCost]) -> dict[str, tuple[str, bool | None]]:
         sizes = [s for c in costs for s in c.sizes]
@@ -240,10 +246,11 @@ def side_by_side(runs: dict[str, list[TaskCost]]) -> list[str]:
         }
 
     table = {lead: measures(costs) for lead, costs in runs.items()}
-    leads = list(runs)
-    lines = ["| measure | " + " | ".join(leads) + " |", "|---|" + "---|" * len(leads)]
-    for name in next(iter(table.values()), {}):
-        cells = []
+    leads, fixed = list(runs), fixed or {}
+    head = [*fixed, *leads]
+    lines = ["| measure | " + " | ".join(head) + " |", "|---|" + "---|" * len(head)]
+    for row, name in enumerate(next(iter(table.values()), {})):
+        cells = [column[row] for column in fixed.values()]
         for lead in leads:
             value, ok = table[lead][name]
             cells.append(value + ("" if ok is None else (" ✅" if ok else " ❌")))

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from pydantic import BaseModel, Field
 
-from browser_core.act import actions, forms
+from browser_core.act import actions, forms, secret_typing
 from browser_core.session import BrowserSession
-from mcp_server.params import Description, ElementId, FrameSelector, Role, TimeoutMs
+from mcp_server.params import Description, ElementId, FrameSelector, Role, SecretRef, TimeoutMs, secret_name
 from mcp_server.tooling import define_tool
 
 
@@ -31,7 +31,8 @@ async def click(
 @define_tool(title="Type text", read_only=False, destructive=True, targets=True, timeout_s=40)
 async def type_text(
     session: BrowserSession,
-    text: Annotated[str, Field(description="Text to type.", max_length=10000)],
+    text: Annotated[Annotated[str, Field(max_length=10000)] | SecretRef, Field(
+        description='Text or {"secret": name}.')],
     element_id: ElementId = None,
     element_description: Description = None,
     role: Role = None,
@@ -41,7 +42,12 @@ async def type_text(
     frame: FrameSelector = None,
 ) -> Any:
     """Type into a text field (its content replaced); returns its new value."""
-    return await actions.type_text(session, text=text, element_id=element_id, description=element_description,
+    name = secret_name(text)
+    if name is not None:
+        return await secret_typing.type_secret(session, name=name, element_id=element_id,
+                                               description=element_description, role=role, clear_first=clear_first,
+                                               press_enter=press_enter, timeout_ms=timeout_ms, frame=frame)
+    return await actions.type_text(session, text=str(text), element_id=element_id, description=element_description,
                                    role=role, clear_first=clear_first, press_enter=press_enter,
                                    timeout_ms=timeout_ms, frame=frame)
 
@@ -99,20 +105,26 @@ async def scroll(
 class FormField(BaseModel):
     element_id: ElementId = None
     element_description: Description = None
-    value: Annotated[str | bool | list[str], Field(
-        description="Text (dates YYYY-MM-DD), an option label, or true/false (checkbox, radio).")]
+    value: Annotated[str | bool | list[str] | SecretRef, Field(
+        description='Text (dates YYYY-MM-DD), option, true/false or {"secret": name}.')]
+
+
+def _form_value(value: str | bool | list[str] | SecretRef) -> str | bool | list[str] | forms.SecretValue:
+    name = secret_name(value)
+    return forms.SecretValue(name) if name is not None else cast(str | bool | list[str], value)
 
 
 @define_tool(title="Fill form fields", read_only=False, destructive=True, timeout_s=60)
 async def fill_form(
     session: BrowserSession,
-    fields: Annotated[list[FormField], Field(description="The fields and their values.", min_length=1,
+    fields: Annotated[list[FormField], Field(description="Fields and values.", min_length=1,
                                              max_length=50)],
 ) -> Any:
-    """Fill several fields (text, date, select, checkbox, radio, select2-like widgets) in one call; never submits.
+    """Fill fields (text, date, select, checkbox, radio, widgets) in one call; never submits.
     Returns each value and validation message; an unknown or refused field: nothing filled."""
     return await forms.fill_form(session, fields=[
-        forms.FieldToFill(element_id=f.element_id, element_description=f.element_description, value=f.value)
+        forms.FieldToFill(element_id=f.element_id, element_description=f.element_description,
+                          value=_form_value(f.value))
         for f in fields
     ])
 

@@ -1,4 +1,4 @@
-"""Security tools: confirm_action, the only way a destructive action runs."""
+"""Security tools: confirm_action, the only way a destructive action runs; list_secrets, what may be typed by name."""
 
 from __future__ import annotations
 
@@ -34,4 +34,10 @@ async def confirm_action(
     return await confirm_pending(session, confirmation_id)
 
 
-TOOLS = [confirm_action]
+@define_tool(title="List secrets", read_only=True, idempotent=True, timeout_s=10, needs_page=False)
+async def list_secrets(session: BrowserSession) -> Any:
+    """Secrets to type by name: names, origins."""
+    return session.secrets.listing()
+
+
+TOOLS = [confirm_action, list_secrets]

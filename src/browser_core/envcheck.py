@@ -22,6 +22,8 @@ from pydantic_settings import BaseSettings, SettingsError
 
 # Names read outside a settings class (browser_core/redaction.py reads BROWSER_SECRETS itself).
 OTHER_NAMES = frozenset({"BROWSER_SECRETS"})
+# Families of names read outside a settings class (security/named_secrets.py: BROWSER_SECRET_<NAME>[_ORIGINS|_KIND]).
+OTHER_PREFIXES = ("BROWSER_SECRET_",)
 
 
 def _prefix(cls: type[BaseSettings]) -> str:
@@ -62,7 +64,7 @@ def unknown_names(
     warnings = []
     for name in sorted(given):
         upper = name.upper()
-        if not any(upper.startswith(p) for p in prefixes) or upper in known:
+        if not any(upper.startswith(p) for p in prefixes) or upper in known or upper.startswith(OTHER_PREFIXES):
             continue
         close = difflib.get_close_matches(upper, sorted(known), n=1, cutoff=0.6)
         hint = f" (did you mean {close[0]}?)" if close else ""

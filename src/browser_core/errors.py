@@ -18,6 +18,7 @@
     │   │   ├── NavigationFailed    (HTTP 4xx/5xx, DNS, refused)
     │   │   ├── UrlNotAllowed
     │   │   ├── ConfirmationRefused (unknown, expired, replayed, or the page changed)
+    │   │   ├── SecretRefused       (a named secret: unknown, not for this origin or field: nothing typed)
     │   │   └── SecurityCheckFailed (the check before an action could not be made: nothing was done)
     │   └── TerminalFailure         tell the human
     │       ├── BrowserUnavailable  (the browser closed or crashed)
@@ -169,6 +170,14 @@ class ConfirmationRefused(NonRetriableFailure):
     default_hint = "Do the action again (it returns a new confirmation_id) and ask the human again."
 
 
+class SecretRefused(NonRetriableFailure):
+    code = "secret_refused"
+    default_hint = (
+        "Nothing was typed. list_secrets names the secrets and the origins each may be typed into; when none fits "
+        "this field, ask the human to type it in the browser window."
+    )
+
+
 class SecurityCheckFailed(NonRetriableFailure):
     code = "security_check_failed"
     default_hint = (
@@ -190,8 +199,9 @@ class BrowserUnavailable(TerminalFailure):
 class SensitiveFieldBlocked(TerminalFailure):
     code = "sensitive_field"
     default_hint = (
-        "Never type passwords, one-time codes or card data. Ask the human to type it themselves in the visible "
-        "browser window (do not ask for the value in chat), then continue when they say it is done."
+        "Never type passwords, one-time codes or card data as text. If list_secrets has a secret for this site, "
+        "type it by name ({\"secret\": name}); else ask the human to type it themselves in the visible browser "
+        "window (do not ask for the value in chat), then continue when they say it is done."
     )
 
 

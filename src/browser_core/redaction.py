@@ -2,7 +2,8 @@
 
 Secrets are registered at run time (values typed into sensitive fields, configured secret values) and from
 the environment (``BROWSER_SECRETS``: comma-separated values, and the values of ``*_API_KEY`` / ``*_TOKEN`` /
-``*_PASSWORD`` variables). Registered values are replaced by ``[REDACTED]`` wherever they appear.
+``*_PASSWORD`` variables, ``BROWSER_SECRET_<NAME>`` secrets). Registered values are replaced by ``[REDACTED]``
+wherever they appear, and so is a cut one (the first ``_PREFIX_LEN`` characters of a longer value, and on).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 MASK = "[REDACTED]"
 _MIN_SECRET_LEN = 4
+_PREFIX_LEN = 12  # a longer secret's first characters are masked wherever they appear, however it was cut
 _SECRET_ENV = re.compile(r"(API_KEY|TOKEN|PASSWORD|SECRET)$", re.I)
 _lock = threading.Lock()
 _secrets: set[str] = set()
@@ -37,6 +39,8 @@ def load_env_secrets(environ: MutableMapping[str, str] | None = None) -> None:
     for key, value in env.items():
         if _SECRET_ENV.search(key) and value not in ("", "x", "test"):
             register_secret(value)
+        elif key.startswith("BROWSER_SECRET_") and not key.endswith(("_ORIGINS", "_KIND")):
+            register_secret(value)  # a named secret (security/named_secrets.py), whatever its name
 
 
 def redact(text: str) -> str:
@@ -47,7 +51,22 @@ def redact(text: str) -> str:
     for value in values:
         if value in text:
             text = text.replace(value, MASK)
+        if len(value) > _PREFIX_LEN and value[:_PREFIX_LEN] in text:
+            text = _mask_prefixes(text, value)
     return text
+
+
+def _mask_prefixes(text: str, value: str) -> str:
+    """Mask what starts like ``value`` for at least ``_PREFIX_LEN`` characters: a cut value (a listing shortens
+    long values) is masked as well as a whole one."""
+    out, start = [], 0
+    while (found := text.find(value[:_PREFIX_LEN], start)) >= 0:
+        end = found + _PREFIX_LEN
+        while end < len(text) and end - found < len(value) and text[end] == value[end - found]:
+            end += 1
+        out += [text[start:found], MASK]
+        start = end
+    return "".join(out) + text[start:]
 
 
 def redact_data(value: Any) -> Any:

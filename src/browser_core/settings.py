@@ -114,8 +114,28 @@ class BrowserSettings(BaseSettings):
     security_policy_file: Path | None = Field(
         None, description="Extra security vocabulary (YAML, same keys as browser_core/security/policy.yaml)."
     )
+    secrets_file: Path | None = Field(
+        None, description="Secrets typed by name (dotenv, or TOML when it ends in .toml), each with the origins it may "
+        "be typed into; refused unless only its owner can read it (chmod 600). BROWSER_SECRET_<NAME> variables add "
+        "more (see browser_core/security/named_secrets.py).",
+    )
+    secrets_allowed: str | None = Field(
+        None, description="Comma-separated names of the secrets that may be used (listed and typed); unset: all of "
+        "them, empty: none (the orchestrator passes the names its user allowed).",
+    )
     artifacts_dir: Path = Field(
         default_factory=default_artifacts_dir, description="Where save_screenshot writes files."
+    )
+    flow_tools: bool = Field(
+        False, description="List save_flow and replay_flow (flows: record once, replay without the model); off by "
+        "default so the tools/list a model reads stays within its budget. Actions are recorded either way.",
+    )
+    flows_dir: Path | None = Field(
+        None, description="Where saved flows (recorded runs to replay) live; default <artifacts_dir>/flows."
+    )
+    flow_log: Path | None = Field(
+        None, description="When set, each action recorded for flows is appended here (JSON lines): the orchestrator "
+        "points it at its run record, so `browser-agent flows save RUN NAME` can save a run as a flow.",
     )
     record_screenshots_dir: Path | None = Field(
         None, description="When set, the server saves a screenshot here after each failed tool call and when a host "
@@ -131,6 +151,10 @@ class BrowserSettings(BaseSettings):
     @property
     def uploads_folder(self) -> Path:
         return self.upload_dir if self.upload_dir is not None else self.artifacts_dir / "uploads"
+
+    @property
+    def flows_folder(self) -> Path:
+        return self.flows_dir if self.flows_dir is not None else self.artifacts_dir / "flows"
 
     @property
     def downloads_folder(self) -> Path:

@@ -1,5 +1,4 @@
-"""The answerer's system prompt. The orchestrator itself is the lead (``conductor``); the four agents' prompts live
-in ``agents/*.md``.
+"""The answerer's system prompt. The agents' prompts (the planner leads) live in ``agents/*.md``.
 """
 
 ANSWERER_PROMPT = """You are the answerer for an unattended browser agent run: you answer the agent's questions

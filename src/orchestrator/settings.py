@@ -11,7 +11,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -32,8 +32,9 @@ class OrchestratorSettings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="ORCH_", env_file=".env", extra="ignore")
 
     # --- models (aliases sonnet/haiku/opus or full model ids); empty = the agent file's own model ---
-    lead: Literal["sdk", "python"] = Field(
-        "sdk", description="sdk: one SDK session, the planner delegates through the Agent tool; python: the conductor."
+    lead: Literal["sdk"] = Field(
+        "sdk", description="The only lead: one SDK session, the planner delegates through the Agent tool (the Python "
+        "conductor, `python`, was removed in issue 20)."
     )
     lead_model: str = Field("sonnet", description="Unused: see planner_model (kept so old settings load).")
     planner_model: str = Field("", description="Planner subagent (agents/planner.md says sonnet).")
@@ -68,6 +69,10 @@ class OrchestratorSettings(BaseSettings):
     browser_env: dict[str, str] = Field(
         default_factory=dict, description="BROWSER_* settings for this worker's server only (e.g. its own CDP URL)."
     )
+    secrets: str = Field(
+        "", description="Comma-separated names of the secrets the agents may type by name (BROWSER_SECRET_<NAME> or "
+        "the browser's secrets file); none by default. --secret NAME adds one.",
+    )
     mcp_command: list[str] = Field(
         default_factory=lambda: [sys.executable, "-m", "mcp_server"], description="Command of the browser server."
     )
@@ -77,6 +82,18 @@ class OrchestratorSettings(BaseSettings):
     agents_dir: Path = Field(default_factory=default_agents_dir, description="Agent definition files.")
     cli_path: Path | None = Field(None, description="Claude Code CLI; default: the one bundled with the SDK.")
     log_level: str = Field("WARNING", description="Orchestrator log level (stderr).")
+
+    @field_validator("lead", mode="before")
+    @classmethod
+    def _only_sdk(cls, value: object) -> object:
+        if value != "sdk":
+            raise ValueError(f"lead {value!r} is gone: the Python conductor was removed (issue 20); the only lead is "
+                             "'sdk' (one SDK session, the planner delegating with the Agent tool); unset ORCH_LEAD")
+        return value
+
+    @property
+    def secret_names(self) -> list[str]:
+        return sorted({n.strip().lower() for n in self.secrets.split(",") if n.strip()})
 
     def model_for(self, agent: str) -> str:
         return str(getattr(self, f"{agent}_model", "") or "")

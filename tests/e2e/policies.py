@@ -42,6 +42,7 @@ class Intent:
     url: str = ""
     until: str = ""  # click_until: click again while this text is not on the page
     confirm_twice: bool = False  # after a confirmed action, try to confirm the same id again
+    secret: str = ""  # type: a named secret instead of text ({"secret": name})
     fallback: list[Intent] = field(default_factory=list)
 
     def as_json(self) -> str:
@@ -308,7 +309,8 @@ def pick(elements: list[dict[str, Any]], role: str, name: str) -> dict[str, Any]
 def act(op: str, target: dict[str, Any], intent: dict[str, Any]) -> ToolUse:
     element = target["id"]
     if op == "type":
-        return ToolUse(B + "type_text", {"element_id": element, "text": intent.get("text", "")})
+        text = {"secret": intent["secret"]} if intent.get("secret") else intent.get("text", "")
+        return ToolUse(B + "type_text", {"element_id": element, "text": text})
     if op == "select":
         return ToolUse(B + "select_option", {"element_id": element, "values": [intent.get("text", "")]})
     return ToolUse(B + "click", {"element_id": element})

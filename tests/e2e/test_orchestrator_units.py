@@ -26,7 +26,6 @@ from orchestrator.records.outcome import exit_code, finish_outcome
 from orchestrator.records.record import RunRecorder, TaskOutcome
 from orchestrator.records.state import RunState
 from orchestrator.session.answerers import AnswersFile, FileAnswerer
-from orchestrator.session.conductor import PLAN_PROTOCOL
 from orchestrator.session.developer import DeveloperAgent, DeveloperState
 
 REPO = Path(__file__).resolve().parents[2]
@@ -61,7 +60,7 @@ def test_agent_prompts_carry_the_rules() -> None:
     for rule in ("3-6", "REPORT ", "iframe", "never an instruction", "confirm_action", "WHOLE horizon",
                  "only when", "need_human"):
         assert rule in planner, rule
-    assert "PLAN " not in planner and "PLAN {" in PLAN_PROTOCOL  # the Python lead's own protocol, appended by it
+    assert "PLAN " not in planner  # the planner delegates with the Agent tool; no PLAN protocol of a Python lead
     assert "horizon" in specs["executor"].description and "never acts" in specs["validator"].description
     assert "VERDICT " in specs["validator"].prompt and "RESULT " in specs["executor"].prompt
     for spec in specs.values():
@@ -284,13 +283,16 @@ async def test_hooks_enforce_least_privilege_and_attach_memory(tmp_path: Path) -
     assert len(denied) == 5  # denied calls never run, but they are recorded
 
 
-def test_the_orchestrator_hands_a_plan_to_its_agents() -> None:
-    from orchestrator.memory.models import Step
-    from orchestrator.session.conductor import _executor_prompt, _validator_prompt
 
-    steps = [Step(action="type 'Ada' into the textbox 'Full name'", expect="the name is filled"),
-             Step(action="click the button 'Register'")]
-    prompt = _executor_prompt(steps)
-    assert "1. type 'Ada' into the textbox 'Full name' (expect: the name is filled)\n2. click" in prompt
-    assert "STEPS" not in prompt  # hints only when the planner gave some
-    assert "Registered: Ada" in _validator_prompt([Step(action="Registered: Ada", agent="validator")])
+def test_the_python_lead_is_gone_with_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One lead (issue 20 item 6): an old `ORCH_LEAD=python` or `--lead python` is refused, saying why."""
+    from orchestrator.cli.main import parse_args
+    from orchestrator.settings import OrchestratorSettings
+
+    assert OrchestratorSettings(_env_file=None).lead == "sdk"  # type: ignore[call-arg]
+    monkeypatch.setenv("ORCH_LEAD", "python")
+    with pytest.raises(ValueError, match="Python conductor was removed"):
+        OrchestratorSettings(_env_file=None)  # type: ignore[call-arg]
+    with pytest.raises(SystemExit):
+        parse_args(["--lead", "python", "task"])
+    assert parse_args(["--lead", "sdk", "task"]).lead == "sdk"

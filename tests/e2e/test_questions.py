@@ -124,8 +124,8 @@ async def test_llm_answerer_retries_and_answers(e2e: E2E, model: ScriptedModel, 
     url = pages.url_a("signup.html")
     policy = FlakyAnswerer(asking(url))
     model.reset(policy)
-    # the developer reviews the conductor's PLAN lines (approve_plan): the Python lead
-    developer = DeveloperAgent(settings=e2e.settings(lead="python"), env=e2e.cli_env(), max_answer_retries=1)
+    # the developer reviews each plan the planner delegates (approve_plan)
+    developer = DeveloperAgent(settings=e2e.settings(), env=e2e.cli_env(), max_answer_retries=1)
     outcome = await developer.run(f"Open {url}")
     assert outcome.status == "done", outcome
     assert policy.calls == 2

@@ -1,10 +1,12 @@
 """The security gate: a destructive click → requires_confirmation → confirm_action → the PreToolUse hook shows the
 *server-written* summary to the human; decline leaves the page unchanged, accept runs the action exactly once.
-A password field → the human is asked to type it in the window; the run continues when they say so.
+A password field → the human is asked to type it in the window; the run continues when they say so. With a secret
+the user allowed, an unattended run types it by name and the value appears nowhere in the run record.
 """
 
 from __future__ import annotations
 
+import secrets
 import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -161,3 +163,38 @@ async def test_password_hand_off_refused_stops_the_run(e2e: E2E, model: Scripted
     async with worker:
         outcome = await worker.run(f"Open {url} and sign in")
     assert outcome.status == "needs_human" and "Password" in outcome.reason, outcome
+
+
+async def test_an_unattended_login_types_the_password_by_secret_name(
+    e2e: E2E, model: ScriptedModel, pages, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = pages.url_a("inbox.html")
+    password = "pw-" + secrets.token_hex(12)
+    monkeypatch.setenv("BROWSER_SECRET_INBOX_PASSWORD", password)
+    monkeypatch.setenv("BROWSER_SECRET_INBOX_PASSWORD_ORIGINS", pages.origin_a)
+    monkeypatch.setenv("BROWSER_SECRET_OTHER_PASSWORD", "pw-" + secrets.token_hex(12))  # configured, not allowed
+    monkeypatch.setenv("BROWSER_SECRET_OTHER_PASSWORD_ORIGINS", pages.origin_a)
+    model.reset(
+        Scenario(
+            intents=[
+                Intent("open", "navigate", url=url),
+                Intent("password", "type", role="textbox", name="password", secret="inbox_password"),
+                Intent("continue", "click", role="button", name="continue"),
+            ],
+            expect="Signed in",
+        )
+    )
+    worker = WorkerAgent(settings=e2e.settings(secrets="inbox_password"), env=e2e.cli_env(), human=NoHuman(),
+                         title="secret-login")
+    async with worker:
+        outcome = await worker.run(f"Open {url} and sign in")
+    assert outcome.status == "done", outcome  # no hand-off: nobody was there to take one
+    typed = [c for c in worker.tool_invocations if c.tool.endswith("type_text")]
+    assert len(typed) == 1 and typed[0].success and typed[0].input["text"] == {"secret": "inbox_password"}
+    assert worker.state.memory.secrets == [f"inbox_password (text) for {pages.origin_a}"]
+    planner_saw = " ".join(" ".join(r.all_text()) for r in model.requests)
+    assert "inbox_password (text) for" in planner_saw and "other_password" not in planner_saw
+    for path in worker.recorder.dir.rglob("*"):
+        if path.is_file():
+            data = path.read_bytes()
+            assert password.encode() not in data and password[:10].encode() not in data, path.name

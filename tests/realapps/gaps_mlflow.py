@@ -10,14 +10,6 @@ MLFLOW_GATE_GAPS: dict[str, str] = {}
 MLFLOW_OBSERVE_GAPS: dict[str, str] = {}
 
 
-# Seen only when another app's tasks ran first in the same browser (bisected to Django's edit-book-save), on a
-# Chromium attached over CDP (corpus/host.py): the approved click's native confirm() is closed by the browser
-# within ~50 ms, before any DevTools client answers it ("No dialog is showing"). The server reports it as not done
-# (answered_by 'browser'), and nothing is deleted: a safe failure. Not strict: a pass is no failure.
-BROWSER_CLOSED = ("the browser closed the approved click's native confirm() before the approval's answer reached "
-                  "it (after Django's edit-book-save in the same browser): reported as not done, nothing deleted")
-ORDER_DEPENDENT: dict[str, str] = {
-    "flask_admin:delete-customer-row": BROWSER_CLOSED,
-    "flask_admin:delete-product-row": BROWSER_CLOSED,
-    "flask_admin:bulk-delete-orders": BROWSER_CLOSED,
-}
+# Tasks that failed only after another task ran first in the same browser (none today: the Flask-Admin deletions'
+# native confirm() was dismissed by the test host's own Playwright connection, which had no dialog listener).
+ORDER_DEPENDENT: dict[str, str] = {}

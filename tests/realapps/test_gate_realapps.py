@@ -19,6 +19,7 @@ as XPASS and fails until its key is removed from the list; every other task must
 
 from __future__ import annotations
 
+import json
 import os
 from typing import Any
 
@@ -105,8 +106,15 @@ def steps_of(run: TaskRun) -> list[str]:
 
 @pytest.mark.parametrize("app_name", sorted(name for name, spec in APPS.items() if spec.login))
 async def test_login_runs_without_a_hold(app_name: str, corpus_apps, host: Host) -> None:
-    """Logging in: the server types the username, refuses the password (the human types it), clicks the button."""
+    """Logging in through the MCP tools only: the server types the username, the password by its secret name (for
+    the app's origin only), clicks the button; the password never comes back in a result or the server's log."""
     outcomes = await host.login(corpus_apps.get(app_name))
+    name = f"{app_name}_password"
+    typed = next(o for o in outcomes if o.arguments.get("text") == {"secret": name})
+    assert typed.payload["data"]["value"] == f"•••• (secret {name})"
+    password = host.secrets[name][0]
+    assert password not in json.dumps([o.payload for o in outcomes], ensure_ascii=False)
+    assert password not in (host.workdir / "server.log").read_text(encoding="utf-8", errors="replace")
     login_task = Task(app_name, "login", "ordinary", "Log in as the admin.", steps=tuple(o.step for o in outcomes))
     run = TaskRun(login_task, outcomes=list(outcomes), effect_done=True)
     GATE_LINES.append(run.line())

@@ -90,6 +90,13 @@ def within(element: dict[str, Any], line: dict[str, Any]) -> bool:
     return bool(row[0] <= box[0] + box[2] / 2 <= row[0] + row[2])
 
 
+def span(elements: list[dict[str, Any]]) -> dict[str, Any]:
+    """A box from the leftmost to the rightmost of the elements (their list's width)."""
+    left = min(e["box"][0] for e in elements if e.get("box"))
+    right = max(e["box"][0] + e["box"][2] for e in elements if e.get("box"))
+    return {"box": [left, 0, right - left, 0]}
+
+
 def describe(element: dict[str, Any]) -> str:
     return f"{element.get('role')} {element.get('name')!r}" + (f" ({element['context']})" if element.get("context")
                                                                  else "")
@@ -110,6 +117,8 @@ async def test_every_control_on_a_row_names_its_row(page: ListPage, corpus_apps,
     for row in page.rows:
         anchor = next(e for e in listed if e.get("name") == row and e.get("box"))
         lines = [e for e in listed if e.get("role") == "row" and on_line(e, anchor) and within(anchor, e)]
+        if not lines:  # rows not listed as such: the list spans from its leftmost row control to its rightmost
+            lines = [span([e for e in listed if e.get("context", "").startswith("row") or e.get("name") in page.rows])]
         for element in listed:
             if element is anchor or element.get("role") not in CONTROLS or not on_line(element, anchor):
                 continue

@@ -109,8 +109,8 @@ HAND_BACK = {"executor": "The executor's result:", "validator": "The validator's
 
 
 def handed_back(req: ModelRequest) -> str:
-    """The reports of the Agent calls answered in the last user message, as the Python lead words them ('' if the
-    last message brings none); a skipped or denied delegation is left out."""
+    """The reports of the Agent calls answered in the last user message, in the words the scripted planners read
+    ('' if the last message brings none); a skipped or denied delegation is left out."""
     users = [m for m in req.messages if m.get("role") == "user"]
     content = users[-1].get("content") if users else None
     if not isinstance(content, list):

@@ -14,7 +14,7 @@ import structlog
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame
 
-from browser_core.act import actions
+from browser_core.act import actions, secret_typing
 from browser_core.act.outcome import ActionResult
 from browser_core.errors import ConfirmationRefused, InvalidInput
 from browser_core.page.observation import find_by_fingerprint
@@ -111,6 +111,9 @@ async def _run(session: BrowserSession, kind: str, element_id: str | None, param
     if kind == "click":
         return await actions.click(session, element_id=element_id, button=params.get("button", "left"),
                                    double=bool(params.get("double")), confirmed=True)
+    if kind == "type_text" and params.get("secret"):
+        return await secret_typing.type_secret(session, name=str(params.get("secret")), element_id=element_id,
+                                               press_enter=bool(params.get("press_enter")), confirmed=True)
     if kind == "type_text":
         return await actions.type_text(session, text=str(params.get("text", "")), element_id=element_id,
                                        press_enter=bool(params.get("press_enter")),

@@ -13,12 +13,14 @@ from typing import Any, TypedDict, cast
 from playwright.async_api import Error as PlaywrightError
 
 from browser_core.act.outcome import ActionResult, FieldState, with_changes
+from browser_core.act.secret_fields import check_field, fill_secret, secret_params
 from browser_core.act.widget_choice import check_known, choose, set_date
 from browser_core.act.widgets import Widget, find_widget
-from browser_core.errors import InvalidInput, playwright_errors
+from browser_core.errors import InvalidInput, SecretRefused, playwright_errors
 from browser_core.page.targets import Target, resolve_target
 from browser_core.read.changes import PageChanges, document_token, what_changed
 from browser_core.security.intent import ActionIntent
+from browser_core.security.secret_marks import masked
 from browser_core.session.browser import BrowserSession
 
 MAX_FIELDS = 50
@@ -57,12 +59,19 @@ _STATE_JS = """el => {
 }"""
 
 
+@dataclass(frozen=True)
+class SecretValue:
+    """A field's value given as a named secret (``secret_typing.py``)."""
+
+    name: str
+
+
 class FieldToFill(TypedDict, total=False):
     """One field of a fill_form call: the element (id or description) and its value."""
 
     element_id: str | None
     element_description: str | None
-    value: str | bool | list[str]
+    value: str | bool | list[str] | SecretValue
 
 
 @dataclass
@@ -73,6 +82,7 @@ class _Planned:
     options: list[str] | None = None
     widget: Widget | None = None
     shown: list[str] | None = None
+    element_id: str | None = None  # the id asked for (a secret's field: its origin when listed is checked)
 
 
 def _as_bool(value: Any, target: Target) -> bool:
@@ -107,10 +117,16 @@ async def _plan(session: BrowserSession, field: FieldToFill) -> _Planned:
     if "value" not in field:
         raise InvalidInput("every field needs a value")
     element_id, description = field.get("element_id"), field.get("element_description")
+    if isinstance(field["value"], SecretValue):  # a text input only, never a widget standing for one
+        session.secrets.get(field["value"].name)
     target, widget = await find_widget(session, page, element_id=element_id, description=description, resolve=lambda: (
         resolve_target(page, session.registry, session.settings, element_id=element_id, description=description,
                        accept=FILLABLE)))
     value = field["value"]
+    if isinstance(value, SecretValue):
+        secret = session.secrets.get(value.name)
+        await check_field(session, target, secret, element_id)
+        return _Planned(target, "secret", secret, element_id=element_id)
     if widget is not None:
         return plan_widget(widget, value)
     with playwright_errors("fill_form"):
@@ -151,6 +167,8 @@ def plan_widget(widget: Widget, value: Any) -> _Planned:
 
 
 def _intent(page: Any, planned: _Planned) -> ActionIntent:
+    if planned.kind == "secret":
+        return ActionIntent("type_text", page, planned.target, secret_params(planned.value, False))
     if planned.kind in ("select", "widget"):
         return ActionIntent("select_option", page, planned.target, {"values": planned.value})
     if planned.kind in ("text", "date"):
@@ -201,7 +219,7 @@ async def _plan_all(session: BrowserSession, fields: list[FieldToFill]) -> list[
     for index, field in enumerate(fields):
         try:
             planned.append(await _plan(session, field))
-        except InvalidInput as exc:
+        except (InvalidInput, SecretRefused) as exc:
             exc.message = f"field {index + 1}: {exc.message} (nothing was filled)"
             raise
     return planned
@@ -214,6 +232,9 @@ async def _fill(session: BrowserSession, page: Any, item: _Planned, timeout_ms: 
             item.shown = [await set_date(session, item.widget, item.value)]
         else:
             item.shown = await choose(session, page, item.widget, item.value, strict=False)
+    elif item.kind == "secret":
+        await check_field(session, item.target, item.value, item.element_id)  # again, just before it is typed
+        await fill_secret(item.target, item.value, timeout_ms)
     elif item.kind == "text":
         await handle.fill(item.value, timeout=timeout_ms)
     elif item.kind == "select":
@@ -231,6 +252,9 @@ async def _state(item: _Planned) -> FieldState:
     out: FieldState = {"id": target.id, "name": target.name}
     if item.shown is not None:
         out["value"] = ", ".join(item.shown)
+        return out
+    if item.kind == "secret":
+        out["value"] = masked(item.value.name)
         return out
     try:
         value, message, invalid = await target.handle.evaluate(_STATE_JS)

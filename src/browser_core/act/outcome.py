@@ -52,6 +52,8 @@ class ActionResult(PageChanges, total=False):
     downloads: list[DownloadRecord]
     retry_chain: dict[str, Any]
     approved_by: str
+    secret: str  # the name of the secret typed (never its value)
+    origin: str  # the origin of the frame it was typed into
 
 
 def with_changes(out: ActionResult, changes: PageChanges) -> ActionResult:

@@ -38,7 +38,7 @@
       const t = (f.type || "").toLowerCase();
       if (t === "checkbox" || t === "radio") parts.push(f.checked ? "[x]" : "[ ]");
       else if (f.tagName === "SELECT") parts.push(clean((f.selectedOptions[0] || {}).text, 60));
-      else if (t === "password") parts.push(f.value ? "••••" : "");
+      else if (t === "password" || f.hasAttribute("data-agent-secret")) parts.push(f.value ? "••••" : "");
       else if (!["button", "submit", "reset", "image"].includes(t)) parts.push(clean(f.value, 80));
     }
     let own = c.innerText;
@@ -156,6 +156,8 @@
       const label = (e.labels && e.labels[0] && e.labels[0].innerText) || e.getAttribute("aria-label") || e.placeholder || e.name;
       let value = e.tagName === "SELECT" ? (e.selectedOptions[0] || {}).text : e.value;
       if (e.type === "password") value = value ? "••••" : "";
+      const secret = e.getAttribute("data-agent-secret");  // a named secret (act/secret_typing.py): its name only
+      if (secret !== null) value = value ? "•••• (secret " + clean(secret, 40) + ")" : "";
       if (e.type === "checkbox" || e.type === "radio") value = e.checked;
       return { label: clean(label, 80), type: e.type || e.tagName.toLowerCase(), value };
     });

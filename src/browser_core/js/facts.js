@@ -35,7 +35,10 @@
   const dialogOf = e => e.closest('dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]');
   const ROW = 'tr,[role=row],li,[role=listitem],article,[role=article]';
   const textOf = e => clean(e.innerText || e.textContent, 200);
-  const idLike = s => !/\p{L}/u.test(s) || /^[\w-]*\d[\w-]*$/.test(s) && !/\s/.test(s) && s.length > 12;
+  // An id, not a name: no letter, or one long token that is hex or keeps switching between letters and digits
+  // ('3b1e1e128b84', 'a1b2c3d4e5f6'); a name with a number in it ('vision-vit-02', 'sweep-2025-26') is a name.
+  const idLike = s => !/\p{L}/u.test(s) || (!/\s/.test(s) && s.length > 12 && /\d/.test(s) &&
+    (/^[0-9a-f-]+$/i.test(s) || (s.match(/\d\p{L}|\p{L}\d/gu) || []).length >= 3));
   // A row or card is small and never holds the page's main heading; page regions (children of the body or the
   // main region) are not records even when they look alike.
   const pageHeading = document.querySelector('h1');

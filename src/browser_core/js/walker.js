@@ -65,6 +65,9 @@
 
   function valueOf(el, role) {
     const tag = el.tagName;
+    // A field holding a named secret (act/secret_typing.py marks it): its name, never its value.
+    const secret = el.getAttribute && el.getAttribute("data-agent-secret");
+    if (secret !== null && secret !== undefined) return el.value ? "•••• (secret " + clean(secret, 40) + ")" : "";
     if (tag === "SELECT") {
       const o = el.selectedOptions && el.selectedOptions[0];
       return o ? clean(o.textContent, 40) : "";

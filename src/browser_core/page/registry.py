@@ -7,9 +7,11 @@ number issued), so an id from an old document can never point at a new element: 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import secrets
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -19,6 +21,7 @@ from playwright.async_api import ElementHandle, Frame
 
 from browser_core.errors import InvalidInput, StaleElement
 from browser_core.page.listing import ListedElement
+from browser_core.page.origins import frame_origin
 
 ID_PATTERN = re.compile(r"^(?:f(\d+))?e(\d+)$")
 _JS = resources.files("browser_core.js")
@@ -87,6 +90,7 @@ class ElementRegistry:
     _slots: WeakKeyDictionary[Frame, FrameSlot] = field(default_factory=WeakKeyDictionary)
     _frames_by_prefix: dict[str, Any] = field(default_factory=dict)
     _fingerprints: dict[str, ElementFingerprint] = field(default_factory=dict)
+    _origins: dict[str, str | None] = field(default_factory=dict)  # the frame's origin when the id was handed out
     _frame_counter: int = 0
     _main_claimed: bool = False
     # The elements as last listed to the model (by observe or an action result): what "changed" compares with.
@@ -116,6 +120,7 @@ class ElementRegistry:
     def make_id(self, frame: Frame, number: int, fingerprint: ElementFingerprint) -> str:
         element_id = f"{self.slot(frame).prefix}e{number}"
         self._fingerprints[element_id] = fingerprint
+        self._origins[element_id] = frame_origin(frame)
         return element_id
 
     def advance(self, frame: Frame, next_number: int) -> None:
@@ -124,6 +129,20 @@ class ElementRegistry:
 
     def fingerprint(self, element_id: str) -> ElementFingerprint | None:
         return self._fingerprints.get(element_id)
+
+    def listed_origin(self, element_id: str) -> str | None:
+        """The origin of the id's frame when the id was handed out (None: unknown id or an opaque origin)."""
+        return self._origins.get(element_id)
+
+    @contextlib.contextmanager
+    def fingerprints_kept(self) -> Iterator[None]:
+        """Scans inside leave what every id already handed out stands for as it was (a flow's fingerprint is a look
+        aside: the row an id was listed in must still be the one an action checks it against)."""
+        before = dict(self._fingerprints)
+        try:
+            yield
+        finally:
+            self._fingerprints.update(before)
 
     def frame_for(self, element_id: str) -> tuple[Frame, int]:
         """The frame an id belongs to and its number there; raises for malformed or unknown ids."""

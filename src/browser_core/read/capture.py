@@ -11,6 +11,7 @@ from browser_core.errors import InvalidInput, playwright_errors
 from browser_core.page.listing import ElementRef
 from browser_core.page.observation import observe_page
 from browser_core.page.targets import resolve_target
+from browser_core.security.secret_marks import SCREENSHOT_STYLE
 from browser_core.session.browser import BrowserSession
 
 _SAFE_NAME = re.compile(r"^[\w.-]{1,80}$")
@@ -29,6 +30,7 @@ class ShotInfo(TypedDict, total=False):
 class _ShotOptions(TypedDict):
     type: Literal["jpeg", "png"]
     timeout: float
+    style: str
     quality: NotRequired[int]
 
 
@@ -80,7 +82,8 @@ async def screenshot(
     if not 10 <= quality <= 100:
         raise InvalidInput("quality must be between 10 and 100")
     page = await session.page()
-    kwargs: _ShotOptions = {"type": image_format, "timeout": session.settings.navigation_timeout_ms}
+    kwargs: _ShotOptions = {"type": image_format, "timeout": session.settings.navigation_timeout_ms,
+                            "style": SCREENSHOT_STYLE}
     if image_format == "jpeg":
         kwargs["quality"] = quality
     info: ShotInfo = {"scope": scope, "url": page.url}
@@ -141,7 +144,8 @@ async def save_screenshot(
     path = folder / f"{stem}.png"
     page = await session.page()
     with playwright_errors("save_screenshot"):
-        await page.screenshot(path=str(path), full_page=full_page, timeout=session.settings.navigation_timeout_ms)
+        await page.screenshot(path=str(path), full_page=full_page, timeout=session.settings.navigation_timeout_ms,
+                              style=SCREENSHOT_STYLE)
     return {"path": str(path), "bytes": path.stat().st_size, "full_page": full_page, "url": page.url}
 
 

@@ -22,6 +22,7 @@ class ActionParams(TypedDict, total=False):
     button: Literal["left", "right", "middle"]
     double: bool
     text: str
+    secret: str  # a named secret typed instead of text (the text is then its mask)
     press_enter: bool
     clear_first: bool
     key: str

@@ -26,6 +26,7 @@ from browser_core.security import url_policy
 from browser_core.security.fence import ContentFence
 from browser_core.security.guard import SecurityGuard
 from browser_core.security.intent import ActionGuard, AllowAll
+from browser_core.security.named_secrets import SecretStore
 from browser_core.security.policy import load_policy
 from browser_core.session import remote, restless
 from browser_core.session.dialog_desk import DialogDesk
@@ -75,12 +76,16 @@ class BrowserSession:
     state_keeper: StateKeeper | None = None  # cookies and storage beside the profile (state_keeper.py)
     connection: remote.Connection | None = None  # a browser server's (remote.py)
     renderer_watch: RendererWatch | None = None  # a launched browser's renderer memory (renderer_memory.py)
+    flow_steps: list[dict[str, Any]] = field(default_factory=list)  # the actions done, for save_flow (act/flow_record)
+    flow_held: dict[str, dict[str, Any]] = field(default_factory=dict)  # held actions by confirmation id
     content_fence: ContentFence = field(init=False)
     snapshots: ScreenshotRecorder = field(init=False)
+    secrets: SecretStore = field(init=False)
 
     def __post_init__(self) -> None:
         self.content_fence = ContentFence(load_policy(self.settings.security_policy_file))
         self.snapshots = ScreenshotRecorder(self.settings.record_screenshots_dir)
+        self.secrets = SecretStore.load(self.settings.secrets_file, allowed=self.settings.secrets_allowed)
         if self.action_guard is None:
             self.action_guard = SecurityGuard.create(
                 ttl_s=self.settings.confirmation_ttl_s,

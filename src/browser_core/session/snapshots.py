@@ -6,6 +6,9 @@
   ``<dir>/requests/<label>``; the server looks for requests every ``POLL_S`` (and before each tool call, and when
   it stops), takes the screenshot and removes the request, so the host can wait for it (``wait_served``).
 
+A request whose label ends in ``.jpg`` gets a small JPEG (a run report's thumbnail of the page after a step), any
+other a PNG. Every record screenshot masks the fields that hold secrets (password, one-time code and card fields,
+by the HTML standard's input type and autocomplete tokens, in every frame): their values are never in a picture.
 Only a browser that is already running is photographed: a screenshot never starts one. Each one is bounded in
 time and a failure to take it is logged, never reported to the caller.
 """
@@ -22,12 +25,19 @@ import anyio
 import structlog
 from playwright.async_api import Page
 
+from browser_core.security.secret_marks import SCREENSHOT_STYLE
+
 log = structlog.get_logger("browser_core.snapshots")
 REQUESTS = "requests"
 TIMEOUT_S = 5.0
 POLL_S = 0.25  # a folder listing: cheap; requests come a few times per task
 MAX_FAILURE_SHOTS = 50
 SKIPPED_CODES = frozenset({"invalid_input", "requires_confirmation"})
+THUMBNAIL = ".jpg"
+JPEG_QUALITY = 45
+# Fields whose value is a secret, by the HTML standard's own input type and autocomplete tokens (not by words).
+SECRET_FIELDS = ('input[type=password], input[autocomplete~="one-time-code"], input[autocomplete~="current-password"],'
+                 ' input[autocomplete~="new-password"], input[autocomplete^="cc-"], input[autocomplete*=" cc-"]')
 
 
 def _safe(label: str) -> str:
@@ -73,11 +83,18 @@ class ScreenshotRecorder:
         page = session.current_page() if self.folder is not None and session.started else None
         if page is None or self.folder is None:
             return None
-        path = self.folder / f"{time.strftime('%H%M%S')}-{len(self.taken) + 1:03d}-{_safe(label)}.png"
+        thumbnail = label.endswith(THUMBNAIL)
+        name = f"{time.strftime('%H%M%S')}-{len(self.taken) + 1:03d}-{_safe(label)}" + ("" if thumbnail else ".png")
+        path = self.folder / name
         try:
             with anyio.fail_after(TIMEOUT_S):
                 self.folder.mkdir(parents=True, exist_ok=True)
-                await page.screenshot(path=str(path), timeout=TIMEOUT_S * 1000)
+                mask = [frame.locator(SECRET_FIELDS) for frame in page.frames if not frame.is_detached()]
+                if thumbnail:
+                    await page.screenshot(path=str(path), timeout=TIMEOUT_S * 1000, type="jpeg", quality=JPEG_QUALITY,
+                                          scale="css", mask=mask, style=SCREENSHOT_STYLE)
+                else:
+                    await page.screenshot(path=str(path), timeout=TIMEOUT_S * 1000, mask=mask, style=SCREENSHOT_STYLE)
         except Exception as exc:  # noqa: BLE001 - a record screenshot is best effort: the tool's own result is what matters
             log.info("record screenshot not taken", label=label, error=str(exc).splitlines()[0] if str(exc) else "")
             return None

@@ -1,5 +1,6 @@
 """``python -m orchestrator "task"`` (one task, then exit) and ``python -m orchestrator`` (an interactive session:
-follow-up tasks on the same page); ``--resume <session>`` continues a saved session in a new process.
+follow-up tasks on the same page); ``--resume <session>`` continues a saved session in a new process;
+``python -m orchestrator report [RUN|last] [--open]`` prints (or opens) a run's ``report.html`` (``report.py``).
 
 Exit codes: 0 done · 1 not done · 2 stopped for/by the human (stuck, hand-off refused) · 3 budget · 4 error.
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -24,6 +26,7 @@ from browser_core.envcheck import SettingsValueError, load_settings, unknown_nam
 from browser_core.logs import configure_logging
 from browser_core.settings import BrowserSettings
 from orchestrator.agents import AgentFileError
+from orchestrator.cli import flows, report
 from orchestrator.cli.progress import Progress
 from orchestrator.human import Human, LineReader, NoHuman, TerminalHuman
 from orchestrator.memory.memory import TaskMemory
@@ -44,7 +47,8 @@ QUIT = frozenset({"exit", "quit", ":q"})
 PROG = "browser-agent"
 EPILOG = """Needs Claude credentials (ANTHROPIC_API_KEY, or a logged-in Claude Code) and, for the visible window,
 a display (or --headless). Settings: ORCH_* and BROWSER_* environment variables or .env (see .env.example).
-Exit codes: 0 done, 1 not done, 2 stopped for/by the human, 3 a budget ran out, 4 error."""
+Exit codes: 0 done, 1 not done, 2 stopped for/by the human, 3 a budget ran out, 4 error.
+`browser-agent report [RUN|last] [--open]` prints the path of a run's report.html (or opens it)."""
 
 
 def package_version() -> str:
@@ -71,9 +75,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--max-budget-usd", type=float)
     p.add_argument("--wall-clock", type=float, metavar="SECONDS")
     p.add_argument("--max-requests", type=int, metavar="N", help="stop a task after N model requests")
-    p.add_argument("--lead", choices=["sdk", "python"],
-                   help="sdk (default): one SDK session, the planner delegates with the Agent tool; "
-                        "python: the Python conductor spawns each agent")
+    p.add_argument("--secret", action="append", metavar="NAME", help="a secret the agents may type by name "
+                   "(BROWSER_SECRET_<NAME> or the browser's secrets file); repeat for more")
+    p.add_argument("--lead", choices=["sdk"],
+                   help="sdk, the only lead: one SDK session, the planner delegates with the Agent tool "
+                        "(the Python conductor, 'python', was removed)")
     return p.parse_args(argv)
 
 
@@ -85,6 +91,8 @@ def make_settings(args: argparse.Namespace) -> OrchestratorSettings:
     }
     if args.headless:
         overrides["headful"] = False
+    if args.secret:
+        overrides["secrets"] = ",".join([os.environ.get("ORCH_SECRETS", ""), *args.secret]).strip(",")
     return load_settings(OrchestratorSettings, **{k: v for k, v in overrides.items() if v is not None})
 
 
@@ -203,9 +211,28 @@ async def interactive_loop(worker: WorkerAgent, console: Console, reader: LineRe
             return status
 
 
+def commands(argv: list[str], console: Console) -> tuple[int | None, list[str]]:
+    """``report``, ``flows`` and ``replay``: their exit code; else (None) the arguments of a task run, which is the
+    task a stopped replay hands to the model with ``--fallback model``."""
+    if argv[:1] == [report.COMMAND]:  # `browser-agent report [RUN|last] [--open]`
+        return report.main(argv[1:]), argv
+    if argv[:1] == ["flows"]:
+        return flows.flows_main(argv[1:], console), argv
+    if argv[:1] == ["replay"]:
+        code, handover = flows.replay_main(argv[1:], console)
+        if handover is None:
+            return code, argv
+        console.print("[yellow]replay stopped: the orchestrator takes over from that step[/]")
+        return None, [handover]
+    return None, argv
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv)
     console = Console(highlight=False)
+    done, argv = commands(sys.argv[1:] if argv is None else argv, console)
+    if done is not None:
+        return done
+    args = parse_args(argv)
     for warning in unknown_names(["ORCH_", "BROWSER_"], [OrchestratorSettings, BrowserSettings]):
         console.print(f"[yellow]warning:[/] {escape(warning)}")
     try:

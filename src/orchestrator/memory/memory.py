@@ -1,6 +1,6 @@
 """The running task memory (seed 001): what carries across re-plans. Completed steps (with the element ids they
 used, exactly), facts read from pages, the human's answers, open questions, orchestrator notes and the last
-verdict, kept short; never page dumps.
+verdict, kept short; never page dumps. The secrets the run may type by name are listed by name and origins only.
 
 The orchestrator owns it and attaches it to every delegation: the planner gets the whole view, the executor,
 validator and dom_analyzer a smaller one (task, answers, facts, the last steps). Both are bounded.
@@ -33,6 +33,7 @@ class TaskMemory(BaseModel):
     answers: list[str] = Field(default_factory=list)
     facts: list[str] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
+    secrets: list[str] = Field(default_factory=list)  # "name (kind) for origins": what may be typed by name
     last_verdict: Verdict | None = None
     horizons: int = 0
     steps: int = 0
@@ -84,6 +85,8 @@ class TaskMemory(BaseModel):
         if self.completed:
             earlier = len(self.completed) - keep
             out["completed_steps"] = ([f"({earlier} earlier steps)"] if earlier > 0 else []) + self.completed[-keep:]
+        if self.secrets:
+            out["secrets"] = self.secrets
         if self.answers:
             out["human_answers"] = self.answers[-5:]
         if self.facts:
@@ -100,7 +103,7 @@ class TaskMemory(BaseModel):
     def brief(self, keep: int = 4) -> dict[str, object]:
         """What an executor, validator or dom_analyzer needs: the task, answers, facts and the last steps."""
         full = self.view(keep)
-        return {k: v for k, v in full.items() if k in ("task", "completed_steps", "human_answers", "facts")}
+        return {k: v for k, v in full.items() if k in ("task", "completed_steps", "secrets", "human_answers", "facts")}
 
     def render(self, full: bool = True, *, task: bool = True) -> str:
         """The memory as the agents read it; ``task=False`` leaves the task out (the message it follows states it)."""

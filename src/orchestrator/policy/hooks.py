@@ -182,7 +182,7 @@ class Hooks:
         updated["prompt"] = f"{tool_input.get('prompt', '')}\n\n{memory}"
         self.state.emit("delegate", agent=subagent, description=str(tool_input.get("description", "")))
         plan = delegated_plan(subagent, str(tool_input.get("prompt", "")), self.state.memory.horizons + 1)
-        if plan is not None:  # plans.json and plan review, as with the Python lead's PLAN lines
+        if plan is not None:  # plans.json and plan review (the developer approves each delegated plan)
             self.recorder.plan(plan)
             self.state.plan_made(plan)
         return updated
@@ -219,6 +219,7 @@ class Hooks:
             call.error_code = (envelope.error.code if envelope.error else "") or "failed"
             self.stuck.after(call.tool, envelope)
             if call.error_code == "sensitive_field":
+                self.recording.forget_typed(call, envelope.error)
                 self.clock.add(started)
                 out = await self.sensitive.on_failure(envelope.error)
                 started = time.perf_counter()

@@ -18,6 +18,7 @@ from typing import Any
 import anyio
 import structlog
 
+from browser_core.redaction import redact
 from browser_core.result_model import ToolError, ToolResult
 from orchestrator.human import Human
 from orchestrator.memory.memory import clip
@@ -175,11 +176,36 @@ class SensitiveFieldPolicy:
         return context_note("PostToolUseFailure", "The human did not type the value: stop and report needs_human.")
 
 
+def typed_values(tool_input: Mapping[str, Any], field_name: str = "") -> list[str]:
+    """The text a typing call carried into the refused field: type_text's text; of fill_form's text values, those
+    for a field described like ``field_name``, else all of them (masking too much beats too little). A named
+    secret carries no text."""
+    fields = [f for f in tool_input.get("fields") or [] if isinstance(f, dict)]
+    wanted = field_name.strip().casefold()
+    named = [f for f in fields if wanted and wanted in str(f.get("element_description") or "").casefold()]
+    values = [tool_input.get("text")] + [f.get("value") for f in named or fields]
+    return [v for v in values if isinstance(v, str) and v.strip()]
+
+
 class CallRecording:
     """Every finished call (denied ones included) and its screenshots: run record, state, listeners."""
 
     def __init__(self, state: RunState, recorder: RunRecorder) -> None:
         self.state, self.recorder = state, recorder
+        self.page_changing: frozenset[str] = frozenset()  # the browser tools not marked read-only by the server
+
+    def forget_typed(self, call: ToolInvocation, error: ToolError | None) -> None:
+        """The call tried to type into a sensitive field: what it carried (a human's answer, usually) is a secret,
+        masked in this call's record and in everything already recorded."""
+        details = error.details if error is not None and isinstance(error.details, dict) else {}
+        field = details.get("field")
+        values = typed_values(call.input, str(field.get("name") or "") if isinstance(field, dict) else "")
+        if values:
+            self.recorder.forget(values)
+            memory = self.state.memory  # and no agent is handed it again
+            memory.answers = [redact(a) for a in memory.answers]
+            memory.facts = [redact(f) for f in memory.facts]
+            log.info("a value typed into a sensitive field is masked in the run record", values=len(values))
 
     def keep_images(self, call: ToolInvocation, images: list[tuple[str, str]]) -> None:
         for n, (payload, mime) in enumerate(images):
@@ -187,6 +213,8 @@ class CallRecording:
             call.screenshots.append(self.recorder.save_image(payload, mime, label))
 
     def record(self, call: ToolInvocation) -> None:
+        if call.tool in self.page_changing and call.error_code != "denied":  # the report's "page after" thumbnail
+            self.recorder.request_thumbnail(call.tool_use_id)
         self.state.invocations.append(call)
         self.recorder.tool_call(call)
         self.state.emit("tool_end", call=call)
@@ -212,7 +240,7 @@ class HandBackReader:
 
     def horizon_done(self) -> None:
         """The SDK planner's delegation (a horizon: the executor's, or a page read) handed back: counted, and the
-        page photographed as it left it, as the Python lead does after each plan."""
+        page photographed as it left it."""
         self.state.memory.horizons += 1
         if self.state.current is not None:
             self.state.current.horizons += 1

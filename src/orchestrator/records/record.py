@@ -5,9 +5,11 @@
 - ``events.jsonl``      plans, verdicts, questions and answers, confirmations, hand-offs, stuck warnings
 - ``plans.json``        every plan (seed 004's JSON), in order
 - ``screenshots/``      images returned by tools, and the browser server's own: the page at the end of each horizon,
-                        after a failed tool call, and when a task did not succeed
+                        after a failed tool call, when a task did not succeed, and a small JPEG after each
+                        page-changing call (``*-step-<call id>.jpg``); secret fields are masked in all of them
 - ``artifacts/``        the browser server's own artifacts (saved screenshots, pending confirmations)
 - ``summary.json`` / ``summary.md``  status, steps, tokens, cost, duration, session id
+- ``report.html``       all of it on one self-contained page (``report.py``), written when the run ends
 
 Every text written here passes through ``browser_core.redaction`` (``_dumps`` / ``_write_text``): registered secrets
 and the environment's secret values never reach a record.
@@ -29,9 +31,10 @@ from typing import Any, TextIO
 import structlog
 from pydantic import BaseModel, Field
 
-from browser_core.redaction import load_env_secrets, redact, redact_data
+from browser_core.redaction import load_env_secrets, redact, redact_data, register_secret
 from browser_core.session import snapshots
 from orchestrator.memory.models import Plan, ToolInvocation, Verdict
+from orchestrator.records.report import REPORT, write_report
 
 log = structlog.get_logger("orchestrator.records.record")
 MAX_RESULT_CHARS = 4000
@@ -193,6 +196,10 @@ class RunRecorder:
             (self.dir / "plans.json").write_text(_dumps([p.model_dump(mode="json") for p in self.plans], 1), "utf-8")
         self.event("plan", plan=plan)
 
+    def request_thumbnail(self, call_id: str) -> None:
+        """A small JPEG of the page after the call ``call_id`` (the report's timeline shows it)."""
+        snapshots.request(self.screenshots, f"step-{call_id}{snapshots.THUMBNAIL}")
+
     def request_screenshot(self, label: str) -> None:
         """Ask the browser server for a screenshot of the page into ``screenshots/`` (taken before its next tool
         call, or when it stops)."""
@@ -214,6 +221,24 @@ class RunRecorder:
         with self._writing(name):
             (self.dir / name).write_text(_dumps(_plain(value), 1), "utf-8")
 
+    def forget(self, values: list[str]) -> None:
+        """Values found to be secret after they were written (a human's answer an agent tried to type into a
+        password field): masked from now on, and in every text file of the record already written."""
+        for value in values:
+            register_secret(value)
+        for handle in self._files.values():
+            with contextlib.suppress(OSError):
+                handle.close()
+        self._files.clear()  # appends reopen the files
+        for path in self.dir.rglob("*"):
+            if path.suffix not in (".jsonl", ".json", ".md", ".txt", ".log") or not path.is_file():
+                continue
+            with self._writing(path.name):
+                text = path.read_text("utf-8", errors="replace")
+                masked = redact(text)
+                if masked != text:
+                    path.write_text(masked, "utf-8")
+
     def finish(self) -> RunSummary:
         s = self.summary
         s.duration_s = round(time.time() - self.started, 3)
@@ -228,6 +253,13 @@ class RunRecorder:
             with contextlib.suppress(OSError):
                 handle.close()
         self._files.clear()
+        with self._writing(REPORT):
+            try:
+                write_report(self.dir)
+            except OSError:
+                raise
+            except Exception:  # the report is a view of the record: a bug in it must never cost the record
+                log.warning("report.html not written", exc_info=True)
         return s
 
 

@@ -12,10 +12,8 @@ from typing import Any
 
 from orchestrator.memory.memory import TaskMemory
 from orchestrator.memory.models import Plan, ToolInvocation, Verdict
+from orchestrator.records.prices import tokens_of, usd
 from orchestrator.records.record import TaskOutcome
-
-# Rough list prices per million tokens (input, output) for the live estimate; the final cost is the CLI's own.
-PRICES = {"opus": (4.0, 20.0), "sonnet": (2.0, 10.0), "haiku": (0.8, 4.0)}
 
 Listener = Callable[[str, dict[str, Any]], None]
 
@@ -50,14 +48,10 @@ class ModelUsage:
         self._seen_messages.add(message_id)
         self.requests += 1
         self.task_requests += 1
-        tokens_in = int(usage.get("input_tokens") or 0) + int(usage.get("cache_read_input_tokens") or 0)
-        tokens_in += int(usage.get("cache_creation_input_tokens") or 0)
-        tokens_out = int(usage.get("output_tokens") or 0)
+        tokens_in, tokens_out = tokens_of(usage)
         self.input_tokens += tokens_in
         self.output_tokens += tokens_out
-        family = next((f for f in PRICES if f in model), "sonnet")
-        price_in, price_out = PRICES[family]
-        self.cost_estimate += (tokens_in * price_in + tokens_out * price_out) / 1e6
+        self.cost_estimate += usd(model, tokens_in, tokens_out)
 
     @property
     def cost_so_far(self) -> float:

@@ -1,1 +1,1 @@
-"""One orchestrator session: the worker, its leads (the SDK session, the Python conductor), agent options, questions."""
+"""One orchestrator session: the worker, its lead (one SDK session), agent options, questions."""

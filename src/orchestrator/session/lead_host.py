@@ -1,15 +1,13 @@
-"""``LeadHost``: what a lead (``conductor.Conductor``, ``sdk_lead.SdkLead``) needs of the session that runs it.
+"""``LeadHost``: what the lead (``sdk_lead.SdkLead``) needs of the session that runs it.
 
-``worker.WorkerAgent`` is one; the leads depend on this protocol, not on the worker, so the worker can import them
+``worker.WorkerAgent`` is one; the lead depends on this protocol, not on the worker, so the worker can import it
 without an import cycle.
 """
 
 from __future__ import annotations
 
-from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
-from orchestrator.memory.models import ToolInvocation
 from orchestrator.questions import QuestionItem
 from orchestrator.records.record import RunRecorder
 from orchestrator.records.state import RunState
@@ -29,12 +27,6 @@ class LeadHost(Protocol):
     @property
     def recorder(self) -> RunRecorder: ...
 
-    def session(self, agent: str, appendix: str = "") -> AbstractAsyncContextManager[AgentSession]: ...
-
     async def planner_session(self) -> AgentSession: ...
-
-    def absorb(self, agent: str, text: str, call: ToolInvocation) -> None: ...
-
-    def record_call(self, call: ToolInvocation) -> None: ...
 
     async def ask_human(self, items: list[QuestionItem]) -> str | None: ...

@@ -1,6 +1,6 @@
-"""``ClaudeAgentOptions`` for one agent of a browser-agent session (planner, dom_analyzer, executor, validator from
-``agents/*.md``): its own system prompt and tools, permissions, hooks and budgets; and the ``browser`` MCP server's
-stdio command, which the orchestrator itself starts once per session (``browser_link``).
+"""The session's ``ClaudeAgentOptions`` (the planner from ``agents/planner.md`` as main agent) and the
+``AgentDefinition`` of every other agent file (its own system prompt, model and browser endpoint); and the
+``browser`` MCP server's stdio command, which the orchestrator itself starts once per session (``browser_link``).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from claude_agent_sdk import AgentDefinition, ClaudeAgentOptions
-from claude_agent_sdk.types import CanUseTool, HookEvent, HookMatcher, McpSdkServerConfig, McpStdioServerConfig
+from claude_agent_sdk.types import CanUseTool, HookEvent, HookMatcher, McpStdioServerConfig
 
 from orchestrator.agents import BROWSER_PREFIX, AgentSpec
 from orchestrator.session.cli_text import SDK_SESSION_ENV
@@ -44,6 +44,8 @@ def browser_server(
     env["BROWSER_ARTIFACTS_DIR"] = str(artifacts_dir)
     if screenshots_dir is not None:  # the server photographs failures and each horizon's page into the run record
         env["BROWSER_RECORD_SCREENSHOTS_DIR"] = str(screenshots_dir)
+        env["BROWSER_FLOW_LOG"] = str(screenshots_dir.parent / "flow_steps.jsonl")  # `flows save RUN NAME` reads it
+    env["BROWSER_SECRETS_ALLOWED"] = ",".join(settings.secret_names)  # only the names the user allowed
     env["BROWSER_ELICIT_CONFIRMATIONS"] = "false"  # our PreToolUse gate asks the human; never ask twice
     if settings.headful:
         display = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
@@ -63,43 +65,6 @@ def browser_server(
     env.update({k: v for k, v in settings.browser_env.items() if k.startswith("BROWSER_")})
     command, *args = settings.mcp_command
     return {"type": "stdio", "command": command, "args": args, "env": env}
-
-
-def agent_options(
-    settings: OrchestratorSettings,
-    spec: AgentSpec,
-    *,
-    browser: McpSdkServerConfig | None,
-    shared_parameters: str = "",
-    workdir: Path,
-    hooks: dict[HookEvent, list[HookMatcher]],
-    can_use_tool: CanUseTool,
-    max_turns: int | None = None,
-    model: str | None = None,
-    extra_env: dict[str, str] | None = None,
-    stderr: Any = None,
-) -> ClaudeAgentOptions:
-    """One agent's CLI: its own prompt as the whole system prompt (the CLI's default coding prompt replaced), no
-    built-in tools, and a ``browser`` server that lists only its browser tools (forwarded to the session's one
-    browser). ``confirm_action`` is left out of ``allowed_tools``: its PreToolUse gate decides. The task's budgets
-    (dollars, requests, wall clock) are the orchestrator's, across all agents: the CLI gets only the turn limit."""
-    browser_tools = sorted(spec.browser_tools)
-    return ClaudeAgentOptions(
-        system_prompt=f"{spec.prompt}\n\n{shared_parameters}" if shared_parameters else spec.prompt,
-        model=model or settings.model_for(spec.name) or (spec.model if spec.model != "inherit" else None),
-        mcp_servers={"browser": browser} if browser is not None and browser_tools else {},
-        strict_mcp_config=True,
-        tools=[],
-        allowed_tools=[t for t in browser_tools if t != CONFIRM_TOOL],
-        can_use_tool=can_use_tool,
-        hooks=hooks,
-        max_turns=max_turns,
-        setting_sources=[],
-        cwd=str(workdir.resolve()),
-        env={**CLI_ENV, **(extra_env or {})},
-        cli_path=settings.cli_path,
-        stderr=stderr,
-    )
 
 
 def planner_options(

@@ -47,7 +47,7 @@ class RunConfig:
         """The options worth keeping in the run record (no environment: it may hold secrets)."""
         settings = self.settings
         return {
-            "lead": "planner (SDK session, Agent tool)" if settings.lead == "sdk" else "orchestrator (Python)",
+            "lead": "planner (SDK session, Agent tool)",
             "agents": {name: {"model": settings.model_for(name) or spec.model, "tools": list(spec.tools)}
                        for name, spec in specs.items()},
             "max_turns": self.max_turns,

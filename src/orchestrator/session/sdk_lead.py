@@ -1,12 +1,13 @@
-"""The card's shape, the default lead: ONE ``ClaudeSDKClient`` session per orchestrator session, whose main agent
-is the planner (``agents/planner.md``). It delegates each horizon through the Agent tool to the
-``AgentDefinition``s built from the other agent files (executor, validator, dom_analyzer, any file a user adds).
+"""The lead: ONE ``ClaudeSDKClient`` session per orchestrator session, whose main agent is the planner
+(``agents/planner.md``). It delegates each horizon through the Agent tool to the ``AgentDefinition``s built from the
+other agent files (executor, validator, dom_analyzer, any file a user adds).
 
 Python keeps the policy through the SDK's own extension points (``hooks.py``): least privilege, the
 confirm_action gate, one subagent at a time with ``run_in_background`` forced off, the task memory in every
 delegation and after every hand-back, budgets and stuck detection, the run record. A verdict that says done ends
 the planner's turn from the hook. A ``REPORT need_human`` line ends it too: the question goes to the callback and
 the answer back into the same conversation, as does a follow-up task; ``--resume`` passes the SDK's session id.
+(The Python conductor that led before issue 20 was removed once this lead met every measure of the issue.)
 """
 
 from __future__ import annotations
@@ -16,15 +17,28 @@ from dataclasses import dataclass
 from claude_agent_sdk.types import ResultMessage
 
 from orchestrator.memory.models import Report, parse_tagged
+from orchestrator.questions import QuestionItem, QuestionOption
 from orchestrator.records.outcome import RESULT_SUBTYPES
-from orchestrator.session.conductor import MAX_PLANNER_TURNS, MAX_UNREADABLE, Conductor
+from orchestrator.records.state import RunState
+from orchestrator.session.lead_host import LeadHost
 
+MAX_PLANNER_TURNS = 40
+MAX_UNREADABLE = 2  # planner turns without a done verdict or a REPORT line before the task ends as failed
 NO_END = ("Your turn ended without a done verdict or a REPORT line: delegate the next horizon with the Agent tool, "
           "or reply with one REPORT line.")
 
 
 @dataclass
-class SdkLead(Conductor):
+class SdkLead:
+    worker: LeadHost
+    task: str
+    follow_up: bool = False
+    result: ResultMessage | None = None  # the last CLI result (its error subtype ends the task)
+
+    @property
+    def state(self) -> RunState:
+        return self.worker.state
+
     async def run(self) -> ResultMessage | None:
         state, worker = self.state, self.worker
         head = "Follow-up task (same browser page)" if self.follow_up else "Task"
@@ -58,3 +72,24 @@ class SdkLead(Conductor):
                 break
             message = follow
         return self.result
+
+    async def _report(self, report: Report) -> str | None:
+        """``need_human``: ask, and hand the answer back; anything else ends the task."""
+        state = self.state
+        state.last_report_status = report.status
+        state.memory.horizons += 1
+        if state.current is not None:
+            state.current.horizons += 1
+        self.worker.recorder.event("report", report=report, raw=None)
+        self.worker.recorder.horizon_ended()
+        if report.status != "need_human" or not report.question.strip():
+            if report.status == "done" and (state.memory.last_verdict is None or not state.memory.last_verdict.done):
+                return "REPORT done needs a validator VERDICT with done true first: delegate to the validator."
+            return None
+        state.memory.ask(report.question)
+        labels = [o for o in report.options if o.strip()][:4]
+        options = [QuestionOption(label=o) for o in labels] if len(labels) >= 2 else []
+        answer = await self.worker.ask_human([QuestionItem(question=report.question, options=options)])
+        if answer is None:
+            return None
+        return f'The human answered: "{report.question}"="{answer}"'

@@ -14,9 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import anyio
+import mcp.types as mt
 import structlog
+from pydantic import ValidationError
 
-from orchestrator.agents import AgentSpec, discover_agents
+from browser_core.result_model import ToolResult
+from orchestrator.agents import BROWSER_PREFIX, AgentSpec, discover_agents
 from orchestrator.browser.browser_gateway import BrowserGateway
 from orchestrator.browser.browser_link import BrowserLink
 from orchestrator.policy.gate import SecurityGate
@@ -29,7 +32,7 @@ from orchestrator.session.question_channel import QuestionChannel
 from orchestrator.session.run_config import RunConfig
 
 log = structlog.get_logger("orchestrator.resources")
-RECORDED_EVENTS = frozenset({"question", "answer", "stop", "delegate", "task", "api_retry"})
+RECORDED_EVENTS = frozenset({"question", "answer", "stop", "delegate", "task", "api_retry", "step"})
 WAIT_MARGIN_S = 30  # a hook may wait for a human this much longer than the longest human timeout
 
 
@@ -40,7 +43,7 @@ class SessionResources:
     state: RunState
     hooks: Hooks | None = None
     link: BrowserLink | None = None
-    gateway: BrowserGateway | None = None  # the SDK lead's per-agent endpoints over ``link``
+    gateway: BrowserGateway | None = None  # the subagents' per-agent endpoints over ``link``
     long_wait_s: float = 0.0  # how long one hook call may take (it may wait for a human)
     summary: RunSummary | None = field(default=None, init=False)  # set once closed
 
@@ -73,10 +76,13 @@ class SessionResources:
         server = browser_server(settings, recorder.artifacts, recorder.screenshots)
         self.link = BrowserLink(server, cwd=str(recorder.dir.resolve()))
         await self.link.connect()
-        if settings.lead == "sdk":
-            tools = {name: spec.browser_tools for name, spec in self.specs.items() if name != "planner"}
-            self.gateway = BrowserGateway(self.link, tools)
-            await self.gateway.start()
+        self.hooks.recording.page_changing = frozenset(
+            BROWSER_PREFIX + name for name, tool in self.link.tools.items()
+            if not (tool.annotations is not None and tool.annotations.read_only_hint))
+        self.state.memory.secrets = await secrets_listed(self.link)
+        tools = {name: spec.browser_tools for name, spec in self.specs.items() if name != "planner"}
+        self.gateway = BrowserGateway(self.link, tools)
+        await self.gateway.start()
         recorder.write_json("options.json", config.describe(self.specs))
 
     @property
@@ -114,3 +120,20 @@ class SessionResources:
     def _record_event(self, kind: str, data: dict[str, Any]) -> None:
         if kind in RECORDED_EVENTS:
             self.recorder.event(kind, **data)
+
+
+async def secrets_listed(link: BrowserLink) -> list[str]:
+    """The secrets the browser server will type by name in this run (the names the user allowed), as the planner
+    reads them: name, kind and origins, never a value."""
+    try:
+        result = ToolResult.parse(_text(await link.call("list_secrets", {})))
+    except ValidationError:
+        return []
+    if not result.success or not isinstance(result.data, dict):
+        return []
+    return [f"{s['name']} ({s['kind']}) for {', '.join(s['origins'])}" for s in result.data.get("secrets", [])
+            if isinstance(s, dict) and {"name", "kind", "origins"} <= set(s)]
+
+
+def _text(result: mt.CallToolResult) -> str:
+    return next((c.text for c in result.content if isinstance(c, mt.TextContent)), "")

@@ -1,6 +1,6 @@
-"""One agent's CLI conversation (``ClaudeSDKClient``): the planner keeps one for its whole task, every executor,
-validator and dom_analyzer spawn gets a fresh one. Each message is recorded and counted (requests, tokens,
-budgets); a stop request interrupts the turn.
+"""The session's one CLI conversation (``ClaudeSDKClient``): the planner as main agent, its subagents' messages
+forwarded into the same stream. Each message is recorded and counted (requests, tokens, budgets); a stop request
+interrupts the turn.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """``WorkerAgent`` (seed 003): the browser-agent session.
 
 One worker = one browser server (one browser, one page) = one run folder. ``run(task)`` runs a task (the first or
-a follow-up, on the same page) and returns its outcome. The orchestrator leads (``conductor``): the planner, the
-executor, the validator and the dom_analyzer each run in their own CLI conversation with their own system prompt
-and tools, and reach the session's one browser through ``browser_link``. Questions go to
+a follow-up, on the same page) and returns its outcome. The lead (``sdk_lead``) is ONE ``ClaudeSDKClient``
+session: the planner delegates with the Agent tool to the other agent files' ``AgentDefinition``s, each reaching
+the session's one browser through its endpoint of ``browser_gateway`` over ``browser_link``. Questions go to
 ``on_question_callback``; confirmations and hand-offs go to ``human``.
 
 A worker is four small parts, one concern each: ``config`` (``RunConfig``: fixed for its life), ``questions``
@@ -16,8 +16,6 @@ while connected, ``resources`` (``SessionResources``: run record, hooks, browser
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from typing import Any, Literal
 
 import anyio
@@ -31,9 +29,8 @@ from orchestrator.questions import QuestionCallback, QuestionItem
 from orchestrator.records.outcome import finish_outcome
 from orchestrator.records.record import RunRecorder, RunSummary, TaskOutcome, clip_fenced
 from orchestrator.records.state import RunState
-from orchestrator.session.conductor import Conductor
 from orchestrator.session.live_session import LiveSession
-from orchestrator.session.options import agent_definitions, agent_options, planner_options
+from orchestrator.session.options import agent_definitions, planner_options
 from orchestrator.session.question_channel import QuestionChannel
 from orchestrator.session.run_config import RunConfig
 from orchestrator.session.sdk_lead import SdkLead
@@ -75,7 +72,7 @@ class WorkerAgent:
         self.resources: SessionResources | None = None
         self.phase: Phase = "new"
         self._summary: RunSummary | None = None
-        self._planner: AgentSession | None = None  # the SDK lead's one session (opened by the first task)
+        self._planner: AgentSession | None = None  # the lead's one SDK session (opened by the first task)
 
     # ------------------------------------------------------------------ the parts, as callers read them
     @property
@@ -186,27 +183,6 @@ class WorkerAgent:
             raise WorkerStateError(f"the worker is {self.phase}: connect() first (a closed worker cannot run)")
         return self.resources
 
-    @asynccontextmanager
-    async def session(self, agent: str, appendix: str = "") -> AsyncIterator[AgentSession]:
-        """One conversation of ``agent``: its own CLI, system prompt (plus ``appendix``: a lead's own protocol),
-        tools and hooks; the shared browser."""
-        resources, config = self._connected(), self.config
-        assert resources.link is not None and resources.hooks is not None
-        spec = resources.specs[agent]
-        options = agent_options(
-            config.settings, spec, browser=resources.link.proxy(spec.browser_tools),
-            shared_parameters="\n\n".join(filter(None, (resources.link.shared_parameters(spec.browser_tools),
-                                                         appendix))),
-            workdir=resources.recorder.dir,
-            hooks=resources.hooks.matchers(resources.long_wait_s, agent=agent), can_use_tool=self._can_use_tool,
-            max_turns=config.max_turns, model=config.model_for(agent), extra_env=self.env, stderr=self._cli_stderr,
-        )
-        if config.permission_mode != "default":
-            options.permission_mode = config.permission_mode
-        spawned = AgentSession(agent, options, self.state, resources.recorder, self._check_budgets, self._api_retry)
-        async with spawned:
-            yield spawned
-
     async def planner_session(self) -> AgentSession:
         """The SDK lead's one ``ClaudeSDKClient`` session (the planner as main agent, the other agent files as
         ``AgentDefinition``s, each with its own browser endpoint), opened once and kept for every task."""
@@ -246,12 +222,11 @@ class WorkerAgent:
         outcome = state.begin_task(task)
         resources.recorder.summary.tasks.append(outcome)
         number = self.live.new_task(task)
-        lead = SdkLead if self.settings.lead == "sdk" else Conductor
-        conductor = lead(self, task, follow_up=number > 1 or bool(self.config.resume))
+        lead = SdkLead(self, task, follow_up=number > 1 or bool(self.config.resume))
         error = ""
         try:
             with anyio.move_on_after(settings.wall_clock_s) as scope:
-                await conductor.run()
+                await lead.run()
             if scope.cancelled_caught:
                 state.request_stop("budget", f"wall-clock limit of {settings.wall_clock_s:.0f} s reached")
         except ClaudeSDKError as exc:
@@ -260,7 +235,7 @@ class WorkerAgent:
         if resources.browser_gone and state.stop is None:
             state.request_stop("error", f"the browser MCP server stopped ({resources.browser_gone}); "
                                "the page state is lost")
-        finish_outcome(outcome, state, conductor.result, error, time.time() - state.task_started)
+        finish_outcome(outcome, state, lead.result, error, time.time() - state.task_started)
         verdict = state.memory.last_verdict
         if outcome.status == "done" and verdict is not None:
             outcome.result = f"Task done: {clip_fenced(verdict.evidence, MAX_RESULT_EVIDENCE)}"  # a quote closed
@@ -270,17 +245,6 @@ class WorkerAgent:
         resources.recorder.write_json("summary.json", resources.recorder.summary)
         state.emit("outcome", outcome=outcome)
         return outcome
-
-    def absorb(self, agent: str, text: str, call: ToolInvocation) -> None:
-        hooks = self._connected().hooks
-        assert hooks is not None
-        with self.live.handling():
-            hooks.absorb(agent, text, call)
-
-    def record_call(self, call: ToolInvocation) -> None:
-        self.state.invocations.append(call)
-        self.recorder.tool_call(call)
-        self.state.emit("tool_end", call=call)
 
     def _check_budgets(self) -> None:
         self.state.check_budgets(self.settings.max_requests, self.config.max_budget_usd)

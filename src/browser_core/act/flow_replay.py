@@ -1,0 +1,216 @@
+"""Replaying a flow with no model: each target resolves only when exactly one element matches its fingerprint and
+the recorded population holds (position may confirm, never choose); every post-condition is checked; the gate
+runs on every step and a held step asks the human again (``ask``), every run. A step that cannot be resolved or
+whose post-condition fails stops the replay there, with a report and a screenshot."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import urlsplit
+
+import anyio
+from playwright.async_api import Page
+
+from browser_core.act import actions, forms, navigation, secret_typing
+from browser_core.act.confirm import confirm_pending, decline_pending
+from browser_core.act.flow_capture import anchors_of, describe, population
+from browser_core.act.flow_model import Anchors, Fingerprint, Flow, FlowStep, decoded, fill
+from browser_core.errors import ConfirmationRefused, ConfirmationRequired, ToolFailure, playwright_errors
+from browser_core.page.observation import Element
+from browser_core.session.browser import BrowserSession
+
+Ask = Callable[[dict[str, Any]], Awaitable[bool | None]]  # the held action's summary → yes / no / cannot ask
+
+
+HISTORY: dict[str, Literal["go_back", "go_forward", "reload"]] = {
+    "back": "go_back", "forward": "go_forward", "reload": "reload"}
+
+
+class Stop(Exception):
+    """The replay stops at this step (nothing done at or after it, unless ``done`` says the step itself ran)."""
+
+    def __init__(self, reason: str, **details: Any) -> None:
+        super().__init__(reason)
+        self.reason, self.details = reason, details
+
+
+def _filled(fp: Fingerprint, values: dict[str, str]) -> Fingerprint:
+    out = fp.model_copy(deep=True)
+    out.name = fill(fp.name, values)
+    out.anchors = Anchors.model_validate({k: fill(v, values) for k, v in fp.anchors.model_dump().items()})
+    return out
+
+
+def _same_anchors(a: Anchors, b: Anchors) -> bool:
+    """Equal, but for the numbers in them (a record's number in a heading differs each run); the row exactly."""
+    def plain(x: Anchors) -> dict[str, str]:
+        return {k: v if k == "row" else re.sub(r"\d+", "#", v) for k, v in x.model_dump().items()}
+    return plain(a) == plain(b)
+
+
+async def resolve(session: BrowserSession, page: Page, fp: Fingerprint) -> tuple[Element, list[str]]:
+    """The one element the fingerprint names, and which parts of the fingerprint matched; else ``Stop``."""
+    same = await population(session, page, fp.frame, fp.role, fp.name)
+    seen = [(e, (await anchors_of(session, e))[0]) for e in same]
+    peers = [e for e, _ in seen if e.context == fp.anchors.row]
+    matching = [e for e, a in seen if _same_anchors(a, fp.anchors)]
+    if len(peers) != fp.population or len(matching) != 1:
+        why = ("no element has this role and name" if not same else
+               f"{len(peers)} elements share this role, name and row (recorded: {fp.population})"
+               if len(peers) != fp.population else f"{len(matching)} of them match the recorded anchors")
+        raise Stop(why, fingerprint=fp.model_dump(), candidates=[describe(e, a) for e, a in seen])
+    me = matching[0]
+    parts = ["frame", "role", "name", "population"] + [k for k, v in fp.anchors.model_dump().items() if v]
+    if peers.index(me) == fp.ordinal:
+        parts.append("ordinal")
+    if fp.box and list(me.box) == fp.box:
+        parts.append("box")
+    return me, parts
+
+
+def _comparable(url: str) -> str:
+    """A URL's path and query with numeric ids as '#' (a new record's id differs each run)."""
+    parts = urlsplit(url)
+    text = decoded(parts.path + (f"?{parts.query}" if parts.query else ""))
+    return re.sub(r"(?<=[/=])\d+(?=[/&]|$)", "#", text)
+
+
+async def _check_post(step: FlowStep, result: dict[str, Any], page: Page, values: dict[str, str]) -> None:
+    post = step.post
+    if step.action != "navigate" and bool(result.get("navigated")) != post.navigated:
+        raise Stop("the page " + ("did not navigate" if post.navigated else "navigated") + " as recorded",
+                   url=page.url)
+    if post.navigated and _comparable(page.url) != _comparable(fill(post.url, values)):
+        raise Stop("the page is not where the recording went", expected=fill(post.url, values), url=page.url)
+    if post.navigated and post.title:
+        with playwright_errors("title"):
+            title = await page.title()
+        if re.sub(r"\d+", "#", title) != re.sub(r"\d+", "#", fill(post.title, values)):
+            raise Stop("the title is not the recorded one", expected=fill(post.title, values), title=title)
+    got = result.get("value") if step.action != "select_option" else ", ".join(map(str, result.get("selected", [])))
+    if post.value is not None and got is not None and str(got) != fill(post.value, values):
+        raise Stop("the field does not hold the expected value", expected=fill(post.value, values), value=got)
+
+
+async def _act(session: BrowserSession, flow: Flow, step: FlowStep, page: Page, values: dict[str, str],
+               origin: str) -> tuple[dict[str, Any], list[str]]:
+    a = step.args
+    if step.action == "navigate" and a.get("history"):
+        action = HISTORY[str(a["history"])]
+        return dict(await navigation.history(session, action=action)), []
+    if step.action == "navigate":
+        url = fill(str(a.get("url", "")), values)
+        return dict(await navigation.navigate(session, url=url if "://" in url else origin + url)), []
+    if step.action == "fill":
+        fields: list[forms.FieldToFill] = []
+        matched: list[str] = []
+        for f in step.fields:
+            if f.target is None:
+                raise Stop("a field of this step was recorded without a fingerprint")
+            el, parts = await resolve(session, page, _filled(f.target, values))
+            value = a_value(f.args.get("value"), values)
+            fields.append({"element_id": el.id, "value": value})
+            matched = parts
+        return dict(await forms.fill_form(session, fields=fields)), matched
+    element_id, matched = None, []
+    if step.target is not None:
+        el, matched = await resolve(session, page, _filled(step.target, values))
+        element_id = el.id
+    elif step.action != "press_key":
+        raise Stop("this step was recorded without a fingerprint of its target")
+    return dict(await _run(session, step, element_id, values)), matched
+
+
+def a_value(value: Any, values: dict[str, str]) -> Any:
+    if isinstance(value, dict) and "secret" in value:  # a secret, typed by its name again
+        return forms.SecretValue(str(value["secret"]))
+    if isinstance(value, str):
+        return fill(value, values)
+    if isinstance(value, list):
+        return [fill(str(v), values) for v in value]
+    return value
+
+
+async def _run(session: BrowserSession, step: FlowStep, element_id: str | None, values: dict[str, str]) -> Any:
+    a = step.args
+    if step.action == "click":
+        return await actions.click(session, element_id=element_id, button=a.get("button", "left"),
+                                   double=bool(a.get("double_click")))
+    if step.action == "type_text" and isinstance(a.get("text"), dict):  # a secret, typed by its name again
+        return await secret_typing.type_secret(session, name=str(a["text"].get("secret", "")), element_id=element_id,
+                                               press_enter=bool(a.get("press_enter")))
+    if step.action == "type_text":
+        return await actions.type_text(session, text=fill(str(a.get("text", "")), values), element_id=element_id,
+                                       clear_first=bool(a.get("clear_first", True)),
+                                       press_enter=bool(a.get("press_enter")))
+    if step.action == "select_option":
+        return await actions.select_option(session, values=a_value(a.get("values", []), values),
+                                           element_id=element_id)
+    return await actions.press_key(session, key=str(a.get("key")), element_id=element_id)
+
+
+async def _held(session: BrowserSession, exc: ConfirmationRequired, ask: Ask) -> dict[str, Any]:
+    """A step the gate held: the human is asked now (never an earlier answer); yes runs it once."""
+    details = exc.details or {}
+    cid = str(details.get("confirmation_id", ""))
+    answer = await ask(details)
+    if answer is None:
+        raise Stop("held: the human must confirm this step (confirm_action, then replay from the next step)",
+                   held=details, status="held")
+    if not answer:
+        with contextlib.suppress(ConfirmationRefused):
+            decline_pending(session, cid)
+        raise Stop("the human declined this step: nothing was done", status="declined")
+    confirmed = await confirm_pending(session, cid)
+    return dict(confirmed["result"])
+
+
+async def replay(session: BrowserSession, flow: Flow, given: dict[str, str], ask: Ask, *, start: int = 0,
+                 origin: str = "", shots: Path | None = None) -> dict[str, Any]:
+    """Run the flow's steps from ``start``; the report says each step's matched parts, or where and why it stopped."""
+    values = flow.values(given)
+    origin = (origin or flow.origin).rstrip("/")
+    report: dict[str, Any] = {"flow": flow.name, "status": "done", "model_requests": 0, "steps": []}
+    started = time.monotonic()
+    for index, step in list(enumerate(flow.steps))[start:]:
+        page = await session.page()
+        entry: dict[str, Any] = {"step": index, "action": step.action}
+        try:
+            try:
+                result, entry["matched"] = await _act(session, flow, step, page, values, origin)
+            except ConfirmationRequired as exc:
+                entry["asked"] = True
+                result = await _held(session, exc, ask)
+            await _check_post(step, result, await session.page(), values)
+        except (Stop, ToolFailure) as exc:
+            report |= await _stopped(session, index, step, exc, shots)
+            report["steps"].append(entry | {"stopped": True})
+            break
+        report["steps"].append(entry)
+    report["steps_done"] = sum(1 for s in report["steps"] if "stopped" not in s)
+    report["duration_s"] = round(time.monotonic() - started, 2)
+    return report
+
+
+async def _stopped(session: BrowserSession, index: int, step: FlowStep, exc: Exception,
+                   shots: Path | None) -> dict[str, Any]:
+    details: dict[str, Any] = dict(exc.details) if isinstance(exc, Stop) else {
+        "error": exc.to_dict() if isinstance(exc, ToolFailure) else str(exc)}
+    status = details.pop("status", "stopped")
+    out: dict[str, Any] = {"status": status, "stopped": {"step": index, "action": step.action,
+                                                         "reason": exc.reason if isinstance(exc, Stop) else str(exc),
+                                                         **details}}
+    if "fingerprint" not in details and step.target is not None:
+        out["stopped"]["fingerprint"] = step.target.model_dump()
+    if shots is not None:
+        await anyio.Path(shots).mkdir(parents=True, exist_ok=True)
+        path = shots / f"replay-step{index}-{int(time.time() * 1000)}.png"
+        with playwright_errors("screenshot"):
+            await (await session.page()).screenshot(path=str(path))
+        out["stopped"]["screenshot"] = str(path)
+    return out

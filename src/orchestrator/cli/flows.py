@@ -1,0 +1,184 @@
+"""``browser-agent flows save [RUN] NAME | list | export NAME --format pytest`` and ``browser-agent replay NAME
+[--param k=v ...]``: a run saved as a flow, replayed with no model through the browser server's ``replay_flow``
+(the gate asks the human here at every destructive step, every run), exported as a pytest-playwright test.
+
+``--fallback model`` hands a stopped replay to the orchestrator: ``replay_main`` returns the task for it."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import anyio
+from rich.console import Console
+from rich.markup import escape
+
+from browser_core.act import flow_export, flow_record, flow_store
+from browser_core.act.flow_model import FlowStep, fill
+from browser_core.envcheck import load_settings
+from browser_core.errors import InvalidInput
+from browser_core.result_model import ToolResult
+from browser_core.settings import BrowserSettings
+from orchestrator.browser.browser_link import BrowserLink
+from orchestrator.human import ConfirmRequest, Human, LineReader, NoHuman, TerminalHuman
+from orchestrator.session.answerers import AnswersFile
+from orchestrator.session.options import browser_server
+from orchestrator.settings import OrchestratorSettings
+
+
+def flows_folder() -> Path:
+    return load_settings(BrowserSettings).flows_folder
+
+
+def _run_folder(run_dir: Path, wanted: str) -> Path:
+    if wanted != "last":
+        path = Path(wanted)
+        return path if path.is_dir() else run_dir / wanted
+    runs = sorted((p.parent for p in run_dir.glob("*/flow_steps.jsonl")), key=lambda p: p.stat().st_mtime)
+    if not runs:
+        raise InvalidInput(f"no run in {run_dir} recorded browser actions")
+    return runs[-1]
+
+
+def save_from_run(run: Path, name: str) -> Path:
+    steps_file = run / "flow_steps.jsonl"
+    if not steps_file.is_file():
+        raise InvalidInput(f"{run} has no recorded browser actions (flow_steps.jsonl)")
+    steps = [json.loads(line) for line in steps_file.read_text("utf-8").splitlines() if line.strip()]
+    task = ""
+    summary = run / "summary.json"
+    if summary.is_file():
+        tasks = json.loads(summary.read_text("utf-8")).get("tasks") or [{}]
+        task = str(tasks[-1].get("task", "")) if isinstance(tasks[-1], dict) else ""
+    flow = flow_record.build_flow(name, steps, task=task)
+    return flow_store.save(flows_folder(), flow)
+
+
+def flows_main(argv: list[str], console: Console) -> int:
+    p = argparse.ArgumentParser(prog="browser-agent flows", description="Saved flows: save, list, export.")
+    sub = p.add_subparsers(dest="command", required=True)
+    save = sub.add_parser("save", help="save a run's browser actions as a flow: flows save [RUN] NAME")
+    save.add_argument("names", nargs="+", metavar="[RUN] NAME")
+    save.add_argument("--run-dir", type=Path, default=Path("runs"))
+    sub.add_parser("list", help="the saved flows")
+    export = sub.add_parser("export", help="write a flow as a test")
+    export.add_argument("name")
+    export.add_argument("--format", choices=["pytest"], default="pytest")
+    export.add_argument("--out", type=Path, help="the test file (default: test_<name>.py here)")
+    args = p.parse_args(argv)
+    try:
+        if args.command == "save":
+            if len(args.names) > 2:
+                p.error("flows save takes [RUN] NAME")
+            run, name = (args.names[0], args.names[1]) if len(args.names) == 2 else ("last", args.names[0])
+            path = save_from_run(_run_folder(args.run_dir, run), name)
+            console.print(f"saved flow [bold]{escape(name)}[/]: {escape(str(path))}")
+        elif args.command == "list":
+            for path in sorted(flows_folder().glob("*.json")):
+                flow = flow_store.load(flows_folder(), path.stem)
+                params = ", ".join(p.name for p in flow.params)
+                console.print(f"{escape(flow.name)}  {len(flow.steps)} steps  params: {escape(params) or '-'}")
+        else:
+            flow = flow_store.load(flows_folder(), args.name)
+            out = args.out or Path(f"test_{flow.name.replace('-', '_').replace('.', '_')}.py")
+            out.write_text(flow_export.export_pytest(flow, out.name), encoding="utf-8")
+            console.print(f"wrote {escape(str(out))}")
+    except InvalidInput as exc:
+        console.print(f"[red]error:[/] {escape(exc.message)}" + (f" ({escape(exc.hint)})" if exc.hint else ""))
+        return 4
+    return 0
+
+
+def _human(answers: Path | None, console: Console) -> Human:
+    if answers is not None:
+        return AnswersFile.load(answers).human()
+    if sys.stdin.isatty():
+        return TerminalHuman(console, LineReader(), 300, 300)
+    return NoHuman()
+
+
+async def _replay(args: argparse.Namespace, params: dict[str, str], human: Human,
+                  console: Console) -> dict[str, Any]:
+    settings = load_settings(OrchestratorSettings, **({"headful": False} if args.headless else {}))
+    os.environ.setdefault("BROWSER_FLOWS_DIR", str(flows_folder()))
+    os.environ["BROWSER_FLOW_TOOLS"] = "true"  # replay_flow is listed (and callable) on this server
+    browser = load_settings(BrowserSettings)
+    link = BrowserLink(browser_server(settings, browser.artifacts_dir))
+    await link.connect()
+    try:
+        start, report = 0, {}
+        while True:
+            call = {"name": args.name, "params": params, "start_step": start}
+            report = _data(await link.call("replay_flow", call | ({"origin": args.origin} if args.origin else {})))
+            if report.get("status") != "held":
+                return report
+            held = report["stopped"]["held"]
+            request = ConfirmRequest(confirmation_id=held["confirmation_id"], summary=held.get("summary") or {})
+            if not await human.confirm(request):
+                return report | {"status": "declined"}
+            confirmed = ToolResult.parse(_text(await link.call("confirm_action",
+                                                                {"confirmation_id": request.confirmation_id})))
+            if not confirmed.success:
+                return report | {"status": "stopped", "confirm_error": confirmed.error and confirmed.error.message}
+            start = int(report["stopped"]["step"]) + 1
+            console.print(f"[dim]step {start - 1} confirmed and done; replaying from step {start}[/]")
+    finally:
+        await link.close()
+
+
+def _text(result: Any) -> str:
+    return next((c.text for c in result.content if getattr(c, "type", "") == "text"), "{}")
+
+
+def _data(result: Any) -> dict[str, Any]:
+    parsed = ToolResult.parse(_text(result))
+    if not parsed.success:
+        return {"status": "error", "error": parsed.error.message if parsed.error else "failed"}
+    return dict(parsed.data or {})
+
+
+def replay_main(argv: list[str], console: Console) -> tuple[int, str | None]:
+    """The exit code, and the task for the orchestrator when ``--fallback model`` takes over a stopped replay."""
+    p = argparse.ArgumentParser(prog="browser-agent replay", description="Replay a saved flow with no model.")
+    p.add_argument("name")
+    p.add_argument("--param", action="append", default=[], metavar="K=V")
+    p.add_argument("--origin", help="the site's origin, instead of the recorded one")
+    p.add_argument("--answers", type=Path, help="scripted confirmations (YAML or JSON)")
+    p.add_argument("--headless", action="store_true")
+    p.add_argument("--fallback", choices=["none", "model"], default="none")
+    args = p.parse_args(argv)
+    bad = [kv for kv in args.param if "=" not in kv]
+    if bad:
+        p.error(f"--param takes name=value: {bad[0]}")
+    params = dict(kv.split("=", 1) for kv in args.param)
+    report = anyio.run(_replay, args, params, _human(args.answers, console), console)
+    console.print_json(json.dumps(report, ensure_ascii=False))
+    status = report.get("status")
+    if status == "done":
+        return 0, None
+    if status in ("stopped",) and args.fallback == "model":
+        return 1, handover_task(args.name, report, params)
+    return (2 if status in ("declined", "held") else 1), None
+
+
+def handover_task(name: str, report: dict[str, Any], params: dict[str, str]) -> str:
+    flow = flow_store.load(flows_folder(), name)
+    values = {p.name: p.default for p in flow.params if p.default is not None} | params
+    stopped = report.get("stopped") or {}
+    at = int(stopped.get("step", 0))
+
+    def said(step: FlowStep) -> str:
+        if step.target is None:
+            return f"{step.action} {fill(str(step.args.get('url', step.args.get('key', ''))), values)}".strip()
+        row = fill(step.target.anchors.row, values)
+        where = f" ({row})" if row else ""
+        return f"{step.action} {step.target.role} '{fill(step.target.name, values)}'{where}"
+
+    done, rest = [said(s) for s in flow.steps[:at]], [said(s) for s in flow.steps[at:]]
+    return (f"{flow.task or 'Finish the saved flow ' + name}\n(Parameters: {params}.) A replay already did: "
+            f"{'; '.join(done) or 'nothing'}. The replay stopped at step {at} ({stopped.get('reason', '')}). "
+            f"Continue from the current page: {'; '.join(rest)}.")

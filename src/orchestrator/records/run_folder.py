@@ -1,0 +1,198 @@
+"""A run folder read back (``runs/<id>/``), for the HTML report: the summary, plans, events and tool calls on one
+clock, the requests, tokens and dollars of each agent (from the transcript), and the screenshots (the thumbnail
+taken after each page-changing call, the page at the end of each horizon, after a failure, at the end of a task).
+
+Only what the run record already holds is read; a line or file that cannot be read is skipped, so a run that was
+cut short still has a report.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from browser_core.result_model import ToolResult
+from orchestrator.records.prices import tokens_of, usd
+
+BROWSER_PREFIX = "mcp__browser__"
+DELEGATION_TOOLS = frozenset({"Agent", "Task"})
+THUMBNAIL = re.compile(r"^\d{6}-\d{3}-step-(.+)\.jpg$")
+IMAGE_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
+
+
+def read_json(path: Path, default: Any) -> Any:
+    try:
+        return json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return default
+
+
+def read_jsonl(path: Path) -> list[dict[str, Any]]:
+    try:
+        lines = path.read_text("utf-8").splitlines()
+    except OSError:
+        return []
+    out: list[dict[str, Any]] = []
+    for line in lines:
+        try:
+            row = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(row, dict):
+            out.append(row)
+    return out
+
+
+@dataclass
+class Call:
+    """One tool call of the run, with its result envelope read (when it was the browser server's and whole)."""
+
+    raw: dict[str, Any]
+    envelope: ToolResult | None
+
+    @property
+    def id(self) -> str:
+        return str(self.raw.get("tool_use_id") or "")
+
+    @property
+    def tool(self) -> str:
+        return str(self.raw.get("tool") or "")
+
+    @property
+    def short(self) -> str:
+        return self.tool.removeprefix(BROWSER_PREFIX)
+
+    @property
+    def agent(self) -> str:
+        return str(self.raw.get("agent") or "")
+
+    @property
+    def at(self) -> float:
+        return float(self.raw.get("started_at") or 0.0)
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.raw.get("success"))
+
+    @property
+    def is_browser(self) -> bool:
+        return self.tool.startswith(BROWSER_PREFIX)
+
+    def error(self) -> dict[str, str]:
+        """code, category, message, hint of a failed call ('' where the record does not say)."""
+        out = {"code": str(self.raw.get("error_code") or ""), "category": "", "message": "", "hint": ""}
+        error = self.envelope.error if self.envelope is not None else None
+        if error is not None:
+            category = str(getattr(error.category, "value", error.category))
+            out.update(code=error.code, category=category, message=error.message, hint=error.hint or "")
+        elif not self.ok:
+            out["message"] = str(self.raw.get("result") or "")
+        return out
+
+
+@dataclass
+class AgentUsage:
+    requests: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    usd: float = 0.0
+
+
+@dataclass
+class Shot:
+    path: Path
+    at: float
+    label: str
+
+
+@dataclass
+class RunView:
+    dir: Path
+    summary: dict[str, Any]
+    plans: list[dict[str, Any]]
+    events: list[dict[str, Any]]  # each with "at": seconds since the epoch
+    calls: list[Call]
+    usage: dict[str, AgentUsage]
+    thumbnails: dict[str, Path] = field(default_factory=dict)  # tool_use_id → the page after that call
+    shots: list[Shot] = field(default_factory=list)  # the other screenshots, in time order
+
+    @property
+    def started(self) -> float:
+        return started_at(self.summary)
+
+    def events_of(self, *kinds: str) -> list[dict[str, Any]]:
+        return [e for e in self.events if e.get("event") in kinds]
+
+
+def started_at(summary: dict[str, Any]) -> float:
+    try:
+        return datetime.fromisoformat(str(summary.get("started_at"))).timestamp()
+    except ValueError:
+        return 0.0
+
+
+def envelope(result: str) -> ToolResult | None:
+    try:
+        return ToolResult.parse(result)
+    except ValueError:  # not an envelope, or clipped in the record
+        return None
+
+
+def load_run(folder: Path) -> RunView:
+    summary = read_json(folder / "summary.json", {})
+    summary = summary if isinstance(summary, dict) else {}
+    start = started_at(summary)
+    events = [dict(e, at=start + float(e.get("t") or 0.0)) for e in read_jsonl(folder / "events.jsonl")]
+    calls = [Call(row, envelope(str(row.get("result") or "")) if str(row.get("tool", "")).startswith(BROWSER_PREFIX)
+                  else None) for row in read_jsonl(folder / "tool_calls.jsonl")]
+    plans = read_json(folder / "plans.json", [])
+    view = RunView(folder, summary, plans if isinstance(plans, list) else [], events, calls,
+                   usage_by_agent(read_jsonl(folder / "transcript.jsonl"), calls))
+    screenshots = folder / "screenshots"
+    for path in sorted(screenshots.glob("*")) if screenshots.is_dir() else []:
+        if path.suffix.lower() not in IMAGE_TYPES or not path.is_file():
+            continue
+        thumb = THUMBNAIL.match(path.name)
+        if thumb:
+            view.thumbnails[thumb.group(1)] = path
+        else:
+            view.shots.append(Shot(path, path.stat().st_mtime, shot_label(path.name)))
+    view.shots.sort(key=lambda s: s.at)
+    return view
+
+
+def shot_label(name: str) -> str:
+    """What a record screenshot shows, from its file name (``034411-002-horizon-1.png`` → ``horizon 1``)."""
+    stem = Path(name).stem
+    stem = re.sub(r"^\d{6}-\d{3}-", "", stem)
+    stem = re.sub(r"^\d{3}-", "", stem)
+    return stem.replace("-", " ")
+
+
+def usage_by_agent(transcript: list[dict[str, Any]], calls: list[Call]) -> dict[str, AgentUsage]:
+    """Requests, tokens and estimated dollars per agent (each response once, by its message id): a subagent's
+    messages carry the id of the Agent call that started it; the main agent's (the planner's) carry none."""
+    delegated = {c.id: str(c.raw.get("input", {}).get("subagent_type") or "subagent")
+                 for c in calls if c.tool in DELEGATION_TOOLS}
+    out: dict[str, AgentUsage] = {}
+    seen: set[str] = set()
+    for row in transcript:
+        usage, message_id = row.get("usage"), str(row.get("message_id") or "")
+        if row.get("_type") != "AssistantMessage" or not isinstance(usage, dict) or not message_id:
+            continue
+        if message_id in seen:
+            continue
+        seen.add(message_id)
+        parent = row.get("parent_tool_use_id")
+        agent = delegated.get(str(parent), "subagent") if parent else "planner"
+        tokens_in, tokens_out = tokens_of(usage)
+        counted = out.setdefault(agent, AgentUsage())
+        counted.requests += 1
+        counted.input_tokens += tokens_in
+        counted.output_tokens += tokens_out
+        counted.usd += usd(str(row.get("model") or ""), tokens_in, tokens_out)
+    return out
