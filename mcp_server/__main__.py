@@ -15,6 +15,7 @@ from browser_core.envcheck import SettingsValueError, load_settings, unknown_nam
 from browser_core.errors import ConfigurationError
 from browser_core.logs import configure_logging
 from browser_core.redaction import load_env_secrets
+from browser_core.session.leases import parse_endpoints
 from browser_core.settings import BrowserSettings
 from mcp_server.server import build_server
 
@@ -104,6 +105,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         settings = load_settings(BrowserSettings)
     except (SettingsValueError, ConfigurationError) as exc:
+        print(f"browser MCP server: bad configuration: {exc}", file=sys.stderr)
+        return 2
+    try:
+        parse_endpoints(settings.endpoints)
+    except ConfigurationError as exc:
         print(f"browser MCP server: bad configuration: {exc}", file=sys.stderr)
         return 2
     problems = unwritable_folders(settings)

@@ -163,6 +163,10 @@ async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any
     metadata: ResultMetadata = {"tool": tool.name}
     step = await _recording(session, tool.name, kwargs)
     payload, image = await _payload(tool, session, kwargs, metadata)
+    if payload["success"] and session.connection is not None and session.gone:  # lost under the call: not done
+        payload, image = failure(BrowserUnavailable(
+            f"{tool.name}: the connection to the browser server ({session.connection.setting}) was lost during the "
+            "call; the next call connects again"), metadata), None
     await _recorded(session, step, tool.name, payload)
     metadata["duration_ms"] = int((time.monotonic() - started) * 1000)
     _note_session(session, payload, metadata)

@@ -8,6 +8,7 @@ Exit codes: 0 every task passed (or the real-model mode was skipped: no credenti
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -20,7 +21,9 @@ from browser_agent_evals.miniwob import MiniwobMissingError
 from browser_agent_evals.progress import EvalProgress
 from browser_agent_evals.runner import Mode, Runner, RunOptions, credentials_problem
 from browser_agent_evals.suite import Task, find_suite, load_tasks
+from browser_core.errors import ConfigurationError
 from browser_core.logs import configure_logging
+from browser_core.session.leases import parse_endpoints
 from orchestrator.session.options import DisplayMissingError
 
 
@@ -37,8 +40,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="real Claude (needs credentials); optionally the planner's model, e.g. sonnet",
     )
     mode.add_argument("--scripted", action="store_true", help="offline: replay each task's solution (default)")
-    p.add_argument("-j", "--workers", type=int, default=1, help="tasks run at once (default 1)")
+    p.add_argument("-j", "--workers", type=int, help="tasks run at once (default 1; with a fleet, its slots)")
     p.add_argument("--cdp-url", help="a remote browser (CDP endpoint) shared by all workers, a context each")
+    p.add_argument("--endpoints", default=os.environ.get("BROWSER_ENDPOINTS", ""), metavar="WS#LIMIT,...",
+                   help="a fleet of Playwright browser servers, e.g. ws://h1:3000/#4,ws://h2:3000/#4 (default "
+                   "BROWSER_ENDPOINTS): each task waits for a free slot; a lost endpoint's tasks run once elsewhere")
     p.add_argument("--headful", action="store_true", help="visible browser windows (needs a display)")
     p.add_argument("--only", nargs="+", metavar="ID", help="run only these task ids (or tags)")
     p.add_argument("--compare", type=Path, metavar="RESULTS_JSON", help="a previous results.json to compare with")
@@ -84,9 +90,12 @@ async def evaluate(args: argparse.Namespace, console: Console) -> int:
         if problem:
             console.print(f"[yellow]SKIPPED[/] real-model evaluation: {problem}.", highlight=False)
             return 0
+    endpoints = parse_endpoints(args.endpoints)
+    workers = args.workers or (sum(e.limit for e in endpoints) if endpoints else 1)
     options = RunOptions(
         mode=mode,
-        workers=max(1, args.workers),
+        workers=max(1, workers),
+        endpoints=endpoints,
         out_dir=args.out,
         headful=args.headful,
         cdp_url=args.cdp_url,
@@ -97,7 +106,7 @@ async def evaluate(args: argparse.Namespace, console: Console) -> int:
     runner = Runner(tasks, options, EvalProgress(console))
     console.print(
         f"[bold]Evaluating {len(tasks)} tasks[/] ({mode}, {options.workers} worker(s), "
-        f"{'remote browser ' + args.cdp_url if args.cdp_url else 'a local browser per task'}) → {runner.out}",
+        f"{where(args, runner)}) → {runner.out}",
         highlight=False,
     )
     run = await runner.run(" + ".join(args.suites))
@@ -109,13 +118,20 @@ async def evaluate(args: argparse.Namespace, console: Console) -> int:
     return 0 if run.passed == len(run.results) else 1
 
 
+def where(args: argparse.Namespace, runner: Runner) -> str:
+    if runner.fleet is not None:
+        return f"a fleet of {len(runner.fleet.endpoints)} browser servers: {runner.fleet.describe()}"
+    return "remote browser " + args.cdp_url if args.cdp_url else "a local browser per task"
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     console = Console(highlight=False)
     configure_logging("WARNING")
     try:
         return anyio.run(evaluate, args, console)
-    except (ValidationError, ValueError, FileNotFoundError, MiniwobMissingError, DisplayMissingError) as exc:
+    except (ValidationError, ValueError, FileNotFoundError, MiniwobMissingError, DisplayMissingError,
+            ConfigurationError) as exc:
         console.print(f"[red]cannot run the evaluation:[/] {exc}")
         return 4
     except KeyboardInterrupt:

@@ -4,6 +4,7 @@ scripted solution can use its fields. The same seed gives the agent's page the s
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 
 import structlog
@@ -19,10 +20,12 @@ log = structlog.get_logger("browser_agent_evals.prepare")
 READY_JS = "() => window.core && core.EP_TIMER !== null && core.getUtterance().length > 0"
 
 
-async def read_utterances(web: EvalWeb, tasks: Sequence[Task], *, cdp_url: str | None = None) -> dict[str, str]:
+async def read_utterances(web: EvalWeb, tasks: Sequence[Task], *, cdp_url: str | None = None,
+                          ws_endpoint: str | None = None) -> dict[str, str]:
     wanted = [t for t in tasks if t.config.miniwob]
     if not wanted:
         return {}
+    from browser_core.session import remote
     from browser_core.settings import BrowserSettings
 
     out: dict[str, str] = {}
@@ -30,6 +33,9 @@ async def read_utterances(web: EvalWeb, tasks: Sequence[Task], *, cdp_url: str |
         browser: Browser
         if cdp_url:
             browser = await pw.chromium.connect_over_cdp(cdp_url, timeout=15000)
+        elif ws_endpoint:  # a fleet: one of its browser servers, headless
+            headers = remote.headers(BrowserSettings().model_copy(update={"headless": True}))
+            browser = await pw.chromium.connect(ws_endpoint, headers=headers, timeout=15000)
         else:
             executable = BrowserSettings().resolve_executable()
             browser = await pw.chromium.launch(headless=True, executable_path=str(executable) if executable else None)
@@ -46,9 +52,12 @@ async def read_utterances(web: EvalWeb, tasks: Sequence[Task], *, cdp_url: str |
                     log.warning("could not read the utterance", task=task.id, error=str(exc).splitlines()[0])
                 finally:
                     web.contexts.pop(ctx.token, None)
+            if not browser.is_connected():  # a lost browser server: read them elsewhere (runner.py)
+                raise PlaywrightError("the browser was lost while reading the utterances")
         finally:
-            await context.close()
-            await browser.close()
+            with contextlib.suppress(PlaywrightError):  # a lost remote browser: nothing left to close
+                await context.close()
+                await browser.close()
     return out
 
 

@@ -21,7 +21,8 @@ def table(run: EvalRun, *, with_paths: bool = True) -> str:
     lines = [head, "|" + "---|" * (head.count("|") - 1)]
     for r in run.results:
         row = (
-            f"| {r.id} | {', '.join(r.tags)} | {'✅' if r.success else '❌'} | {_cell(r.checker or r.error)} | "
+            f"| {r.id} | {', '.join(r.tags)} | {'✅' if r.success else '❌'}{' (retried)' if r.retried else ''} | "
+            f"{_cell(r.checker or r.error)} | "
             f"{r.steps} | {r.tool_calls} | {r.input_tokens:,}/{r.output_tokens:,} | ${r.cost_usd:.3f} | "
             f"{r.wall_s:.1f} s |"
         )

@@ -16,9 +16,11 @@ from typing import Any, Literal
 
 import anyio
 import structlog
+from playwright.async_api import Error as PlaywrightError
 from pydantic import BaseModel, Field
 
 from browser_agent_evals.checkers import check, first_episode
+from browser_agent_evals.fleet import FleetSlots, answers
 from browser_agent_evals.human import EvalHuman
 from browser_agent_evals.prepare import fields_for, read_utterances
 from browser_agent_evals.progress import EvalProgress
@@ -29,6 +31,7 @@ from browser_agent_evals.scripted.targets import fill
 from browser_agent_evals.sites.data import PageText
 from browser_agent_evals.suite import Task
 from browser_agent_evals.web import EvalWeb, TaskContext
+from browser_core.session.leases import Endpoint
 from orchestrator.session.developer import DeveloperAgent
 from orchestrator.session.worker import WorkerAgent
 from orchestrator.settings import OrchestratorSettings
@@ -45,6 +48,7 @@ class RunOptions:
     out_dir: Path = Path("runs")
     headful: bool = False
     cdp_url: str | None = None
+    endpoints: list[Endpoint] = field(default_factory=list)  # a fleet of browser servers (fleet.py)
     model: str | None = None
     keep_profiles: bool = False
     settings_overrides: dict[str, Any] = field(default_factory=dict)
@@ -68,6 +72,8 @@ class TaskResult(BaseModel):
     wall_s: float = 0.0
     run_dir: str = ""
     worker: int = 0
+    endpoint: str = ""  # the browser server it ran on (a fleet)
+    retried: bool = False  # its first endpoint was lost under it: this is the second run, elsewhere
     error: str = ""
     reason: str = ""
 
@@ -126,6 +132,7 @@ class Runner:
         self.web = EvalWeb()
         self.utterances: dict[str, str] = {}
         self.requests: dict[str, list[ModelRequest]] = {}
+        self.fleet = FleetSlots(options.endpoints) if options.endpoints else None
 
     async def run(self, suite_name: str) -> EvalRun:
         opts = self.options
@@ -134,13 +141,13 @@ class Runner:
             mode=opts.mode,
             model=opts.model or "",
             workers=opts.workers,
-            browser="remote (CDP)" if opts.cdp_url else "local",
+            browser=f"fleet {self.fleet.describe()}" if self.fleet else "remote (CDP)" if opts.cdp_url else "local",
             started_at=datetime.now().isoformat(),
             out_dir=str(self.out),
         )
         started = time.perf_counter()
         with self.web:
-            self.utterances = await read_utterances(self.web, self.tasks, cdp_url=opts.cdp_url)
+            self.utterances = await self._read_utterances()
             limiter = anyio.Semaphore(max(1, opts.workers))
             slots = list(range(1, max(1, opts.workers) + 1))
             results: dict[str, TaskResult] = {}
@@ -149,7 +156,8 @@ class Runner:
                 async with limiter:
                     slot = slots.pop(0)
                     try:
-                        results[task.id] = await self.run_task(task, slot)
+                        running = self.on_fleet(task, slot) if self.fleet else self.run_task(task, slot)
+                        results[task.id] = await running
                     finally:
                         slots.append(slot)
 
@@ -162,10 +170,46 @@ class Runner:
         run.wall_s = round(time.perf_counter() - started, 2)
         return run
 
-    async def run_task(self, task: Task, slot: int) -> TaskResult:
+    async def _read_utterances(self) -> dict[str, str]:
+        """The harness's own look at the MiniWoB++ pages: on the fleet's first endpoint that answers and stays,
+        else a local browser (or the CDP browser)."""
+        for endpoint in [e for e in self.options.endpoints if answers(e)]:
+            try:
+                return await read_utterances(self.web, self.tasks, ws_endpoint=endpoint.url)
+            except PlaywrightError as exc:
+                log.warning("utterances not read on an endpoint", endpoint=endpoint.shown, error=str(exc)[:200])
+        return await read_utterances(self.web, self.tasks, cdp_url=self.options.cdp_url)
+
+    async def on_fleet(self, task: Task, slot: int) -> TaskResult:
+        """Run on a free endpoint; if it was lost under the task, once more on another (marked retried)."""
+        assert self.fleet is not None
+        first: TaskResult | None = None
+        for _ in range(2):
+            endpoint = await self.fleet.take()
+            if endpoint is None:
+                break
+            try:
+                result = await self.run_task(task, slot, endpoint)
+            finally:
+                await self.fleet.give_back(endpoint)
+            if first is not None:
+                result.retried = True
+                result.reason = f"retried: {first.endpoint} was lost under its first run; {result.reason}"
+                return result
+            if result.success or await self.fleet.still_there(endpoint):
+                return result
+            first = result
+            log.warning("endpoint lost under a task: retried elsewhere", task=task.id, endpoint=endpoint.shown)
+        lost = first or TaskResult(id=task.id, suite=task.suite, tags=task.config.tags, worker=slot)
+        lost.error = (lost.error + "; " if lost.error else "") + "every endpoint of the fleet is lost: not retried"
+        lost.checker = lost.checker or "not checked (no browser server left)"
+        return lost
+
+    async def run_task(self, task: Task, slot: int, endpoint: Endpoint | None = None) -> TaskResult:
         opts = self.options
         utterance = self.utterances.get(task.id, "")
-        result = TaskResult(id=task.id, suite=task.suite, tags=task.config.tags, worker=slot)
+        result = TaskResult(id=task.id, suite=task.suite, tags=task.config.tags, worker=slot,
+                            endpoint=endpoint.shown if endpoint else "")
         sensitive_template = task.answers.type_sensitive
         ctx = self.web.register(
             miniwob_task=task.config.miniwob or "", seed=task.seed, hands=sensitive_template is not None
@@ -194,7 +238,7 @@ class Runner:
             sensitive = str(fill(sensitive_template, fields)) if sensitive_template is not None else None
             human = EvalHuman(task.answers, ctx, sensitive=sensitive)
             self.progress.started(task.id, slot)
-            await self._drive(task, result, ctx, human, env)
+            await self._drive(task, result, ctx, human, env, endpoint)
             with anyio.CancelScope(shield=True):
                 await self._settle(task, ctx)
             verdict = check(task.checker, ctx, utterance=utterance, sites=self.web.sites)
@@ -219,8 +263,11 @@ class Runner:
         expect = task.config.expect
         return self.web.sites.message(expect) if isinstance(expect, PageText) else str(fill(expect, fields))
 
-    def settings_for(self, task: Task) -> OrchestratorSettings:
+    def settings_for(self, task: Task, endpoint: Endpoint | None = None) -> OrchestratorSettings:
         opts = self.options
+        browser_env = {"BROWSER_CDP_URL": opts.cdp_url, "BROWSER_CDP_NEW_CONTEXT": "true"} if opts.cdp_url else {}
+        if endpoint is not None:  # this endpoint: the harness spreads the tasks, not each server
+            browser_env = {"BROWSER_WS_ENDPOINT": endpoint.url, "BROWSER_ENDPOINTS": ""}
         values: dict[str, Any] = {
             "run_dir": self.out / "runs",
             "profile_dir": self.out / "profiles" / task.id,
@@ -231,7 +278,7 @@ class Runner:
             "max_budget_usd": task.defaults.max_budget_usd,
             "question_timeout_s": task.defaults.question_timeout_seconds,
             "context_window_size": task.defaults.context_window_size,
-            "browser_env": {"BROWSER_CDP_URL": opts.cdp_url, "BROWSER_CDP_NEW_CONTEXT": "true"} if opts.cdp_url else {},
+            "browser_env": browser_env,
         }
         values = {k: v for k, v in values.items() if v is not None or k == "profile_dir"}
         if opts.mode == "scripted":
@@ -241,9 +288,10 @@ class Runner:
         return OrchestratorSettings(**(values | opts.settings_overrides))
 
     async def _drive(
-        self, task: Task, result: TaskResult, ctx: TaskContext, human: EvalHuman, env: dict[str, str]
+        self, task: Task, result: TaskResult, ctx: TaskContext, human: EvalHuman, env: dict[str, str],
+        endpoint: Endpoint | None = None,
     ) -> None:
-        settings = self.settings_for(task)
+        settings = self.settings_for(task, endpoint)
         developer = DeveloperAgent(
             settings=settings,
             fallback_responses=task.answers.fallback_responses(),

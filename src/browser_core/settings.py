@@ -19,6 +19,10 @@ def default_profile_dir() -> Path:
     return user_data_path("browser-agent") / "profile"
 
 
+def default_lease_dir() -> Path:
+    return user_data_path("browser-agent") / "leases"
+
+
 def default_artifacts_dir() -> Path:
     return user_data_path("browser-agent") / "artifacts"
 
@@ -42,6 +46,28 @@ class BrowserSettings(BaseSettings):
     cdp_new_context: bool = Field(
         False, description="With cdp_url: work in a new browser context of our own (closed at the end) instead of "
         "the browser's first one, so several servers can share one remote browser without sharing pages or cookies.",
+    )
+    ws_endpoint: str | None = Field(
+        None, description="Connect to a Playwright browser server (`playwright run-server`, Moon, a grid) by its "
+        "WebSocket endpoint, e.g. ws://127.0.0.1:3000/; a context of our own, cookies and storage kept in "
+        "<user_data_dir>/browser-agent-state.json on this side.",
+    )
+    ws_headers: dict[str, str] = Field(
+        default_factory=dict, description='Headers sent when connecting to a browser server, JSON, e.g. '
+        '{"Authorization": "Bearer ..."} (a token).',
+    )
+    ws_launch_options: dict[str, object] = Field(
+        default_factory=dict, description="Launch options the browser server applies (its x-playwright-launch-"
+        'options header), JSON, e.g. {"executablePath": "/usr/bin/chromium"} (the server needs --unsafe for that); '
+        "headless follows BROWSER_HEADLESS unless given.",
+    )
+    endpoints: str = Field(
+        "", description="A fleet: browser servers as `ws://host:port/#LIMIT,...` (LIMIT sessions each, default 4) or "
+        'JSON [{"url": ..., "limit": ...}]; the server takes the least-loaded one with a free slot at start.',
+    )
+    lease_dir: Path | None = Field(
+        None, description="Where servers sharing BROWSER_ENDPOINTS count their sessions (lease files); "
+        "default <data dir>/browser-agent/leases.",
     )
     remote_debugging_port: int | None = Field(
         None, ge=1024, le=65535, description="Also open Chromium's DevTools port on 127.0.0.1 (diagnostics; the "

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, NoReturn
+from typing import IO, Any
 
 import anyio
 import structlog
@@ -29,11 +28,12 @@ from browser_core.security.guard import SecurityGuard
 from browser_core.security.intent import ActionGuard, AllowAll
 from browser_core.security.named_secrets import SecretStore
 from browser_core.security.policy import load_policy
-from browser_core.session import restless
+from browser_core.session import remote, restless
 from browser_core.session.dialog_desk import DialogDesk
 from browser_core.session.downloads import DownloadDesk, on_file_chooser
 from browser_core.session.events import PageEvent
 from browser_core.session.orphans import retire_orphans
+from browser_core.session.profile_lock import launch_error, lock_profile
 from browser_core.session.renderer_memory import RendererWatch
 from browser_core.session.snapshots import ScreenshotRecorder
 from browser_core.session.state_keeper import StateKeeper
@@ -41,7 +41,6 @@ from browser_core.settings import BrowserSettings
 
 log = structlog.get_logger("browser_core.session")
 
-LOCK_NAME = ".browser-agent.lock"
 MAX_PENDING_EVENTS = 50  # events kept between two tool calls; later ones are only counted (dialog storms)
 
 
@@ -75,6 +74,7 @@ class BrowserSession:
     uploading: bool = False
     action_guard: ActionGuard | None = None
     state_keeper: StateKeeper | None = None  # cookies and storage beside the profile (state_keeper.py)
+    connection: remote.Connection | None = None  # a browser server's (remote.py)
     renderer_watch: RendererWatch | None = None  # a launched browser's renderer memory (renderer_memory.py)
     flow_steps: list[dict[str, Any]] = field(default_factory=list)  # the actions done, for save_flow (act/flow_record)
     flow_held: dict[str, dict[str, Any]] = field(default_factory=dict)  # held actions by confirmation id
@@ -141,8 +141,8 @@ class BrowserSession:
         self.restart_note = {
             "browser_restarted": True,
             "ids_reset": True,
-            "note": "the browser had closed or crashed and was started again on the same profile: earlier "
-                    "element ids and tabs are gone; navigate, then observe",
+            "note": remote.RECONNECTED if self.connection is not None else "the browser had closed or crashed and was "
+                    "started again on the same profile: earlier element ids and tabs are gone; navigate, then observe",
         }
         log.warning("browser restarted")
 
@@ -172,7 +172,9 @@ class BrowserSession:
         if self._playwright is None:
             self._playwright = await async_playwright().start()
         try:
-            if s.cdp_url:
+            if remote.is_remote(s):
+                await self._connect_remote()
+            elif s.cdp_url:
                 await self._attach(s.cdp_url)
             else:
                 await self._launch()
@@ -209,6 +211,25 @@ class BrowserSession:
         else:
             self._context = contexts[0]
 
+    async def _connect_remote(self) -> None:
+        """A context of our own on a browser server; cookies and storage from this side's state file (remote.py)."""
+        assert self._playwright is not None
+        profile = self.settings.user_data_dir.expanduser().resolve()
+        profile.mkdir(parents=True, exist_ok=True)
+        self._lock_profile(profile)
+        self.release_lease()
+        self.connection = await remote.connect_any(self._playwright, self.settings)
+        self._browser = self.connection.browser
+        self._context = await remote.new_context(self._browser, self.settings)
+        self._own_context = True
+        self.state_keeper = await StateKeeper.start(self._context, profile)
+        if self._launches:  # connected again (maybe calls after the loss failed first): the ids are gone
+            self.restart_note = {"browser_restarted": True, "ids_reset": True, "note": remote.RECONNECTED}
+
+    def release_lease(self) -> None:
+        if self.connection is not None and self.connection.lease is not None:
+            self.connection.lease.release()
+
     async def _launch(self) -> None:
         assert self._playwright is not None
         s = self.settings
@@ -242,33 +263,12 @@ class BrowserSession:
                 text = str(exc)
                 if attempt == 0 and "ProcessSingleton" in text and await retire_orphans(profile):
                     continue  # a browser of a dead server was still closing: it is gone now
-                self._launch_error(profile, text, exc)
-
-    @staticmethod
-    def _launch_error(profile: Path, text: str, exc: PlaywrightError) -> NoReturn:
-        if "ProcessSingleton" in text or "SingletonLock" in text:
-            raise ConfigurationError(f"the profile {profile} is in use by another browser") from exc
-        if "Executable doesn't exist" in text:
-            raise ConfigurationError(
-                "no Chromium found: install it (scripts/install.sh, or `apt-get install chromium`) "
-                "or set BROWSER_EXECUTABLE_PATH"
-            ) from exc
-        raise ConfigurationError(f"Chromium failed to start: {text.splitlines()[0]}") from exc
+                launch_error(profile, text, exc)
 
     def _lock_profile(self, profile: Path) -> None:
         """Our own lock on the profile, held from the first launch to close(): a relaunch never races it."""
-        if self._lock_file is not None:
-            return
-        handle = (profile / LOCK_NAME).open("a+")
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as exc:
-            handle.close()
-            raise ConfigurationError(
-                f"the browser profile {profile} is already used by another browser-agent server; "
-                "stop that one or set BROWSER_USER_DATA_DIR to another folder"
-            ) from exc
-        self._lock_file = handle
+        if self._lock_file is None:
+            self._lock_file = lock_profile(profile)
 
     async def _shutdown_browser(self) -> None:
         """Close the context and browser (keeping the Playwright driver and our profile lock)."""
@@ -294,6 +294,7 @@ class BrowserSession:
         with anyio.CancelScope(shield=True), anyio.move_on_after(10), contextlib.suppress(Exception):
             if self._playwright is not None:
                 await self._playwright.stop()
+        self.release_lease()
         if self._lock_file is not None:
             self._lock_file.close()
         self._playwright = None

@@ -1,0 +1,39 @@
+"""The local profile's lock and what a failed launch means (one line naming the fix)."""
+
+from __future__ import annotations
+
+import fcntl
+from pathlib import Path
+from typing import IO, NoReturn
+
+from playwright.async_api import Error as PlaywrightError
+
+from browser_core.errors import ConfigurationError
+
+
+def launch_error(profile: Path, text: str, exc: PlaywrightError) -> NoReturn:
+    if "ProcessSingleton" in text or "SingletonLock" in text:
+        raise ConfigurationError(f"the profile {profile} is in use by another browser") from exc
+    if "Executable doesn't exist" in text:
+        raise ConfigurationError(
+            "no Chromium found: install it (scripts/install.sh, or `apt-get install chromium`) "
+            "or set BROWSER_EXECUTABLE_PATH"
+        ) from exc
+    raise ConfigurationError(f"Chromium failed to start: {text.splitlines()[0]}") from exc
+
+
+LOCK_NAME = ".browser-agent.lock"
+
+
+def lock_profile(profile: Path) -> IO[str]:
+    """Our own lock on the profile (held by the caller until it closes the handle)."""
+    handle = (profile / LOCK_NAME).open("a+")
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        handle.close()
+        raise ConfigurationError(
+            f"the browser profile {profile} is already used by another browser-agent server; "
+            "stop that one or set BROWSER_USER_DATA_DIR to another folder"
+        ) from exc
+    return handle

@@ -1,0 +1,90 @@
+"""The eval harness over a fleet of local browser servers: tasks spread with back-pressure, a killed endpoint's
+tasks retried elsewhere once (marked), nothing reported passed that did not pass."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import anyio
+import pytest
+
+from browser_agent_evals.suite import find_suite, load_tasks
+from tests.eval.conftest import EvalOutput, clean_env, run_eval
+from tests.fleet.conftest import Fleet
+
+pytestmark = [pytest.mark.fleet, pytest.mark.e2e]
+SUBSET = ["click-button", "enter-text", "click-checkboxes", "shop-checkout"]
+
+
+async def watch_browsers(fleet: Fleet, peaks: list[int], stop: anyio.Event) -> None:
+    while not stop.is_set():
+        for i, server in enumerate(fleet.servers):
+            peaks[i] = max(peaks[i], server.browsers())
+        with anyio.move_on_after(0.2):
+            await stop.wait()
+
+
+async def run_on(fleet: Fleet, args: list[str], out: Path, limit: int, timeout_s: float,
+                 peaks: list[int]) -> EvalOutput:
+    stop = anyio.Event()
+    result: list[EvalOutput] = []
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(watch_browsers, fleet, peaks, stop)
+        result.append(await run_eval(args, out, timeout_s=timeout_s, env=clean_env(**fleet.env(limit))))
+        stop.set()
+    return result[0]
+
+
+@pytest.mark.timeout(300)
+async def test_tasks_spread_over_the_fleet_never_past_a_limit(tmp_path: Path, fleet_of) -> None:
+    fleet: Fleet = await fleet_of(2)
+    peaks = [0, 0]
+    done = await run_on(fleet, ["all", "--only", *SUBSET], tmp_path / "out", 1, 280, peaks)
+    results = done.results()
+    assert done.code == 0 and all(r["success"] for r in results["results"]), done.out[-3000:]
+    assert results["workers"] == 2 and results["browser"].startswith("fleet ")
+    used = {r["endpoint"] for r in results["results"]}
+    assert used == {s.url for s in fleet.servers}  # both took tasks
+    assert not any(r["retried"] for r in results["results"])
+    assert max(peaks) == 1, peaks  # one session each: the other tasks waited for a free slot
+
+
+@pytest.mark.timeout(400)
+async def test_an_endpoint_killed_mid_run_its_tasks_retried_elsewhere(tmp_path: Path, fleet_of) -> None:
+    fleet: Fleet = await fleet_of(2)
+    survivor, doomed = fleet.servers  # the harness reads the utterances on the first; tasks go to both
+    out = tmp_path / "out"
+
+    async def kill_when_busy() -> None:
+        with anyio.fail_after(120):
+            while doomed.browsers() == 0:  # noqa: ASYNC110 (another process's browser: no event of ours)
+                await anyio.sleep(0.1)
+        doomed.kill()
+
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(kill_when_busy)
+        done = await run_eval(["all", "--only", *SUBSET[:3]], out, timeout_s=380, env=clean_env(**fleet.env(1)))
+    results = done.results()["results"]
+    retried = [r for r in results if r["retried"]]
+    assert retried, done.out[-3000:]
+    for r in retried:  # the second run, on the endpoint still there, is the one reported
+        assert r["endpoint"] == survivor.url and f"{doomed.url} was lost" in r["reason"]
+    for r in results:
+        if r["success"] and r["endpoint"] == doomed.url:
+            assert not r["retried"]  # passed there before the kill, judged by the page's own report
+    assert all(r["success"] for r in results), done.out[-3000:]
+    assert done.code == 0
+
+
+@pytest.mark.timeout(1500)
+@pytest.mark.slow_fleet
+async def test_the_whole_scripted_suite_over_three_endpoints(tmp_path: Path, fleet_of) -> None:
+    """CI's fleet run: `BROWSER_ENDPOINTS=ws://…,ws://…,ws://… python -m browser_agent_evals all`."""
+    fleet: Fleet = await fleet_of(3)
+    peaks = [0, 0, 0]
+    done = await run_on(fleet, ["all"], tmp_path / "out", 1, 1400, peaks)
+    results = done.results()["results"]
+    failed = [f"{r['id']}: {r['checker']} {r['error']}" for r in results if not r["success"]]
+    assert not failed and done.code == 0, "\n".join(failed)
+    assert len(results) == len(load_tasks(find_suite("all")))
+    assert {r["endpoint"] for r in results} == {s.url for s in fleet.servers} and max(peaks) == 1
