@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from browser_core.settings import BrowserSettings
 from tests.support.mcp_client import browser_client
 
 pytestmark = pytest.mark.mcp
@@ -52,7 +53,8 @@ async def test_the_trace_is_written_on_close_and_never_holds_a_secret(tmp_path: 
             assert value.encode() not in data and value[:10].encode() not in data
 
 
-async def test_no_trace_without_the_setting(tmp_path: Path, site) -> None:
-    async with browser_client(tmp_path / "profile", BROWSER_TRACE_DIR=str(tmp_path / "traces")) as client:
-        assert (await client.call("navigate", url=site.url_a("secret_login.html"))).ok
-    assert not list(tmp_path.rglob("trace*.zip"))
+def test_no_trace_without_the_setting(tmp_path: Path) -> None:
+    assert BrowserSettings(_env_file=None, artifacts_dir=tmp_path).trace_folder is None
+    on = BrowserSettings(_env_file=None, trace=True, artifacts_dir=tmp_path)
+    assert on.trace_folder == tmp_path  # the server's artifacts folder, unless BROWSER_TRACE_DIR says otherwise
+    assert on.model_copy(update={"trace_dir": tmp_path / "t"}).trace_folder == tmp_path / "t"

@@ -235,7 +235,7 @@ class BrowserSession:
                     executable_path=str(executable) if executable else None,
                     viewport={"width": s.viewport_width, "height": s.viewport_height},
                     args=["--disable-quic", "--no-default-browser-check", *s.window_args(), *s.debugging_args()],
-                    timeout=30000,
+                    timeout=30000, **self.trace.launch_options(),
                 )
                 self.state_keeper = await StateKeeper.start(self._context, profile)
                 self.renderer_watch = RendererWatch(profile, s.renderer_limit_mb)
