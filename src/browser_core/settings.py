@@ -141,6 +141,14 @@ class BrowserSettings(BaseSettings):
         None, description="When set, the server saves a screenshot here after each failed tool call and when a host "
         "asks (a file in <dir>/requests/): the orchestrator points it at its run record.",
     )
+    trace: bool = Field(
+        False, description="Record a Playwright trace of the browser (trace.zip, open it with `playwright show-trace`)"
+        ", saved when the browser closes. Its snapshots keep what is typed into the page: while it records, a named "
+        "secret is refused (nothing typed), and a person should not log in by hand in the window.",
+    )
+    trace_dir: Path | None = Field(
+        None, description="Where trace.zip is written; default <artifacts_dir> (the orchestrator: its run folder).",
+    )
     window_title: str = Field(
         "browser-agent: an AI agent controls this window",
         description="The browser window's title (Chromium's --window-name), so a person sees who drives it; "
@@ -155,6 +163,11 @@ class BrowserSettings(BaseSettings):
     @property
     def flows_folder(self) -> Path:
         return self.flows_dir if self.flows_dir is not None else self.artifacts_dir / "flows"
+
+    @property
+    def trace_folder(self) -> Path | None:
+        """Where the trace goes, None when tracing is off."""
+        return (self.trace_dir or self.artifacts_dir) if self.trace else None
 
     @property
     def downloads_folder(self) -> Path:

@@ -10,6 +10,7 @@ from browser_core.security.intent import ActionParams
 from browser_core.security.named_secrets import Secret
 from browser_core.security.secret_marks import MARK_ATTRIBUTE, masked
 from browser_core.session.browser import BrowserSession
+from browser_core.session.trace import TRACE_SETTING
 
 TEXT_INPUTS = ("text", "password", "email", "tel", "number", "search", "url")
 _FIELD_JS = """el => el.tagName === 'INPUT' ? (el.getAttribute('type') ? el.type.toLowerCase() : 'text')
@@ -21,6 +22,12 @@ _MARK_JS = f"(el, name) => {{ el.setAttribute('{MARK_ATTRIBUTE}', name); el.setA
 async def check_field(session: BrowserSession, target: Target, secret: Secret, element_id: str | None) -> str:
     """The origin of the field's frame when the secret may be typed there; raises SecretRefused otherwise."""
     field = {"role": target.role, "name": target.name, "frame": target.frame_path}
+    if session.trace.recording:  # a trace's snapshots keep input values (session/trace.py)
+        raise SecretRefused(
+            f"secret '{secret.name}' is not typed while a Playwright trace records ({TRACE_SETTING}=true): the "
+            "trace would keep its value; nothing was typed",
+            hint=f"Tell the human: a secret is typed only by a browser server started without {TRACE_SETTING}.",
+            details={"secret": secret.name, "reason": "trace_recording", "setting": TRACE_SETTING, "field": field})
     with playwright_errors("type_text"):
         kind = await target.handle.evaluate(_FIELD_JS)
     if kind not in TEXT_INPUTS:

@@ -37,6 +37,7 @@ from browser_core.session.profile_lock import launch_error, lock_profile
 from browser_core.session.renderer_memory import RendererWatch
 from browser_core.session.snapshots import ScreenshotRecorder
 from browser_core.session.state_keeper import StateKeeper
+from browser_core.session.trace import TraceRecorder
 from browser_core.settings import BrowserSettings
 
 log = structlog.get_logger("browser_core.session")
@@ -81,11 +82,13 @@ class BrowserSession:
     content_fence: ContentFence = field(init=False)
     snapshots: ScreenshotRecorder = field(init=False)
     secrets: SecretStore = field(init=False)
+    trace: TraceRecorder = field(init=False)  # BROWSER_TRACE: trace.zip of each context (session/trace.py)
 
     def __post_init__(self) -> None:
         self.content_fence = ContentFence(load_policy(self.settings.security_policy_file))
         self.snapshots = ScreenshotRecorder(self.settings.record_screenshots_dir)
         self.secrets = SecretStore.load(self.settings.secrets_file, allowed=self.settings.secrets_allowed)
+        self.trace = TraceRecorder(self.settings.trace_folder)
         if self.action_guard is None:
             self.action_guard = SecurityGuard.create(
                 ttl_s=self.settings.confirmation_ttl_s,
@@ -115,11 +118,9 @@ class BrowserSession:
             return self._active
 
     async def _ensure_browser(self) -> None:
-        """Start (or restart, after a crash or kill) the browser once, whoever asks first.
-
-        The launch runs in its own task: a caller whose time runs out stops waiting, but the launch goes on and
-        the next call finds the browser started (or gets the launch's own error, once).
-        """
+        """Start (or restart, after a crash or kill) the browser once, whoever asks first. The launch runs in its own
+        task: a caller whose time runs out stops waiting, but the launch goes on and the next call finds the browser
+        started (or gets the launch's own error, once)."""
         if self._context is not None and not self._gone:
             return
         if self._starting is None:
@@ -192,6 +193,7 @@ class BrowserSession:
             lambda kind, detail: self.events.append(PageEvent(kind, dict(detail))),
         )
         ctx.on("page", self._on_new_page)
+        await self.trace.start(ctx)
         for page in ctx.pages:
             self._watch(page)
         log.info("browser started", headless=s.headless, cdp=bool(s.cdp_url), pages=len(ctx.pages))
@@ -254,7 +256,7 @@ class BrowserSession:
                     executable_path=str(executable) if executable else None,
                     viewport={"width": s.viewport_width, "height": s.viewport_height},
                     args=["--disable-quic", "--no-default-browser-check", *s.window_args(), *s.debugging_args()],
-                    timeout=30000,
+                    timeout=30000, **self.trace.launch_options(),
                 )
                 self.state_keeper = await StateKeeper.start(self._context, profile)
                 self.renderer_watch = RendererWatch(profile, s.renderer_limit_mb)
@@ -275,6 +277,8 @@ class BrowserSession:
         context, browser, own = self._context, self._browser, self._own_context
         self._browser = self._context = self._active = None
         self._own_context = False
+        with anyio.CancelScope(shield=True), anyio.move_on_after(30):  # before the close: a closed context has none
+            await self.trace.save()
         with anyio.CancelScope(shield=True), anyio.move_on_after(10):
             with contextlib.suppress(Exception):
                 if context is not None and (browser is None or own):

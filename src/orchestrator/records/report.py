@@ -81,7 +81,7 @@ def render(view: RunView) -> str:
         f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
         '<meta name="referrer" content="no-referrer">',
         f"<title>Run {t(name)}</title><style>{STYLE}</style></head><body>",
-        f"<h1>Run {t(name)}</h1>", header(summary),
+        f"<h1>Run {t(name)}</h1>", header(summary), trace_links(view.dir),
         section("Tasks", tasks(summary)),
         section("Timeline", timeline(view, images)),
         section("Confirmation holds and hand-offs", holds(view)),
@@ -93,6 +93,16 @@ def render(view: RunView) -> str:
         "screenshots/.</p></body></html>",
     ]
     return "\n".join(p for p in parts if p)
+
+
+def trace_links(folder: Path) -> str:
+    """The Playwright traces of the run (``BROWSER_TRACE=true``), linked: ``playwright show-trace`` opens them."""
+    traces = sorted((p.name for p in folder.glob("trace*.zip") if p.is_file()), key=lambda n: (len(n), n))
+    if not traces:
+        return ""
+    links = ", ".join(f'<a href="{t(n)}" download>{t(n)}</a>' for n in traces)
+    return (f'<p class="trace">Playwright trace: {links} (open it with <code>playwright show-trace '
+            f"{t(traces[0])}</code>, or at trace.playwright.dev).</p>")
 
 
 def section(title: str, body: str) -> str:

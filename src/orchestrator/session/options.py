@@ -45,6 +45,7 @@ def browser_server(
     if screenshots_dir is not None:  # the server photographs failures and each horizon's page into the run record
         env["BROWSER_RECORD_SCREENSHOTS_DIR"] = str(screenshots_dir)
         env["BROWSER_FLOW_LOG"] = str(screenshots_dir.parent / "flow_steps.jsonl")  # `flows save RUN NAME` reads it
+        env["BROWSER_TRACE_DIR"] = str(screenshots_dir.parent)  # with BROWSER_TRACE=true: <run>/trace.zip
     env["BROWSER_SECRETS_ALLOWED"] = ",".join(settings.secret_names)  # only the names the user allowed
     env["BROWSER_ELICIT_CONFIRMATIONS"] = "false"  # our PreToolUse gate asks the human; never ask twice
     if settings.headful:
