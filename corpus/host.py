@@ -101,7 +101,8 @@ class Host:
         try:
             errlog = (self.workdir / "server.log").open("w")
             async with browser_client(self.workdir / "server-profile", errlog=errlog, BROWSER_CDP_URL=self._cdp_url,
-                                      BROWSER_SECRETS_FILE=str(self.secrets_file), BROWSER_FLOW_TOOLS="true", **self.env) as client:
+                                      BROWSER_SECRETS_FILE=str(self.secrets_file), BROWSER_FLOW_TOOLS="true",
+                                      **self.env) as client:
                 self.client = client
                 self._ready.set()
                 await self._stop.wait()

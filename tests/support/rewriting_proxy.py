@@ -32,6 +32,8 @@ HOP = {"connection", "keep-alive", "transfer-encoding", "content-length", "conte
        "upgrade", "proxy-connection", "te", "trailer"}
 Kind = Literal["removed", "decoy", "rows", "renamed"]
 CONTROLS = ("input", "select", "textarea")
+INPUT_ROLES = {"search": "searchbox", "number": "spinbutton", "checkbox": "checkbox", "radio": "radio",
+               "range": "slider"}
 NOT_TEXT = {"hidden", "submit", "button", "checkbox", "radio", "image", "reset", "file"}
 
 
@@ -69,8 +71,11 @@ def _role(tag: Tag) -> str:
         return "button"
     if tag.name == "select":
         return "combobox" if not tag.has_attr("multiple") else "listbox"
-    if tag.name == "textarea" or (tag.name == "input" and str(tag.get("type", "text")) not in NOT_TEXT):
-        return "searchbox" if tag.get("type") == "search" else "textbox"
+    kind = str(tag.get("type", "text"))
+    if tag.name == "input" and kind in INPUT_ROLES:
+        return INPUT_ROLES[kind]
+    if tag.name == "textarea" or (tag.name == "input" and kind not in NOT_TEXT):
+        return "textbox"
     return ""
 
 
@@ -133,7 +138,7 @@ def mutate(soup: BeautifulSoup, m: Mutation) -> bool:
 
 
 def _rename(soup: BeautifulSoup, target: Tag, new: str) -> None:
-    if target.get("aria-label") or target.name in CONTROLS and target.get("type") not in ("submit", "button"):
+    if target.get("aria-label") or (target.name in CONTROLS and target.get("type") not in ("submit", "button")):
         label = soup.find("label", attrs={"for": target.get("id")}) if target.get("id") else None
         if isinstance(label, Tag) and not target.get("aria-label") and label.get_text(strip=True):
             label.string = new
