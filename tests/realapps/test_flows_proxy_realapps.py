@@ -75,27 +75,34 @@ async def _record(host: Host, base_url: str, name: str, steps: list[Step], param
 
 
 @pytest.fixture(scope="module")
-async def proxied(corpus_apps, tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Proxied]:
-    """One recording per flow (on the app itself), then a book for the (c) replays to find: The Wren Almanac."""
-    app = corpus_apps.get(APP)
+async def model_host(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[tuple[Host, ModelStub]]:
+    """This module's MCP server on its own Chromium, its model endpoint a stub that fails and counts."""
     async with counting_model_stub() as stub:
         host = Host(tmp_path_factory.mktemp("proxy-host"), env={"ANTHROPIC_BASE_URL": stub.url,
                                                                   "ANTHROPIC_API_KEY": "stub-key"})
         try:
             await host.start()
-            await host.login(app)
-            folder = Path()
-            for name, (steps, params, _) in FLOWS.items():
-                folder = await _record(host, app.base_url, name, steps, params)
-                if name == "px-add-book":  # the edit and delete recordings then find the book the add made
-                    assert app.db.scalar(BOOK, "The Kestrel Almanac") == 1
-            assert app.db.scalar(BOOK, "The Kestrel Almanac") == 0  # the delete recording deleted it
-            px = Proxied(app, host, stub, folder)
-            wren = await px.replay("px-add-book", app.base_url, params={"title": "The Wren Almanac"})
-            assert wren["status"] == "done" and app.db.scalar(BOOK, "The Wren Almanac") == 1, wren
-            yield px
+            yield host, stub
         finally:
             await host.close()
+
+
+@pytest.fixture(scope="module")
+async def proxied(corpus_apps, model_host: tuple[Host, ModelStub]) -> Proxied:
+    """One recording per flow (on the app itself), then a book for the (c) replays to find: The Wren Almanac."""
+    app = corpus_apps.get(APP)
+    host, stub = model_host
+    await host.login(app)
+    folder = Path()
+    for name, (steps, params, _) in FLOWS.items():
+        folder = await _record(host, app.base_url, name, steps, params)
+        if name == "px-add-book":  # the edit and delete recordings then find the book the add made
+            assert app.db.scalar(BOOK, "The Kestrel Almanac") == 1
+    assert app.db.scalar(BOOK, "The Kestrel Almanac") == 0  # the delete recording deleted it
+    px = Proxied(app, host, stub, folder)
+    wren = await px.replay("px-add-book", app.base_url, params={"title": "The Wren Almanac"})
+    assert wren["status"] == "done" and app.db.scalar(BOOK, "The Wren Almanac") == 1, wren
+    return px
 
 
 async def _window_width(host: Host, width: int) -> int:
@@ -191,4 +198,41 @@ async def test_each_unresolvable_mutation_at_each_step_stops_there_with_no_write
         print(f"\n(c) {flow}: {len(steps) * len(KINDS) - len(missed)}/{len(steps) * len(KINDS)} stopped at the step")
         assert not missed, "\n".join(missed)
     finally:
+        await proxy.close()
+
+
+PAGE = "SELECT count(*) FROM wagtailcore_page WHERE title = ? AND live = 1"
+PUBLISH = [open_("/admin/pages/3/"), click("Add child page", "link"), type_("Title", "Tram map", "textbox"),
+           click("Promote", "tab"), type_("Slug", "tram-map", "textbox"), click("Save draft", "button"),
+           click("More actions", "button"), click("Publish", "button", effect=True)]
+
+
+@pytest.mark.xfail(strict=True, reason="gap: the cosmetic rewrite (ids, classes) breaks Wagtail's own tab script, "
+                   "so 'Promote' is no longer a tab and the replay stops at that step (as it must)")
+@pytest.mark.parametrize("app_name", [pytest.param("wagtail", id="wagtail")])
+async def test_cms_publish_through_the_cosmetic_proxy_at_1024_is_asked_again_and_published(
+        app_name: str, corpus_apps, model_host: tuple[Host, ModelStub]) -> None:
+    app = corpus_apps.get(app_name)
+    host, stub = model_host
+    await host.login(app)
+    folder = await _record(host, app.base_url, "px-publish", PUBLISH, {"title": "Tram map", "slug": "tram-map"})
+    px = Proxied(app, host, stub, folder)
+    assert app.db.scalar(PAGE, "Tram map") == 1
+    proxy = RewritingProxy(app.base_url, seed=22)
+    origin = await proxy.start()
+    try:
+        assert await _window_width(host, 1024) <= 1024
+        params = {"title": "Cable car", "slug": "cable-car"}
+        held = await px.replay("px-publish", origin, params=params)
+        assert held["status"] == "held", str({k: v for k, v in held.get("stopped", {}).items() if k != "candidates"})
+        assert app.db.scalar(PAGE, "Cable car") == 0
+        confirmed = await host.call("confirm_action", confirmation_id=held["stopped"]["held"]["confirmation_id"])
+        assert confirmed["success"], confirmed
+        if held["stopped"]["step"] + 1 < len(PUBLISH):
+            rest = await px.replay("px-publish", origin, params=params, start_step=held["stopped"]["step"] + 1)
+            assert rest["status"] == "done", str(rest.get("stopped"))
+        assert app.db.scalar(PAGE, "Cable car") == 1
+        print("\n(b) matched parts:", {held["flow"]: _matched(held)})
+    finally:
+        await _window_width(host, 1280)
         await proxy.close()
