@@ -83,6 +83,7 @@ class Host:
     _human: Browser | None = None
     _watching: list[BrowserContext] = field(default_factory=list)
     secrets: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (value, origin), in secrets_file
+    env: dict[str, str] = field(default_factory=dict)  # more of the server's environment (a model endpoint stub)
 
     @property
     def secrets_file(self) -> Path:
@@ -100,7 +101,8 @@ class Host:
         try:
             errlog = (self.workdir / "server.log").open("w")
             async with browser_client(self.workdir / "server-profile", errlog=errlog, BROWSER_CDP_URL=self._cdp_url,
-                                      BROWSER_SECRETS_FILE=str(self.secrets_file), BROWSER_FLOW_TOOLS="true") as client:
+                                      BROWSER_SECRETS_FILE=str(self.secrets_file), BROWSER_FLOW_TOOLS="true",
+                                      **self.env) as client:
                 self.client = client
                 self._ready.set()
                 await self._stop.wait()

@@ -21,6 +21,7 @@ from browser_core.act import strategies
 from browser_core.act.dialogs import dialogs_since
 from browser_core.act.forms import match_options
 from browser_core.act.outcome import ActionResult, with_changes
+from browser_core.act.pending_nav import pending_navigation
 from browser_core.act.retry import locate, run_chain
 from browser_core.act.suggestions import elements_if_suggesting, value_preview, wait_for_suggestions
 from browser_core.act.widget_choice import set_widget
@@ -241,9 +242,16 @@ async def press_key(
         target = await _target(session, page, element_id=element_id, description=description, role=role)
     approved = await session.guard.check(ActionIntent("press_key", page, target, {"key": key}),
                                          confirmed=confirmed)
+    async with pending_navigation(page, session.settings.navigation_timeout_ms / 1000) as navigation:
+        await _press(page, target, key, session.settings.action_timeout_ms, out)
+        await navigation()
+    return _approved(out | await settle(session, page, before, before_doc=before_doc), approved)
+
+
+async def _press(page: Page, target: Target | None, key: str, timeout_ms: int, out: ActionResult) -> None:
     with playwright_errors("press_key"):
         if target is not None:
-            await target.handle.press(key, timeout=session.settings.action_timeout_ms)
+            await target.handle.press(key, timeout=timeout_ms)
             out["element"] = target.describe()
         else:
             try:
@@ -252,7 +260,6 @@ async def press_key(
                 if "Unknown key" in str(exc):
                     raise InvalidInput(f"'{key}' is not a key Playwright knows") from exc
                 raise
-    return _approved(out | await settle(session, page, before, before_doc=before_doc), approved)
 
 
 async def hover(

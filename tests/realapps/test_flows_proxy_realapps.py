@@ -1,0 +1,238 @@
+"""Issue 22's acceptance (b) and (c) on Django admin, through an HTML-rewriting proxy (tests/support/rewriting_proxy.py)
+in front of the real app: the flows are recorded once on the app itself (1280 px), then replayed by ``replay_flow``
+with ``origin`` = the proxy, judged in the app's database. The MCP server runs with ``ANTHROPIC_BASE_URL`` pointed
+at a stub that fails and counts every request (tests/support/model_stub.py): it must count 0.
+
+- (b) cosmetic variant (fixed seed: ids and ``for`` pairs renamed, class names randomised, table rows and fieldsets
+  reordered, wrapper divs; the window 1024 px wide): add, edit and delete reach their end state; the delete is held
+  and asked again; each report names the fingerprint parts that matched.
+- (c) each unresolvable mutation (target removed; a same-role same-name decoy before it; two look-alike rows; the
+  name changed) injected by the proxy on the page of EACH targeted step in turn: the replay stops at that step,
+  and nothing was written (no non-GET request through the proxy, the database as it was).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from browser_core.act.flow_model import fill
+from browser_core.act.flow_store import load
+from corpus.apps import RunningApp
+from corpus.host import Host
+from corpus.runner import confirm, run_step
+from corpus.steps import Step, click, open_, press, select, type_
+from tests.support.model_stub import ModelStub, counting_model_stub
+from tests.support.rewriting_proxy import Kind, Mutation, RewritingProxy, masked
+
+SURE = "Yes, I’m sure"
+BOOK = "SELECT count(*) FROM library_book WHERE title = ?"
+STATE = ("SELECT group_concat(id || '|' || title || '|' || coalesce(pages, '') || '|' || published || '|' || "
+         "author_id, ';') FROM (SELECT * FROM library_book ORDER BY id)")
+KINDS: tuple[Kind, ...] = ("removed", "decoy", "rows", "renamed")
+FLOWS = {  # flow -> (recorded steps, recorded params, params of the (c) replays)
+    "px-add-book": ([open_("/admin/library/book/add/"), type_("Title", "The Kestrel Almanac"),
+                     select("Author", "Ada Lindqvist"), type_("Published", "2021-03-04"), click("Save", "button")],
+                    {"title": "The Kestrel Almanac", "author": "Ada Lindqvist", "published": "2021-03-04"},
+                    {"title": "The Plover Almanac", "author": "Boris Moreau", "published": "2020-01-02"}),
+    "px-edit-book": ([open_("/admin/library/book/"), type_("", "The Kestrel Almanac", "textbox", row="Search"),
+                      press("Enter"), click("The Kestrel Almanac", "link"), type_("Pages", "321"),
+                      click("Save", "button")],
+                     {"search": "The Kestrel Almanac", "pages": "321"}, {"search": "The Wren Almanac", "pages": "77"}),
+    "px-delete-book": ([open_("/admin/library/book/"), type_("", "The Kestrel Almanac", "textbox", row="Search"),
+                        press("Enter"), click("The Kestrel Almanac", "link"), click("Delete", "link"),
+                        click(SURE, "button", effect=True)],
+                       {"search": "The Kestrel Almanac"}, {"search": "The Wren Almanac"}),
+}
+APP = "django_admin"
+
+
+class Proxied:
+    def __init__(self, app: RunningApp, host: Host, stub: ModelStub, folder: Path) -> None:
+        self.app, self.host, self.stub, self.folder = app, host, stub, folder
+
+    async def replay(self, name: str, origin: str, **kw: Any) -> dict[str, Any]:
+        payload = await self.host.call("replay_flow", name=name, origin=origin, **kw)
+        assert payload["success"], payload
+        report = dict(payload["data"])
+        assert report["model_requests"] == 0 and self.stub.requests == [], self.stub.requests
+        return report
+
+
+async def _record(host: Host, base_url: str, name: str, steps: list[Step], params: dict[str, str]) -> Path:
+    await host.call("save_flow", name="before-" + name)
+    for step in steps:
+        outcome = await run_step(host.call, base_url, step)
+        if outcome.held:
+            await confirm(host.call, outcome)
+    saved = await host.call("save_flow", name=name, params=params)
+    assert saved["success"], saved
+    return Path(saved["data"]["saved"]).parent
+
+
+@pytest.fixture(scope="module")
+async def model_host(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[tuple[Host, ModelStub]]:
+    """This module's MCP server on its own Chromium, its model endpoint a stub that fails and counts."""
+    async with counting_model_stub() as stub:
+        host = Host(tmp_path_factory.mktemp("proxy-host"), env={"ANTHROPIC_BASE_URL": stub.url,
+                                                                  "ANTHROPIC_API_KEY": "stub-key"})
+        try:
+            await host.start()
+            yield host, stub
+        finally:
+            await host.close()
+
+
+@pytest.fixture(scope="module")
+async def proxied(corpus_apps, model_host: tuple[Host, ModelStub]) -> Proxied:
+    """One recording per flow (on the app itself), then a book for the (c) replays to find: The Wren Almanac."""
+    app = corpus_apps.get(APP)
+    host, stub = model_host
+    await host.login(app)
+    folder = Path()
+    for name, (steps, params, _) in FLOWS.items():
+        folder = await _record(host, app.base_url, name, steps, params)
+        if name == "px-add-book":  # the edit and delete recordings then find the book the add made
+            assert app.db.scalar(BOOK, "The Kestrel Almanac") == 1
+    assert app.db.scalar(BOOK, "The Kestrel Almanac") == 0  # the delete recording deleted it
+    px = Proxied(app, host, stub, folder)
+    wren = await px.replay("px-add-book", app.base_url, params={"title": "The Wren Almanac"})
+    assert wren["status"] == "done" and app.db.scalar(BOOK, "The Wren Almanac") == 1, wren
+    return px
+
+
+async def _window_width(host: Host, width: int) -> int:
+    page = await host.human_page()
+    cdp = await page.context.new_cdp_session(page)
+    window = await cdp.send("Browser.getWindowForTarget")
+    await cdp.send("Browser.setWindowBounds", {"windowId": window["windowId"], "bounds": {"width": width}})
+    await cdp.detach()
+    return int(await page.evaluate("() => window.innerWidth"))
+
+
+def _matched(report: dict[str, Any]) -> list[str]:
+    return [f"{s['step']}:{'+'.join(s['matched'])}" for s in report["steps"] if s.get("matched")]
+
+
+@pytest.mark.parametrize("app_name", [pytest.param(APP, id=APP)])
+async def test_cosmetic_variant_through_the_proxy_at_1024_reaches_every_end_state(
+        app_name: str, proxied: Proxied) -> None:
+    px, db = proxied, proxied.app.db
+    proxy = RewritingProxy(px.app.base_url, seed=22)
+    origin = await proxy.start()
+    try:
+        assert await _window_width(px.host, 1024) <= 1024
+        page = await px.host.human_page()
+        await page.goto(origin + "/admin/library/book/add/")
+        html = await page.content()
+        assert 'id="id_title"' not in html and "Title" in html  # ids renamed, labels kept
+        add = await px.replay("px-add-book", origin, params={"title": "The Heron Almanac", "author": "Boris Moreau",
+                                                             "published": "2022-11-30"})
+        assert add["status"] == "done", add.get("stopped")
+        assert db.scalar(BOOK + " AND published = '2022-11-30'", "The Heron Almanac") == 1
+        edit = await px.replay("px-edit-book", origin, params={"search": "The Heron Almanac", "pages": "123"})
+        assert edit["status"] == "done", edit.get("stopped")
+        assert db.scalar(BOOK + " AND pages = 123", "The Heron Almanac") == 1
+        books = db.scalar("SELECT count(*) FROM library_book")
+        held = await px.replay("px-delete-book", origin, params={"search": "The Heron Almanac"})
+        assert held["status"] == "held" and db.scalar("SELECT count(*) FROM library_book") == books, held
+        confirmed = await px.host.call("confirm_action", confirmation_id=held["stopped"]["held"]["confirmation_id"])
+        assert confirmed["success"], confirmed
+        rest = await px.replay("px-delete-book", origin, params={"search": "The Heron Almanac"},
+                               start_step=held["stopped"]["step"] + 1)
+        assert rest["status"] == "done", rest.get("stopped")
+        assert db.scalar(BOOK, "The Heron Almanac") == 0 and db.scalar("SELECT count(*) FROM library_book") == books - 1
+        for report in (add, edit, held):
+            for part in ("frame", "role", "name", "population"):
+                assert all(part in s["matched"] for s in report["steps"] if s.get("matched")), _matched(report)
+        print("\n(b) matched parts:", {r["flow"]: _matched(r) for r in (add, edit, held)})
+    finally:
+        await _window_width(px.host, 1280)
+        await proxy.close()
+
+
+def _targeted_steps(folder: Path, name: str, params: dict[str, str]) -> list[tuple[int, str, str, str]]:
+    """(step, role, name, the page's path with numbers as '#') of every step that acts on a target."""
+    flow = load(folder, name)
+    values = flow.values(params)
+    out, path = [], ""
+    for index, step in enumerate(flow.steps):
+        if step.target is not None:
+            out.append((index, step.target.role, fill(step.target.name, values), masked(path)))
+        if step.action == "navigate":
+            path = urlsplit(fill(str(step.args.get("url", "")), values)).path
+        elif step.post.navigated:
+            path = urlsplit(fill(step.post.url, values)).path
+    return out
+
+
+@pytest.mark.parametrize("flow", [pytest.param(n, id=f"{APP}:{n}") for n in FLOWS])
+async def test_each_unresolvable_mutation_at_each_step_stops_there_with_no_write(
+        flow: str, proxied: Proxied) -> None:
+    px, db = proxied, proxied.app.db
+    params = FLOWS[flow][2]
+    proxy = RewritingProxy(px.app.base_url, cosmetic=False)
+    origin = await proxy.start()
+    missed: list[str] = []
+    try:
+        steps = _targeted_steps(px.folder, flow, params)
+        assert len(steps) >= 4, steps
+        for index, role, name, path in steps:
+            for kind in KINDS:
+                proxy.mutation = Mutation(kind, role, name, path)
+                before = db.scalar(STATE)
+                report = await px.replay(flow, origin, params=params)
+                stopped = report.get("stopped", {})
+                case = f"step {index} {role} {name!r} {kind}"
+                if not proxy.mutation.applied:
+                    missed.append(f"{case}: not injected on {path}")
+                elif report["status"] != "stopped" or stopped.get("step") != index:
+                    missed.append(f"{case}: {report['status']} at {stopped.get('step')} ({stopped.get('reason')})")
+                if proxy.writes or db.scalar(STATE) != before:
+                    missed.append(f"{case}: written {proxy.writes}")
+                    proxy.writes.clear()
+        print(f"\n(c) {flow}: {len(steps) * len(KINDS) - len(missed)}/{len(steps) * len(KINDS)} stopped at the step")
+        assert not missed, "\n".join(missed)
+    finally:
+        await proxy.close()
+
+
+PAGE = "SELECT count(*) FROM wagtailcore_page WHERE title = ? AND live = 1"
+PUBLISH = [open_("/admin/pages/3/"), click("Add child page", "link"), type_("Title", "Tram map", "textbox"),
+           click("Promote", "tab"), type_("Slug", "tram-map", "textbox"), click("Save draft", "button"),
+           click("More actions", "button"), click("Publish", "button", effect=True)]
+
+
+@pytest.mark.xfail(strict=True, reason="gap: the cosmetic rewrite (ids, classes) breaks Wagtail's own tab script, "
+                   "so 'Promote' is no longer a tab and the replay stops at that step (as it must)")
+@pytest.mark.parametrize("app_name", [pytest.param("wagtail", id="wagtail")])
+async def test_cms_publish_through_the_cosmetic_proxy_at_1024_is_asked_again_and_published(
+        app_name: str, corpus_apps, model_host: tuple[Host, ModelStub]) -> None:
+    app = corpus_apps.get(app_name)
+    host, stub = model_host
+    await host.login(app)
+    folder = await _record(host, app.base_url, "px-publish", PUBLISH, {"title": "Tram map", "slug": "tram-map"})
+    px = Proxied(app, host, stub, folder)
+    assert app.db.scalar(PAGE, "Tram map") == 1
+    proxy = RewritingProxy(app.base_url, seed=22)
+    origin = await proxy.start()
+    try:
+        assert await _window_width(host, 1024) <= 1024
+        params = {"title": "Cable car", "slug": "cable-car"}
+        held = await px.replay("px-publish", origin, params=params)
+        assert held["status"] == "held", str({k: v for k, v in held.get("stopped", {}).items() if k != "candidates"})
+        assert app.db.scalar(PAGE, "Cable car") == 0
+        confirmed = await host.call("confirm_action", confirmation_id=held["stopped"]["held"]["confirmation_id"])
+        assert confirmed["success"], confirmed
+        if held["stopped"]["step"] + 1 < len(PUBLISH):
+            rest = await px.replay("px-publish", origin, params=params, start_step=held["stopped"]["step"] + 1)
+            assert rest["status"] == "done", str(rest.get("stopped"))
+        assert app.db.scalar(PAGE, "Cable car") == 1
+        print("\n(b) matched parts:", {held["flow"]: _matched(held)})
+    finally:
+        await _window_width(host, 1280)
+        await proxy.close()
