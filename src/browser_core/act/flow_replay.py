@@ -14,6 +14,7 @@ from typing import Any, Literal
 from urllib.parse import urlsplit
 
 import anyio
+from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from browser_core.act import actions, forms, navigation, secret_typing
@@ -23,6 +24,8 @@ from browser_core.act.flow_model import Anchors, Fingerprint, Flow, FlowStep, de
 from browser_core.errors import ConfirmationRefused, ConfirmationRequired, ToolFailure, playwright_errors
 from browser_core.page.observation import Element
 from browser_core.session.browser import BrowserSession
+
+POST_WAIT_MS = 10_000  # how long a replayed step may take to reach the page its recording went to
 
 Ask = Callable[[dict[str, Any]], Awaitable[bool | None]]  # the held action's summary → yes / no / cannot ask
 
@@ -82,6 +85,13 @@ def _comparable(url: str) -> str:
 
 async def _check_post(step: FlowStep, result: dict[str, Any], page: Page, values: dict[str, str]) -> None:
     post = step.post
+    if post.navigated and not result.get("navigated") and step.action != "navigate":
+        # A submit the action started may commit after its result (a loaded machine): wait, bounded, for the page
+        # the recording went to before judging; a page that never gets there still stops the replay.
+        want = _comparable(fill(post.url, values))
+        with contextlib.suppress(PlaywrightError):
+            await page.wait_for_url(lambda url: _comparable(url) == want, timeout=POST_WAIT_MS)
+            result = {**result, "navigated": True}
     if step.action != "navigate" and bool(result.get("navigated")) != post.navigated:
         raise Stop("the page " + ("did not navigate" if post.navigated else "navigated") + " as recorded",
                    url=page.url)
