@@ -101,12 +101,17 @@ async def find_id(call: Call, step: Step) -> str:
     return str((exact or prefix)[0]["id"])
 
 
+def _row_words(row: str) -> re.Pattern[str]:
+    """The row's name as whole words, in a control's ``context``."""
+    return re.compile(r"(?<!\w)" + re.escape(row) + r"(?!\w)", re.IGNORECASE)
+
+
 async def _on_line(call: Call, step: Step) -> str:
     """The control on the row named ``step.row``, as a model reads it: the control the server lists in that row
     (``context``), under the heading named ``column`` when the row holds several; by geometry only when no control
     carries the row (its name is itself a control on the line, a title link)."""
     assert step.row is not None
-    row = re.compile(r"(?<!\w)" + re.escape(step.row) + r"(?!\w)", re.IGNORECASE)
+    row = _row_words(step.row)
     # Only what a person could click: a control with no width or height (shown on hover) is no candidate.
     candidates = [e for e in await _elements(call, step.target, step.role) if _visible(e) and _named_as(e, step)]
     heading = await _named(call, step.column) if step.column is not None else None
@@ -142,7 +147,7 @@ def _named_as(element: dict[str, Any], step: Step) -> bool:
 
 async def _in_row(call: Call, step: Step) -> str:
     assert step.row is not None
-    row = re.compile(r"(?<!\w)" + re.escape(step.row) + r"(?!\w)", re.IGNORECASE)
+    row = _row_words(step.row)
     named = [e for e in await _elements(call, step.target, step.role) if _named_as(e, step)]
     found = [e for e in named if row.search(e.get("context", ""))]
     if not found and len(named) == 1 and not named[0].get("context"):

@@ -24,8 +24,8 @@ from browser_core.act.flow_model import fill
 from browser_core.act.flow_store import load
 from corpus.apps import RunningApp
 from corpus.host import Host
-from corpus.runner import confirm, run_step
 from corpus.steps import Step, click, open_, press, select, type_
+from tests.realapps.test_flows_realapps import record
 from tests.support.model_stub import ModelStub, counting_model_stub
 from tests.support.rewriting_proxy import Kind, Mutation, RewritingProxy, masked
 
@@ -64,14 +64,8 @@ class Proxied:
 
 
 async def _record(host: Host, base_url: str, name: str, steps: list[Step], params: dict[str, str]) -> Path:
-    await host.call("save_flow", name="before-" + name)
-    for step in steps:
-        outcome = await run_step(host.call, base_url, step)
-        if outcome.held:
-            await confirm(host.call, outcome)
-    saved = await host.call("save_flow", name=name, params=params)
-    assert saved["success"], saved
-    return Path(saved["data"]["saved"]).parent
+    """The flow recorded as test_flows_realapps records it; the folder its file was saved in."""
+    return Path((await record(host, base_url, name, steps, params))["saved"]).parent
 
 
 @pytest.fixture(scope="module")
