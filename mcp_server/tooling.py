@@ -180,7 +180,10 @@ async def run_tool(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any
 
 
 async def _recording(session: BrowserSession, tool: str, kwargs: dict[str, Any]) -> dict[str, Any] | None:
-    """The step a flow would record (``flow_record``): never in the way of the call itself."""
+    """The step a flow would record (``flow_record``): never in the way of the call itself, and only when a flow
+    can be saved from it (the flow tools listed, or a flow log kept); otherwise no call pays for the look."""
+    if not (session.settings.flow_tools or session.settings.flow_log is not None):
+        return None
     try:
         with anyio.fail_after(10):
             return await flow_record.before(session, tool, kwargs)

@@ -128,7 +128,8 @@ class BrowserSettings(BaseSettings):
     )
     flow_tools: bool = Field(
         False, description="List save_flow and replay_flow (flows: record once, replay without the model); off by "
-        "default so the tools/list a model reads stays within its budget. Actions are recorded either way.",
+        "default so the tools/list a model reads stays within its budget. Actions are recorded when it or "
+        "flow_log is set.",
     )
     flows_dir: Path | None = Field(
         None, description="Where saved flows (recorded runs to replay) live; default <artifacts_dir>/flows."
