@@ -102,23 +102,26 @@ def describe(element: dict[str, Any]) -> str:
                                                                  else "")
 
 
-@pytest.mark.parametrize("page", [pytest.param(p, id=f"{p.key}:named", marks=gap(f"{p.key}:named")) for p in PAGES])
-async def test_every_control_on_a_list_page_has_a_name(page: ListPage, corpus_apps, host: Host) -> None:
-    listed = await open_list(host, corpus_apps, page)
+@pytest.mark.parametrize("list_page", [pytest.param(p, id=f"{p.key}:named", marks=gap(f"{p.key}:named"))
+                                       for p in PAGES])
+async def test_every_control_on_a_list_page_has_a_name(list_page: ListPage, corpus_apps, host: Host) -> None:
+    listed = await open_list(host, corpus_apps, list_page)
     unnamed = [describe(e) for e in listed if e.get("role") in CONTROLS | {"row", "columnheader", "gridcell"}
                and UNNAMED.search(e.get("name", ""))]
     assert not unnamed, f"controls without a name of their own: {unnamed[:10]}"
 
 
-@pytest.mark.parametrize("page", [pytest.param(p, id=f"{p.key}:rows", marks=gap(f"{p.key}:rows")) for p in PAGES])
-async def test_every_control_on_a_row_names_its_row(page: ListPage, corpus_apps, host: Host) -> None:
-    listed = await open_list(host, corpus_apps, page)
+@pytest.mark.parametrize("list_page", [pytest.param(p, id=f"{p.key}:rows", marks=gap(f"{p.key}:rows"))
+                                       for p in PAGES])
+async def test_every_control_on_a_row_names_its_row(list_page: ListPage, corpus_apps, host: Host) -> None:
+    listed = await open_list(host, corpus_apps, list_page)
     missing = []
-    for row in page.rows:
+    for row in list_page.rows:
         anchor = next(e for e in listed if e.get("name") == row and e.get("box"))
         lines = [e for e in listed if e.get("role") == "row" and on_line(e, anchor) and within(anchor, e)]
         if not lines:  # rows not listed as such: the list spans from its leftmost row control to its rightmost
-            lines = [span([e for e in listed if e.get("context", "").startswith("row") or e.get("name") in page.rows])]
+            lines = [span([e for e in listed
+                           if e.get("context", "").startswith("row") or e.get("name") in list_page.rows])]
         for element in listed:
             if element is anchor or element.get("role") not in CONTROLS or not on_line(element, anchor):
                 continue
