@@ -129,7 +129,7 @@ async def _on_line(call: Call, step: Step) -> str:
     try:
         anchor = await _named(call, step.row)
     except StepFailed:
-        return await _in_row(call, step)
+        return await _in_row(call, step, {e["id"] for e in candidates})
     # The line is measured on one reading taken after the anchor's (a list still loading moves between readings).
     kept = {e["id"] for e in candidates}
     candidates = [e for e in await _elements(call, step.target, step.role) if e["id"] in kept and _visible(e)]
@@ -145,10 +145,12 @@ def _named_as(element: dict[str, Any], step: Step) -> bool:
     return not step.target or _norm(element.get("name", "")) == _norm(step.target)
 
 
-async def _in_row(call: Call, step: Step) -> str:
+async def _in_row(call: Call, step: Step, kept: set[str]) -> str:
+    """The row's control by its ``context`` alone, among ``kept`` (never the column's own heading control: a grid
+    still loading shows only its select-all box, which is no row's)."""
     assert step.row is not None
     row = _row_words(step.row)
-    named = [e for e in await _elements(call, step.target, step.role) if _named_as(e, step)]
+    named = [e for e in await _elements(call, step.target, step.role) if _named_as(e, step) and e["id"] in kept]
     found = [e for e in named if row.search(e.get("context", ""))]
     if not found and len(named) == 1 and not named[0].get("context"):
         found = named  # the list shows one row: its one control of that name carries no row
