@@ -184,7 +184,7 @@ def replay_main(argv: list[str], console: Console) -> tuple[int, str | None]:
     report = anyio.run(_replay, args, params, _human(args.answers, console), console)
     console.print_json(json.dumps(report, ensure_ascii=False))
     if report.get("report"):
-        console.print(f"report: {escape(str(report['report']))}")
+        console.print(f"report: {escape(str(report['report']))}", soft_wrap=True)
     status = report.get("status")
     if status == "done":
         return 0, None

@@ -119,7 +119,9 @@ def divergence(recorded: dict[str, Any], now: dict[str, Any], stop: dict[str, An
     if not matched and not recorded.get("target") and not recorded.get("fields"):
         lines.append('<span class="muted">no target to match</span>')
     post = now.get("post")
-    if isinstance(post, dict):
+    if isinstance(post, dict) and post.get("met") is None:
+        lines.append(f"post-condition not checked <span class=muted>({t(post.get('note'))})</span>")
+    elif isinstance(post, dict):
         checked = ", ".join(map(str, post.get("checked") or [])) or "nothing to compare"
         met = bool(post.get("met"))
         lines.append(f"post-condition {badge(met, 'met' if met else 'not met')} <span class=muted>({t(checked)})"

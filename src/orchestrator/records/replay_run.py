@@ -51,6 +51,7 @@ class ReplayRun:
         """A held step ran once the human said yes: not a stop any more; the page after it is asked for."""
         entry = self.steps.setdefault(step, {"step": step})
         entry.pop("stopped", None)
+        entry["post"] = {"met": None, "checked": [], "note": "the step ran by confirm_action, after the human's yes"}
         label = f"step-confirmed-{step}"
         self.confirmed[step] = label
         self.recorder.request_thumbnail(label.removeprefix("step-"))
@@ -80,4 +81,4 @@ class ReplayRun:
             task=self.task, status=status, reason=reason, result=result, steps=merged["steps_done"],
             duration_s=merged["duration_s"]))
         self.recorder.finish()
-        return self.recorder.dir / REPORT
+        return (self.recorder.dir / REPORT).resolve()
