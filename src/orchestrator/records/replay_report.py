@@ -9,6 +9,7 @@ like every other section, its text is redacted and escaped here.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from orchestrator.records.html_text import ImageInliner, badge, compact, t
@@ -67,7 +68,7 @@ def what(recorded: dict[str, Any]) -> str:
         if isinstance(found, dict):
             out += f"<br>· {target_text(found)} ← {argument(field.get('args', {}).get('value'))}"
     args = recorded.get("args") or {}
-    shown = " ".join(f"{t(k)}={argument(v)}" for k, v in args.items())
+    shown = " ".join(f"{t(k)}={argument(v)}" for k, v in args.items() if v not in (None, "", [], {}))
     return out + (f"<br><span class=muted>{shown}</span>" if shown else "") + \
         ("<br><span class=muted>held for the human when recorded</span>" if recorded.get("held") else "")
 
@@ -75,7 +76,7 @@ def what(recorded: dict[str, Any]) -> str:
 def argument(value: Any) -> str:
     if isinstance(value, dict) and "secret" in value:
         return f"<code>(secret {t(value['secret'])})</code>"
-    return t(compact(value) if not isinstance(value, str) else value, 300)
+    return t(value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str), 300)
 
 
 def target_text(fp: dict[str, Any]) -> str:
@@ -143,12 +144,23 @@ def stopped(stop: dict[str, Any]) -> str:
                                                     if error.get("hint") else "")
     found = stop.get("fingerprint")
     fp: dict[str, Any] = found if isinstance(found, dict) else {}
+    if fp:
+        out += f"<br><span class=muted>recorded:</span> {fingerprint_text(fp)}"
     candidates = [c for c in stop.get("candidates") or [] if isinstance(c, dict)]
     if "candidates" in stop:
         out += f"<br><b>Candidates</b> ({len(candidates)}):"
         out += "<ol class=candidates>" + "".join(candidate(c, fp) for c in candidates) + "</ol>" \
             if candidates else " none on the page."
     return out
+
+
+def fingerprint_text(fp: dict[str, Any]) -> str:
+    """The recorded target in full: role, name, its anchors, how many shared its role, name and row, its box."""
+    anchors = fp.get("anchors") or {}
+    where = "".join(f", {part(k)} “{t(anchors.get(k), 120)}”" for k in ANCHORS if anchors.get(k))
+    where = where if anchors.get("row") else ", no context (row)" + where
+    return (f"{t(fp.get('role'))} “{t(fp.get('name'), 200)}”{where}, count {t(fp.get('population'))} "
+            f"<span class=muted>box {t(compact(fp.get('box')))}</span>")
 
 
 def candidate(c: dict[str, Any], fp: dict[str, Any]) -> str:

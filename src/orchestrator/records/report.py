@@ -22,6 +22,8 @@ from orchestrator.records.run_folder import Call, RunView, load_run
 
 REPORT = "report.html"
 HELD = frozenset({"requires_confirmation"})  # a hold for the human, not a failure (the holds section shows it)
+FILES = "summary.json, plans.json, events.jsonl, tool_calls.jsonl, transcript.jsonl, screenshots/"
+FILES_REPLAY = "summary.json, replay.json (each step as recorded and as replayed), events.jsonl, screenshots/"
 CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'"
 STYLE = """body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1200px;padding:16px;color:#1d1d1f}
 h1{font-size:20px}h2{font-size:17px;margin-top:28px;border-bottom:1px solid #ddd}
@@ -56,8 +58,7 @@ def render(view: RunView) -> str:
         section("Requests, tokens and cost per agent", usage(view)),
         section("Failures", replay_failures(view) + failures(view)),
         section("Other screenshots", gallery(view, images)),
-        '<p class="muted">Files: summary.json, ' + ("replay.json, " if view.replay is not None else "")
-        + 'plans.json, events.jsonl, tool_calls.jsonl, transcript.jsonl, screenshots/.</p></body></html>',
+        f'<p class="muted">Files: {FILES_REPLAY if view.replay is not None else FILES}.</p></body></html>',
     ]
     return "\n".join(p for p in parts if p)
 
