@@ -91,7 +91,6 @@ async def test_a_replay_writes_a_run_folder_whose_report_shows_each_step_and_whe
     async with browser_client(tmp_path / "profile", BROWSER_FLOW_TOOLS="true", **env) as client:
         await record_add(client, app, "Buy seeds")
         await record_delete(client, app, "Water the plants")
-        await record_secret_note(client, app)
 
     # Unchanged: every step replayed, each with the page after it and what of its fingerprint matched.
     done = await cli(tmp_path, {}, "replay", "add-note", "--param", "title=Repot cactus")
@@ -136,12 +135,14 @@ async def test_a_replay_writes_a_run_folder_whose_report_shows_each_step_and_whe
     assert all(s["images"] == [True] for s in seen["steps"]) and seen["console"] == [], seen
     stop = seen["steps"][1]["divergence"]
     assert "matched:" not in stop and f"Stopped: {reason}" in stop, stop
-    assert "Candidates (2)" in stop and stop.count("link “Add note”") == 2, stop
+    assert "Candidates (2)" in stop and stop.count("link “Add note” ·") == 2, stop
     assert "differs from the recording in: context (row)" in stop, stop  # the decoy moved the link's context
     assert reason in seen["body"].split("Failures", 1)[1]
     app.mutations.clear()
 
     # A secret typed by name: its name in the report, its value nowhere in the run folder.
+    async with browser_client(tmp_path / "profile", BROWSER_FLOW_TOOLS="true", **env) as client:
+        await record_secret_note(client, app)
     before = app.titles().count(value)
     typed = await cli(tmp_path, env | {"ORCH_SECRETS": SECRET}, "replay", "secret-note")
     assert typed.returncode == 0, typed.stdout + typed.stderr
