@@ -3,11 +3,12 @@ again on every destructive step). The logic is in browser_core/act/flow_*.py."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Annotated, Any
 
 from pydantic import Field
 
-from browser_core.act import flow_record, flow_replay, flow_store
+from browser_core.act import flow_journal, flow_record, flow_replay, flow_store
 from browser_core.session import BrowserSession
 from mcp_server.human import AskHuman
 from mcp_server.tooling import define_tool
@@ -56,8 +57,13 @@ async def replay_flow(
         return await ask_human(f"Replaying flow '{flow.name}': {summary.get('effect') or summary.get('action')} "
                                f"({summary.get('category')}) on {summary.get('url')}. Allow?")
 
-    return await flow_replay.replay(session, flow, params or {}, ask, start=start_step, origin=origin or "",
-                                    shots=session.settings.artifacts_dir / "replays")
+    replays = session.settings.artifacts_dir / "replays"
+    report = await flow_replay.replay(session, flow, params or {}, ask, start=start_step, origin=origin or "",
+                                      shots=replays)
+    record = flow_journal.journal(flow, report, params or {})
+    with contextlib.suppress(OSError):  # the record is a copy: the report is the answer
+        report["record"] = str(flow_journal.keep(replays, record))
+    return report
 
 
 TOOLS = [save_flow, replay_flow]

@@ -23,6 +23,7 @@ from browser_core.act.flow_capture import anchors_of, describe, population
 from browser_core.act.flow_model import Anchors, Fingerprint, Flow, FlowStep, decoded, fill
 from browser_core.errors import ConfirmationRefused, ConfirmationRequired, ToolFailure, playwright_errors
 from browser_core.page.observation import Element
+from browser_core.session import snapshots
 from browser_core.session.browser import BrowserSession
 
 POST_WAIT_MS = 10_000  # how long a replayed step may take to reach the page its recording went to
@@ -56,8 +57,10 @@ def _same_anchors(a: Anchors, b: Anchors) -> bool:
     return plain(a) == plain(b)
 
 
-async def resolve(session: BrowserSession, page: Page, fp: Fingerprint) -> tuple[Element, list[str]]:
-    """The one element the fingerprint names, and which parts of the fingerprint matched; else ``Stop``."""
+async def resolve(session: BrowserSession, page: Page, fp: Fingerprint,
+                  entry: dict[str, Any] | None = None) -> tuple[Element, list[str]]:
+    """The one element the fingerprint names, and which parts of the fingerprint matched; else ``Stop``. ``entry``
+    (a replay report's step) gets the parts that matched and those that differed (what it was, what it is now)."""
     same = await population(session, page, fp.frame, fp.role, fp.name)
     seen = [(e, (await anchors_of(session, e))[0]) for e in same]
     peers = [e for e, _ in seen if e.context == fp.anchors.row]
@@ -69,10 +72,18 @@ async def resolve(session: BrowserSession, page: Page, fp: Fingerprint) -> tuple
         raise Stop(why, fingerprint=fp.model_dump(), candidates=[describe(e, a) for e, a in seen])
     me = matching[0]
     parts = ["frame", "role", "name", "population"] + [k for k, v in fp.anchors.model_dump().items() if v]
+    differed: dict[str, Any] = {}
     if peers.index(me) == fp.ordinal:
         parts.append("ordinal")
+    else:
+        differed["ordinal"] = {"recorded": fp.ordinal, "now": peers.index(me)}
     if fp.box and list(me.box) == fp.box:
         parts.append("box")
+    elif fp.box:
+        differed["box"] = {"recorded": fp.box, "now": list(me.box)}
+    if entry is not None:
+        entry["matched"] = [p for p in entry.get("matched", parts) if p in parts]  # a fill: what every field matched
+        entry["differed"] = entry.get("differed", {}) | differed
     return me, parts
 
 
@@ -107,33 +118,31 @@ async def _check_post(step: FlowStep, result: dict[str, Any], page: Page, values
         raise Stop("the field does not hold the expected value", expected=fill(post.value, values), value=got)
 
 
-async def _act(session: BrowserSession, flow: Flow, step: FlowStep, page: Page, values: dict[str, str],
-               origin: str) -> tuple[dict[str, Any], list[str]]:
+async def _act(session: BrowserSession, step: FlowStep, page: Page, values: dict[str, str], origin: str,
+               entry: dict[str, Any]) -> dict[str, Any]:
+    """Resolve the step's target(s) (their matched and differed parts go into ``entry``) and run it."""
     a = step.args
     if step.action == "navigate" and a.get("history"):
         action = HISTORY[str(a["history"])]
-        return dict(await navigation.history(session, action=action)), []
+        return dict(await navigation.history(session, action=action))
     if step.action == "navigate":
         url = fill(str(a.get("url", "")), values)
-        return dict(await navigation.navigate(session, url=url if "://" in url else origin + url)), []
+        return dict(await navigation.navigate(session, url=url if "://" in url else origin + url))
     if step.action == "fill":
         fields: list[forms.FieldToFill] = []
-        matched: list[str] = []
         for f in step.fields:
             if f.target is None:
                 raise Stop("a field of this step was recorded without a fingerprint")
-            el, parts = await resolve(session, page, _filled(f.target, values))
-            value = a_value(f.args.get("value"), values)
-            fields.append({"element_id": el.id, "value": value})
-            matched = parts
-        return dict(await forms.fill_form(session, fields=fields)), matched
-    element_id, matched = None, []
+            el, _ = await resolve(session, page, _filled(f.target, values), entry)
+            fields.append({"element_id": el.id, "value": a_value(f.args.get("value"), values)})
+        return dict(await forms.fill_form(session, fields=fields))
+    element_id = None
     if step.target is not None:
-        el, matched = await resolve(session, page, _filled(step.target, values))
+        el, _ = await resolve(session, page, _filled(step.target, values), entry)
         element_id = el.id
     elif step.action != "press_key":
         raise Stop("this step was recorded without a fingerprint of its target")
-    return dict(await _run(session, step, element_id, values)), matched
+    return dict(await _run(session, step, element_id, values))
 
 
 def a_value(value: Any, values: dict[str, str]) -> Any:
@@ -164,14 +173,17 @@ async def _run(session: BrowserSession, step: FlowStep, element_id: str | None, 
     return await actions.press_key(session, key=str(a.get("key")), element_id=element_id)
 
 
-async def _held(session: BrowserSession, exc: ConfirmationRequired, ask: Ask) -> dict[str, Any]:
+async def _held(session: BrowserSession, exc: ConfirmationRequired, ask: Ask, entry: dict[str, Any]) -> dict[str, Any]:
     """A step the gate held: the human is asked now (never an earlier answer); yes runs it once."""
     details = exc.details or {}
     cid = str(details.get("confirmation_id", ""))
+    entry["asked"] = True
+    entry["held"] = details.get("summary") or {}
     answer = await ask(details)
     if answer is None:
         raise Stop("held: the human must confirm this step (confirm_action, then replay from the next step)",
                    held=details, status="held")
+    entry["answer"] = "yes" if answer else "no"
     if not answer:
         with contextlib.suppress(ConfirmationRefused):
             decline_pending(session, cid)
@@ -187,24 +199,52 @@ async def replay(session: BrowserSession, flow: Flow, given: dict[str, str], ask
     origin = (origin or flow.origin).rstrip("/")
     report: dict[str, Any] = {"flow": flow.name, "status": "done", "model_requests": 0, "steps": []}
     started = time.monotonic()
+    token = f"r{int(time.time() * 1000) % 10**9}"  # this replay's thumbnails: step-<token>-<step>.jpg
     for index, step in list(enumerate(flow.steps))[start:]:
-        page = await session.page()
         entry: dict[str, Any] = {"step": index, "action": step.action}
+        began = time.monotonic()
         try:
-            try:
-                result, entry["matched"] = await _act(session, flow, step, page, values, origin)
-            except ConfirmationRequired as exc:
-                entry["asked"] = True
-                result = await _held(session, exc, ask)
-            await _check_post(step, result, await session.page(), values)
+            await _step(session, step, values, origin, ask, entry)
         except (Stop, ToolFailure) as exc:
             report |= await _stopped(session, index, step, exc, shots)
-            report["steps"].append(entry | {"stopped": True})
-            break
+            entry["stopped"] = True
+        entry["duration_ms"] = int((time.monotonic() - began) * 1000)
+        if report["status"] != "held":  # a held step has not run: the page after it comes with its confirmation
+            entry["thumbnail"] = await _thumbnail(session, f"step-{token}-{index}")
         report["steps"].append(entry)
+        if entry.get("stopped"):
+            break
     report["steps_done"] = sum(1 for s in report["steps"] if "stopped" not in s)
     report["duration_s"] = round(time.monotonic() - started, 2)
     return report
+
+
+async def _step(session: BrowserSession, step: FlowStep, values: dict[str, str], origin: str, ask: Ask,
+                entry: dict[str, Any]) -> None:
+    """One step: resolved, run (or held for the human), its post-condition checked; ``entry`` says how it went."""
+    try:
+        result = await _act(session, step, await session.page(), values, origin, entry)
+    except ConfirmationRequired as exc:
+        result = await _held(session, exc, ask, entry)
+    checked = _checked(step)
+    entry["post"] = {"met": False, "checked": checked}
+    await _check_post(step, result, await session.page(), values)
+    entry["post"]["met"] = True
+
+
+def _checked(step: FlowStep) -> list[str]:
+    """What the post-condition of the step compares."""
+    post = step.post
+    out = ["navigation"] if step.action != "navigate" else []
+    if post.navigated:
+        out += ["url", "title"] if post.title else ["url"]
+    return out + (["value"] if post.value is not None else [])
+
+
+async def _thumbnail(session: BrowserSession, label: str) -> str | None:
+    """A small picture of the page after a step, into the run record's screenshots (when the server keeps one)."""
+    path = await session.snapshots.take(session, label + snapshots.THUMBNAIL)
+    return path.name if path is not None else None
 
 
 async def _stopped(session: BrowserSession, index: int, step: FlowStep, exc: Exception,

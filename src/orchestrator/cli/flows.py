@@ -2,6 +2,10 @@
 [--param k=v ...]``: a run saved as a flow, replayed with no model through the browser server's ``replay_flow``
 (the gate asks the human here at every destructive step, every run), exported as a pytest-playwright test.
 
+A replay writes a run folder of its own (``runs/<time>-replay-<name>/``: ``replay.json``, the page after each step,
+the holds with the human's answers, ``report.html`` with a divergence column; ``records/replay_run.py``), so
+``browser-agent report last`` opens it.
+
 ``--fallback model`` hands a stopped replay to the orchestrator: ``replay_main`` returns the task for it."""
 
 from __future__ import annotations
@@ -25,9 +29,12 @@ from browser_core.result_model import ToolResult
 from browser_core.settings import BrowserSettings
 from orchestrator.browser.browser_link import BrowserLink
 from orchestrator.human import ConfirmRequest, Human, LineReader, NoHuman, TerminalHuman
+from orchestrator.records.replay_run import ReplayRun
 from orchestrator.session.answerers import AnswersFile
 from orchestrator.session.options import browser_server
 from orchestrator.settings import OrchestratorSettings
+
+DECLINED = "the human declined this step: nothing was done"
 
 
 def flows_folder() -> Path:
@@ -106,28 +113,47 @@ async def _replay(args: argparse.Namespace, params: dict[str, str], human: Human
     settings = load_settings(OrchestratorSettings, **({"headful": False} if args.headless else {}))
     os.environ.setdefault("BROWSER_FLOWS_DIR", str(flows_folder()))
     os.environ["BROWSER_FLOW_TOOLS"] = "true"  # replay_flow is listed (and callable) on this server
-    browser = load_settings(BrowserSettings)
-    link = BrowserLink(browser_server(settings, browser.artifacts_dir))
-    await link.connect()
     try:
-        start, report = 0, {}
-        while True:
-            call = {"name": args.name, "params": params, "start_step": start}
-            report = _data(await link.call("replay_flow", call | ({"origin": args.origin} if args.origin else {})))
-            if report.get("status") != "held":
-                return report
-            held = report["stopped"]["held"]
-            request = ConfirmRequest(confirmation_id=held["confirmation_id"], summary=held.get("summary") or {})
-            if not await human.confirm(request):
-                return report | {"status": "declined"}
-            confirmed = ToolResult.parse(_text(await link.call("confirm_action",
-                                                                {"confirmation_id": request.confirmation_id})))
-            if not confirmed.success:
-                return report | {"status": "stopped", "confirm_error": confirmed.error and confirmed.error.message}
-            start = int(report["stopped"]["step"]) + 1
-            console.print(f"[dim]step {start - 1} confirmed and done; replaying from step {start}[/]")
+        flow = flow_store.load(flows_folder(), args.name)
+    except InvalidInput as exc:
+        return {"status": "error", "error": exc.message}
+    run = ReplayRun(settings.run_dir, flow, params)
+    link = BrowserLink(browser_server(settings, run.recorder.artifacts, run.recorder.screenshots))
+    report: dict[str, Any] = {"status": "error", "error": "the browser server did not answer"}
+    try:
+        await link.connect()
+        report = await _replay_steps(link, args, params, human, console, run)
+        await run.pictures_taken()
     finally:
         await link.close()
+        report["report"] = str(run.finish(str(report.get("status")), str(report.get("error") or "")))
+    return report
+
+
+async def _replay_steps(link: BrowserLink, args: argparse.Namespace, params: dict[str, str], human: Human,
+                        console: Console, run: ReplayRun) -> dict[str, Any]:
+    """``replay_flow`` until it is done or stops; a held step is asked here, confirmed, and the replay goes on."""
+    start = 0
+    while True:
+        call = {"name": args.name, "params": params, "start_step": start}
+        report = _data(await link.call("replay_flow", call | ({"origin": args.origin} if args.origin else {})))
+        run.add(report)
+        if report.get("status") != "held":
+            return report
+        held = report["stopped"]["held"]
+        step = int(report["stopped"]["step"])
+        request = ConfirmRequest(confirmation_id=held["confirmation_id"], summary=held.get("summary") or {})
+        allowed = await human.confirm(request)
+        run.answered(step, request.summary, allowed)
+        if not allowed:
+            return report | {"status": "declined", "stopped": report["stopped"] | {"reason": DECLINED}}
+        confirmed = ToolResult.parse(_text(await link.call("confirm_action",
+                                                            {"confirmation_id": request.confirmation_id})))
+        if not confirmed.success:
+            return report | {"status": "stopped", "confirm_error": confirmed.error and confirmed.error.message}
+        run.done_after_confirmation(step)
+        start = step + 1
+        console.print(f"[dim]step {step} confirmed and done; replaying from step {start}[/]")
 
 
 def _text(result: Any) -> str:
@@ -157,6 +183,8 @@ def replay_main(argv: list[str], console: Console) -> tuple[int, str | None]:
     params = dict(kv.split("=", 1) for kv in args.param)
     report = anyio.run(_replay, args, params, _human(args.answers, console), console)
     console.print_json(json.dumps(report, ensure_ascii=False))
+    if report.get("report"):
+        console.print(f"report: {escape(str(report['report']))}", soft_wrap=True)
     status = report.get("status")
     if status == "done":
         return 0, None

@@ -12,20 +12,18 @@ passed through the redaction again) before it is written, so a page title with `
 
 from __future__ import annotations
 
-import base64
-import html
-import json
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from browser_core.redaction import redact
-from orchestrator.records.run_folder import IMAGE_TYPES, Call, RunView, load_run
+from orchestrator.records.html_text import ImageInliner, badge, compact, t
+from orchestrator.records.replay_report import replay_failures, replay_steps
+from orchestrator.records.run_folder import Call, RunView, load_run
 
 REPORT = "report.html"
-MAX_IMAGES = 400  # beyond this many, an image is linked from the folder instead of inlined
-MAX_TEXT = 1500
 HELD = frozenset({"requires_confirmation"})  # a hold for the human, not a failure (the holds section shows it)
+FILES = "summary.json, plans.json, events.jsonl, tool_calls.jsonl, transcript.jsonl, screenshots/"
+FILES_REPLAY = "summary.json, replay.json (each step as recorded and as replayed), events.jsonl, screenshots/"
 CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'"
 STYLE = """body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1200px;padding:16px;color:#1d1d1f}
 h1{font-size:20px}h2{font-size:17px;margin-top:28px;border-bottom:1px solid #ddd}
@@ -37,60 +35,30 @@ div.gallery{display:flex;flex-wrap:wrap;gap:12px}figure{margin:0}th{background:#
 .badge{display:inline-block;padding:1px 8px;border-radius:10px;background:#eee}.badge.ok{background:#dcf3e2}
 .badge.bad{background:#fbe0de}img.thumb{max-width:260px;max-height:170px;border:1px solid #ccc}
 pre{white-space:pre-wrap;word-break:break-word;background:#f8f8f8;padding:6px;margin:4px 0;max-height:320px;
-overflow:auto}tr.event td{background:#fbfaf4}code{background:#f3f3f3;padding:0 3px}"""
-
-
-def t(value: Any, limit: int = MAX_TEXT) -> str:
-    """Record text as HTML text: redacted, clipped, escaped (page text is data, never markup)."""
-    text = redact(str(value if value is not None else ""))
-    if len(text) > limit:
-        text = text[:limit] + f"… ({len(text)} chars)"
-    return html.escape(text, quote=True)
-
-
-def badge(ok: bool | None, text: str) -> str:
-    kind = "" if ok is None else (" ok" if ok else " bad")
-    return f'<span class="badge{kind}">{t(text)}</span>'
-
-
-class ImageInliner:
-    """Images of the run folder as ``data:`` URIs (only files inside its screenshots folder)."""
-
-    def __init__(self, folder: Path) -> None:
-        self.root = (folder / "screenshots").resolve()
-        self.count = 0
-
-    def img(self, path: Path, alt: str, css: str = "thumb") -> str:
-        resolved = path.resolve()
-        mime = IMAGE_TYPES.get(resolved.suffix.lower())
-        if mime is None or resolved.parent != self.root or not resolved.is_file():
-            return ""
-        self.count += 1
-        if self.count > MAX_IMAGES:
-            return f'<span class="muted">(not inlined: screenshots/{t(resolved.name)})</span>'
-        data = base64.b64encode(resolved.read_bytes()).decode("ascii")
-        return f'<img class="{css}" alt="{t(alt)}" src="data:{mime};base64,{data}">'
+overflow:auto}tr.event td{background:#fbfaf4}code{background:#f3f3f3;padding:0 3px}
+table.replay col.out{width:17%}table.replay col.div{width:30%}ol.candidates{margin:2px 0;padding-left:20px}"""
 
 
 def render(view: RunView) -> str:
     images = ImageInliner(view.dir)
     summary = view.summary
     name = view.dir.name
+    kind = "Replay" if view.replay is not None else "Run"
     parts = [
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
         f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
         '<meta name="referrer" content="no-referrer">',
-        f"<title>Run {t(name)}</title><style>{STYLE}</style></head><body>",
-        f"<h1>Run {t(name)}</h1>", header(summary), trace_links(view.dir),
+        f"<title>{kind} {t(name)}</title><style>{STYLE}</style></head><body>",
+        f"<h1>{kind} {t(name)}</h1>", header(summary), trace_links(view.dir),
         section("Tasks", tasks(summary)),
-        section("Timeline", timeline(view, images)),
+        section("Replayed steps", replay_steps(view, images)) if view.replay is not None
+        else section("Timeline", timeline(view, images)),
         section("Confirmation holds and hand-offs", holds(view)),
         section("Questions", questions(view)),
         section("Requests, tokens and cost per agent", usage(view)),
-        section("Failures", failures(view)),
+        section("Failures", replay_failures(view) + failures(view)),
         section("Other screenshots", gallery(view, images)),
-        '<p class="muted">Files: summary.json, plans.json, events.jsonl, tool_calls.jsonl, transcript.jsonl, '
-        "screenshots/.</p></body></html>",
+        f'<p class="muted">Files: {FILES_REPLAY if view.replay is not None else FILES}.</p></body></html>',
     ]
     return "\n".join(p for p in parts if p)
 
@@ -231,10 +199,6 @@ def held(e: dict[str, Any]) -> str:
     summary: dict[str, Any] = found if isinstance(found, dict) else {}
     text = summary.get("action") or summary.get("effect") or compact(summary) or e.get("reason")
     return t(text, 600)
-
-
-def compact(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str) if value else ""
 
 
 def call_row(view: RunView, call: Call, images: ImageInliner) -> str:

@@ -15,6 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from browser_core.act.flow_journal import RECORD
 from browser_core.result_model import ToolResult
 from orchestrator.records.prices import tokens_of, usd
 
@@ -119,6 +120,7 @@ class RunView:
     usage: dict[str, AgentUsage]
     thumbnails: dict[str, Path] = field(default_factory=dict)  # tool_use_id → the page after that call
     shots: list[Shot] = field(default_factory=list)  # the other screenshots, in time order
+    replay: dict[str, Any] | None = None  # a replay's record (``replay.json``: recorded vs now, step by step)
 
     @property
     def started(self) -> float:
@@ -152,6 +154,8 @@ def load_run(folder: Path) -> RunView:
     plans = read_json(folder / "plans.json", [])
     view = RunView(folder, summary, plans if isinstance(plans, list) else [], events, calls,
                    usage_by_agent(read_jsonl(folder / "transcript.jsonl"), calls))
+    replay = read_json(folder / RECORD, None)
+    view.replay = replay if isinstance(replay, dict) else None
     screenshots = folder / "screenshots"
     for path in sorted(screenshots.glob("*")) if screenshots.is_dir() else []:
         if path.suffix.lower() not in IMAGE_TYPES or not path.is_file():
