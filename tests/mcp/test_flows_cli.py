@@ -44,6 +44,7 @@ async def run(tmp: Path, *args: str) -> subprocess.CompletedProcess[str]:
             [*args], cwd=tmp, env=cli_env(tmp), capture_output=True, text=True, timeout=LIMIT_S, check=False))
 
 
+@pytest.mark.timeout(300)  # an orchestrator run, then four CLI replays: ~40 s alone, 2 min on a loaded machine
 async def test_saved_run_replays_from_the_command_line_and_asks_at_the_delete(tmp_path: Path, app: NotesApp) -> None:
     run_folder = tmp_path / "runs" / "2026-11-26-add"
     log = str(run_folder / "flow_steps.jsonl")
