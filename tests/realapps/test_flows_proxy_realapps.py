@@ -201,8 +201,6 @@ PUBLISH = [open_("/admin/pages/3/"), click("Add child page", "link"), type_("Tit
            click("More actions", "button"), click("Publish", "button", effect=True)]
 
 
-@pytest.mark.xfail(strict=True, reason="gap: the cosmetic rewrite (ids, classes) breaks Wagtail's own tab script, "
-                   "so 'Promote' is no longer a tab and the replay stops at that step (as it must)")
 @pytest.mark.parametrize("app_name", [pytest.param("wagtail", id="wagtail")])
 async def test_cms_publish_through_the_cosmetic_proxy_at_1024_is_asked_again_and_published(
         app_name: str, corpus_apps, model_host: tuple[Host, ModelStub]) -> None:

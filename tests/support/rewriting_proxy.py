@@ -5,10 +5,10 @@
     proxy.mutation = Mutation("decoy", "button", "Save", "/admin/library/book/add/")
     await proxy.close()
 
-Cosmetic (``cosmetic=True``, fixed seed): every id renamed (and the ``for`` / ``aria-*`` / ``href="#…"`` that
-point at it, consistently), every class name replaced by a random one, the rows of every ``tbody`` and the
-sibling fieldsets of a form reordered, a wrapper ``div`` put around every table, fieldset and form control.
-Labels, names, values and headings are left as they are.
+Cosmetic (``cosmetic=True``, fixed seed): ``tests/support/cosmetic_rewrite.py`` on every HTML page (ids and what
+refers to them renamed, classes randomised, rows and fieldsets reordered, wrapper divs), the app still working: the
+proxy feeds it every script and stylesheet the app serves (and those a page links, fetched before the page is
+rewritten), so it leaves alone the ids and classes they name. Labels, names, values and headings are kept.
 
 A ``Mutation`` changes the one element of a page (path with numbers as ``#``) that has the role and accessible
 name given: ``removed``, ``decoy`` (a same-role, same-name copy inserted before it), ``rows`` (its row copied:
@@ -20,18 +20,18 @@ The upstream sees the proxy's Host header, so the app's redirects and CSRF origi
 from __future__ import annotations
 
 import copy
-import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from aiohttp import ClientSession, web
 from bs4 import BeautifulSoup, Tag
 
+from tests.support.cosmetic_rewrite import CONTROLS, Cosmetic
+
 HOP = {"connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "accept-encoding",
        "upgrade", "proxy-connection", "te", "trailer"}
 Kind = Literal["removed", "decoy", "rows", "renamed"]
-CONTROLS = ("input", "select", "textarea")
 INPUT_ROLES = {"search": "searchbox", "number": "spinbutton", "checkbox": "checkbox", "radio": "radio",
                "range": "slider"}
 NOT_TEXT = {"hidden", "submit", "button", "checkbox", "radio", "image", "reset", "file"}
@@ -51,8 +51,13 @@ def masked(path: str) -> str:
 
 
 def _text(tag: Tag) -> str:
+    """The text a person hears: no aria-hidden parts, no empty brackets (an unused counter), no required mark."""
+    tag = copy.copy(tag)
+    for hidden in tag.find_all(attrs={"aria-hidden": "true"}):
+        hidden.decompose()
     alts = " ".join(str(i.get("alt", "")) for i in tag.find_all("img"))
-    return " ".join((tag.get_text(" ") + " " + alts).split())
+    text = re.sub(r"\(\s*\)", " ", tag.get_text(" ") + " " + alts)
+    return " ".join(text.split()).rstrip("* ")
 
 
 def _label_of(soup: BeautifulSoup, control: Tag) -> str:
@@ -65,6 +70,8 @@ def _label_of(soup: BeautifulSoup, control: Tag) -> str:
 
 
 def _role(tag: Tag) -> str:
+    if tag.get("role"):
+        return str(tag["role"])
     if tag.name == "a" and tag.get("href") is not None:
         return "link"
     if tag.name == "button" or (tag.name == "input" and tag.get("type") in ("submit", "button")):
@@ -80,7 +87,7 @@ def _role(tag: Tag) -> str:
 
 
 def _name(soup: BeautifulSoup, tag: Tag) -> str:
-    if tag.name in ("a", "button"):
+    if tag.name in ("a", "button") or (tag.get("role") and tag.name not in CONTROLS):
         return str(tag.get("aria-label") or _text(tag))
     if tag.name == "input" and tag.get("type") in ("submit", "button"):
         return str(tag.get("aria-label") or tag.get("value", ""))
@@ -88,7 +95,8 @@ def _name(soup: BeautifulSoup, tag: Tag) -> str:
 
 
 def targets(soup: BeautifulSoup, role: str, name: str) -> list[Tag]:
-    return [t for t in soup.find_all(["a", "button", *CONTROLS]) if _role(t) == role and _name(soup, t) == name]
+    found = soup.find_all(lambda t: t.name in ("a", "button", *CONTROLS) or t.get("role") == role)
+    return [t for t in found if _role(t) == role and _name(soup, t) == name]
 
 
 def _row_of(tag: Tag) -> Tag:
@@ -150,65 +158,6 @@ def _rename(soup: BeautifulSoup, target: Tag, new: str) -> None:
         target.string = new
 
 
-@dataclass
-class Cosmetic:
-    """The cosmetic rewrite, one mapping for the whole run (fixed seed): the same id or class gets the same new
-    name on every page."""
-
-    seed: int
-    ids: dict[str, str] = field(default_factory=dict)
-    classes: dict[str, str] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        self.rng = random.Random(self.seed)
-
-    def _new(self, table: dict[str, str], old: str, prefix: str) -> str:
-        if old not in table:
-            table[old] = prefix + "".join(self.rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(8))
-        return table[old]
-
-    def apply(self, soup: BeautifulSoup) -> None:
-        for el in soup.find_all(True):
-            if el.get("id"):
-                el["id"] = self._new(self.ids, str(el["id"]), "i")
-            if el.get("for"):
-                el["for"] = self._new(self.ids, str(el["for"]), "i")
-            for attr in ("aria-labelledby", "aria-describedby", "aria-controls"):
-                if el.get(attr):
-                    el[attr] = " ".join(self._new(self.ids, i, "i") for i in str(el[attr]).split())
-            href = str(el.get("href", ""))
-            if href.startswith("#") and len(href) > 1:
-                el["href"] = "#" + self._new(self.ids, href[1:], "i")
-            if el.get("class"):
-                el["class"] = [self._new(self.classes, c, "c") for c in el.get_attribute_list("class")]
-        self._reorder(soup)
-        self._wrap(soup)
-
-    def _reorder(self, soup: BeautifulSoup) -> None:
-        groups = [body.find_all("tr", recursive=False) for body in soup.find_all("tbody")]
-        groups += [form.find_all("fieldset", recursive=False) for form in soup.find_all("form")]
-        for rows in groups:
-            if len(rows) < 2:
-                continue
-            order = rows[:]
-            while order == rows:
-                self.rng.shuffle(order)
-            anchor = soup.new_tag("span")
-            rows[0].insert_before(anchor)
-            for row in rows:
-                row.extract()
-            for row in order:
-                anchor.insert_before(row)
-            anchor.decompose()
-
-    def _wrap(self, soup: BeautifulSoup) -> None:
-        for el in soup.find_all(["table", "fieldset", *CONTROLS]):
-            if el.name == "input" and el.get("type") == "hidden":
-                continue
-            wrapper = soup.new_tag("div", attrs={"class": self._new(self.classes, "wrap", "c")})
-            el.wrap(wrapper)
-
-
 class RewritingProxy:
     def __init__(self, upstream: str, seed: int = 22, cosmetic: bool = True) -> None:
         self.upstream = upstream.rstrip("/")
@@ -217,6 +166,7 @@ class RewritingProxy:
         self.writes: list[str] = []  # every non-GET request forwarded: "POST /admin/…"
         self._runner: web.AppRunner | None = None
         self._client: ClientSession | None = None
+        self._learned: set[str] = set()  # the scripts and stylesheets the cosmetic rewrite has read
         self.base_url = ""
 
     async def start(self) -> str:
@@ -250,16 +200,37 @@ class RewritingProxy:
                 if key.lower() not in HOP:
                     out.headers.add(key, value.replace(self.upstream, self.base_url) if key.lower() == "location"
                                     else value)
+            if self.cosmetic is not None and _asset(upstream.content_type) and request.path_qs not in self._learned:
+                self._learned.add(request.path_qs)
+                self.cosmetic.learn(body.decode(upstream.charset or "utf-8", errors="replace"))
             if upstream.content_type == "text/html" and body:
-                body = self._rewrite(request.path, body.decode(upstream.charset or "utf-8")).encode()
+                body = (await self._rewrite(request.path, body.decode(upstream.charset or "utf-8"))).encode()
             out.body = body
             return out
 
-    def _rewrite(self, path: str, html: str) -> str:
+    async def _rewrite(self, path: str, html: str) -> str:
         soup = BeautifulSoup(html, "html.parser")
         m = self.mutation
         if m is not None and masked(path) == m.path and mutate(soup, m):
             m.applied += 1
         if self.cosmetic is not None:
+            await self._learn_linked(soup)
             self.cosmetic.apply(soup)
         return str(soup)
+
+    async def _learn_linked(self, soup: BeautifulSoup) -> None:
+        """The page's own scripts and stylesheets, read before the page is rewritten (the browser asks later)."""
+        assert self._client is not None and self.cosmetic is not None
+        links = [str(s["src"]) for s in soup.find_all("script", src=True)]
+        links += [str(s["href"]) for s in soup.find_all("link", href=True) if "stylesheet" in s.get_attribute_list("rel")]
+        for link in links:
+            if not link.startswith("/") or link.startswith("//") or link in self._learned:
+                continue  # another origin's file, or one already read
+            self._learned.add(link)
+            async with self._client.get(self.upstream + link) as asset:
+                if asset.status == 200 and _asset(asset.content_type):
+                    self.cosmetic.learn(await asset.text(errors="replace"))
+
+
+def _asset(content_type: str) -> bool:
+    return content_type.endswith(("javascript", "css", "json"))
