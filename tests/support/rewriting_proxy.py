@@ -11,8 +11,9 @@ proxy feeds it every script and stylesheet the app serves (and those a page link
 rewritten), so it leaves alone the ids and classes they name. Labels, names, values and headings are kept.
 
 A ``Mutation`` changes the one element of a page (path with numbers as ``#``) that has the role and accessible
-name given: ``removed``, ``decoy`` (a same-role, same-name copy inserted before it), ``rows`` (its row copied:
-two look-alike rows) or ``renamed`` (its name changed). ``applied`` counts the pages it changed.
+name given (of several, the one on the fingerprint's row, or on no table row): ``removed`` (with the panel it
+controls), ``decoy`` (a same-role, same-name copy inserted before it, without the app's script hooks), ``rows``
+(its row copied: two look-alike rows) or ``renamed`` (its name changed). ``applied`` counts the pages it changed.
 
 The upstream sees the proxy's Host header, so the app's redirects and CSRF origin checks stay on the proxy.
 """
@@ -43,6 +44,7 @@ class Mutation:
     role: str
     name: str
     path: str  # the page's path, numbers as '#'
+    row: str = ""  # the target's row (its fingerprint's), "" when it is on no row
     applied: int = 0
 
 
@@ -56,8 +58,12 @@ def _text(tag: Tag) -> str:
     for hidden in tag.find_all(attrs={"aria-hidden": "true"}):
         hidden.decompose()
     alts = " ".join(str(i.get("alt", "")) for i in tag.find_all("img"))
-    text = re.sub(r"\(\s*\)", " ", tag.get_text(" ") + " " + alts)
-    return " ".join(text.split()).rstrip("* ")
+    return _plain(tag.get_text(" ") + " " + alts)
+
+
+def _plain(name: str) -> str:
+    """A name compared as a person reads it: empty brackets (an unused counter) and a required mark dropped."""
+    return " ".join(re.sub(r"\(\s*\)", " ", name).split()).rstrip("* ")
 
 
 def _label_of(soup: BeautifulSoup, control: Tag) -> str:
@@ -94,9 +100,15 @@ def _name(soup: BeautifulSoup, tag: Tag) -> str:
     return _label_of(soup, tag)
 
 
-def targets(soup: BeautifulSoup, role: str, name: str) -> list[Tag]:
+def targets(soup: BeautifulSoup, role: str, name: str, row: str = "") -> list[Tag]:
+    """The elements of that role and name; of several, those on the row given (a table row holding that text), or
+    on no table row when none is given (a header's link, not the same link in every row's menu)."""
     found = soup.find_all(lambda t: t.name in ("a", "button", *CONTROLS) or t.get("role") == role)
-    return [t for t in found if _role(t) == role and _name(soup, t) == name]
+    found = [t for t in found if _role(t) == role and _plain(_name(soup, t)) == _plain(name)]
+    if len(found) < 2:
+        return found
+    return [t for t in found if ((line := t.find_parent("tr")) is None and not row)
+            or (line is not None and bool(row) and _plain(row) in _text(line))]
 
 
 def _row_of(tag: Tag) -> Tag:
@@ -120,18 +132,29 @@ def _suffix_ids(tree: Tag, suffix: str) -> None:
                 el[attr] = f"{el[attr]}{suffix}"
 
 
+def _controlled(soup: BeautifulSoup, target: Tag) -> list[Tag]:
+    """The elements the target controls: its aria-controls, and the tab panels it labels."""
+    panels = [p for i in str(target.get("aria-controls", "")).split() if isinstance(p := soup.find(id=i), Tag)]
+    ident = str(target.get("id", ""))
+    return panels + [p for p in soup.find_all(attrs={"role": "tabpanel"})
+                     if ident and ident in str(p.get("aria-labelledby", "")).split() and p not in panels]
+
+
 def mutate(soup: BeautifulSoup, m: Mutation) -> bool:
-    found = targets(soup, m.role, m.name)
+    found = targets(soup, m.role, m.name, m.row)
     if len(found) != 1:
         return False
     target = found[0]
-    if m.kind == "removed":
+    if m.kind == "removed":  # with what only it controls (a tab's panel): the app renders without it
+        for panel in _controlled(soup, target):
+            panel.decompose()
         target.decompose()
-    elif m.kind == "decoy":
+    elif m.kind == "decoy":  # markup only: not wired into the app's scripts (no data-* hooks, no id)
         decoy = copy.copy(target)
-        for attr in ("id", "name"):
-            if decoy.get(attr):
-                decoy[attr] = f"{decoy[attr]}-decoy"
+        for attr in [a for a in decoy.attrs if a.startswith("data-") or a in ("id", "aria-controls")]:
+            del decoy[attr]
+        if decoy.get("name"):
+            decoy["name"] = f"{decoy['name']}-decoy"
         if target.name in CONTROLS and target.get("type") not in ("submit", "button"):
             decoy["aria-label"] = m.name
         target.insert_before(decoy)
@@ -222,7 +245,8 @@ class RewritingProxy:
         """The page's own scripts and stylesheets, read before the page is rewritten (the browser asks later)."""
         assert self._client is not None and self.cosmetic is not None
         links = [str(s["src"]) for s in soup.find_all("script", src=True)]
-        links += [str(s["href"]) for s in soup.find_all("link", href=True) if "stylesheet" in s.get_attribute_list("rel")]
+        links += [str(s["href"]) for s in soup.find_all("link", href=True)
+                  if "stylesheet" in s.get_attribute_list("rel")]
         for link in links:
             if not link.startswith("/") or link.startswith("//") or link in self._learned:
                 continue  # another origin's file, or one already read
