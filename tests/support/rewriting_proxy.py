@@ -112,12 +112,15 @@ def targets(soup: BeautifulSoup, role: str, name: str, row: str = "") -> list[Ta
 
 
 def _row_of(tag: Tag) -> Tag:
-    """The element's row: its table row, else the nearest block holding both the control and its label."""
+    """The element's row: its table row, else the nearest block holding both the control and its label; a button
+    or link in a scripted container (a menu its script moves into a popup) is an item, its own row."""
     row = tag.find_parent("tr")
     if row is not None:
         return row
     node = tag.parent
     labelled = _role(tag) not in ("button", "link")
+    if not labelled and isinstance(node, Tag) and any(a.startswith("data-") for a in node.attrs):
+        return tag
     while labelled and node is not None and node.name not in ("form", "body") and not node.find("label"):
         node = node.parent
     if isinstance(node, Tag) and node.name not in ("form", "body"):
