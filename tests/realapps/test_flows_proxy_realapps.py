@@ -1,14 +1,17 @@
-"""Issue 22's acceptance (b) and (c) on Django admin, through an HTML-rewriting proxy (tests/support/rewriting_proxy.py)
-in front of the real app: the flows are recorded once on the app itself (1280 px), then replayed by ``replay_flow``
-with ``origin`` = the proxy, judged in the app's database. The MCP server runs with ``ANTHROPIC_BASE_URL`` pointed
-at a stub that fails and counts every request (tests/support/model_stub.py): it must count 0.
+"""Issue 22's acceptance (b) and (c) on Django admin and Wagtail, through an HTML-rewriting proxy
+(tests/support/rewriting_proxy.py) in front of the real app: the flows are recorded once on the app itself
+(1280 px), then replayed by ``replay_flow`` with ``origin`` = the proxy, judged in the app's database. The MCP
+server runs with ``ANTHROPIC_BASE_URL`` pointed at a stub that fails and counts every request
+(tests/support/model_stub.py): it must count 0. (The fixture flow's (b) and (c): tests/mcp/test_flows_shadow.py.)
 
-- (b) cosmetic variant (fixed seed: ids and ``for`` pairs renamed, class names randomised, table rows and fieldsets
-  reordered, wrapper divs; the window 1024 px wide): add, edit and delete reach their end state; the delete is held
-  and asked again; each report names the fingerprint parts that matched.
+- (b) cosmetic variant (fixed seed: ids and what refers to them renamed, class names randomised, table rows and
+  fieldsets reordered, wrapper divs, the app's scripts still working; the window 1024 px wide): Django's add, edit
+  and delete and Wagtail's create-and-publish reach their end state; the delete and the publish are held and asked
+  again; each report names the fingerprint parts that matched.
 - (c) each unresolvable mutation (target removed; a same-role same-name decoy before it; two look-alike rows; the
   name changed) injected by the proxy on the page of EACH targeted step in turn: the replay stops at that step,
-  and nothing was written (no non-GET request through the proxy, the database as it was).
+  and nothing was written (no non-GET request through the proxy, the database as it was). Wagtail's cases start
+  at their step's page (``start_step``), one page load each.
 """
 
 from __future__ import annotations
