@@ -70,3 +70,7 @@ WAGTAIL_ENABLE_WHATS_NEW_BANNER = False
 # Cookies are per host, not per port: the corpus apps all live on 127.0.0.1, so each Django has its own names.
 SESSION_COOKIE_NAME = "cms_sessionid"
 CSRF_COOKIE_NAME = "cms_csrftoken"
+# Wagtail 8 autosaves the editor every 500 ms (a typed title creates the draft by a background POST): that write
+# races the form's own "Save draft" (a duplicate slug leaves the editor on the add page) and lands after a stopped
+# flow replay (issue 22). The corpus's writes are the ones a person's clicks make.
+WAGTAIL_AUTOSAVE_INTERVAL = 0

@@ -10,12 +10,14 @@ cosmetic variant, ``cosmetic`` (fixed seed): ids and ``for`` pairs renamed, clas
 reverse order, every paragraph in a wrapper div; labels, names and headings untouched.
 
 ``/widgets``: a newsletter form in a closed shadow root, inside an iframe inside an iframe; joining posts the
-address to the app (``app.subscribers``).
+address to the app (``app.subscribers``). ``card_<kind>_<role>`` (kind ``removed``, ``decoy``, ``rows``, ``renamed``;
+role ``textbox`` or ``button``) changes that control's row in the shadow root the way case (c) says.
 """
 
 from __future__ import annotations
 
 import html
+import json
 import random
 import re
 import threading
@@ -117,23 +119,44 @@ def _confirm(note: Note) -> str:
 <form method='post'><input type='submit' value='Yes, I’m sure'> <a href='/'>No, take me back</a></form>""")
 
 
-WIDGETS = _page("Widgets", "<h1>Widgets</h1><iframe title='Widgets panel' src='/widgets/panel' width='700' "
-                            "height='260'></iframe>")
+WIDGETS = _page("Widgets", "<h1 class='title'>Widgets</h1><div class='panel' id='widgets'><iframe title='Widgets "
+                            "panel' src='/widgets/panel' width='700' height='260'></iframe></div>")
 PANEL = ("<!doctype html><html lang='en'><head><title>Panel</title><link rel='icon' href='data:,'></head><body>"
-         "<h2>Panel</h2><iframe title='Newsletter card' src='/widgets/card' width='600' height='160'></iframe>"
-         "</body></html>")
+         "<h2 class='panel-title' id='panel'>Panel</h2><iframe title='Newsletter card' src='/widgets/card' width='600' "
+         "height='220'></iframe></body></html>")
+CARD_PARTS = {  # role -> its row in the card's closed shadow root, and each mutation of it (case (c))
+    "textbox": {"": "<p><label for='mail'>Your email</label> <input id='mail' type='email'></p>",
+                "removed": "<p><label>Your email</label></p>",
+                "decoy": "<p><label for='mail'>Your email</label> <input aria-label='Your email' type='email'> "
+                         "<input id='mail' type='email'></p>",
+                "rows": "<p><label for='mail'>Your email</label> <input id='mail' type='email'></p>"
+                        "<p><label for='mail2'>Your email</label> <input id='mail2' type='email'></p>",
+                "renamed": "<p><label for='mail'>Your e-mail address</label> <input id='mail' type='email'></p>"},
+    "button": {"": "<p><button type='submit'>Join list</button></p>", "removed": "<p></p>",
+               "decoy": "<p><button type='button'>Join list</button> <button type='submit'>Join list</button></p>",
+               "rows": "<p><button type='submit'>Join list</button></p><p><button type='submit'>Join list</button></p>",
+               "renamed": "<p><button type='submit'>Sign up</button></p>"},
+}
 CARD = """<!doctype html><html lang='en'><head><title>Card</title><link rel='icon' href='data:,'></head><body>
 <news-card></news-card><p id='status' role='status'></p><script>
 customElements.define('news-card', class extends HTMLElement { constructor() { super();
   const root = this.attachShadow({mode: 'closed'});
-  root.innerHTML = "<form><label for='mail'>Your email</label> <input id='mail' type='email'> " +
-    "<button type='submit'>Join list</button></form>";
+  root.innerHTML = "<form>" + SHADOW + "</form>";
   root.querySelector('form').addEventListener('submit', async (ev) => { ev.preventDefault();
     const mail = root.getElementById('mail').value;
     await fetch('/subscribe', {method: 'POST', body: mail});
     document.getElementById('status').textContent = 'Joined: ' + mail; });
 } });
 </script></body></html>"""
+
+
+def _card(mutations: set[str]) -> str:
+    """The newsletter card; ``card_<kind>_<role>`` in the app's mutations changes that row (``card_decoy_button``)."""
+    rows = []
+    for role, variants in CARD_PARTS.items():
+        kind = next((k for k in variants if k and f"card_{k}_{role}" in mutations), "")
+        rows.append(variants[kind])
+    return CARD.replace("SHADOW", json.dumps("".join(rows)))
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -159,7 +182,7 @@ class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         url = urlsplit(self.path)
         note = self._note(url.path)
-        pages = {"/widgets": WIDGETS, "/widgets/panel": PANEL, "/widgets/card": CARD}
+        pages = {"/widgets": WIDGETS, "/widgets/panel": PANEL, "/widgets/card": _card(self.app.mutations)}
         if url.path in pages:
             self._send(200, pages[url.path])
         elif url.path == "/":

@@ -5,14 +5,15 @@
     proxy.mutation = Mutation("decoy", "button", "Save", "/admin/library/book/add/")
     await proxy.close()
 
-Cosmetic (``cosmetic=True``, fixed seed): every id renamed (and the ``for`` / ``aria-*`` / ``href="#…"`` that
-point at it, consistently), every class name replaced by a random one, the rows of every ``tbody`` and the
-sibling fieldsets of a form reordered, a wrapper ``div`` put around every table, fieldset and form control.
-Labels, names, values and headings are left as they are.
+Cosmetic (``cosmetic=True``, fixed seed): ``tests/support/cosmetic_rewrite.py`` on every HTML page (ids and what
+refers to them renamed, classes randomised, rows and fieldsets reordered, wrapper divs), the app still working: the
+proxy feeds it every script and stylesheet the app serves (and those a page links, fetched before the page is
+rewritten), so it leaves alone the ids and classes they name. Labels, names, values and headings are kept.
 
 A ``Mutation`` changes the one element of a page (path with numbers as ``#``) that has the role and accessible
-name given: ``removed``, ``decoy`` (a same-role, same-name copy inserted before it), ``rows`` (its row copied:
-two look-alike rows) or ``renamed`` (its name changed). ``applied`` counts the pages it changed.
+name given (of several, the one on the fingerprint's row, or on no table row): ``removed`` (with the panel it
+controls), ``decoy`` (a same-role, same-name copy inserted before it, without the app's script hooks), ``rows``
+(its row copied: two look-alike rows) or ``renamed`` (its name changed). ``applied`` counts the pages it changed.
 
 The upstream sees the proxy's Host header, so the app's redirects and CSRF origin checks stay on the proxy.
 """
@@ -20,18 +21,18 @@ The upstream sees the proxy's Host header, so the app's redirects and CSRF origi
 from __future__ import annotations
 
 import copy
-import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from aiohttp import ClientSession, web
 from bs4 import BeautifulSoup, Tag
 
+from tests.support.cosmetic_rewrite import CONTROLS, Cosmetic
+
 HOP = {"connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "accept-encoding",
        "upgrade", "proxy-connection", "te", "trailer"}
 Kind = Literal["removed", "decoy", "rows", "renamed"]
-CONTROLS = ("input", "select", "textarea")
 INPUT_ROLES = {"search": "searchbox", "number": "spinbutton", "checkbox": "checkbox", "radio": "radio",
                "range": "slider"}
 NOT_TEXT = {"hidden", "submit", "button", "checkbox", "radio", "image", "reset", "file"}
@@ -43,6 +44,7 @@ class Mutation:
     role: str
     name: str
     path: str  # the page's path, numbers as '#'
+    row: str = ""  # the target's row (its fingerprint's), "" when it is on no row
     applied: int = 0
 
 
@@ -51,8 +53,17 @@ def masked(path: str) -> str:
 
 
 def _text(tag: Tag) -> str:
+    """The text a person hears: no aria-hidden parts, no empty brackets (an unused counter), no required mark."""
+    tag = copy.copy(tag)
+    for hidden in tag.find_all(attrs={"aria-hidden": "true"}):
+        hidden.decompose()
     alts = " ".join(str(i.get("alt", "")) for i in tag.find_all("img"))
-    return " ".join((tag.get_text(" ") + " " + alts).split())
+    return _plain(tag.get_text(" ") + " " + alts)
+
+
+def _plain(name: str) -> str:
+    """A name compared as a person reads it: empty brackets (an unused counter) and a required mark dropped."""
+    return " ".join(re.sub(r"\(\s*\)", " ", name).split()).rstrip("* ")
 
 
 def _label_of(soup: BeautifulSoup, control: Tag) -> str:
@@ -65,6 +76,8 @@ def _label_of(soup: BeautifulSoup, control: Tag) -> str:
 
 
 def _role(tag: Tag) -> str:
+    if tag.get("role"):
+        return str(tag["role"])
     if tag.name == "a" and tag.get("href") is not None:
         return "link"
     if tag.name == "button" or (tag.name == "input" and tag.get("type") in ("submit", "button")):
@@ -80,24 +93,34 @@ def _role(tag: Tag) -> str:
 
 
 def _name(soup: BeautifulSoup, tag: Tag) -> str:
-    if tag.name in ("a", "button"):
+    if tag.name in ("a", "button") or (tag.get("role") and tag.name not in CONTROLS):
         return str(tag.get("aria-label") or _text(tag))
     if tag.name == "input" and tag.get("type") in ("submit", "button"):
         return str(tag.get("aria-label") or tag.get("value", ""))
     return _label_of(soup, tag)
 
 
-def targets(soup: BeautifulSoup, role: str, name: str) -> list[Tag]:
-    return [t for t in soup.find_all(["a", "button", *CONTROLS]) if _role(t) == role and _name(soup, t) == name]
+def targets(soup: BeautifulSoup, role: str, name: str, row: str = "") -> list[Tag]:
+    """The elements of that role and name; of several, those on the row given (a table row holding that text), or
+    on no table row when none is given (a header's link, not the same link in every row's menu)."""
+    found = soup.find_all(lambda t: t.name in ("a", "button", *CONTROLS) or t.get("role") == role)
+    found = [t for t in found if _role(t) == role and _plain(_name(soup, t)) == _plain(name)]
+    if len(found) < 2:
+        return found
+    return [t for t in found if ((line := t.find_parent("tr")) is None and not row)
+            or (line is not None and bool(row) and _plain(row) in _text(line))]
 
 
 def _row_of(tag: Tag) -> Tag:
-    """The element's row: its table row, else the nearest block holding both the control and its label."""
+    """The element's row: its table row, else the nearest block holding both the control and its label; a button
+    or link in a scripted container (a menu its script moves into a popup) is an item, its own row."""
     row = tag.find_parent("tr")
     if row is not None:
         return row
     node = tag.parent
     labelled = _role(tag) not in ("button", "link")
+    if not labelled and isinstance(node, Tag) and any(a.startswith("data-") for a in node.attrs):
+        return tag
     while labelled and node is not None and node.name not in ("form", "body") and not node.find("label"):
         node = node.parent
     if isinstance(node, Tag) and node.name not in ("form", "body"):
@@ -112,18 +135,29 @@ def _suffix_ids(tree: Tag, suffix: str) -> None:
                 el[attr] = f"{el[attr]}{suffix}"
 
 
+def _controlled(soup: BeautifulSoup, target: Tag) -> list[Tag]:
+    """The elements the target controls: its aria-controls, and the tab panels it labels."""
+    panels = [p for i in str(target.get("aria-controls", "")).split() if isinstance(p := soup.find(id=i), Tag)]
+    ident = str(target.get("id", ""))
+    return panels + [p for p in soup.find_all(attrs={"role": "tabpanel"})
+                     if ident and ident in str(p.get("aria-labelledby", "")).split() and p not in panels]
+
+
 def mutate(soup: BeautifulSoup, m: Mutation) -> bool:
-    found = targets(soup, m.role, m.name)
+    found = targets(soup, m.role, m.name, m.row)
     if len(found) != 1:
         return False
     target = found[0]
-    if m.kind == "removed":
+    if m.kind == "removed":  # with what only it controls (a tab's panel): the app renders without it
+        for panel in _controlled(soup, target):
+            panel.decompose()
         target.decompose()
-    elif m.kind == "decoy":
+    elif m.kind == "decoy":  # markup only: not wired into the app's scripts (no data-* hooks, no id)
         decoy = copy.copy(target)
-        for attr in ("id", "name"):
-            if decoy.get(attr):
-                decoy[attr] = f"{decoy[attr]}-decoy"
+        for attr in [a for a in decoy.attrs if a.startswith("data-") or a in ("id", "aria-controls")]:
+            del decoy[attr]
+        if decoy.get("name"):
+            decoy["name"] = f"{decoy['name']}-decoy"
         if target.name in CONTROLS and target.get("type") not in ("submit", "button"):
             decoy["aria-label"] = m.name
         target.insert_before(decoy)
@@ -150,65 +184,6 @@ def _rename(soup: BeautifulSoup, target: Tag, new: str) -> None:
         target.string = new
 
 
-@dataclass
-class Cosmetic:
-    """The cosmetic rewrite, one mapping for the whole run (fixed seed): the same id or class gets the same new
-    name on every page."""
-
-    seed: int
-    ids: dict[str, str] = field(default_factory=dict)
-    classes: dict[str, str] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        self.rng = random.Random(self.seed)
-
-    def _new(self, table: dict[str, str], old: str, prefix: str) -> str:
-        if old not in table:
-            table[old] = prefix + "".join(self.rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(8))
-        return table[old]
-
-    def apply(self, soup: BeautifulSoup) -> None:
-        for el in soup.find_all(True):
-            if el.get("id"):
-                el["id"] = self._new(self.ids, str(el["id"]), "i")
-            if el.get("for"):
-                el["for"] = self._new(self.ids, str(el["for"]), "i")
-            for attr in ("aria-labelledby", "aria-describedby", "aria-controls"):
-                if el.get(attr):
-                    el[attr] = " ".join(self._new(self.ids, i, "i") for i in str(el[attr]).split())
-            href = str(el.get("href", ""))
-            if href.startswith("#") and len(href) > 1:
-                el["href"] = "#" + self._new(self.ids, href[1:], "i")
-            if el.get("class"):
-                el["class"] = [self._new(self.classes, c, "c") for c in el.get_attribute_list("class")]
-        self._reorder(soup)
-        self._wrap(soup)
-
-    def _reorder(self, soup: BeautifulSoup) -> None:
-        groups = [body.find_all("tr", recursive=False) for body in soup.find_all("tbody")]
-        groups += [form.find_all("fieldset", recursive=False) for form in soup.find_all("form")]
-        for rows in groups:
-            if len(rows) < 2:
-                continue
-            order = rows[:]
-            while order == rows:
-                self.rng.shuffle(order)
-            anchor = soup.new_tag("span")
-            rows[0].insert_before(anchor)
-            for row in rows:
-                row.extract()
-            for row in order:
-                anchor.insert_before(row)
-            anchor.decompose()
-
-    def _wrap(self, soup: BeautifulSoup) -> None:
-        for el in soup.find_all(["table", "fieldset", *CONTROLS]):
-            if el.name == "input" and el.get("type") == "hidden":
-                continue
-            wrapper = soup.new_tag("div", attrs={"class": self._new(self.classes, "wrap", "c")})
-            el.wrap(wrapper)
-
-
 class RewritingProxy:
     def __init__(self, upstream: str, seed: int = 22, cosmetic: bool = True) -> None:
         self.upstream = upstream.rstrip("/")
@@ -217,6 +192,7 @@ class RewritingProxy:
         self.writes: list[str] = []  # every non-GET request forwarded: "POST /admin/…"
         self._runner: web.AppRunner | None = None
         self._client: ClientSession | None = None
+        self._learned: set[str] = set()  # the scripts and stylesheets the cosmetic rewrite has read
         self.base_url = ""
 
     async def start(self) -> str:
@@ -250,16 +226,38 @@ class RewritingProxy:
                 if key.lower() not in HOP:
                     out.headers.add(key, value.replace(self.upstream, self.base_url) if key.lower() == "location"
                                     else value)
+            if self.cosmetic is not None and _asset(upstream.content_type) and request.path_qs not in self._learned:
+                self._learned.add(request.path_qs)
+                self.cosmetic.learn(body.decode(upstream.charset or "utf-8", errors="replace"))
             if upstream.content_type == "text/html" and body:
-                body = self._rewrite(request.path, body.decode(upstream.charset or "utf-8")).encode()
+                body = (await self._rewrite(request.path, body.decode(upstream.charset or "utf-8"))).encode()
             out.body = body
             return out
 
-    def _rewrite(self, path: str, html: str) -> str:
+    async def _rewrite(self, path: str, html: str) -> str:
         soup = BeautifulSoup(html, "html.parser")
         m = self.mutation
         if m is not None and masked(path) == m.path and mutate(soup, m):
             m.applied += 1
         if self.cosmetic is not None:
+            await self._learn_linked(soup)
             self.cosmetic.apply(soup)
         return str(soup)
+
+    async def _learn_linked(self, soup: BeautifulSoup) -> None:
+        """The page's own scripts and stylesheets, read before the page is rewritten (the browser asks later)."""
+        assert self._client is not None and self.cosmetic is not None
+        links = [str(s["src"]) for s in soup.find_all("script", src=True)]
+        links += [str(s["href"]) for s in soup.find_all("link", href=True)
+                  if "stylesheet" in s.get_attribute_list("rel")]
+        for link in links:
+            if not link.startswith("/") or link.startswith("//") or link in self._learned:
+                continue  # another origin's file, or one already read
+            self._learned.add(link)
+            async with self._client.get(self.upstream + link) as asset:
+                if asset.status == 200 and _asset(asset.content_type):
+                    self.cosmetic.learn(await asset.text(errors="replace"))
+
+
+def _asset(content_type: str) -> bool:
+    return content_type.endswith(("javascript", "css", "json"))
