@@ -3,6 +3,8 @@ checked, and the exported pytest test is valid Python with strict locators."""
 
 from __future__ import annotations
 
+import io
+import os
 from typing import Any
 
 import pytest
@@ -79,6 +81,21 @@ def test_fallback_hands_over_the_task_the_steps_done_and_the_steps_left(tmp_path
     assert task.startswith("Rename the note") and "stopped at step 3" in task
     assert "navigate /" in task and "type_text textbox 'Search'" in task
     assert "click link 'Edit' (row 'Pots')" in task and "{{" not in task
+
+
+def test_fallback_model_runs_the_replay_inside_the_orchestrator_session(tmp_path, monkeypatch) -> None:
+    from rich.console import Console
+
+    from orchestrator.cli.main import commands
+
+    monkeypatch.setenv("BROWSER_FLOWS_DIR", str(tmp_path))
+    monkeypatch.setenv("BROWSER_FLOW_TOOLS", "false")
+    code, argv, replay = commands(["replay", "edit", "--param", "search=Pots", "--answers", "a.yaml",
+                                   "--fallback", "model"], Console(file=io.StringIO()))
+    assert code is None and replay is not None  # nothing ran yet: the session replays on its own browser
+    assert argv == ["replay edit", "--answers", "a.yaml"] and replay.params == {"search": "Pots"}
+    assert os.environ["BROWSER_FLOW_TOOLS"] == "true"  # the session's browser server serves replay_flow
+    assert commands(["flows", "list"], Console(file=io.StringIO())) == (0, ["flows", "list"], None)
 
 
 def test_a_secret_typed_by_name_is_replayed_by_name() -> None:

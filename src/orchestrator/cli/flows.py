@@ -6,7 +6,8 @@ A replay writes a run folder of its own (``runs/<time>-replay-<name>/``: ``repla
 the holds with the human's answers, ``report.html`` with a divergence column; ``records/replay_run.py``), so
 ``browser-agent report last`` opens it.
 
-``--fallback model`` hands a stopped replay to the orchestrator: ``replay_main`` returns the task for it."""
+``--fallback model`` runs the replay inside an orchestrator session, on its browser: a replay that stops hands over
+to the model there, on the same page, with the task and the steps done (``replay_then_model``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,9 +34,11 @@ from orchestrator.human import ConfirmRequest, Human, LineReader, NoHuman, Termi
 from orchestrator.records.replay_run import ReplayRun
 from orchestrator.session.answerers import AnswersFile
 from orchestrator.session.options import browser_server
+from orchestrator.session.worker import WorkerAgent
 from orchestrator.settings import OrchestratorSettings
 
 DECLINED = "the human declined this step: nothing was done"
+BrowserCall = Callable[[str, dict[str, Any]], Awaitable[Any]]
 
 
 def flows_folder() -> Path:
@@ -111,8 +115,7 @@ def _human(answers: Path | None, console: Console) -> Human:
 async def _replay(args: argparse.Namespace, params: dict[str, str], human: Human,
                   console: Console) -> dict[str, Any]:
     settings = load_settings(OrchestratorSettings, **({"headful": False} if args.headless else {}))
-    os.environ.setdefault("BROWSER_FLOWS_DIR", str(flows_folder()))
-    os.environ["BROWSER_FLOW_TOOLS"] = "true"  # replay_flow is listed (and callable) on this server
+    flow_environment()
     try:
         flow = flow_store.load(flows_folder(), args.name)
     except InvalidInput as exc:
@@ -122,7 +125,7 @@ async def _replay(args: argparse.Namespace, params: dict[str, str], human: Human
     report: dict[str, Any] = {"status": "error", "error": "the browser server did not answer"}
     try:
         await link.connect()
-        report = await _replay_steps(link, args, params, human, console, run)
+        report = await _replay_steps(link.call, args, params, human, console, run)
         await run.pictures_taken()
     finally:
         await link.close()
@@ -130,14 +133,23 @@ async def _replay(args: argparse.Namespace, params: dict[str, str], human: Human
     return report
 
 
-async def _replay_steps(link: BrowserLink, args: argparse.Namespace, params: dict[str, str], human: Human,
+def flow_environment() -> None:
+    """The browser server about to start lists (and serves) ``replay_flow`` and reads the saved flows here."""
+    os.environ.setdefault("BROWSER_FLOWS_DIR", str(flows_folder()))
+    os.environ["BROWSER_FLOW_TOOLS"] = "true"
+
+
+async def _replay_steps(call: BrowserCall, args: argparse.Namespace, params: dict[str, str], human: Human,
                         console: Console, run: ReplayRun) -> dict[str, Any]:
-    """``replay_flow`` until it is done or stops; a held step is asked here, confirmed, and the replay goes on."""
-    start = 0
+    """``replay_flow`` (through ``call``: a browser server's tool call) until it is done or stops; a held step is
+    asked here, confirmed, and the replay goes on."""
+    start, spent = 0, 0.0
     while True:
-        call = {"name": args.name, "params": params, "start_step": start}
-        report = _data(await link.call("replay_flow", call | ({"origin": args.origin} if args.origin else {})))
+        arguments = {"name": args.name, "params": params, "start_step": start}
+        report = _data(await call("replay_flow", arguments | ({"origin": args.origin} if args.origin else {})))
         run.add(report)
+        spent += float(report.get("duration_s") or 0)
+        report["duration_s"] = round(spent, 2)  # the whole replay's steps, every held segment included
         if report.get("status") != "held":
             return report
         held = report["stopped"]["held"]
@@ -147,8 +159,7 @@ async def _replay_steps(link: BrowserLink, args: argparse.Namespace, params: dic
         run.answered(step, request.summary, allowed)
         if not allowed:
             return report | {"status": "declined", "stopped": report["stopped"] | {"reason": DECLINED}}
-        confirmed = ToolResult.parse(_text(await link.call("confirm_action",
-                                                            {"confirmation_id": request.confirmation_id})))
+        confirmed = ToolResult.parse(_text(await call("confirm_action", {"confirmation_id": request.confirmation_id})))
         if not confirmed.success:
             return report | {"status": "stopped", "confirm_error": confirmed.error and confirmed.error.message}
         run.done_after_confirmation(step)
@@ -167,30 +178,66 @@ def _data(result: Any) -> dict[str, Any]:
     return dict(parsed.data or {})
 
 
-def replay_main(argv: list[str], console: Console) -> tuple[int, str | None]:
-    """The exit code, and the task for the orchestrator when ``--fallback model`` takes over a stopped replay."""
+def replay_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="browser-agent replay", description="Replay a saved flow with no model.")
     p.add_argument("name")
     p.add_argument("--param", action="append", default=[], metavar="K=V")
     p.add_argument("--origin", help="the site's origin, instead of the recorded one")
     p.add_argument("--answers", type=Path, help="scripted confirmations (YAML or JSON)")
     p.add_argument("--headless", action="store_true")
-    p.add_argument("--fallback", choices=["none", "model"], default="none")
+    p.add_argument("--fallback", choices=["none", "model"], default="none",
+                   help="model: replay inside an orchestrator session; a stopped replay is handed to the model "
+                        "there, on the same page, with the task and the steps done")
     args = p.parse_args(argv)
     bad = [kv for kv in args.param if "=" not in kv]
     if bad:
         p.error(f"--param takes name=value: {bad[0]}")
-    params = dict(kv.split("=", 1) for kv in args.param)
-    report = anyio.run(_replay, args, params, _human(args.answers, console), console)
+    args.params = dict(kv.split("=", 1) for kv in args.param)
+    return args
+
+
+def replay_main(argv: list[str], console: Console) -> tuple[int | None, argparse.Namespace | None]:
+    """A replay on its own: its exit code. With ``--fallback model``: (None, the arguments), and the orchestrator's
+    session runs the replay on its own browser (``replay_then_model``)."""
+    args = replay_args(argv)
+    if args.fallback == "model":
+        return None, args
+    report = anyio.run(_replay, args, args.params, _human(args.answers, console), console)
     console.print_json(json.dumps(report, ensure_ascii=False))
     if report.get("report"):
         console.print(f"report: {escape(str(report['report']))}", soft_wrap=True)
     status = report.get("status")
     if status == "done":
         return 0, None
-    if status in ("stopped",) and args.fallback == "model":
-        return 1, handover_task(args.name, report, params)
     return (2 if status in ("declined", "held") else 1), None
+
+
+def session_argv(args: argparse.Namespace) -> list[str]:
+    """The orchestrator's own arguments for a ``--fallback model`` replay (its title, the answers, the window)."""
+    return [f"replay {args.name}", *(["--answers", str(args.answers)] if args.answers else []),
+            *(["--headless"] if args.headless else [])]
+
+
+async def replay_then_model(worker: WorkerAgent, args: argparse.Namespace, console: Console) -> str:
+    """Replay the flow on the session's browser with no model (its own run folder and report, as any replay); a
+    replay that stops hands over to the model from that step, on the same page (the task, the steps done, the
+    steps left). The session's status."""
+    try:
+        flow = flow_store.load(flows_folder(), args.name)
+    except InvalidInput as exc:
+        console.print(f"[red]error:[/] {escape(exc.message)}")
+        return "error"
+    run = ReplayRun(worker.settings.run_dir, flow, args.params)
+    report = await _replay_steps(worker.browser_call, args, args.params, worker.human, console, run)
+    status = str(report.get("status"))
+    report["report"] = str(run.finish(status, str(report.get("error") or "")))
+    console.print_json(json.dumps(report, ensure_ascii=False))
+    if status != "stopped":
+        return {"done": "done", "declined": "aborted", "held": "aborted"}.get(status, "failed")
+    step = (report.get("stopped") or {}).get("step")
+    console.print(f"[yellow]replay stopped at step {step}: the orchestrator takes over from there[/]")
+    outcome = await worker.run(handover_task(args.name, report, args.params))
+    return outcome.status
 
 
 def handover_task(name: str, report: dict[str, Any], params: dict[str, str]) -> str:

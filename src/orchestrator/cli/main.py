@@ -161,7 +161,8 @@ def print_summary(console: Console, summary: RunSummary) -> None:
     console.print(table)
 
 
-async def session(args: argparse.Namespace, settings: OrchestratorSettings, console: Console) -> int:
+async def session(args: argparse.Namespace, settings: OrchestratorSettings, console: Console,
+                  replay: argparse.Namespace | None = None) -> int:
     reader = LineReader()
     interactive = args.task is None or sys.stdin.isatty()
     resume, previous = (None, None)
@@ -181,7 +182,9 @@ async def session(args: argparse.Namespace, settings: OrchestratorSettings, cons
     with Progress(console, worker.state):
         await worker.connect()
         try:
-            if args.task:
+            if replay is not None:
+                status = await flows.replay_then_model(worker, replay, console)
+            elif args.task:
                 outcome = await worker.run(args.task)
                 print_outcome(console, outcome)
                 status = outcome.status
@@ -211,25 +214,25 @@ async def interactive_loop(worker: WorkerAgent, console: Console, reader: LineRe
             return status
 
 
-def commands(argv: list[str], console: Console) -> tuple[int | None, list[str]]:
-    """``report``, ``flows`` and ``replay``: their exit code; else (None) the arguments of a task run, which is the
-    task a stopped replay hands to the model with ``--fallback model``."""
+def commands(argv: list[str], console: Console) -> tuple[int | None, list[str], argparse.Namespace | None]:
+    """``report``, ``flows`` and ``replay``: their exit code; else (None) the arguments of a session, and with
+    ``replay NAME --fallback model`` the replay that session runs first (a stop hands over to the model)."""
     if argv[:1] == [report.COMMAND]:  # `browser-agent report [RUN|last] [--open]`
-        return report.main(argv[1:]), argv
+        return report.main(argv[1:]), argv, None
     if argv[:1] == ["flows"]:
-        return flows.flows_main(argv[1:], console), argv
+        return flows.flows_main(argv[1:], console), argv, None
     if argv[:1] == ["replay"]:
-        code, handover = flows.replay_main(argv[1:], console)
-        if handover is None:
-            return code, argv
-        console.print("[yellow]replay stopped: the orchestrator takes over from that step[/]")
-        return None, [handover]
-    return None, argv
+        code, replay = flows.replay_main(argv[1:], console)
+        if replay is None:
+            return code, argv, None
+        flows.flow_environment()  # before the session's browser server starts: it serves replay_flow
+        return None, flows.session_argv(replay), replay
+    return None, argv, None
 
 
 def main(argv: list[str] | None = None) -> int:
     console = Console(highlight=False)
-    done, argv = commands(sys.argv[1:] if argv is None else argv, console)
+    done, argv, replay = commands(sys.argv[1:] if argv is None else argv, console)
     if done is not None:
         return done
     args = parse_args(argv)
@@ -243,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
         return 4
     configure_logging(settings.log_level, log_file)
     try:
-        return anyio.run(session, args, settings, console)
+        return anyio.run(session, args, settings, console, replay)
     except (AgentFileError, DisplayMissingError, StartError) as exc:
         log.debug("cannot start", exc_info=True)
         console.print(f"[red]cannot start:[/] {escape(str(exc))}")

@@ -183,6 +183,13 @@ class WorkerAgent:
             raise WorkerStateError(f"the worker is {self.phase}: connect() first (a closed worker cannot run)")
         return self.resources
 
+    async def browser_call(self, tool: str, arguments: dict[str, Any]) -> Any:
+        """One call on the session's browser server outside any agent (a flow replayed before a hand-over: the
+        model then continues on the same page)."""
+        link = self._connected().link
+        assert link is not None
+        return await link.call(tool, arguments)
+
     async def planner_session(self) -> AgentSession:
         """The SDK lead's one ``ClaudeSDKClient`` session (the planner as main agent, the other agent files as
         ``AgentDefinition``s, each with its own browser endpoint), opened once and kept for every task."""
