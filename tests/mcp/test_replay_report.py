@@ -144,7 +144,7 @@ async def test_a_replay_writes_a_run_folder_whose_report_shows_each_step_and_whe
     async with browser_client(tmp_path / "profile", BROWSER_FLOW_TOOLS="true", **env) as client:
         await record_secret_note(client, app)
     before = app.titles().count(value)
-    typed = await cli(tmp_path, env | {"ORCH_SECRETS": SECRET}, "replay", "secret-note")
+    typed = await cli(tmp_path, env, "replay", "secret-note", "--secret", SECRET)
     assert typed.returncode == 0, typed.stdout + typed.stderr
     assert app.titles().count(value) == before + 1  # the value arrived: typed by the server
     folder = run_folder(typed)

@@ -114,7 +114,10 @@ def _human(answers: Path | None, console: Console) -> Human:
 
 async def _replay(args: argparse.Namespace, params: dict[str, str], human: Human,
                   console: Console) -> dict[str, Any]:
-    settings = load_settings(OrchestratorSettings, **({"headful": False} if args.headless else {}))
+    overrides: dict[str, Any] = {"headful": False} if args.headless else {}
+    if args.secret:  # the secrets the flow's steps name, allowed for this replay (as ``--secret`` for a task)
+        overrides["secrets"] = ",".join([os.environ.get("ORCH_SECRETS", ""), *args.secret]).strip(",")
+    settings = load_settings(OrchestratorSettings, **overrides)
     flow_environment()
     try:
         flow = flow_store.load(flows_folder(), args.name)
@@ -185,6 +188,8 @@ def replay_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--origin", help="the site's origin, instead of the recorded one")
     p.add_argument("--answers", type=Path, help="scripted confirmations (YAML or JSON)")
     p.add_argument("--headless", action="store_true")
+    p.add_argument("--secret", action="append", default=[], metavar="NAME",
+                   help="a secret the flow's steps type by name (repeatable; as ORCH_SECRETS)")
     p.add_argument("--fallback", choices=["none", "model"], default="none",
                    help="model: replay inside an orchestrator session; a stopped replay is handed to the model "
                         "there, on the same page, with the task and the steps done")
@@ -215,7 +220,7 @@ def replay_main(argv: list[str], console: Console) -> tuple[int | None, argparse
 def session_argv(args: argparse.Namespace) -> list[str]:
     """The orchestrator's own arguments for a ``--fallback model`` replay (its title, the answers, the window)."""
     return [f"replay {args.name}", *(["--answers", str(args.answers)] if args.answers else []),
-            *(["--headless"] if args.headless else [])]
+            *(["--headless"] if args.headless else []), *[f"--secret={name}" for name in args.secret]]
 
 
 async def replay_then_model(worker: WorkerAgent, args: argparse.Namespace, console: Console) -> str:
