@@ -53,9 +53,9 @@ async def _target(session: BrowserSession, page: Page, **kw: Any) -> Target:
 
 
 _OPENS_JS = "key => window[key + '_opens'] || 0"
-_OPENS_TAB_JS = """el => { const a = el.closest('a[href]'); const t = a && (a.target || '').toLowerCase();
-  return !!t && t !== '_self' && t !== '_parent' && t !== '_top'; }"""
-_DOWNLOAD_LINK_JS = "el => !!el.closest('a[href][download]')"
+# Whether the element is (in) a link that opens another tab, and whether it is (in) a download link: one read.
+_LINK_KIND_JS = """el => { const a = el.closest('a[href]'); const t = a && (a.target || '').toLowerCase();
+  return [!!t && t !== '_self' && t !== '_parent' && t !== '_top', !!el.closest('a[href][download]')]; }"""
 POPUP_WAIT_S = 5.0
 
 
@@ -113,8 +113,8 @@ async def click(
         approved = await session.guard.check(intent, confirmed=confirmed)
         try:
             with playwright_errors("click"):
-                may_open_tab = bool(await target.handle.evaluate(_OPENS_TAB_JS)) or button == "middle"
-                downloads_file = bool(await target.handle.evaluate(_DOWNLOAD_LINK_JS))
+                opens_tab, download_link = await target.handle.evaluate(_LINK_KIND_JS)
+                may_open_tab, downloads_file = bool(opens_tab) or button == "middle", bool(download_link)
                 opens_before = await _window_opens(session, page)
             popup = session.expect_new_page()
             kw: _ClickOptions = {"button": button, "double": double, "timeout_ms": timeout}
