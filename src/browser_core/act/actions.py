@@ -9,6 +9,7 @@ what visibly changed: the URL, the title, a navigation, a new tab, dialogs answe
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import re
 from typing import Any, Literal, TypedDict
@@ -102,7 +103,7 @@ async def click(
 ) -> ActionResult:
     page = await session.page()
     before = page.url
-    before_doc = await document_token(session, page)
+    before_doc, opens_before = await asyncio.gather(document_token(session, page), _window_opens(session, page))
     timeout = timeout_ms or session.settings.action_timeout_ms
     marks = _marks(session)
     for tries_left in (1, 0):
@@ -115,7 +116,6 @@ async def click(
             with playwright_errors("click"):
                 opens_tab, download_link = await target.handle.evaluate(_LINK_KIND_JS)
                 may_open_tab, downloads_file = bool(opens_tab) or button == "middle", bool(download_link)
-                opens_before = await _window_opens(session, page)
             popup = session.expect_new_page()
             kw: _ClickOptions = {"button": button, "double": double, "timeout_ms": timeout}
             await run_chain(

@@ -228,7 +228,7 @@ async def observe_page(
         "messages": messages,
         "mainText": digest,
     }
-    scans = await scan_frames(page, registry, settings, args)
+    scans, title = await asyncio.gather(scan_frames(page, registry, settings, args), _title(page))
     viewport = viewport_size(page, settings)
     merged = _Merged()
     for scan in scans:
@@ -243,7 +243,7 @@ async def observe_page(
     scroll_y, scroll_max = (main_raw.get("scroll") or [0, 0])[:2]
     data: PageObservation = {
         "url": page.url,
-        "title": await _title(page),
+        "title": title,
         "elements": [_listed(e, boxes=boxes, layout=digest, scroll_y=scroll_y) for e in chosen],
         "text": text,
     }
