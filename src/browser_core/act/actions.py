@@ -161,7 +161,13 @@ async def type_text(
     if len(text) > MAX_TEXT:
         raise InvalidInput(f"text is {len(text)} characters; the limit is {MAX_TEXT}")
     page = await session.page()
-    widget = await typed_widget(session, page, element_id=element_id, description=description, frame=frame)
+    # The widget the text may set and the field it may be typed into, looked up together (one wait, not two).
+    widget, located = await asyncio.gather(
+        typed_widget(session, page, element_id=element_id, description=description, frame=frame),
+        locate(session, page, element_id=element_id, description=description, role=role, frame=frame,
+               accept=EDITABLE), return_exceptions=True)
+    if isinstance(widget, BaseException):
+        raise widget
     if widget is not None:  # a select-like widget or a read-only date picker: the text chooses / sets its value
         intent = ActionIntent("type_text", page, widget.target, {"text": text, "press_enter": False})
         approved = await session.guard.check(intent, confirmed=confirmed)
@@ -169,18 +175,18 @@ async def type_text(
         out: ActionResult = {"action": "type_text", "element": widget.target.describe(), "typed_chars": len(text),
                              "value": ", ".join(await set_widget(session, page, widget, [text]))}
         return _approved(out | await settle(session, page, before, before_doc=before_doc), approved)
-    located = await locate(session, page, element_id=element_id, description=description, role=role, frame=frame,
-                           accept=EDITABLE)
+    if isinstance(located, BaseException):
+        raise located
     target = located.target
     intent = ActionIntent("type_text", page, target,
                           {"text": text, "press_enter": press_enter, "clear_first": clear_first})
     approved = await session.guard.check(intent, confirmed=confirmed)
     before = page.url
-    before_doc = await document_token(session, page)
+    before_doc, suggests = await asyncio.gather(
+        document_token(session, page), elements_if_suggesting(target, wanted=bool(text) and not press_enter))
     timeout = timeout_ms or session.settings.action_timeout_ms
     marks = _marks(session)
     kw: _TypeOptions = {"text": text, "clear_first": clear_first, "press_enter": press_enter, "timeout_ms": timeout}
-    suggests = None if press_enter or not text else await elements_if_suggesting(target)
     await run_chain(
         located, "type_text",
         lambda: strategies.direct_type(page, target, **kw),

@@ -20,9 +20,11 @@ _MORE_JS = """(el, [n, ms]) => new Promise(done => { const t0 = Date.now(); cons
   tick(); })"""
 
 
-async def elements_if_suggesting(target: Target) -> int | None:
+async def elements_if_suggesting(target: Target, *, wanted: bool = True) -> int | None:
     """The page's element count before typing into a field whose page offers its own suggestions (autocomplete
-    off, a datalist, aria-autocomplete, a combobox), else None."""
+    off, a datalist, aria-autocomplete, a combobox), else None (and None when not ``wanted``)."""
+    if not wanted:
+        return None
     with contextlib.suppress(PlaywrightError):
         count = await target.handle.evaluate(_SUGGESTS_JS)
         return None if count is None else int(count)
