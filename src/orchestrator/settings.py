@@ -6,6 +6,7 @@ profile, artifacts) to the server it starts.
 
 from __future__ import annotations
 
+import os
 import sys
 from importlib import resources
 from pathlib import Path
@@ -97,3 +98,8 @@ class OrchestratorSettings(BaseSettings):
 
     def model_for(self, agent: str) -> str:
         return str(getattr(self, f"{agent}_model", "") or "")
+
+
+def secrets_with(names: list[str]) -> str:
+    """``ORCH_SECRETS`` with the names a command line adds (``--secret NAME``), as the ``secrets`` setting."""
+    return ",".join([os.environ.get("ORCH_SECRETS", ""), *names]).strip(",")

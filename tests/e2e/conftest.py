@@ -28,6 +28,15 @@ def model() -> Iterator[ScriptedModel]:
     server.close()
 
 
+@pytest.fixture(scope="module")
+def django_admin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """The corpus Django admin (its own seeded copy and port) for a module's tests."""
+    from corpus.apps import APPS, running
+
+    with running(APPS["django_admin"], tmp_path_factory.mktemp("corpus")) as app:
+        yield app
+
+
 @pytest.fixture(scope="session")
 def pages() -> Iterator[Any]:
     from site_server import start_site  # tests/conftest.py puts tests/fixtures on sys.path

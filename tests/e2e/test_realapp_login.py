@@ -7,12 +7,11 @@ included)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
 
-from corpus.apps import APPS, RunningApp, running
+from corpus.apps import RunningApp
 from orchestrator.human import NoHuman
 from orchestrator.session.worker import WorkerAgent
 from tests.e2e.conftest import E2E
@@ -21,12 +20,6 @@ from tests.e2e.scripted_model import ScriptedModel
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(240)]
 SECRET = "django_admin_password"
-
-
-@pytest.fixture(scope="module")
-def django_admin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningApp]:
-    with running(APPS["django_admin"], tmp_path_factory.mktemp("corpus")) as app:
-        yield app
 
 
 async def test_an_unattended_task_logs_in_to_django_admin_by_secret_name(

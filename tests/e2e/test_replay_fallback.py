@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -20,7 +20,7 @@ import anyio
 import pytest
 
 from browser_core.act.flow_journal import RECORD
-from corpus.apps import APPS, RunningApp, running
+from corpus.apps import RunningApp
 from corpus.runner import find_id, run_step
 from corpus.steps import Step, click, open_, press, type_
 from tests.e2e.conftest import E2E, REPO
@@ -31,12 +31,6 @@ from tests.support.rewriting_proxy import Mutation, RewritingProxy
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(180)]
 SECRET = "django_admin_password"
-
-
-@pytest.fixture(scope="module")
-def django_admin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningApp]:
-    with running(APPS["django_admin"], tmp_path_factory.mktemp("corpus")) as app:
-        yield app
 
 
 @pytest.fixture

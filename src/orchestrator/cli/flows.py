@@ -35,7 +35,7 @@ from orchestrator.records.replay_run import ReplayRun
 from orchestrator.session.answerers import AnswersFile
 from orchestrator.session.options import browser_server
 from orchestrator.session.worker import WorkerAgent
-from orchestrator.settings import OrchestratorSettings
+from orchestrator.settings import OrchestratorSettings, secrets_with
 
 DECLINED = "the human declined this step: nothing was done"
 BrowserCall = Callable[[str, dict[str, Any]], Awaitable[Any]]
@@ -116,7 +116,7 @@ async def _replay(args: argparse.Namespace, params: dict[str, str], human: Human
                   console: Console) -> dict[str, Any]:
     overrides: dict[str, Any] = {"headful": False} if args.headless else {}
     if args.secret:  # the secrets the flow's steps name, allowed for this replay (as ``--secret`` for a task)
-        overrides["secrets"] = ",".join([os.environ.get("ORCH_SECRETS", ""), *args.secret]).strip(",")
+        overrides["secrets"] = secrets_with(args.secret)
     settings = load_settings(OrchestratorSettings, **overrides)
     flow_environment()
     try:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import os
 import sys
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -38,7 +37,7 @@ from orchestrator.session.answerers import AnswersFile, FileAnswerer, TerminalAn
 from orchestrator.session.developer import DeveloperAgent
 from orchestrator.session.options import DisplayMissingError
 from orchestrator.session.worker import WorkerAgent
-from orchestrator.settings import OrchestratorSettings
+from orchestrator.settings import OrchestratorSettings, secrets_with
 
 log = logging.getLogger("orchestrator.cli.main")
 QUIT = frozenset({"exit", "quit", ":q"})
@@ -92,7 +91,7 @@ def make_settings(args: argparse.Namespace) -> OrchestratorSettings:
     if args.headless:
         overrides["headful"] = False
     if args.secret:
-        overrides["secrets"] = ",".join([os.environ.get("ORCH_SECRETS", ""), *args.secret]).strip(",")
+        overrides["secrets"] = secrets_with(args.secret)
     return load_settings(OrchestratorSettings, **{k: v for k, v in overrides.items() if v is not None})
 
 
