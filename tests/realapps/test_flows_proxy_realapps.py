@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -113,6 +114,20 @@ async def _window_width(host: Host, width: int) -> int:
     return int(await page.evaluate("() => window.innerWidth"))
 
 
+@asynccontextmanager
+async def _cosmetic_at_1024(px: Proxied) -> AsyncIterator[str]:
+    """The cosmetic proxy (seed 22) in front of the app, the window 1024 px wide: its origin; afterwards the window
+    is 1280 px again and the proxy closed."""
+    proxy = RewritingProxy(px.app.base_url, seed=22)
+    origin = await proxy.start()
+    try:
+        assert await _window_width(px.host, 1024) <= 1024
+        yield origin
+    finally:
+        await _window_width(px.host, 1280)
+        await proxy.close()
+
+
 def _matched(report: dict[str, Any]) -> list[str]:
     return [f"{s['step']}:{'+'.join(s['matched'])}" for s in report["steps"] if s.get("matched")]
 
@@ -121,10 +136,7 @@ def _matched(report: dict[str, Any]) -> list[str]:
 async def test_cosmetic_variant_through_the_proxy_at_1024_reaches_every_end_state(
         app_name: str, proxied: Proxied) -> None:
     px, db = proxied, proxied.app.db
-    proxy = RewritingProxy(px.app.base_url, seed=22)
-    origin = await proxy.start()
-    try:
-        assert await _window_width(px.host, 1024) <= 1024
+    async with _cosmetic_at_1024(px) as origin:
         page = await px.host.human_page()
         await page.goto(origin + "/admin/library/book/add/")
         html = await page.content()
@@ -149,9 +161,6 @@ async def test_cosmetic_variant_through_the_proxy_at_1024_reaches_every_end_stat
             for part in ("frame", "role", "name", "population"):
                 assert all(part in s["matched"] for s in report["steps"] if s.get("matched")), _matched(report)
         print("\n(b) matched parts:", {r["flow"]: _matched(r) for r in (add, edit, held)})
-    finally:
-        await _window_width(px.host, 1280)
-        await proxy.close()
 
 
 @dataclass(frozen=True)
@@ -261,10 +270,7 @@ async def published(corpus_apps, model_host: tuple[Host, ModelStub]) -> Proxied:
 async def test_cms_publish_through_the_cosmetic_proxy_at_1024_is_asked_again_and_published(
         app_name: str, published: Proxied) -> None:
     px, db = published, published.app.db
-    proxy = RewritingProxy(px.app.base_url, seed=22)
-    origin = await proxy.start()
-    try:
-        assert await _window_width(px.host, 1024) <= 1024
+    async with _cosmetic_at_1024(px) as origin:
         params = {"title": "Cable car", "slug": "cable-car"}
         held = await px.replay("px-publish", origin, params=params)
         assert held["status"] == "held", str({k: v for k, v in held.get("stopped", {}).items() if k != "candidates"})
@@ -278,9 +284,6 @@ async def test_cms_publish_through_the_cosmetic_proxy_at_1024_is_asked_again_and
         for part in ("frame", "role", "name", "population"):
             assert all(part in s["matched"] for s in held["steps"] if s.get("matched")), _matched(held)
         print("\n(b) matched parts:", {held["flow"]: _matched(held)})
-    finally:
-        await _window_width(px.host, 1280)
-        await proxy.close()
 
 
 @WAGTAIL
