@@ -19,6 +19,8 @@ Method
   refs from the last snapshot in a result (read as a person reads it: a nameless button by the text inside it,
   a table row by its cells, an unnamed field by the heading above it); browser_snapshot when the ref is missing
   or the result says a new page is shown; a "leave page?" dialog is accepted (browser_handle_dialog).
+- Both servers run at once and take the tasks in turn (a task with ours, the same task with the peer), so a change
+  of the machine's load during the run weighs on both sides alike; each call's wall time is taken by the client.
 - Log-in (as a person: ours cannot type passwords, so the human types it over CDP) is set-up, not counted.
 - Per task: calls, characters of all results (text content), largest result, observe calls per action
   (ours: observe + find_interactive_elements; peer: browser_snapshot), and the share of nameless interactive
@@ -28,6 +30,7 @@ Method
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import subprocess
 import sys
@@ -84,37 +87,58 @@ def display_env() -> dict[str, str]:
     return {k: os.environ[k] for k in ("DISPLAY", "XAUTHORITY") if k in os.environ}
 
 
-async def run_side(driver: Driver, params: StdioServerParameters, app: RunningApp, tasks: list[Task],
-                   result: SideResult, log: Path) -> None:
-    with log.open("w") as errlog:
-        try:
-            async with stdio_client(params, errlog=errlog) as (read, write), ClientSession(read, write) as session:
+async def run_task(driver: Driver, app: RunningApp, task: Task) -> TaskResult:
+    driver.reset_counts()
+    res = TaskResult()
+    try:
+        with anyio.fail_after(TASK_TIMEOUT_S):
+            await driver.run(app, task)
+        res.ok = driver.check(app, task)
+        if not res.ok:
+            res.error = "outcome check failed"
+    except Exception as exc:  # one task's failure is reported, the run goes on
+        res.error = f"{type(exc).__name__}: {str(exc)[:300]}"
+    c = driver.counts
+    res.calls, res.chars, res.largest = c.calls, c.chars, c.largest
+    res.observes, res.actions, res.held = c.observes, c.actions, c.held
+    return res
+
+
+@dataclass
+class Side:
+    driver: Driver
+    params: StdioServerParameters
+    app: RunningApp
+    result: SideResult
+    log: Path
+
+
+async def run_sides(sides: list[Side], tasks: list[Task]) -> None:
+    """Both servers up at once, each logged in; then task by task, each side in turn, so a change of the machine's
+    load during the run (other jobs) weighs on both sides alike."""
+    try:
+        async with contextlib.AsyncExitStack() as stack:
+            for side in sides:
+                errlog = stack.enter_context(side.log.open("w"))
+                read, write = await stack.enter_async_context(stdio_client(side.params, errlog=errlog))
+                session = await stack.enter_async_context(ClientSession(read, write))
                 await session.initialize()
-                driver.session = session
-                await driver.login(app)
-                for task in tasks:
-                    driver.reset_counts()
-                    res = TaskResult()
-                    try:
-                        with anyio.fail_after(TASK_TIMEOUT_S):
-                            await driver.run(app, task)
-                        res.ok = driver.check(app, task)
-                        if not res.ok:
-                            res.error = "outcome check failed"
-                    except Exception as exc:  # one task's failure is reported, the run goes on
-                        res.error = f"{type(exc).__name__}: {str(exc)[:300]}"
-                    c = driver.counts
-                    res.calls, res.chars, res.largest = c.calls, c.chars, c.largest
-                    res.observes, res.actions, res.held = c.observes, c.actions, c.held
-                    result.tasks[task.key] = res
+                side.driver.session = session
+                await side.driver.login(side.app)
+            for task in tasks:
+                for side in sides:
+                    side.result.tasks[task.key] = await run_task(side.driver, side.app, task)
+            for side in sides:
+                driver, result = side.driver, side.result
                 result.listed, result.nameless = driver.listed, driver.nameless
                 result.timings = list(driver.timings)
-                log.with_suffix(".calls.txt").write_text("\n".join(driver.trace) + "\n")
-                log.with_suffix(".results.txt").write_text("\n".join(driver.results) + "\n")
-        except Exception as exc:
-            while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
-                exc = exc.exceptions[0]
-            result.reason = f"{type(exc).__name__}: {exc}"[:200]
+                side.log.with_suffix(".calls.txt").write_text("\n".join(driver.trace) + "\n")
+                side.log.with_suffix(".results.txt").write_text("\n".join(driver.results) + "\n")
+    except Exception as exc:
+        while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+            exc = exc.exceptions[0]
+        for side in sides:
+            side.result.reason = side.result.reason or f"{type(exc).__name__}: {exc}"[:200]
 
 
 def ours_params(tmp: Path, cdp_url: str) -> StdioServerParameters:
@@ -141,10 +165,10 @@ async def bench_app(name: str, kinds: set[str], tmp: Path, artifacts: Path) -> t
     chromium, cdp_url = await start_chromium(tmp / f"{name}-chromium")
     apps = [start(APPS[name], tmp / f"{name}-{side}") for side in ("ours", "peer")]
     try:
-        await run_side(OursDriver(cdp_url), ours_params(tmp, cdp_url), apps[0], tasks, ours,
-                       artifacts / f"bench_realapps.{name}.ours.log")
-        await run_side(PeerDriver(), peer_params(tmp), apps[1], tasks, peer,
-                       artifacts / f"bench_realapps.{name}.peer.log")
+        await run_sides([Side(OursDriver(cdp_url), ours_params(tmp, cdp_url), apps[0], ours,
+                              artifacts / f"bench_realapps.{name}.ours.log"),
+                         Side(PeerDriver(), peer_params(tmp), apps[1], peer,
+                              artifacts / f"bench_realapps.{name}.peer.log")], tasks)
     finally:
         for app in apps:
             app.stop()

@@ -145,3 +145,24 @@ async def test_unlabelled_fields_and_icons_get_names_from_what_is_around_them(se
     assert "City:" in names
     assert "delete" in names  # an icon class (icon-trash) read through the icon vocabulary
     assert not any(n.startswith("Please write") for n in names), "prose is not a field's label"
+
+
+async def test_a_page_that_gives_arrays_and_objects_a_tojson_is_observed_the_same(session: BrowserSession,
+                                                                                   site) -> None:
+    # Old libraries (Prototype.js) gave Array and Object a toJSON: the walker's answer must not go through it.
+    await goto(session, site.url_a("form.html"))
+    plain = await observe(session)
+    page = await session.page()
+    await page.evaluate("""() => {
+      Array.prototype.toJSON = function () { return 'forged'; };
+      Object.prototype.toJSON = function () { return 'forged'; };
+      JSON.stringify = () => '{"elements": []}';
+    }""")
+    patched = await observe(session)
+    assert [(e["id"], e["role"], e["name"]) for e in patched["elements"]] == [
+        (e["id"], e["role"], e["name"]) for e in plain["elements"]]
+    assert find(patched, "Full name", "textbox")
+    await page.evaluate("() => { delete Array.prototype.toJSON; delete Object.prototype.toJSON; }")
+    forged = await observe(session)  # JSON.stringify alone replaced: not used either
+    assert [(e["id"], e["role"], e["name"]) for e in forged["elements"]] == [
+        (e["id"], e["role"], e["name"]) for e in plain["elements"]]

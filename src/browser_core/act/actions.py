@@ -9,6 +9,7 @@ what visibly changed: the URL, the title, a navigation, a new tab, dialogs answe
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import re
 from typing import Any, Literal, TypedDict
@@ -53,9 +54,9 @@ async def _target(session: BrowserSession, page: Page, **kw: Any) -> Target:
 
 
 _OPENS_JS = "key => window[key + '_opens'] || 0"
-_OPENS_TAB_JS = """el => { const a = el.closest('a[href]'); const t = a && (a.target || '').toLowerCase();
-  return !!t && t !== '_self' && t !== '_parent' && t !== '_top'; }"""
-_DOWNLOAD_LINK_JS = "el => !!el.closest('a[href][download]')"
+# Whether the element is (in) a link that opens another tab, and whether it is (in) a download link: one read.
+_LINK_KIND_JS = """el => { const a = el.closest('a[href]'); const t = a && (a.target || '').toLowerCase();
+  return [!!t && t !== '_self' && t !== '_parent' && t !== '_top', !!el.closest('a[href][download]')]; }"""
 POPUP_WAIT_S = 5.0
 
 
@@ -102,7 +103,7 @@ async def click(
 ) -> ActionResult:
     page = await session.page()
     before = page.url
-    before_doc = await document_token(session, page)
+    before_doc, opens_before = await asyncio.gather(document_token(session, page), _window_opens(session, page))
     timeout = timeout_ms or session.settings.action_timeout_ms
     marks = _marks(session)
     for tries_left in (1, 0):
@@ -113,9 +114,8 @@ async def click(
         approved = await session.guard.check(intent, confirmed=confirmed)
         try:
             with playwright_errors("click"):
-                may_open_tab = bool(await target.handle.evaluate(_OPENS_TAB_JS)) or button == "middle"
-                downloads_file = bool(await target.handle.evaluate(_DOWNLOAD_LINK_JS))
-                opens_before = await _window_opens(session, page)
+                opens_tab, download_link = await target.handle.evaluate(_LINK_KIND_JS)
+                may_open_tab, downloads_file = bool(opens_tab) or button == "middle", bool(download_link)
             popup = session.expect_new_page()
             kw: _ClickOptions = {"button": button, "double": double, "timeout_ms": timeout}
             await run_chain(
@@ -161,7 +161,13 @@ async def type_text(
     if len(text) > MAX_TEXT:
         raise InvalidInput(f"text is {len(text)} characters; the limit is {MAX_TEXT}")
     page = await session.page()
-    widget = await typed_widget(session, page, element_id=element_id, description=description, frame=frame)
+    # The widget the text may set and the field it may be typed into, looked up together (one wait, not two).
+    widget, located = await asyncio.gather(
+        typed_widget(session, page, element_id=element_id, description=description, frame=frame),
+        locate(session, page, element_id=element_id, description=description, role=role, frame=frame,
+               accept=EDITABLE), return_exceptions=True)
+    if isinstance(widget, BaseException):
+        raise widget
     if widget is not None:  # a select-like widget or a read-only date picker: the text chooses / sets its value
         intent = ActionIntent("type_text", page, widget.target, {"text": text, "press_enter": False})
         approved = await session.guard.check(intent, confirmed=confirmed)
@@ -169,18 +175,18 @@ async def type_text(
         out: ActionResult = {"action": "type_text", "element": widget.target.describe(), "typed_chars": len(text),
                              "value": ", ".join(await set_widget(session, page, widget, [text]))}
         return _approved(out | await settle(session, page, before, before_doc=before_doc), approved)
-    located = await locate(session, page, element_id=element_id, description=description, role=role, frame=frame,
-                           accept=EDITABLE)
+    if isinstance(located, BaseException):
+        raise located
     target = located.target
     intent = ActionIntent("type_text", page, target,
                           {"text": text, "press_enter": press_enter, "clear_first": clear_first})
     approved = await session.guard.check(intent, confirmed=confirmed)
     before = page.url
-    before_doc = await document_token(session, page)
+    before_doc, suggests = await asyncio.gather(
+        document_token(session, page), elements_if_suggesting(target, wanted=bool(text) and not press_enter))
     timeout = timeout_ms or session.settings.action_timeout_ms
     marks = _marks(session)
     kw: _TypeOptions = {"text": text, "clear_first": clear_first, "press_enter": press_enter, "timeout_ms": timeout}
-    suggests = None if press_enter or not text else await elements_if_suggesting(target)
     await run_chain(
         located, "type_text",
         lambda: strategies.direct_type(page, target, **kw),

@@ -7,6 +7,7 @@ gate refuses, an unknown field or an option that does not exist leaves the whole
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Any, TypedDict, cast
 
@@ -192,7 +193,6 @@ async def fill_form(
         await session.guard.check(_intent(page, item), confirmed=confirmed)
     timeout = session.settings.action_timeout_ms
     before_doc = await document_token(session, page)
-    results: list[FieldState] = []
     for number, item in enumerate(planned, 1):
         try:
             with playwright_errors("fill_form"):
@@ -202,7 +202,7 @@ async def fill_form(
             exc.message = f"field {number}: {exc.message}" + (f" ({done}, this one is unchanged)" if done else
                                                               " (nothing was filled)")
             raise
-        results.append(await _state(item))
+    results: list[FieldState] = list(await asyncio.gather(*(_state(item) for item in planned)))
     out: ActionResult = {"action": "fill_form", "fields": results}
     invalid = sum(1 for r in results if r.get("invalid"))
     if invalid:
@@ -214,14 +214,16 @@ async def fill_form(
 
 
 async def _plan_all(session: BrowserSession, fields: list[FieldToFill]) -> list[_Planned]:
-    """Every field resolved before anything is filled; the first bad one names its number."""
+    """Every field resolved before anything is filled (read together: each is only read); the first bad one names
+    its number."""
+    outcomes = await asyncio.gather(*(_plan(session, field) for field in fields), return_exceptions=True)
     planned = []
-    for index, field in enumerate(fields):
-        try:
-            planned.append(await _plan(session, field))
-        except (InvalidInput, SecretRefused) as exc:
-            exc.message = f"field {index + 1}: {exc.message} (nothing was filled)"
-            raise
+    for index, outcome in enumerate(outcomes):
+        if isinstance(outcome, InvalidInput | SecretRefused):
+            outcome.message = f"field {index + 1}: {outcome.message} (nothing was filled)"
+        if isinstance(outcome, BaseException):
+            raise outcome
+        planned.append(outcome)
     return planned
 
 

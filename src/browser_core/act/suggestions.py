@@ -10,21 +10,24 @@ from playwright.async_api import Error as PlaywrightError
 from browser_core.page.targets import Target
 
 SUGGESTIONS_WAIT_MS = 1_000  # a field with the page's own suggestions: how long its result waits for them
+# The page's element count when the field offers the page's own suggestions, else null: one read.
 _SUGGESTS_JS = """el => { const ac = (el.getAttribute('autocomplete') || '').toLowerCase();
   return ac === 'off' || el.hasAttribute('list') || el.hasAttribute('aria-autocomplete')
-    || (el.getAttribute('role') || '').toLowerCase() === 'combobox'; }"""
-_COUNT_JS = "el => el.ownerDocument.getElementsByTagName('*').length"
+    || (el.getAttribute('role') || '').toLowerCase() === 'combobox'
+    ? el.ownerDocument.getElementsByTagName('*').length : null; }"""
 _MORE_JS = """(el, [n, ms]) => new Promise(done => { const t0 = Date.now(); const tick = () =>
   (el.ownerDocument.getElementsByTagName('*').length > n || Date.now() - t0 > ms) ? done(true) : setTimeout(tick, 50);
   tick(); })"""
 
 
-async def elements_if_suggesting(target: Target) -> int | None:
+async def elements_if_suggesting(target: Target, *, wanted: bool = True) -> int | None:
     """The page's element count before typing into a field whose page offers its own suggestions (autocomplete
-    off, a datalist, aria-autocomplete, a combobox), else None."""
+    off, a datalist, aria-autocomplete, a combobox), else None (and None when not ``wanted``)."""
+    if not wanted:
+        return None
     with contextlib.suppress(PlaywrightError):
-        if await target.handle.evaluate(_SUGGESTS_JS):
-            return int(await target.handle.evaluate(_COUNT_JS))
+        count = await target.handle.evaluate(_SUGGESTS_JS)
+        return None if count is None else int(count)
     return None
 
 

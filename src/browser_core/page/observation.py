@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import dataclass, field
 
 import anyio
@@ -11,7 +12,7 @@ from playwright.async_api import Page
 
 from browser_core.page.frames import FrameView, frame_views
 from browser_core.page.listing import CoverNote, ListedElement, PageObservation, WalkerArgs, WalkerScan
-from browser_core.page.registry import WALKER_JS, ElementFingerprint, ElementRegistry
+from browser_core.page.registry import WALKER_JSON_JS, ElementFingerprint, ElementRegistry
 from browser_core.settings import BrowserSettings
 
 _TYPE_SAID_BY_ROLE = {"checkbox", "radio", "search", "range", "number", "button"}
@@ -72,9 +73,13 @@ async def scan_frame(view: FrameView, registry: ElementRegistry, args: WalkerArg
     raw = None
     try:
         with anyio.move_on_after(None if view.index == 0 else timeout_ms / 1000):
-            raw = await view.frame.evaluate(WALKER_JS, {**args, "key": registry.key, "start": slot.next_number})
+            raw = await view.frame.evaluate(WALKER_JSON_JS, {**args, "key": registry.key, "start": slot.next_number})
+        if isinstance(raw, str):
+            raw = json.loads(raw)
     except PlaywrightError as exc:
         return FrameScan(view, None, str(exc).splitlines()[0][:160])
+    except ValueError:  # the page replaced JSON.stringify
+        return FrameScan(view, None, "the frame's answer could not be read (its page replaced JSON.stringify)")
     if raw is None:
         return FrameScan(view, None, f"no answer within {timeout_ms} ms (busy in a script?)")
     registry.advance(view.frame, int(raw.get("next", 1)))
@@ -228,7 +233,7 @@ async def observe_page(
         "messages": messages,
         "mainText": digest,
     }
-    scans = await scan_frames(page, registry, settings, args)
+    scans, title = await asyncio.gather(scan_frames(page, registry, settings, args), _title(page))
     viewport = viewport_size(page, settings)
     merged = _Merged()
     for scan in scans:
@@ -243,7 +248,7 @@ async def observe_page(
     scroll_y, scroll_max = (main_raw.get("scroll") or [0, 0])[:2]
     data: PageObservation = {
         "url": page.url,
-        "title": await _title(page),
+        "title": title,
         "elements": [_listed(e, boxes=boxes, layout=digest, scroll_y=scroll_y) for e in chosen],
         "text": text,
     }

@@ -48,7 +48,13 @@ _PROBE_JS = """el => {
       if (hit && inside(el, hit)) centre = true; else blocker = hit ? describe(hit) : null;
     }
   });
-  return {centre, free, blocker, point: [x0 + (x1 - x0) / 2, y0 + (y1 - y0) / 2]};
+  // Ready for a click without the browser's own waits: wholly in view, enabled, and nothing animating it.
+  const whole = r.left >= 0 && r.top >= 0 && r.right <= vw && r.bottom <= vh;
+  let still = true;
+  for (let n = el; n && still; n = n.parentNode || n.host)
+    if (n.getAnimations) still = !n.getAnimations().some((a) => a.playState === 'running');
+  const ready = whole && still && !el.matches(':disabled') && !el.closest('[aria-disabled="true"]');
+  return {centre, free, blocker, ready, point: [x0 + (x1 - x0) / 2, y0 + (y1 - y0) / 2]};
 }"""
 
 # In a parent frame: does each point of the child frame land on the child's <iframe> element?
@@ -110,6 +116,7 @@ class Probe:
     blocker_frame: Frame | None = None
     blocker_point: tuple[float, float] | None = None
     reason: str | None = None
+    ready: bool = False  # wholly in view, enabled, not animated, its centre on top: clickable as it is
 
     @property
     def covered_by(self) -> str | None:
@@ -147,7 +154,7 @@ async def probe(frame: Frame, handle: ElementHandle) -> Probe:
     raw = await handle.evaluate(_PROBE_JS)
     if raw.get("reason"):  # a redrawn element (gone from the page) says so; else a hidden frame says why
         return Probe(reason=raw["reason"] if raw.get("stale") else await _hidden_frame(frame) or raw["reason"])
-    result = Probe(centre_free=bool(raw["centre"]), blocker=raw.get("blocker"))
+    result = Probe(centre_free=bool(raw["centre"]), blocker=raw.get("blocker"), ready=bool(raw.get("ready")))
     if result.blocker:
         result.blocker_frame, result.blocker_point = frame, (raw["point"][0], raw["point"][1])
     # Points to carry up: the centre (index 0, even when covered, to find an ancestor blocker) and the free ones.
@@ -177,6 +184,7 @@ async def probe(frame: Frame, handle: ElementHandle) -> Probe:
     result.points = [p for p, ok in zip(points[1:], alive[1:], strict=True) if ok]
     if result.centre_free:
         result.blocker = result.blocker_frame = result.blocker_point = None
+    result.ready = result.ready and result.centre_free
     return result
 
 

@@ -39,6 +39,12 @@ def _walker_source() -> str:
 
 
 WALKER_JS = _walker_source()
+# The same walk, its result handed back as one JSON string: the browser returns a string several times faster than
+# a large nested value (a list page: ~60 against ~130 ms). A page that gave arrays or objects their own toJSON (old
+# Prototype.js did), or replaced JSON.stringify, gets the value itself.
+WALKER_JSON_JS = ("(a) => { const r = (" + WALKER_JS + ")(a); return [Array, Object, String, Number, Boolean].some("
+                  "(t) => Object.prototype.hasOwnProperty.call(t.prototype, 'toJSON')) || !/\\[native code\\]\\s*}$/"
+                  ".test(Function.prototype.toString.call(JSON.stringify)) ? r : JSON.stringify(r); }")
 
 _RESOLVE_JS = """([key, n]) => {
   const s = window[key];

@@ -10,6 +10,7 @@ Otherwise only the difference from the last listing.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 from typing import Literal, Required, TypedDict
@@ -96,8 +97,9 @@ async def what_changed(
     snap: PageObservation | None = None
     after_doc: str | None = before_doc
     with contextlib.suppress(PlaywrightError), anyio.move_on_after(BOUND_S):  # a frozen page: say less, not hang
-        after_doc = await document_token(session, page)
-        snap = await observe_page(page, registry, session.settings, messages=True, digest=True)
+        after_doc, snap = await asyncio.gather(  # read together: one wait for the page, not two
+            document_token(session, page),
+            observe_page(page, registry, session.settings, messages=True, digest=True))
     navigated = new_page or (before_doc is not None and after_doc != before_doc)
     if snap is None:
         return {"navigated": True} if navigated and not new_page else {}

@@ -16,17 +16,21 @@ import secrets
 from playwright.async_api import ElementHandle, Frame
 from playwright.async_api import Error as PlaywrightError
 
-MODAL_WAIT_MS = 1000  # an app renders its modal a moment after the click (a state update, a transition)
+MODAL_WAIT_MS = 1000  # an app renders its modal a moment after the click (a state update, a transition) ...
+MODAL_QUIET_MS = 300  # ... while the page is still changing: once its DOM has been still this long, none is coming
 
 _SHOWN = """const shown = m => !!(m.getClientRects().length) && getComputedStyle(m).visibility !== 'hidden';
   const modals = () => Array.from(document.querySelectorAll(
     'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]')).filter(shown);"""
 _BEFORE_JS = "key => { " + _SHOWN + " window[key] = {before: new WeakSet(modals()), raised: new WeakSet()}; }"
-_AFTER_JS = "([key, ms]) => new Promise(done => { " + _SHOWN + """
+_AFTER_JS = "([key, ms, quiet]) => new Promise(done => { " + _SHOWN + """
   const s = window[key]; if (!s) { done(0); return; }
-  const t0 = Date.now();
-  const look = () => { const fresh = modals().filter(m => !s.before.has(m));
-    if (fresh.length || Date.now() - t0 >= ms) { fresh.forEach(m => s.raised.add(m)); done(fresh.length); }
+  const t0 = Date.now(); let last = t0;
+  const watch = new MutationObserver(() => { last = Date.now(); });
+  watch.observe(document, {subtree: true, childList: true, attributes: true});
+  const look = () => { const fresh = modals().filter(m => !s.before.has(m)), now = Date.now();
+    if (fresh.length || now - t0 >= ms || now - last >= quiet) {
+      watch.disconnect(); fresh.forEach(m => s.raised.add(m)); done(fresh.length); }
     else setTimeout(look, 50); };
   look(); })"""
 _INSIDE_JS = "(el, key) => { " + _SHOWN + """
@@ -48,9 +52,10 @@ async def note_open_modals(frame: Frame, key: str) -> bool:
 
 
 async def mark_raised_modals(frame: Frame, key: str, wait_ms: int = MODAL_WAIT_MS) -> int:
-    """How many modals opened since ``note_open_modals`` (waiting up to ``wait_ms`` for one); they are marked."""
+    """How many modals opened since ``note_open_modals`` (they are marked), waiting for one up to ``wait_ms`` while
+    the page's DOM keeps changing (a still page answers after ``MODAL_QUIET_MS``)."""
     with contextlib.suppress(PlaywrightError):
-        return int(await frame.evaluate(_AFTER_JS, [key, wait_ms]))
+        return int(await frame.evaluate(_AFTER_JS, [key, wait_ms, MODAL_QUIET_MS]))
     return 0
 
 
