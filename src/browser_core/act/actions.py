@@ -22,7 +22,7 @@ from browser_core.act import strategies
 from browser_core.act.dialogs import dialogs_since
 from browser_core.act.forms import match_options
 from browser_core.act.outcome import ActionResult, with_changes
-from browser_core.act.pending_nav import pending_navigation
+from browser_core.act.pending_nav import navigating
 from browser_core.act.retry import locate, run_chain
 from browser_core.act.suggestions import elements_if_suggesting, value_preview, wait_for_suggestions
 from browser_core.act.widget_choice import set_widget
@@ -118,11 +118,11 @@ async def click(
                 may_open_tab, downloads_file = bool(opens_tab) or button == "middle", bool(download_link)
             popup = session.expect_new_page()
             kw: _ClickOptions = {"button": button, "double": double, "timeout_ms": timeout}
-            await run_chain(
-                located, "click",
-                lambda t=target, k=kw: strategies.direct_click(session, page, t, **k),  # type: ignore[misc]
-                lambda t=target, k=kw: strategies.coordinate_click(session, page, t, **k),  # type: ignore[misc]
-            )
+            await navigating(session, page, lambda t=target, k=kw, at=located: run_chain(  # type: ignore[misc]
+                at, "click",
+                lambda: strategies.direct_click(session, page, t, **k),
+                lambda: strategies.coordinate_click(session, page, t, **k),
+            ))
             break
         except StaleElement:
             # A grid or list redrew the element between finding and clicking it: find the id's element again (by
@@ -187,11 +187,11 @@ async def type_text(
     timeout = timeout_ms or session.settings.action_timeout_ms
     marks = _marks(session)
     kw: _TypeOptions = {"text": text, "clear_first": clear_first, "press_enter": press_enter, "timeout_ms": timeout}
-    await run_chain(
+    await navigating(session, page, lambda: run_chain(
         located, "type_text",
         lambda: strategies.direct_type(page, target, **kw),
         lambda: strategies.coordinate_type(session, page, target, **kw),
-    )
+    ))
     if suggests is not None:
         await wait_for_suggestions(target, suggests)
     value = await value_preview(target)
@@ -248,9 +248,7 @@ async def press_key(
         target = await _target(session, page, element_id=element_id, description=description, role=role)
     approved = await session.guard.check(ActionIntent("press_key", page, target, {"key": key}),
                                          confirmed=confirmed)
-    async with pending_navigation(page, session.settings.navigation_timeout_ms / 1000) as navigation:
-        await _press(page, target, key, session.settings.action_timeout_ms, out)
-        await navigation()
+    await navigating(session, page, lambda: _press(page, target, key, session.settings.action_timeout_ms, out))
     return _approved(out | await settle(session, page, before, before_doc=before_doc), approved)
 
 
@@ -311,7 +309,8 @@ async def select_option(
                 hint="For custom dropdowns click the control, observe, then click the option.",
             )
         chosen = match_options(options, values, target.name)
-        await target.handle.select_option(value=chosen, timeout=session.settings.action_timeout_ms)
+        await navigating(session, page, lambda: target.handle.select_option(
+            value=chosen, timeout=session.settings.action_timeout_ms))
     label_of = {v: label for v, label in options}
     return {"action": "select_option", "element": target.describe(), "selected": [label_of[v] for v in chosen]} | (
         await settle(session, page, before, before_doc=before_doc)
@@ -387,11 +386,14 @@ async def click_at(session: BrowserSession, *, x: int, y: int, text: str | None 
     out: ActionResult = {"action": "click_at", "point": [x, y]}
     if target is not None:
         out["element"] = target.describe()
-    with playwright_errors("click_at"):
-        await page.mouse.click(x, y)
-        if text:
-            await session.guard.check(ActionIntent("type_text", page, None, {"text": text, "press_enter": False}),
-                                      confirmed=confirmed)
-            await page.keyboard.type(text)
-            out["typed_chars"] = len(text)
+
+    async def act() -> None:
+        with playwright_errors("click_at"):
+            await page.mouse.click(x, y)
+            if text:
+                await session.guard.check(ActionIntent("type_text", page, None, {"text": text, "press_enter": False}),
+                                          confirmed=confirmed)
+                await page.keyboard.type(text)
+                out["typed_chars"] = len(text)
+    await navigating(session, page, act)
     return out | await settle(session, page, before, before_doc=before_doc) | await _after(session, marks)

@@ -90,6 +90,16 @@ async def _responsive(page: Page) -> bool:
     return False
 
 
+async def _document_url(page: Page) -> str:
+    """Where the tab's document is. A goto without a response (as for a fragment) can also mean that a navigation
+    the old page started took ours over: the tab then shows that page while ``page.url`` still names ours."""
+    if not page.url.startswith(("http:", "https:")):
+        return page.url
+    with anyio.move_on_after(TITLE_BOUND_S), contextlib.suppress(PlaywrightError):
+        return str(await page.evaluate("location.href"))
+    return page.url
+
+
 class _TabHung(Exception):
     """Our navigation did not commit and the tab's scripts stopped answering: its renderer is stuck."""
 
@@ -157,9 +167,10 @@ async def navigate(
                                        max(min(left / 2, SUSPICIOUS_FIRST_TRY_MS) if suspicious else left, 1))
         out = await _report(session, page, response, "navigate")
         arrived = response.url if response is not None else target
-        if page.url.split("#")[0] != arrived.split("#")[0] and not replaced:
+        shown = page.url if response is not None else await _document_url(page)
+        if shown.split("#")[0] != arrived.split("#")[0] and not replaced:
             # The old document's own navigation (a page that keeps navigating itself away) overtook ours.
-            raise PageChanged(f"the tab went on to {page.url[:200]}")
+            raise PageChanged(f"the tab went on to {shown[:200]}")
     except (PlaywrightError, PageChanged, _TabHung) as exc:
         hung = isinstance(exc, _TabHung)
         error = (ActionTimeout(f"navigate to {target}: {exc}") if isinstance(exc, _TabHung)

@@ -1,16 +1,26 @@
 """A navigation an action started but the browser has not committed yet: a key press that submits a form sends the
-request at once, while the page still shows the old document (its title reads "Loading …"). Watching the page's
-main-frame navigation requests during the action lets the action wait (bounded) for the new document, so its
-result says where it went, every time, instead of racing the network."""
+request at once, or a moment later on a loaded machine, while the page still shows the old document (its title
+reads "Loading …"). Two signals say a navigation is under way: the page's main-frame navigation request, watched
+during the action, and the page's own announcement (the Navigation API's ``navigate`` event for a cross-document
+navigation, recorded by the document mark's script, ``read/changes.py``), which comes before the request is sent.
+Either one makes the action wait (bounded) for the new document, so its result says where it went, every time,
+instead of racing the network."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
+from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Page, Request, Response
+
+from browser_core.read.changes import NAVIGATION_ANNOUNCED_JS
+from browser_core.session.browser import BrowserSession
+
+START_S = 5.0  # an announced navigation's request has started by then (a beforeunload that kept the page: no wait)
+T = TypeVar("T")
 
 
 class _Watch:
@@ -36,7 +46,8 @@ class _Watch:
             self.ended.set()
 
     def on_navigated(self, frame: Frame) -> None:
-        if frame == self.page.main_frame and self.started.is_set():
+        if frame == self.page.main_frame:
+            self.started.set()  # a navigation without a request (about:blank, a cached document) committed
             self.ended.set()
 
     def handlers(self) -> list[tuple[str, Callable[[Any], None]]]:
@@ -44,14 +55,27 @@ class _Watch:
                 ("framenavigated", self.on_navigated)]
 
 
+async def _announced(page: Page, key: str) -> bool:
+    """The old document said a cross-document navigation of its own is on its way (no request seen yet)."""
+    if page.is_closed():
+        return False
+    try:
+        return bool(await page.evaluate(NAVIGATION_ANNOUNCED_JS, key))
+    except PlaywrightError:  # its context is gone: the navigation committed, and the load wait takes it from here
+        return False
+
+
 @asynccontextmanager
-async def pending_navigation(page: Page, timeout_s: float) -> AsyncIterator[Callable[[], Awaitable[None]]]:
-    """``async with pending_navigation(page, t) as wait: <act>; await wait()``: ``wait`` returns at once if the
+async def pending_navigation(page: Page, timeout_s: float, key: str) -> AsyncIterator[Callable[[], Awaitable[None]]]:
+    """``async with pending_navigation(page, t, key) as wait: <act>; await wait()``: ``wait`` returns at once if the
     action started no main-frame navigation, else when it commits, fails, answers without a document (204 / 205)
     or after ``timeout_s``."""
     watch = _Watch(page)
 
     async def wait() -> None:
+        if not watch.started.is_set() and await _announced(page, key):
+            with anyio.move_on_after(min(START_S, timeout_s)):
+                await watch.started.wait()
         if watch.started.is_set():
             with anyio.move_on_after(timeout_s):
                 await watch.ended.wait()
@@ -63,3 +87,12 @@ async def pending_navigation(page: Page, timeout_s: float) -> AsyncIterator[Call
     finally:
         for event, handler in watch.handlers():
             page.remove_listener(event, handler)
+
+
+async def navigating(session: BrowserSession, page: Page, act: Callable[[], Awaitable[T]]) -> T:
+    """Run ``act`` on ``page``; if it started (or the page announced) a navigation, return once that ends."""
+    async with pending_navigation(page, session.settings.navigation_timeout_ms / 1000,
+                                  session.registry.key) as navigation:
+        result = await act()
+        await navigation()
+    return result

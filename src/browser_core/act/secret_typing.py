@@ -15,6 +15,7 @@ from playwright.async_api import Page
 from browser_core.act.actions import settle
 from browser_core.act.dialogs import dialogs_since
 from browser_core.act.outcome import ActionResult
+from browser_core.act.pending_nav import navigating
 from browser_core.act.retry import locate
 from browser_core.act.secret_fields import check_field, fill_secret, secret_params
 from browser_core.errors import InvalidInput, playwright_errors
@@ -51,10 +52,13 @@ async def type_secret(
     origin = await check_field(session, target, secret, element_id)  # again: the check may have taken a while
     before, before_doc, mark = page.url, await document_token(session, page), len(session.events)
     timeout = timeout_ms or session.settings.action_timeout_ms
-    await fill_secret(target, secret, timeout)
-    if press_enter:
-        with playwright_errors("type_text"):
-            await target.handle.press("Enter", timeout=timeout)
+
+    async def act() -> None:
+        await fill_secret(target, secret, timeout)
+        if press_enter:
+            with playwright_errors("type_text"):
+                await target.handle.press("Enter", timeout=timeout)
+    await navigating(session, page, act)
     out: ActionResult = {"action": "type_text", "element": target.describe(), "value": masked(secret.name),
                          "secret": secret.name, "origin": origin}
     out |= await settle(session, page, before, before_doc=before_doc)

@@ -31,7 +31,39 @@ FOLD_KEEP = 3  # ... to its first rows/items and its last one
 MAX_OFF_SCREEN = 12  # a digest lists at most this many elements outside the viewport (those below first)
 _FIELDS = ("textbox", "searchbox", "combobox", "listbox", "spinbutton", "slider")
 BOUND_S = 2.0
-_DOC_JS = "k => (window[k + '_doc'] = window[k + '_doc'] || Math.random().toString(36).slice(2))"
+# The document's mark. The first read also starts listening for the document's own navigations: a link or a script
+# fires the Navigation API's navigate event at once, while a form's submission only fires its submit event at once and
+# navigates from a task queued after the key press or click has returned. Every read clears both, so after an action
+# NAVIGATION_ANNOUNCED_JS says whether that action set a cross-document navigation of this tab going
+# (act/pending_nav.py).
+_DOC_JS = """k => {
+  const w = window, n = w.navigation;
+  if (!w[k + '_navw']) {
+    w[k + '_navw'] = 1;
+    w.addEventListener('submit', e => { w[k + '_submit'] = e; });
+    if (n && typeof n.addEventListener === 'function') {
+      n.addEventListener('navigate', e => {
+        if (!e.destination.sameDocument && !e.downloadRequest) w[k + '_nav'] = 1;
+      });
+      const over = () => { w[k + '_nav'] = 0; w[k + '_submit'] = null; };
+      n.addEventListener('navigatesuccess', over);
+      n.addEventListener('navigateerror', over);
+    }
+  }
+  w[k + '_nav'] = 0;
+  w[k + '_submit'] = null;
+  return (w[k + '_doc'] = w[k + '_doc'] || Math.random().toString(36).slice(2));
+}"""
+NAVIGATION_ANNOUNCED_JS = """k => {
+  const w = window, s = w[k + '_submit'];
+  if (s && !s.defaultPrevented && s.target instanceof HTMLFormElement) {
+    const b = s.submitter, f = s.target;
+    const attr = name => ((b && b.getAttribute('form' + name)) || f.getAttribute(name) || '').toLowerCase();
+    const target = attr('target');
+    if (attr('method') !== 'dialog' && ['', '_self', '_top', '_parent'].includes(target)) return true;
+  }
+  return !!w[k + '_nav'] && !(w.navigation && w.navigation.transition);
+}"""
 _COMPARED: tuple[Literal["name", "value", "state"], ...] = ("name", "value", "state")
 
 

@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import os
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +29,7 @@ from browser_core.security.guard import SecurityGuard
 from browser_core.security.intent import ActionGuard, AllowAll
 from browser_core.security.named_secrets import SecretStore
 from browser_core.security.policy import load_policy
+from browser_core.session import events as event_log
 from browser_core.session import remote, restless
 from browser_core.session.dialog_desk import DialogDesk
 from browser_core.session.downloads import DownloadDesk, on_file_chooser
@@ -41,9 +43,6 @@ from browser_core.session.trace import TraceRecorder
 from browser_core.settings import BrowserSettings
 
 log = structlog.get_logger("browser_core.session")
-
-MAX_PENDING_EVENTS = 50  # events kept between two tool calls; later ones are only counted (dialog storms)
-
 
 @dataclass
 class BrowserSession:
@@ -362,19 +361,21 @@ class BrowserSession:
         """Swap a tab that no longer answers (busy script, crashed renderer, self-navigation, dialog loop) for a
         fresh one; the old one is closed without its unload handlers, as soon as the browser made the new one."""
         page: Page | None = None
+        started, swapped = time.monotonic(), False
         if old is self._active:
             self._active = None  # its close is ours, not news for the model
         if not self._own_context:  # a context of our own over CDP: Target.createTarget would open elsewhere
             mark = restless.fresh_tab_mark()
             self._quiet_marks.add(mark)
             page = await restless.swap_tab(self.context, old, mark)
+            swapped = page is not None
         if page is None:
             page = await self.blank_page()
             restless.close_later(old)
         self._active = page
         self.crashed_pages.discard(id(old))
         self.add_event(PageEvent("tab_replaced", {"url": old.url, "reason": reason}))
-        log.warning("tab replaced", reason=reason)
+        log.warning("tab replaced", reason=reason, swapped=swapped, ms=round((time.monotonic() - started) * 1000))
         return page
 
     def activate(self, page: Page) -> None:
@@ -386,15 +387,8 @@ class BrowserSession:
         return self.new_page_seen
 
     def add_event(self, event: PageEvent) -> None:
-        """Keep the event for the next result; past MAX_PENDING_EVENTS only count it (a page can loop alerts)."""
-        if len(self.events) < MAX_PENDING_EVENTS:
-            self.events.append(event)
-        else:
-            self.events_omitted[event.kind] = self.events_omitted.get(event.kind, 0) + 1
+        event_log.keep(self.events, self.events_omitted, event)
 
     def drain_events(self) -> list[PageEvent]:
-        events, self.events = self.events, []
-        if self.events_omitted:
-            omitted, self.events_omitted = self.events_omitted, {}
-            events.append(PageEvent("omitted", {"count": sum(omitted.values()), "by_kind": omitted}))
-        return events
+        (events, self.events), (omitted, self.events_omitted) = (self.events, []), (self.events_omitted, {})
+        return event_log.summed(events, omitted)

@@ -12,3 +12,21 @@ class PageEvent:
 
     kind: str
     detail: dict[str, Any]
+
+
+MAX_PENDING_EVENTS = 50  # events kept between two tool calls; later ones are only counted (dialog storms)
+
+
+def keep(events: list[PageEvent], omitted: dict[str, int], event: PageEvent) -> None:
+    """Keep the event for the next result; past MAX_PENDING_EVENTS only count it (a page can loop alerts)."""
+    if len(events) < MAX_PENDING_EVENTS:
+        events.append(event)
+    else:
+        omitted[event.kind] = omitted.get(event.kind, 0) + 1
+
+
+def summed(events: list[PageEvent], omitted: dict[str, int]) -> list[PageEvent]:
+    """The events kept, and one for those only counted."""
+    if not omitted:
+        return events
+    return [*events, PageEvent("omitted", {"count": sum(omitted.values()), "by_kind": dict(omitted)})]
