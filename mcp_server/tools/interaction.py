@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal, cast
 
 from pydantic import BaseModel, Field
 
-from browser_core.act import actions, forms, secret_typing
+from browser_core.act import actions, forms, scrolling, secret_typing
 from browser_core.session import BrowserSession
 from mcp_server.params import Description, ElementId, FrameSelector, Role, SecretRef, TimeoutMs, secret_name
 from mcp_server.tooling import define_tool
@@ -70,7 +70,7 @@ async def press_key(
 async def hover(session: BrowserSession, element_id: ElementId = None, element_description: Description = None,
                 role: Role = None) -> Any:
     """Move the mouse over an element (opens hover menus and tooltips)."""
-    return await actions.hover(session, element_id=element_id, description=element_description, role=role)
+    return await scrolling.hover(session, element_id=element_id, description=element_description, role=role)
 
 
 @define_tool(title="Select an option", read_only=False, destructive=True, targets=True, timeout_s=30)
@@ -98,7 +98,7 @@ async def scroll(
     into_view: Annotated[bool, Field(description="Scroll the element into view.")] = False,
 ) -> Any:
     """Scroll the page or inside an element, or bring an element into view; returns the position, end reached."""
-    return await actions.scroll(session, direction=direction, amount=amount, element_id=element_id,
+    return await scrolling.scroll(session, direction=direction, amount=amount, element_id=element_id,
                                 description=element_description, into_view=into_view)
 
 

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from browser_core.act import actions, navigation
+from browser_core.act import actions, navigation, scrolling
 from browser_core.errors import (
     AmbiguousTarget,
     ClickIntercepted,
@@ -107,7 +107,7 @@ async def test_click_in_cross_origin_and_nested_frames(session: BrowserSession, 
 async def test_press_hover_scroll_and_double_click(session: BrowserSession, site) -> None:
     await goto(session, site.url_a("long_list.html"))
     before = await observe(session)
-    scrolled = await actions.scroll(session, direction="down", amount=2000)
+    scrolled = await scrolling.scroll(session, direction="down", amount=2000)
     assert scrolled["scroll"]["y"] >= 1900
     after = await observe(session)
     assert {e["name"] for e in after["elements"] if "off" not in e} != {
@@ -115,10 +115,10 @@ async def test_press_hover_scroll_and_double_click(session: BrowserSession, site
     }
     end = await actions.press_key(session, key="End")
     assert end["key"] == "End"
-    await actions.scroll(session, direction="down", amount=100000)
+    await scrolling.scroll(session, direction="down", amount=100000)
     bottom = await observe(session)
     assert find(bottom, "Back to top")
-    await actions.hover(session, element_id=find(bottom, "Back to top")["id"])
+    await scrolling.hover(session, element_id=find(bottom, "Back to top")["id"])
     with pytest.raises(InvalidInput):
         await actions.press_key(session, key="Definitely Not A Key")
 

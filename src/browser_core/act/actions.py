@@ -103,18 +103,19 @@ async def click(
 ) -> ActionResult:
     page = await session.page()
     before = page.url
-    before_doc, opens_before = await asyncio.gather(document_token(session, page), _window_opens(session, page))
     timeout = timeout_ms or session.settings.action_timeout_ms
     marks = _marks(session)
+    # Independent reads run together: the page's marks with the look-up, the link's kind with the gate's check.
+    (before_doc, opens_before), located = await asyncio.gather(
+        asyncio.gather(document_token(session, page), _window_opens(session, page)),
+        locate(session, page, element_id=element_id, description=description, role=role, frame=frame))
     for tries_left in (1, 0):
-        located = await locate(session, page, element_id=element_id, description=description, role=role,
-                               frame=frame)
         target = located.target
         intent = ActionIntent("click", page, target, {"button": button, "double": double})
-        approved = await session.guard.check(intent, confirmed=confirmed)
         try:
             with playwright_errors("click"):
-                opens_tab, download_link = await target.handle.evaluate(_LINK_KIND_JS)
+                approved, (opens_tab, download_link) = await asyncio.gather(
+                    session.guard.check(intent, confirmed=confirmed), target.handle.evaluate(_LINK_KIND_JS))
                 may_open_tab, downloads_file = bool(opens_tab) or button == "middle", bool(download_link)
             popup = session.expect_new_page()
             kw: _ClickOptions = {"button": button, "double": double, "timeout_ms": timeout}
@@ -129,6 +130,8 @@ async def click(
             # what it is and the row it was listed in), check it again, once.
             if not (element_id and tries_left):
                 raise
+            located = await locate(session, page, element_id=element_id, description=description, role=role,
+                                   frame=frame)
     action = "double_click" if double else f"{button}_click" if button != "left" else "click"
     out: ActionResult = {"action": action, "element": target.describe()}
     out |= await settle(session, page, before, popup, opens_before, may_open_tab, before_doc)
@@ -266,17 +269,6 @@ async def _press(page: Page, target: Target | None, key: str, timeout_ms: int, o
                 raise
 
 
-async def hover(
-    session: BrowserSession, *, element_id: str | None = None, description: str | None = None,
-    role: str | None = None,
-) -> ActionResult:
-    page = await session.page()
-    target = await _target(session, page, element_id=element_id, description=description, role=role)
-    with playwright_errors("hover"):
-        await target.handle.hover(timeout=session.settings.action_timeout_ms)
-    return {"action": "hover", "element": target.describe()}
-
-
 _OPTIONS_JS = """el => el.tagName === 'SELECT' ? Array.from(el.options).map(o => [o.value, o.label || o.text]) : null"""
 
 
@@ -315,43 +307,6 @@ async def select_option(
     return {"action": "select_option", "element": target.describe(), "selected": [label_of[v] for v in chosen]} | (
         await settle(session, page, before, before_doc=before_doc)
     )
-
-
-_SCROLL_JS = """([dx, dy, el]) => {
-  const t = el || document.scrollingElement || document.documentElement;
-  (el || window).scrollBy({left: dx, top: dy, behavior: 'instant'});
-  const max = t.scrollHeight - (el ? t.clientHeight : innerHeight);
-  return {y: Math.round(el ? t.scrollTop : scrollY), max: Math.max(0, Math.round(max))};
-}"""
-
-
-async def scroll(
-    session: BrowserSession,
-    *,
-    direction: Literal["up", "down", "left", "right"] = "down",
-    amount: int | None = None,
-    element_id: str | None = None,
-    description: str | None = None,
-    into_view: bool = False,
-) -> ActionResult:
-    page = await session.page()
-    size = page.viewport_size or {"width": session.settings.viewport_width, "height": session.settings.viewport_height}
-    step = amount if amount is not None else int(size["height"] * 0.8)
-    if step <= 0 or step > 100_000:
-        raise InvalidInput("amount must be between 1 and 100000 pixels")
-    dx, dy = {"up": (0, -step), "down": (0, step), "left": (-step, 0), "right": (step, 0)}[direction]
-    with playwright_errors("scroll"):
-        if element_id or description:
-            target = await _target(session, page, element_id=element_id, description=description)
-            if into_view:
-                await target.handle.scroll_into_view_if_needed(timeout=session.settings.action_timeout_ms)
-                return {"action": "scroll_into_view", "element": target.describe()}
-            pos = await target.frame.evaluate(_SCROLL_JS, [dx, dy, target.handle])
-            return {"action": "scroll", "element": target.describe(), "scroll": pos,
-                    "at_end": pos["y"] >= pos["max"] if dy > 0 else pos["y"] <= 0}
-        pos = await page.evaluate(_SCROLL_JS, [dx, dy, None])
-    return {"action": "scroll", "direction": direction, "scroll": pos,
-            "at_end": pos["y"] >= pos["max"] if dy > 0 else pos["y"] <= 0 if dy < 0 else None}
 
 
 _AT_POINT_JS = """([key, x, y]) => {
