@@ -37,7 +37,7 @@ async def test_the_page_announces_a_cross_document_navigation_of_its_tab_and_not
     await goto(session, site.url_a("submit_nav.html"))
     page = await session.page()
     await document_token(session, page)  # the mark's first read starts listening
-    announced = await page.evaluate(_AFTER, [session.registry.key, ANNOUNCES.get(what) or STAYS[what]])
+    announced, _opens = await page.evaluate(_AFTER, [session.registry.key, ANNOUNCES.get(what) or STAYS[what]])
     assert announced is (what in ANNOUNCES)
     for other in session.tabs():
         if other is not page:

@@ -22,14 +22,14 @@ from browser_core.act import strategies
 from browser_core.act.dialogs import dialogs_since
 from browser_core.act.forms import match_options
 from browser_core.act.outcome import ActionResult, with_changes
-from browser_core.act.pending_nav import navigating
+from browser_core.act.pending_nav import navigating, navigating_opens
 from browser_core.act.retry import locate, run_chain
 from browser_core.act.suggestions import elements_if_suggesting, value_preview, wait_for_suggestions
 from browser_core.act.widget_choice import set_widget
 from browser_core.act.widgets import find_widget, typed_widget
 from browser_core.errors import InvalidInput, StaleElement, playwright_errors
 from browser_core.page.targets import EDITABLE, SELECTABLE, Target, resolve_target
-from browser_core.read.changes import document_token, what_changed
+from browser_core.read.changes import document_marks, document_token, what_changed
 from browser_core.security.intent import ActionIntent
 from browser_core.session.browser import BrowserSession
 
@@ -69,11 +69,13 @@ async def _window_opens(session: BrowserSession, page: Page) -> int:
 async def settle(
     session: BrowserSession, page: Page, before_url: str, popup: anyio.Event | None = None,
     opens_before: int | None = None, may_open_tab: bool = False, before_doc: str | None = None,
+    opens_after: int | None = None,
 ) -> ActionResult:
     """After an action: follow a tab it opened, let a started navigation reach DOMContentLoaded, say what changed
     (a new document even at the same URL, the title, messages, the elements added, removed or changed)."""
     if popup is not None and not popup.is_set():
-        opened = may_open_tab or (opens_before is not None and await _window_opens(session, page) > opens_before)
+        opened = may_open_tab or (opens_before is not None and (
+            opens_after if opens_after is not None else await _window_opens(session, page)) > opens_before)
         if opened:
             with anyio.move_on_after(POPUP_WAIT_S):
                 await popup.wait()
@@ -107,7 +109,7 @@ async def click(
     marks = _marks(session)
     # Independent reads run together: the page's marks with the look-up, the link's kind with the gate's check.
     (before_doc, opens_before), located = await asyncio.gather(
-        asyncio.gather(document_token(session, page), _window_opens(session, page)),
+        document_marks(session, page),
         locate(session, page, element_id=element_id, description=description, role=role, frame=frame))
     for tries_left in (1, 0):
         target = located.target
@@ -119,11 +121,12 @@ async def click(
                 may_open_tab, downloads_file = bool(opens_tab) or button == "middle", bool(download_link)
             popup = session.expect_new_page()
             kw: _ClickOptions = {"button": button, "double": double, "timeout_ms": timeout}
-            await navigating(session, page, lambda t=target, k=kw, at=located: run_chain(  # type: ignore[misc]
-                at, "click",
-                lambda: strategies.direct_click(session, page, t, **k),
-                lambda: strategies.coordinate_click(session, page, t, **k),
-            ))
+            _, opens_after = await navigating_opens(
+                session, page, lambda t=target, k=kw, at=located: run_chain(  # type: ignore[misc]
+                    at, "click",
+                    lambda: strategies.direct_click(session, page, t, **k),
+                    lambda: strategies.coordinate_click(session, page, t, **k),
+                ))
             break
         except StaleElement:
             # A grid or list redrew the element between finding and clicking it: find the id's element again (by
@@ -134,7 +137,7 @@ async def click(
                                    frame=frame)
     action = "double_click" if double else f"{button}_click" if button != "left" else "click"
     out: ActionResult = {"action": action, "element": target.describe()}
-    out |= await settle(session, page, before, popup, opens_before, may_open_tab, before_doc)
+    out |= await settle(session, page, before, popup, opens_before, may_open_tab, before_doc, opens_after)
     out |= await _after(session, marks, downloads_file)
     await session.guard.hold_at_dialog(intent, out.get("dialogs", []), confirmed=confirmed)  # its dialog said delete
     out["retry_chain"] = located.chain.summary()

@@ -55,30 +55,39 @@ class _Watch:
                 ("framenavigated", self.on_navigated)]
 
 
-async def _announced(page: Page, key: str) -> bool:
-    """The old document said a cross-document navigation of its own is on its way (no request seen yet)."""
+async def _announced(page: Page, key: str) -> tuple[bool, int | None]:
+    """Whether the old document said a cross-document navigation of its own is on its way (no request seen yet),
+    and how many windows its scripts have opened (None: not read)."""
     if page.is_closed():
-        return False
+        return False, None
     try:
-        return bool(await page.evaluate(NAVIGATION_ANNOUNCED_JS, key))
+        announced, opens = await page.evaluate(NAVIGATION_ANNOUNCED_JS, key)
+        return bool(announced), int(opens)
     except PlaywrightError:  # its context is gone: the navigation committed, and the load wait takes it from here
-        return False
+        return False, None
 
 
 @asynccontextmanager
-async def pending_navigation(page: Page, timeout_s: float, key: str) -> AsyncIterator[Callable[[], Awaitable[None]]]:
+async def pending_navigation(page: Page, timeout_s: float,
+                             key: str) -> AsyncIterator[Callable[[], Awaitable[int | None]]]:
     """``async with pending_navigation(page, t, key) as wait: <act>; await wait()``: ``wait`` returns at once if the
     action started no main-frame navigation, else when it commits, fails, answers without a document (204 / 205)
-    or after ``timeout_s``."""
+    or after ``timeout_s``. It returns the count of windows the page's document has opened (0 for a document it
+    went to; None if the page could not be read)."""
     watch = _Watch(page)
 
-    async def wait() -> None:
-        if not watch.started.is_set() and await _announced(page, key):
-            with anyio.move_on_after(min(START_S, timeout_s)):
-                await watch.started.wait()
+    async def wait() -> int | None:
+        opens = None
+        if not watch.started.is_set():
+            announced, opens = await _announced(page, key)
+            if announced:
+                with anyio.move_on_after(min(START_S, timeout_s)):
+                    await watch.started.wait()
         if watch.started.is_set():
+            opens = 0  # the document was left: the one it goes to has opened no window (as a read there says)
             with anyio.move_on_after(timeout_s):
                 await watch.ended.wait()
+        return opens
 
     for event, handler in watch.handlers():
         page.on(event, handler)  # type: ignore[call-overload]
@@ -91,8 +100,13 @@ async def pending_navigation(page: Page, timeout_s: float, key: str) -> AsyncIte
 
 async def navigating(session: BrowserSession, page: Page, act: Callable[[], Awaitable[T]]) -> T:
     """Run ``act`` on ``page``; if it started (or the page announced) a navigation, return once that ends."""
+    return (await navigating_opens(session, page, act))[0]
+
+
+async def navigating_opens(session: BrowserSession, page: Page,
+                           act: Callable[[], Awaitable[T]]) -> tuple[T, int | None]:
+    """``navigating``, with the count of windows the page had opened after ``act`` if that was read (else None)."""
     async with pending_navigation(page, session.settings.navigation_timeout_ms / 1000,
                                   session.registry.key) as navigation:
         result = await act()
-        await navigation()
-    return result
+        return result, await navigation()

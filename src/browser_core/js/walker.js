@@ -303,7 +303,7 @@
   });
   if (mode === "observe") st.keys = listedNow;  // what the next scan may carry a number over from
 
-  const out = { elements, total, next: st.next, ready: document.readyState,
+  const out = { elements, total, next: st.next, ready: document.readyState, title: document.title,
     scroll: [Math.round(window.scrollY), Math.max(0, Math.round(document.documentElement.scrollHeight - vh))],
     viewport: [vw, vh] };
   if (mode !== "observe") return out;

@@ -96,5 +96,6 @@ class WalkerScan(TypedDict, total=False):
     text: str
     notes: list[CoverNote]
     ready: str
+    title: str
     scroll: list[int]
     messages: list[PageMessage]

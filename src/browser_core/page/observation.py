@@ -233,12 +233,13 @@ async def observe_page(
         "messages": messages,
         "mainText": digest,
     }
-    scans, title = await asyncio.gather(scan_frames(page, registry, settings, args), _title(page))
+    scans = await scan_frames(page, registry, settings, args)
     viewport = viewport_size(page, settings)
     merged = _Merged()
     for scan in scans:
         merged.add(scan, registry, viewport)
     main_raw = merged.main_raw
+    title = main_raw["title"] if "title" in main_raw else await _title(page)  # read with the walk, one wait less
     chosen = _select(merged.elements, settings)
     registry.last_seen = {e.id: e.to_dict() for e in chosen}
     if not digest:  # everything was listed: the page's header and menus are known to the model from now on

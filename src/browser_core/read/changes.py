@@ -35,7 +35,7 @@ BOUND_S = 2.0
 # fires the Navigation API's navigate event at once, while a form's submission only fires its submit event at once and
 # navigates from a task queued after the key press or click has returned. Every read clears both, so after an action
 # NAVIGATION_ANNOUNCED_JS says whether that action set a cross-document navigation of this tab going
-# (act/pending_nav.py).
+# (act/pending_nav.py), with the count of windows opened (the same read serves settle's popup check).
 _DOC_JS = """k => {
   const w = window, n = w.navigation;
   if (!w[k + '_navw']) {
@@ -52,17 +52,17 @@ _DOC_JS = """k => {
   }
   w[k + '_nav'] = 0;
   w[k + '_submit'] = null;
-  return (w[k + '_doc'] = w[k + '_doc'] || Math.random().toString(36).slice(2));
+  return [(w[k + '_doc'] = w[k + '_doc'] || Math.random().toString(36).slice(2)), w[k + '_opens'] || 0];
 }"""
 NAVIGATION_ANNOUNCED_JS = """k => {
-  const w = window, s = w[k + '_submit'];
+  const w = window, s = w[k + '_submit'], opens = w[k + '_opens'] || 0;
   if (s && !s.defaultPrevented && s.target instanceof HTMLFormElement) {
     const b = s.submitter, f = s.target;
     const attr = name => ((b && b.getAttribute('form' + name)) || f.getAttribute(name) || '').toLowerCase();
     const target = attr('target');
-    if (attr('method') !== 'dialog' && ['', '_self', '_top', '_parent'].includes(target)) return true;
+    if (attr('method') !== 'dialog' && ['', '_self', '_top', '_parent'].includes(target)) return [true, opens];
   }
-  return !!w[k + '_nav'] && !(w.navigation && w.navigation.transition);
+  return [!!w[k + '_nav'] && !(w.navigation && w.navigation.transition), opens];
 }"""
 _COMPARED: tuple[Literal["name", "value", "state"], ...] = ("name", "value", "state")
 
@@ -114,9 +114,15 @@ class Digest(TypedDict, total=False):
 
 async def document_token(session: BrowserSession, page: Page) -> str | None:
     """A mark on the current document: a different (or missing) mark later means a new document was loaded."""
+    return (await document_marks(session, page))[0]
+
+
+async def document_marks(session: BrowserSession, page: Page) -> tuple[str | None, int]:
+    """The document's mark and how many windows its scripts have opened so far (``registry.py``), in one read."""
     with contextlib.suppress(PlaywrightError):
-        return str(await page.evaluate(_DOC_JS, session.registry.key))
-    return None
+        token, opens = await page.evaluate(_DOC_JS, session.registry.key)
+        return str(token), int(opens)
+    return None, 0
 
 
 async def what_changed(
