@@ -176,6 +176,8 @@ async def test_the_summary_names_the_page_not_a_form_inside_it(tmp_path: Path, s
 async def test_a_check_that_cannot_be_made_refuses_the_action(tmp_path: Path, site) -> None:
     async with browser_client(tmp_path / "profile") as client:
         await client.call("navigate", url=site.url_a("effect_sabotage.html"))
+        seen = await client.call("observe")  # its title getter throws: the page is still listed, with its title
+        assert seen.ok and seen.data["title"] == "Account settings" and len(seen.data["elements"]) >= 3, seen.payload
         for name in ("Delete everything", "Dark theme"):
             call = await client.call("click", element_id=await element_id(client, name))
             assert call.error["code"] == "security_check_failed", call.payload

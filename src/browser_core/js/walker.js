@@ -303,10 +303,11 @@
   });
   if (mode === "observe") st.keys = listedNow;  // what the next scan may carry a number over from
 
-  const out = { elements, total, next: st.next, ready: document.readyState, title: document.title,
+  const out = { elements, total, next: st.next, ready: document.readyState,
     scroll: [Math.round(window.scrollY), Math.max(0, Math.round(document.documentElement.scrollHeight - vh))],
     viewport: [vw, vh] };
   if (mode !== "observe") return out;
+  try { out.title = String(document.title); } catch (e) { /* a page's own getter threw: read it the usual way */ }
 
   // Visible text near the viewport, in document order, bounded.
   if (args.maxText > 0 && document.body) {

@@ -239,7 +239,9 @@ async def observe_page(
     for scan in scans:
         merged.add(scan, registry, viewport)
     main_raw = merged.main_raw
-    title = main_raw["title"] if "title" in main_raw else await _title(page)  # read with the walk, one wait less
+    title = main_raw.get("title")  # read with the walk, one wait less
+    if not isinstance(title, str):
+        title = await _title(page)
     chosen = _select(merged.elements, settings)
     registry.last_seen = {e.id: e.to_dict() for e in chosen}
     if not digest:  # everything was listed: the page's header and menus are known to the model from now on
