@@ -36,9 +36,13 @@ async def test_the_page_announces_a_cross_document_navigation_of_its_tab_and_not
         session: BrowserSession, site, what: str) -> None:
     await goto(session, site.url_a("submit_nav.html"))
     page = await session.page()
+    start = page.url
     await document_token(session, page)  # the mark's first read starts listening
     announced, _opens = await page.evaluate(_AFTER, [session.registry.key, ANNOUNCES.get(what) or STAYS[what]])
     assert announced is (what in ANNOUNCES)
+    if announced:  # the navigation lands (the next test starts on a quiet tab)
+        await page.wait_for_url(lambda url: url != start, timeout=10_000)
+        await page.wait_for_load_state()
     for other in session.tabs():
         if other is not page:
             await other.close()
