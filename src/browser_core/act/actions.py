@@ -53,17 +53,10 @@ async def _target(session: BrowserSession, page: Page, **kw: Any) -> Target:
     return await resolve_target(page, session.registry, session.settings, **kw)
 
 
-_OPENS_JS = "key => window[key + '_opens'] || 0"
 # Whether the element is (in) a link that opens another tab, and whether it is (in) a download link: one read.
 _LINK_KIND_JS = """el => { const a = el.closest('a[href]'); const t = a && (a.target || '').toLowerCase();
   return [!!t && t !== '_self' && t !== '_parent' && t !== '_top', !!el.closest('a[href][download]')]; }"""
 POPUP_WAIT_S = 5.0
-
-
-async def _window_opens(session: BrowserSession, page: Page) -> int:
-    with contextlib.suppress(PlaywrightError):
-        return int(await page.evaluate(_OPENS_JS, session.registry.key))
-    return 0
 
 
 async def settle(
@@ -75,7 +68,7 @@ async def settle(
     (a new document even at the same URL, the title, messages, the elements added, removed or changed)."""
     if popup is not None and not popup.is_set():
         opened = may_open_tab or (opens_before is not None and (
-            opens_after if opens_after is not None else await _window_opens(session, page)) > opens_before)
+            opens_after if opens_after is not None else (await document_marks(session, page))[1]) > opens_before)
         if opened:
             with anyio.move_on_after(POPUP_WAIT_S):
                 await popup.wait()

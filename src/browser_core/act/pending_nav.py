@@ -1,8 +1,9 @@
 """A navigation an action started but the browser has not committed yet: a key press that submits a form sends the
 request at once, or a moment later on a loaded machine, while the page still shows the old document (its title
 reads "Loading …"). Two signals say a navigation is under way: the page's main-frame navigation request, watched
-during the action, and the page's own announcement (the Navigation API's ``navigate`` event for a cross-document
-navigation, recorded by the document mark's script, ``read/changes.py``), which comes before the request is sent.
+during the action, and the page's own announcement (a form's ``submit`` event not prevented, or the Navigation
+API's ``navigate`` event for a cross-document navigation, recorded by the document mark's script,
+``read/changes.py``), which comes before the request is sent.
 Either one makes the action wait (bounded) for the new document, so its result says where it went, every time,
 instead of racing the network."""
 
@@ -26,6 +27,7 @@ T = TypeVar("T")
 class _Watch:
     def __init__(self, page: Page) -> None:
         self.page, self.started, self.ended = page, anyio.Event(), anyio.Event()
+        self.requested = False  # a navigation request: the document is being left (not a same-document change)
 
     def mine(self, request: Request) -> bool:
         try:
@@ -35,6 +37,7 @@ class _Watch:
 
     def on_request(self, request: Request) -> None:
         if self.mine(request):
+            self.requested = True
             self.started.set()
 
     def on_failed(self, request: Request) -> None:
@@ -84,7 +87,8 @@ async def pending_navigation(page: Page, timeout_s: float,
                 with anyio.move_on_after(min(START_S, timeout_s)):
                     await watch.started.wait()
         if watch.started.is_set():
-            opens = 0  # the document was left: the one it goes to has opened no window (as a read there says)
+            if watch.requested:
+                opens = 0  # the document was left: the one it goes to has opened no window (as a read there says)
             with anyio.move_on_after(timeout_s):
                 await watch.ended.wait()
         return opens
