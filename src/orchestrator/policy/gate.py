@@ -49,7 +49,8 @@ class SecurityGate:
         return ConfirmRequest(confirmation_id=confirmation_id, summary=summary, expires_at=raw.get("expires_at"),
                               status=str(raw.get("status", "pending")))
 
-    async def decide(self, tool_input: Mapping[str, object]) -> GateDecision:
+    def askable(self, tool_input: Mapping[str, object]) -> GateDecision:
+        """Whether the human may be asked at all: a pending action the server recorded, not run, not expired."""
         confirmation_id = str(tool_input.get("confirmation_id") or "")
         request = self.pending(confirmation_id)
         if request is None:
@@ -58,6 +59,14 @@ class SecurityGate:
             return GateDecision(False, "This action was already confirmed and run once; it never runs twice.", request)
         if request.status == "expired" or (request.expires_at is not None and request.expires_at < time.time()):
             return GateDecision(False, "The pending action expired; observe and try the action again.", request)
+        return GateDecision(True, "", request)
+
+    async def decide(self, tool_input: Mapping[str, object]) -> GateDecision:
+        confirmation_id = str(tool_input.get("confirmation_id") or "")
+        checked = self.askable(tool_input)
+        if not checked.allow or checked.request is None:
+            return checked
+        request = checked.request
         try:
             with anyio.fail_after(self.timeout_s):
                 yes = await self.human.confirm(request)
