@@ -19,6 +19,7 @@ import claude_agent_sdk
 import pytest
 from claude_agent_sdk import ClaudeAgentOptions, ClaudeSDKClient, PermissionResultAllow, ResultMessage
 
+from browser_agent_evals.scripted.protocol import delegate, tagged
 from tests.e2e.conftest import HAS_DISPLAY, REPO
 from tests.e2e.policies import B, Intent, Scenario
 from tests.e2e.scripted_model import Block, ModelRequest, Policy, ScriptedModel, Text, ToolUse
@@ -122,7 +123,8 @@ class PluginNames:
 
 
 class BrowseSkill:
-    """Claude Code's main agent: invokes the plugin's ``browse`` skill with the task, then does what it says."""
+    """Claude Code's main agent: invokes the plugin's ``browse`` skill with the task, then does what it says:
+    delegates the task to the planner until its REPORT is no longer ``continue``."""
 
     def __init__(self, task: str, scenario: Scenario) -> None:
         self.task, self.scenario = task, scenario
@@ -132,7 +134,11 @@ class BrowseSkill:
             return self.scenario(req)
         if req.last_result("Skill") is None:
             return [ToolUse("Skill", {"skill": f"{PLUGIN}:browse", "args": self.task})]
-        return self.scenario.lead(req)
+        reports = [r for r in req.results() if r.name == "Agent"]
+        report = tagged(reports[-1].text, "REPORT") if reports else {"status": "continue"}
+        if report is None or report.get("status") == "continue":
+            return [delegate("planner", "run the task", f"Task: {self.task}")]
+        return [Text(f"Task {report.get('status')}: {report.get('summary', '')}")]
 
 
 async def test_browse_skill_clicks_and_asks_the_held_delete_once(installed: Installed, model: ScriptedModel,
@@ -157,7 +163,7 @@ async def test_browse_skill_clicks_and_asks_the_held_delete_once(installed: Inst
     )
     result: ResultMessage | None = None
     async with ClaudeSDKClient(options) as client:
-        await client.query(f"/{PLUGIN}:browse {task}")
+        await client.query(task)
         async for message in client.receive_response():
             if isinstance(message, ResultMessage):
                 result = message
