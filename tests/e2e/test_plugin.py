@@ -7,6 +7,7 @@ the ``browse`` skill clicks a button on a local page and its held delete is aske
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import anyio
 import claude_agent_sdk
 import pytest
 from claude_agent_sdk import ClaudeAgentOptions, ClaudeSDKClient, PermissionResultAllow, ResultMessage
@@ -63,7 +65,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory, model: ScriptedModel) ->
     for sub in ("home", "claude", "tmp", "project"):
         (root / sub).mkdir()
     checkout = checkout_copy(root / "checkout")
-    base = {k: v for k, v in __import__("os").environ.items() if not k.startswith(("ANTHROPIC_", "CLAUDE", "BROWSER_"))}
+    base = {k: v for k, v in os.environ.items() if not k.startswith(("ANTHROPIC_", "CLAUDE", "BROWSER_"))}
     env = base | {
         "ANTHROPIC_BASE_URL": model.base_url, "ANTHROPIC_API_KEY": "test-key-not-a-secret",
         "CLAUDE_CODE_MAX_RETRIES": "2", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1", "ENABLE_TOOL_SEARCH": "false",
@@ -72,6 +74,10 @@ def installed(tmp_path_factory: pytest.TempPathFactory, model: ScriptedModel) ->
         "BROWSER_HEADLESS": "false" if HAS_DISPLAY else "true",
         "BROWSER_USER_DATA_DIR": str(root / "profile"), "BROWSER_ARTIFACTS_DIR": str(root / "artifacts"),
     }
+    uv = shutil.which("uv")
+    if uv:  # the user's uv cache: the first start's `uv sync` links from it instead of downloading everything
+        cache = subprocess.run([uv, "cache", "dir"], capture_output=True, text=True, check=True).stdout.strip()
+        env["UV_CACHE_DIR"] = os.environ.get("UV_CACHE_DIR", cache)
     done = Installed(checkout, root, env)
     added = done.claude("plugin", "marketplace", "add", str(checkout))
     assert added.returncode == 0, added.stdout + added.stderr
@@ -102,6 +108,31 @@ def test_installed_plugin_lists_its_parts_and_token_cost(installed: Installed) -
     assert details.returncode == 0, details.stdout + details.stderr
     assert "Projected token cost" in details.stdout and re.search(r"Always-on:\s+~\d+ tok", details.stdout)
     print(details.stdout)  # the closing note's figure (pytest -s)
+
+
+async def server_connected(client: ClaudeSDKClient, name: str, bound_s: float = 150) -> None:
+    """Claude Code connects MCP servers in the background (the first request may go before); the test waits for
+    this one, bounded, so the first request carries its tools."""
+    with anyio.fail_after(bound_s):
+        while True:
+            servers = {s["name"]: s for s in (await client.get_mcp_status())["mcpServers"]}
+            status = servers.get(name, {}).get("status")
+            if status == "connected":
+                return
+            assert status in ("pending", None), servers.get(name)
+            await anyio.sleep(0.5)
+
+
+def test_first_use_installs_what_is_missing_on_stderr(installed: Installed) -> None:
+    """The plugin's server command in a fresh checkout: the set-up says what it does on stderr, stdout stays empty
+    (protocol only), then the server is ready."""
+    run = subprocess.run(["bash", str(installed.checkout / "scripts/run.sh")], input="", capture_output=True,
+                         text=True, env=installed.env, cwd=installed.root / "project", timeout=240, check=False)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout == ""
+    assert "[install] project: uv sync --frozen" in run.stderr and "[install] done" in run.stderr
+    assert 'MCP server "browser" ready' in run.stderr
+    assert (installed.checkout / ".venv" / "bin" / "python").exists()
 
 
 class PluginNames:
@@ -163,6 +194,7 @@ async def test_browse_skill_clicks_and_asks_the_held_delete_once(installed: Inst
     )
     result: ResultMessage | None = None
     async with ClaudeSDKClient(options) as client:
+        await server_connected(client, f"plugin:{PLUGIN}:browser")
         await client.query(task)
         async for message in client.receive_response():
             if isinstance(message, ResultMessage):
