@@ -43,14 +43,29 @@ class Installed:
     env: dict[str, str]
 
     def claude(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([str(CLAUDE), *args], env=self.env, cwd=self.root / "project", text=True,
-                              capture_output=True, timeout=timeout, check=False)
+        return subprocess.run(
+            [str(CLAUDE), *args],
+            env=self.env,
+            cwd=self.root / "project",
+            text=True,
+            capture_output=True,
+            timeout=timeout,
+            check=False,
+        )
 
 
 def checkout_copy(dest: Path) -> Path:
     """What a clone of this branch holds: the files git tracks or would track (no .venv, no caches)."""
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=REPO,
-                            capture_output=True, check=True).stdout.decode().split("\0")
+    listed = (
+        subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            cwd=REPO,
+            capture_output=True,
+            check=True,
+        )
+        .stdout.decode()
+        .split("\0")
+    )
     for name in filter(None, listed):
         source = REPO / name
         if source.is_file():
@@ -67,12 +82,18 @@ def installed(tmp_path_factory: pytest.TempPathFactory, model: ScriptedModel) ->
     checkout = checkout_copy(root / "checkout")
     base = {k: v for k, v in os.environ.items() if not k.startswith(("ANTHROPIC_", "CLAUDE", "BROWSER_"))}
     env = base | {
-        "ANTHROPIC_BASE_URL": model.base_url, "ANTHROPIC_API_KEY": "test-key-not-a-secret",
-        "CLAUDE_CODE_MAX_RETRIES": "2", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1", "ENABLE_TOOL_SEARCH": "false",
-        "HOME": str(root / "home"), "CLAUDE_CONFIG_DIR": str(root / "claude"), "CLAUDE_CODE_TMPDIR": str(root / "tmp"),
+        "ANTHROPIC_BASE_URL": model.base_url,
+        "ANTHROPIC_API_KEY": "test-key-not-a-secret",
+        "CLAUDE_CODE_MAX_RETRIES": "2",
+        "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+        "ENABLE_TOOL_SEARCH": "false",
+        "HOME": str(root / "home"),
+        "CLAUDE_CONFIG_DIR": str(root / "claude"),
+        "CLAUDE_CODE_TMPDIR": str(root / "tmp"),
         "MCP_TIMEOUT": "120000",  # the first start installs the project's venv (uv sync) in the plugin's folder
         "BROWSER_HEADLESS": "false" if HAS_DISPLAY else "true",
-        "BROWSER_USER_DATA_DIR": str(root / "profile"), "BROWSER_ARTIFACTS_DIR": str(root / "artifacts"),
+        "BROWSER_USER_DATA_DIR": str(root / "profile"),
+        "BROWSER_ARTIFACTS_DIR": str(root / "artifacts"),
     }
     uv = shutil.which("uv")
     if uv:  # the user's uv cache: the first start's `uv sync` links from it instead of downloading everything
@@ -88,12 +109,14 @@ def installed(tmp_path_factory: pytest.TempPathFactory, model: ScriptedModel) ->
 
 def test_both_manifests_validate() -> None:
     for target in (REPO, REPO / ".claude-plugin" / "plugin.json"):
-        out = subprocess.run([str(CLAUDE), "plugin", "validate", str(target)], capture_output=True, text=True,
-                             timeout=60, check=False)
+        out = subprocess.run(
+            [str(CLAUDE), "plugin", "validate", str(target)], capture_output=True, text=True, timeout=60, check=False
+        )
         assert out.returncode == 0, out.stdout + out.stderr
         assert "Validation passed" in out.stdout
-    listed = subprocess.run([str(CLAUDE), "plugin", "validate", str(REPO)], capture_output=True, text=True,
-                            timeout=60, check=False).stdout
+    listed = subprocess.run(
+        [str(CLAUDE), "plugin", "validate", str(REPO)], capture_output=True, text=True, timeout=60, check=False
+    ).stdout
     for agent in AGENTS:
         assert f"agents: {PLUGIN}:{agent}" in listed
     for skill in SKILLS:
@@ -126,8 +149,16 @@ async def server_connected(client: ClaudeSDKClient, name: str, bound_s: float = 
 def test_first_use_installs_what_is_missing_on_stderr(installed: Installed) -> None:
     """The plugin's server command in a fresh checkout: the set-up says what it does on stderr, stdout stays empty
     (protocol only), then the server is ready."""
-    run = subprocess.run(["bash", str(installed.checkout / "scripts/run.sh")], input="", capture_output=True,
-                         text=True, env=installed.env, cwd=installed.root / "project", timeout=240, check=False)
+    run = subprocess.run(
+        ["bash", str(installed.checkout / "scripts/run.sh")],
+        input="",
+        capture_output=True,
+        text=True,
+        env=installed.env,
+        cwd=installed.root / "project",
+        timeout=240,
+        check=False,
+    )
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout == ""
     assert "[install] project: uv sync --frozen" in run.stderr and "[install] done" in run.stderr
@@ -161,6 +192,8 @@ class BrowseSkill:
         self.task, self.scenario = task, scenario
 
     def __call__(self, req: ModelRequest) -> list[Block]:
+        if req.agent == "planner":  # the planner as a Claude Code subagent delegates with the Agent tool itself
+            return self.scenario.delegating_planner(req)
         if req.agent != "main":
             return self.scenario(req)
         if req.last_result("Skill") is None:
@@ -172,13 +205,16 @@ class BrowseSkill:
         return [Text(f"Task {report.get('status')}: {report.get('summary', '')}")]
 
 
-async def test_browse_skill_clicks_and_asks_the_held_delete_once(installed: Installed, model: ScriptedModel,
-                                                                 pages) -> None:
+async def test_browse_skill_clicks_and_asks_the_held_delete_once(
+    installed: Installed, model: ScriptedModel, pages
+) -> None:
     url = pages.url_a("inbox.html")
     task = f"Open {url} and delete the newsletter"
     scenario = Scenario(
-        intents=[Intent("open", "navigate", url=url),
-                 Intent("delete", "click", role="button", name="delete newsletter", confirm_twice=True)],
+        intents=[
+            Intent("open", "navigate", url=url),
+            Intent("delete", "click", role="button", name="delete newsletter", confirm_twice=True),
+        ],
         expect="2 messages (deleted 1)",
     )
     model.reset(PluginNames(BrowseSkill(task, scenario)))
@@ -189,8 +225,12 @@ async def test_browse_skill_clicks_and_asks_the_held_delete_once(installed: Inst
         return PermissionResultAllow()
 
     options = ClaudeAgentOptions(
-        cli_path=str(CLAUDE), env=installed.env, cwd=str(installed.root / "project"), setting_sources=["user"],
-        allowed_tools=["Skill", "Agent", f"mcp__plugin_{PLUGIN}_browser"], can_use_tool=permission,
+        cli_path=str(CLAUDE),
+        env=installed.env,
+        cwd=str(installed.root / "project"),
+        setting_sources=["user"],
+        allowed_tools=["Skill", "Agent", f"mcp__plugin_{PLUGIN}_browser"],
+        can_use_tool=permission,
     )
     result: ResultMessage | None = None
     async with ClaudeSDKClient(options) as client:

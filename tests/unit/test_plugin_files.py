@@ -26,8 +26,12 @@ def test_plugin_version_is_the_project_version() -> None:
 
 
 def test_generated_files_are_up_to_date() -> None:
-    out = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_plugin.py"), "--check"], capture_output=True,
-                         text=True, check=False)
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "build_plugin.py"), "--check"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert out.returncode == 0, out.stdout + out.stderr
 
 
@@ -37,10 +41,13 @@ def test_plugin_agents_carry_the_orchestrators_tool_lists() -> None:
     for source in sources:
         mine, theirs = front(source), front(ROOT / "plugin" / "agents" / source.name)
         assert theirs["tools"].split(", ") == [
-            t.replace("mcp__browser__", PLUGIN_PREFIX) for t in mine["tools"].split(", ")]
+            t.replace("mcp__browser__", PLUGIN_PREFIX) for t in mine["tools"].split(", ")
+        ]
         assert {k: v for k, v in theirs.items() if k != "tools"} == {k: v for k, v in mine.items() if k != "tools"}
-        assert source.read_text("utf-8").split("---", 2)[2] == (ROOT / "plugin/agents" / source.name).read_text(
-            "utf-8").split("---", 2)[2]
+        assert (
+            source.read_text("utf-8").split("---", 2)[2]
+            == (ROOT / "plugin/agents" / source.name).read_text("utf-8").split("---", 2)[2]
+        )
 
 
 def test_marketplace_lists_the_plugin_from_this_repository() -> None:

@@ -24,7 +24,7 @@ from orchestrator.policy.gate import SecurityGate
 def pending_dir() -> Path:
     """Where the server run by scripts/run.sh records held actions: its settings, read as it reads them."""
     root = Path(os.environ.get("CLAUDE_PLUGIN_ROOT") or Path(__file__).resolve().parents[3])
-    settings = BrowserSettings(_env_file=root / ".env")  # type: ignore[call-arg]
+    settings = BrowserSettings(_env_file=root / ".env")
     return settings.artifacts_dir / "pending"
 
 
@@ -35,8 +35,13 @@ def decide(payload: dict[str, Any], pending: Path) -> dict[str, Any]:
         decision, reason = "ask", "Run this held action?\n" + checked.request.describe()
     else:
         decision, reason = "deny", checked.reason
-    return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": decision,
-                                   "permissionDecisionReason": reason}}
+    return {
+        "hookSpecificOutput": {
+            "hookEventName": "PreToolUse",
+            "permissionDecision": decision,
+            "permissionDecisionReason": reason,
+        }
+    }
 
 
 def main() -> int:
