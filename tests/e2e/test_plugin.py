@@ -243,12 +243,20 @@ async def test_browse_skill_clicks_and_asks_the_held_delete_once(
     first = model.requests[0]
     tools = set(first.tool_names)
     assert {P + "navigate", P + "click", P + "observe", P + "confirm_action"} <= tools, sorted(tools)
-    agent_tool = next(t for t in first.body["tools"] if t["name"] == "Agent")
-    for agent in AGENTS:
-        assert f"{PLUGIN}:{agent}" in agent_tool["description"]
-    listing = json.dumps(first.body)
+    assert "Agent" in tools
+    listing = next(t for t in first.all_text() if "Available agent types for the Agent tool" in t)
+    for agent in AGENTS:  # the Agent tool's list of agent types (a system reminder in the first request)
+        assert f"- {PLUGIN}:{agent}:" in listing, listing
+    body = json.dumps(first.body)
     for skill in SKILLS:
-        assert f"{PLUGIN}:{skill}" in listing
+        assert f"- {PLUGIN}:{skill}:" in body
+    browser_tools = [t for t in first.body["tools"] if t["name"].startswith(P)]
+    agent_lines = [line for line in listing.splitlines() if line.startswith(f"- {PLUGIN}:")]
+    print(  # the closing note's figures (pytest -s): what the plugin puts in a session's first request
+        f"first request: {len(browser_tools)} browser tools, {len(json.dumps(browser_tools, separators=(',', ':')))}"
+        f" chars ({len(P) - len('mcp__browser__')} more per name than a bare `claude mcp add browser`);"
+        f" agent listing {sum(map(len, agent_lines))} chars"
+    )
     seen = {r.agent for r in model.requests}
     assert {"main", "planner", "dom_analyzer", "executor", "validator"} <= seen, seen
     executor_tools = next(r.tool_names for r in model.requests if r.agent == "executor")
