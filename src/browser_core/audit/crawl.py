@@ -24,12 +24,12 @@ from playwright.async_api import Error as PlaywrightError
 from browser_core.act.actions import click
 from browser_core.act.navigation import navigate
 from browser_core.audit.findings import AuditReport, PageAudit, Skipped, Violation
-from browser_core.audit.held import judge, summary_violations
+from browser_core.audit.held import MAX_JUDGED, judge, summary_violations
 from browser_core.audit.names import describe, name_violations
 from browser_core.audit.rows import counted_rows, read_frames, row_violations
 from browser_core.errors import InvalidInput, ToolFailure
 from browser_core.page.observation import observe_page
-from browser_core.security.detector import DestructiveActionDetector
+from browser_core.security.detector import CLICK_ROLES, DestructiveActionDetector
 from browser_core.security.policy import load_policy
 from browser_core.session.browser import BrowserSession
 
@@ -73,6 +73,7 @@ class Auditor:
     options: AuditOptions
     detector: DestructiveActionDetector = field(init=False)
     report: AuditReport = field(init=False)
+    audited: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.detector = DestructiveActionDetector(load_policy(self.session.settings.security_policy_file))
@@ -85,11 +86,9 @@ class Auditor:
             raise InvalidInput(f"'{self.options.url}' is not an http(s) address")
         began = time.monotonic()
         queue, seen = deque([start]), {start}
-        audited = 0
-        while queue and audited < self.options.pages and time.monotonic() - began < self.options.time_s:
+        while queue and len(self.audited) < self.options.pages and time.monotonic() - began < self.options.time_s:
             url = queue.popleft()
             links = await self._visit(url, began + self.options.time_s)
-            audited += links is not None
             for link in links or []:
                 target = normal(link)
                 if target in seen or origin(target) != origin(start) or (
@@ -98,6 +97,10 @@ class Auditor:
                 seen.add(target)
                 queue.append(target)
         self.report.queued = len(queue)
+        unjudged = sum(p.unjudged for p in self.report.pages)
+        if unjudged:
+            self.report.notes.append(f"{unjudged} link(s) past the budget of {MAX_JUDGED} per observation were not "
+                                     "judged by the gate (their summaries are unchecked)")
         if queue:
             self.report.notes.append(f"{len(queue)} more same-origin page(s) were found but not audited (budget)")
         self.report.duration_s = round(time.monotonic() - began, 1)
@@ -117,6 +120,9 @@ class Auditor:
         if origin(page.url) != origin(url):
             self.report.skipped.append(Skipped(url=url, reason=f"it went to another origin: {page.url[:160]}"))
             return None
+        if normal(page.url) in self.audited:  # an address that redirects to a page audited already
+            return []
+        self.audited.add(normal(page.url))
         await self._session_kept(url, before)
         seen = await self._observe(page, "page")
         self.report.pages.append(seen.audit)
@@ -155,16 +161,19 @@ class Auditor:
         elements = observed["elements"]
         listed = {e["id"]: e for e in elements}
         reads = await read_frames(self.session.registry, elements)
-        judged = await judge(self.session.registry, self.detector, elements, opener)
+        plain = {i for r in reads.values() for i in r.plain}
+        to_judge = [e for e in elements if e["id"] not in plain and e["role"] in CLICK_ROLES]
+        judged = await judge(self.session.registry, self.detector, to_judge, opener)
         held = {j.element["id"] for j in judged if j.verdict is not None}
-        found = name_violations(elements)
+        found = name_violations(elements, {i: h for r in reads.values() for i, h in r.links.items()},
+                                {i: t for r in reads.values() for i, t in r.own.items()})
         for read in reads.values():
             found += row_violations(read, listed)
         text = "\n".join(r.text for r in reads.values())
         found += summary_violations(judged, text, elements, observed.get("title", ""))
         url = normal(page.url)
         audit = PageAudit(url=url, title=observed.get("title", ""), state=state, elements=len(elements),
-                          rows=counted_rows(reads), held=len(held),
+                          rows=counted_rows(reads), held=len(held), unjudged=len(to_judge) - len(judged),
                           violations=[Violation(kind=k, page=url, state=state, element=e, detail=d)
                                       for k, e, d in found])
         links = [href for r in reads.values() for i, href in r.links.items() if i not in held]

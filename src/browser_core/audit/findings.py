@@ -43,6 +43,7 @@ class PageAudit(BaseModel):
     elements: int = 0
     rows: int = 0
     held: int = 0
+    unjudged: int = 0  # controls past the per-observation budget of the gate's judgement
     violations: list[Violation] = Field(default_factory=list)
 
 
@@ -64,12 +65,15 @@ class AuditReport(BaseModel):
 
     def unique(self) -> list[tuple[Violation, int]]:
         """Each distinct violation once (its first sighting) with the number of pages and states it was seen on."""
-        first: dict[tuple[str, str, str], Violation] = {}
-        seen: Counter[tuple[str, str, str]] = Counter()
+        first: dict[tuple[tuple[str, str, str], int], Violation] = {}
+        seen: Counter[tuple[tuple[str, str, str], int]] = Counter()
         for page in self.pages:
+            nth: Counter[tuple[str, str, str]] = Counter()  # alike elements on one page count each
             for v in page.violations:
-                first.setdefault(v.key, v)
-                seen[v.key] += 1
+                nth[v.key] += 1
+                key = (v.key, nth[v.key])
+                first.setdefault(key, v)
+                seen[key] += 1
         return [(v, seen[k]) for k, v in first.items()]
 
     def counts(self) -> dict[str, int]:

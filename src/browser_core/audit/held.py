@@ -21,6 +21,7 @@ from browser_core.security.detector import CLICK_ROLES, DestructiveActionDetecto
 from browser_core.security.facts import ElementFacts, element_facts
 
 PARALLEL = 8
+MAX_JUDGED = 120  # controls judged per observation: the page's own controls first, then its links
 _QUOTED = re.compile(r"'([^']+(?:'[^',)(]+)*)'")
 _CONTROL = re.compile(r"\(?\b(?:button|link|select|action|option) '[^']*'\)?|\(?an unnamed \w+\)?")
 # A date, a time or an age ("2024-05-01", "12:30", "5m ago", "3 days"): the cell of a row, never its name.
@@ -51,7 +52,8 @@ async def judge(registry: ElementRegistry, detector: DestructiveActionDetector, 
                 return Judged(e, None, None)
             return Judged(e, detector.classify("click", e["role"], e.get("name", ""), facts), facts)
 
-    return list(await asyncio.gather(*(one(e) for e in elements if e["role"] in CLICK_ROLES)))
+    wanted = sorted((e for e in elements if e["role"] in CLICK_ROLES), key=lambda e: e["role"] == "link")
+    return list(await asyncio.gather(*(one(e) for e in wanted[:MAX_JUDGED])))
 
 
 def named_objects(verdict: Verdict, facts: ElementFacts) -> list[str]:

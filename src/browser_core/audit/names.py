@@ -7,6 +7,7 @@ app's page text: a name equal to one of them says what the control is made of, n
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 from browser_core.page.listing import ListedElement
 
@@ -59,13 +60,25 @@ def describe(element: ListedElement) -> str:
     return shown + (f" ({element['context']})" if element.get("context") else "")
 
 
-def name_violations(elements: list[ListedElement]) -> list[tuple[str, str, str]]:
-    """(kind, element, detail) for each listed control whose name breaks the invariant."""
+def name_violations(elements: list[ListedElement], links: dict[str, str],
+                    own: dict[str, str]) -> list[tuple[str, str, str]]:
+    """(kind, element, detail) for each listed control whose name breaks the invariant; a link says where it goes.
+    A name that is the element's own visible text ("log_file" on a page documenting settings) is the page's word."""
     out = []
     for e in elements:
         if e["role"] not in NAMED_ROLES:
             continue
         problem = name_problem(e["role"], e.get("name", ""))
+        shown = " ".join(own.get(e["id"], "").split())
+        if problem and problem[0] in ("role-word-name", "class-name") and shown == " ".join(e["name"].split()):
+            continue
         if problem:
-            out.append((problem[0], describe(e), problem[1]))
+            href = links.get(e["id"], "")
+            out.append((problem[0], describe(e) + (f" → {where(href)}" if href else ""), problem[1]))
     return out
+
+
+def where(href: str) -> str:
+    """A link's address without its origin: ``/admin/order/?page=2``."""
+    parts = urlsplit(href)
+    return parts._replace(scheme="", netloc="").geturl() or "/" if parts.scheme in ("http", "https") else href

@@ -34,6 +34,8 @@ class FrameRead:
     links: dict[str, str] = field(default_factory=dict)  # id -> absolute address
     opens: list[str] = field(default_factory=list)  # ids of controls that declare a popup
     text: str = ""
+    plain: set[str] = field(default_factory=set)  # ids of links that only open a page (nothing for the gate)
+    own: dict[str, str] = field(default_factory=dict)  # id -> the element's own visible text
 
 
 async def read_frames(registry: ElementRegistry, elements: list[ListedElement]) -> dict[str, FrameRead]:
@@ -59,19 +61,23 @@ async def read_frames(registry: ElementRegistry, elements: list[ListedElement]) 
             {ids[n]: href for n, href in raw["links"].items() if n in ids},
             [numbers[n] for n in raw["opens"] if n in numbers],
             raw["text"],
+            {numbers[n] for n in raw["plain"] if n in numbers},
+            {ids[n]: t for n, t in raw["own"].items() if n in ids},
         )
     return out
 
 
-def row_key(listed: list[ListedElement]) -> str:
-    """The key an agent reads for a row: the one its controls' context gives most, else the name of the control
-    that names the row (a control whose name holds its row's key gets no context)."""
+def row_key(listed: list[ListedElement], in_list: bool = False) -> str:
+    """The key an agent reads for a row: the one its controls' context gives most (a list item's context is its
+    key), else the name of the control that names the row (a control whose name holds its row's key gets none)."""
     keys: Counter[str] = Counter()
     for e in listed:
         context = e.get("context", "")
         found = _ROW_KEY.search(context) or _ROW_NUMBER.match(context)
         if found:
             keys[found.group(1) if found.re is _ROW_KEY else "#" + found.group(1)] += 1
+        elif context and in_list:
+            keys[context] += 1
     if keys:
         return keys.most_common(1)[0][0]
     named = [e for e in listed if not e.get("context") and e.get("name", "").strip()]
@@ -94,14 +100,15 @@ def row_violations(read: FrameRead, listed: dict[str, ListedElement]) -> list[tu
             out.append(("row-unreachable", f"row {row['i'] + 1} of {where}: '{row['text'][:60]}'",
                         "no element of this row is listed: an agent can neither name nor act on it"))
             continue
-        key = row_key([listed[i] for i in row["ids"] if i in listed])
+        key = row_key([listed[i] for i in row["ids"] if i in listed], read.containers[row["c"]]["kind"] == "list")
         keyed[row["c"]][key].append(row)
     for c, by_key in keyed.items():
         where = container_name(read.containers[c], c)
         for key, rows in by_key.items():
             texts = {r["text"] for r in rows}
             if len(texts) > 1:
-                numbers = ", ".join(str(r["i"] + 1) for r in rows[:8]) + (" …" if len(rows) > 8 else "")
+                numbers = ", ".join(f"{r['i'] + 1} '{r['text'][:30]}'" for r in rows[:6]) + (
+                    " …" if len(rows) > 6 else "")
                 shown = f"'{key}'" if key else "no key at all"
                 out.append(("row-keys", f"rows {numbers} of {where}",
                             f"{len(rows)} rows with different text are all keyed {shown}"))

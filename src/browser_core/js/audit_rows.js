@@ -66,9 +66,18 @@
       if (row) { row.n.push(n); break; }
     }
   }
-  const links = {}, opens = [];
+  // A plain link (an http address without a query or a file extension, no script or data attributes) only opens
+  // a page: the gate has nothing to judge there (detector.py: a GET link is held only on such signs).
+  const PLAIN_ATTRS = new Set(["href", "class", "id", "title", "rel", "target", "style", "tabindex", "lang", "dir"]);
+  const plainLink = (el) => /^https?:$/.test(el.protocol) && !el.search && !/\.[^/]*$/.test(el.pathname) &&
+    Array.from(el.attributes).every((a) => PLAIN_ATTRS.has(a.name) || a.name.startsWith("aria-"));
+  const links = {}, opens = [], plain = [], own = {};
   for (const [el, n] of listed) {
-    if ((el.tagName === "A" || el.tagName === "AREA") && el.href) links[n] = el.href;
+    own[n] = clean(el.innerText || el.value || "", 80);
+    if ((el.tagName === "A" || el.tagName === "AREA") && el.href) {
+      links[n] = el.href;
+      if (plainLink(el)) plain.push(n);
+    }
     const popup = el.getAttribute("aria-haspopup");
     if ((popup && popup !== "false") || el.getAttribute("aria-expanded") === "false" ||
       (el.tagName === "SUMMARY" && el.parentElement && !el.parentElement.open)) opens.push(n);
@@ -76,7 +85,7 @@
   const values = Array.from(document.querySelectorAll("input:not([type=hidden]),textarea,select"))
     .filter(shown).map((f) => f.tagName === "SELECT" ? Array.from(f.selectedOptions).map((o) => o.text).join(" ") : f.value)
     .filter((v) => v && v.length < 200);
-  return { containers, rows: rows.filter((r) => r.n.length || r.acts || rows.some((o) => o.c === r.c && o.n.length &&
+  return { containers, plain, own, rows: rows.filter((r) => r.n.length || r.acts || rows.some((o) => o.c === r.c && o.n.length &&
     o.sig === r.sig)), links, opens,
     text: ((document.body && document.body.innerText) || "").slice(0, 200000) + "\n" + values.join("\n") };
 }

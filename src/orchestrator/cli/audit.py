@@ -23,6 +23,7 @@ from rich.table import Table
 
 from browser_core.audit.crawl import AuditOptions, audit
 from browser_core.audit.findings import AuditReport
+from browser_core.audit.names import where
 from browser_core.envcheck import SettingsValueError, load_settings
 from browser_core.errors import ToolFailure
 from browser_core.logs import configure_logging
@@ -84,7 +85,7 @@ def print_report(console: Console, report: AuditReport) -> None:
     for column in ("page", "state", "elements", "rows", "held", "violations"):
         pages.add_column(column, justify="right" if column in ("elements", "rows", "held", "violations") else "left")
     for p in report.pages:
-        pages.add_row(escape(urlsplit(p.url)._replace(scheme="", netloc="").geturl() or "/"), escape(p.state[:50]),
+        pages.add_row(escape(where(p.url)), escape(p.state[:50]),
                       str(p.elements), str(p.rows), str(p.held), str(len(p.violations)))
     console.print(pages)
     unique = report.unique()
@@ -93,7 +94,7 @@ def print_report(console: Console, report: AuditReport) -> None:
         for column in ("kind", "page", "element", "what is wrong", "seen"):
             found.add_column(column)
         for v, times in unique[:SHOWN]:
-            found.add_row(v.kind, escape(urlsplit(v.page)._replace(scheme="", netloc="").geturl() or "/"),
+            found.add_row(v.kind, escape(where(v.page)),
                           escape(v.element[:80]), escape(v.detail[:160]), str(times))
         console.print(found)
         if len(unique) > SHOWN:
@@ -107,6 +108,8 @@ def print_report(console: Console, report: AuditReport) -> None:
 
 def main(argv: list[str], console: Console | None = None) -> int:
     console = console or Console(highlight=False)
+    if not console.is_terminal:  # a log or a pipe: wide enough that a violation stays on a line or two
+        console = Console(file=console.file, highlight=False, width=max(console.width, 180))
     args = parse(argv)
     try:
         options = _options(args)
