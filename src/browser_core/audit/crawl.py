@@ -63,7 +63,7 @@ class Seen:
     """What one observation gave: its audit, the addresses of its links the gate lets through, its popup openers."""
 
     audit: PageAudit
-    links: list[str] = field(default_factory=list)
+    links: list[tuple[str, bool]] = field(default_factory=list)  # (address, in the page's chrome)
     opens: list[str] = field(default_factory=list)
 
 
@@ -85,17 +85,20 @@ class Auditor:
         if origin(start)[0] not in ("http", "https"):
             raise InvalidInput(f"'{self.options.url}' is not an http(s) address")
         began = time.monotonic()
-        queue, seen = deque([start]), {start}
-        while queue and len(self.audited) < self.options.pages and time.monotonic() - began < self.options.time_s:
-            url = queue.popleft()
+        # Pages linked from the content first, then those of the header, menus and footer (each breadth first).
+        content, chrome, seen = deque([start]), deque[str](), {start}
+        while (content or chrome) and len(self.audited) < self.options.pages and (
+                time.monotonic() - began < self.options.time_s):
+            url = (content or chrome).popleft()
             links = await self._visit(url, began + self.options.time_s)
-            for link in links or []:
+            for link, in_chrome in links or []:
                 target = normal(link)
                 if target in seen or origin(target) != origin(start) or (
                         self.options.skip and self.options.skip.search(target)):
                     continue
                 seen.add(target)
-                queue.append(target)
+                (chrome if in_chrome else content).append(target)
+        queue = [*content, *chrome]
         self.report.queued = len(queue)
         unjudged = sum(p.unjudged for p in self.report.pages)
         if unjudged:
@@ -106,7 +109,7 @@ class Auditor:
         self.report.duration_s = round(time.monotonic() - began, 1)
         return self.report
 
-    async def _visit(self, url: str, deadline: float) -> list[str] | None:
+    async def _visit(self, url: str, deadline: float) -> list[tuple[str, bool]] | None:
         """Audit one page and its popups; the addresses of its links, or None when it could not be audited."""
         page = await self.session.page()
         before = await self._cookies(url)
@@ -141,7 +144,7 @@ class Auditor:
         except ToolFailure:
             return  # held, gone or covered: nothing opened
         if normal(page.url) != normal(url):  # it was a link after all: its page is crawled on its own
-            seen.links.append(page.url)
+            seen.links.append((page.url, False))
             with contextlib.suppress(ToolFailure):
                 await navigate(self.session, url=url)
             return
@@ -176,7 +179,7 @@ class Auditor:
                           rows=counted_rows(reads), held=len(held), unjudged=len(to_judge) - len(judged),
                           violations=[Violation(kind=k, page=url, state=state, element=e, detail=d)
                                       for k, e, d in found])
-        links = [href for r in reads.values() for i, href in r.links.items() if i not in held]
+        links = [(href, i in r.chrome) for r in reads.values() for i, href in r.links.items() if i not in held]
         opens = [i for r in reads.values() for i in r.opens if i not in held]
         return Seen(audit, links, opens)
 

@@ -36,6 +36,7 @@ class FrameRead:
     text: str = ""
     plain: set[str] = field(default_factory=set)  # ids of links that only open a page (nothing for the gate)
     own: dict[str, str] = field(default_factory=dict)  # id -> the element's own visible text
+    chrome: set[str] = field(default_factory=set)  # ids of links in a header, navigation, sidebar or footer
 
 
 async def read_frames(registry: ElementRegistry, elements: list[ListedElement]) -> dict[str, FrameRead]:
@@ -63,6 +64,7 @@ async def read_frames(registry: ElementRegistry, elements: list[ListedElement]) 
             raw["text"],
             {numbers[n] for n in raw["plain"] if n in numbers},
             {ids[n]: t for n, t in raw["own"].items() if n in ids},
+            {numbers[n] for n in raw["chrome"] if n in numbers},
         )
     return out
 

@@ -71,12 +71,14 @@
   const PLAIN_ATTRS = new Set(["href", "class", "id", "title", "rel", "target", "style", "tabindex", "lang", "dir"]);
   const plainLink = (el) => /^https?:$/.test(el.protocol) && !el.search && !/\.[^/]*$/.test(el.pathname) &&
     Array.from(el.attributes).every((a) => PLAIN_ATTRS.has(a.name) || a.name.startsWith("aria-"));
-  const links = {}, opens = [], plain = [], own = {};
+  const CHROME = "nav,header,footer,aside,[role=navigation],[role=banner],[role=contentinfo],[role=complementary]";
+  const links = {}, opens = [], plain = [], own = {}, chrome = [];
   for (const [el, n] of listed) {
     own[n] = clean(el.innerText || el.value || "", 80);
     if ((el.tagName === "A" || el.tagName === "AREA") && el.href) {
       links[n] = el.href;
       if (plainLink(el)) plain.push(n);
+      if (el.closest(CHROME)) chrome.push(n);
     }
     const popup = el.getAttribute("aria-haspopup");
     if ((popup && popup !== "false") || el.getAttribute("aria-expanded") === "false" ||
@@ -85,7 +87,7 @@
   const values = Array.from(document.querySelectorAll("input:not([type=hidden]),textarea,select"))
     .filter(shown).map((f) => f.tagName === "SELECT" ? Array.from(f.selectedOptions).map((o) => o.text).join(" ") : f.value)
     .filter((v) => v && v.length < 200);
-  return { containers, plain, own, rows: rows.filter((r) => r.n.length || r.acts || rows.some((o) => o.c === r.c && o.n.length &&
+  return { containers, plain, own, chrome, rows: rows.filter((r) => r.n.length || r.acts || rows.some((o) => o.c === r.c && o.n.length &&
     o.sig === r.sig)), links, opens,
     text: ((document.body && document.body.innerText) || "").slice(0, 200000) + "\n" + values.join("\n") };
 }
