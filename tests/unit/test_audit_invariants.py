@@ -47,8 +47,8 @@ def el(i: str, name: str, context: str = "", role: str = "link") -> ListedElemen
 def test_a_row_is_keyed_by_its_controls_context_else_by_the_control_that_names_it() -> None:
     assert row_key([el("e1", "Edit", "row 'Acme'", "button"), el("e2", "Garden chair")]) == "Acme"
     assert row_key([el("e1", "Garden chair"), el("e2", "", "select row 'x'", "checkbox")]) == "x"
-    assert row_key([el("e1", "Garden chair"), el("e2", "Open", "Garden chair", "button")]) == "Garden chair"
-    assert row_key([el("e1", "Remove", "Linen shirt", "button")], in_list=True) == "Linen shirt"
+    assert row_key([el("e1", "Garden chair", "[inherit]"), el("e2", "Open", "", "button")]) == "Garden chair"
+    assert row_key([el("e1", "", "Linen shirt", "button")]) == "Linen shirt"
     assert row_key([el("e1", "Edit", "row 3", "button")]) == "#3"
 
 

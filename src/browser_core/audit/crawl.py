@@ -85,11 +85,13 @@ class Auditor:
         if origin(start)[0] not in ("http", "https"):
             raise InvalidInput(f"'{self.options.url}' is not an http(s) address")
         began = time.monotonic()
-        # Pages linked from the content first, then those of the header, menus and footer (each breadth first).
-        content, chrome, seen = deque([start]), deque[str](), {start}
-        while (content or chrome) and len(self.audited) < self.options.pages and (
+        # Pages linked from the content first, then those of the header, menus and footer, then other queries of
+        # a path already queued (a sort order, a page number): each breadth first.
+        content, chrome, variants, seen = deque([start]), deque[str](), deque[str](), {start}
+        paths = {urlsplit(start).path + "#" + urlsplit(start).fragment.split("?")[0]}
+        while (content or chrome or variants) and len(self.audited) < self.options.pages and (
                 time.monotonic() - began < self.options.time_s):
-            url = (content or chrome).popleft()
+            url = (content or chrome or variants).popleft()
             links = await self._visit(url, began + self.options.time_s)
             for link, in_chrome in links or []:
                 target = normal(link)
@@ -97,8 +99,10 @@ class Auditor:
                         self.options.skip and self.options.skip.search(target)):
                     continue
                 seen.add(target)
-                (chrome if in_chrome else content).append(target)
-        queue = [*content, *chrome]
+                path = urlsplit(target).path + "#" + urlsplit(target).fragment.split("?")[0]
+                (variants if path in paths else chrome if in_chrome else content).append(target)
+                paths.add(path)
+        queue = [*content, *chrome, *variants]
         self.report.queued = len(queue)
         unjudged = sum(p.unjudged for p in self.report.pages)
         if unjudged:

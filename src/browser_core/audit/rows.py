@@ -69,22 +69,22 @@ async def read_frames(registry: ElementRegistry, elements: list[ListedElement]) 
     return out
 
 
-def row_key(listed: list[ListedElement], in_list: bool = False) -> str:
-    """The key an agent reads for a row: the one its controls' context gives most (a list item's context is its
-    key), else the name of the control that names the row (a control whose name holds its row's key gets none)."""
+def row_key(listed: list[ListedElement]) -> str:
+    """The key an agent reads for a row: the ``row '…'`` its controls' context gives most, else the name of the
+    control that names the row (its first link, else its first named control), else a list item's own context."""
     keys: Counter[str] = Counter()
     for e in listed:
-        context = e.get("context", "")
-        found = _ROW_KEY.search(context) or _ROW_NUMBER.match(context)
+        found = _ROW_KEY.search(e.get("context", "")) or _ROW_NUMBER.match(e.get("context", ""))
         if found:
             keys[found.group(1) if found.re is _ROW_KEY else "#" + found.group(1)] += 1
-        elif context and in_list:
-            keys[context] += 1
     if keys:
         return keys.most_common(1)[0][0]
-    named = [e for e in listed if not e.get("context") and e.get("name", "").strip()]
-    links = [e for e in named if e["role"] == "link"]
-    return (links or named or [{"name": ""}])[0].get("name", "")  # type: ignore[typeddict-item]
+    named = [e["name"] for e in listed if e["role"] == "link" and e.get("name", "").strip()] + [
+        e["name"] for e in listed if e.get("name", "").strip()]
+    if named:
+        return named[0]
+    contexts = Counter(e["context"] for e in listed if e.get("context"))
+    return contexts.most_common(1)[0][0] if contexts else ""
 
 
 def container_name(container: dict[str, Any], index: int) -> str:
@@ -102,7 +102,7 @@ def row_violations(read: FrameRead, listed: dict[str, ListedElement]) -> list[tu
             out.append(("row-unreachable", f"row {row['i'] + 1} of {where}: '{row['text'][:60]}'",
                         "no element of this row is listed: an agent can neither name nor act on it"))
             continue
-        key = row_key([listed[i] for i in row["ids"] if i in listed], read.containers[row["c"]]["kind"] == "list")
+        key = row_key([listed[i] for i in row["ids"] if i in listed])
         keyed[row["c"]][key].append(row)
     for c, by_key in keyed.items():
         where = container_name(read.containers[c], c)
