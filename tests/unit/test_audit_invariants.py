@@ -57,7 +57,8 @@ def test_rows_that_differ_but_share_a_key_and_rows_out_of_reach_are_violations()
                                    el("e3", "Edit", "row 'Birch'", "button")]}
     read = FrameRead(
         containers=[{"kind": "table", "label": "Products", "rows": 4}],
-        rows=[{"c": 0, "i": 0, "text": "Chair Acme", "ids": ["e1"]}, {"c": 0, "i": 1, "text": "Table Acme", "ids": ["e2"]},
+        rows=[{"c": 0, "i": 0, "text": "Chair Acme", "ids": ["e1"]},
+              {"c": 0, "i": 1, "text": "Table Acme", "ids": ["e2"]},
               {"c": 0, "i": 2, "text": "Bench Birch", "ids": ["e3"]}, {"c": 0, "i": 3, "text": "Stool", "ids": []}])
     found = row_violations(read, listed)
     assert [k for k, _, _ in found] == ["row-unreachable", "row-keys"]
@@ -72,7 +73,8 @@ def verdict(effect: str, objects: tuple[str, ...] = ()) -> Verdict:
 
 
 def test_the_objects_a_held_summary_names() -> None:
-    facts = ElementFacts("button", "button", "", "", False, False, False, page=PageFacts(title="Books", heading="Books"))
+    page = PageFacts(title="Books", heading="Books")
+    facts = ElementFacts("button", "button", "", "", False, False, False, page=page)
     assert named_objects(verdict("delete button 'Delete' (page 'Books')"), facts) == []
     assert named_objects(verdict("delete 'Dune' (button 'Delete') (page 'Books')"), facts) == ["Dune"]
     assert named_objects(verdict("x", ("Book: Dune", "Book: Emma")), facts) == ["Book: Dune", "Book: Emma"]

@@ -34,6 +34,8 @@ from browser_core.security.policy import load_policy
 from browser_core.session.browser import BrowserSession
 
 SETTLE_MS = 3000  # a single-page app fetches its rows after the load: wait for the network to rest, this long
+STILL_S = 6.0  # ... and for its document to stop growing (two reads alike), this long at most
+_SIZE_JS = "() => document.getElementsByTagName('*').length"
 EVERYTHING = 2000  # the audit lists every element, not the model's budget: rows beyond a budget are still rows
 
 
@@ -122,8 +124,7 @@ class Auditor:
         except ToolFailure as exc:
             self.report.skipped.append(Skipped(url=url, reason=exc.message[:200]))
             return None
-        with contextlib.suppress(PlaywrightError):
-            await page.wait_for_load_state("networkidle", timeout=SETTLE_MS)
+        await settled(page)
         if origin(page.url) != origin(url):
             self.report.skipped.append(Skipped(url=url, reason=f"it went to another origin: {page.url[:160]}"))
             return None
@@ -204,6 +205,17 @@ class Auditor:
                                  "to leave it out); they were put back")
         with contextlib.suppress(PlaywrightError):
             await self.session.context.add_cookies(lost)
+
+
+async def settled(page: Page) -> None:
+    """Until the network rests and the document stops growing (a single-page app renders its rows late), bounded."""
+    with contextlib.suppress(PlaywrightError):
+        await page.wait_for_load_state("networkidle", timeout=SETTLE_MS)
+    size = -1
+    with anyio.move_on_after(STILL_S), contextlib.suppress(PlaywrightError):
+        while (now := await page.evaluate(_SIZE_JS)) != size:
+            size = now
+            await page.wait_for_timeout(400)  # a document that grows gives no event to wait on
 
 
 async def audit(session: BrowserSession, options: AuditOptions) -> AuditReport:
