@@ -47,7 +47,8 @@ PROG = "browser-agent"
 EPILOG = """Needs Claude credentials (ANTHROPIC_API_KEY, or a logged-in Claude Code) and, for the visible window,
 a display (or --headless). Settings: ORCH_* and BROWSER_* environment variables or .env (see .env.example).
 Exit codes: 0 done, 1 not done, 2 stopped for/by the human, 3 a budget ran out, 4 error.
-`browser-agent report [RUN|last] [--open]` prints the path of a run's report.html (or opens it)."""
+`browser-agent report [RUN|last] [--open]` prints the path of a run's report.html (or opens it).
+`browser-agent audit URL` checks how ready an app is for an agent (no model; docs/audit.md)."""
 
 
 def package_version() -> str:
