@@ -108,8 +108,8 @@ def summary_violations(judged: list[Judged], page_text: str, listed: list[Listed
     select_all = {_norm(e.get("name", "")) for e in listed if e["role"] == "checkbox" and not e.get("context")}
     out = []
     for j in judged:
-        if j.verdict is None or j.facts is None:
-            continue
+        if j.verdict is None or j.facts is None or "disabled" in j.element.get("state", "").split(","):
+            continue  # a disabled control asks nobody anything
         who, effect = describe(j.element), j.verdict.effect
         names = named_objects(j.verdict, j.facts)
         if not names:
