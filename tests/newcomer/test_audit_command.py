@@ -12,15 +12,34 @@ from tests.newcomer.commands import ORCHESTRATOR, run, user_env
 
 def audit(site: SiteServers, tmp_path: Path, page: str, *extra: str) -> tuple[int, str, Path | None]:
     runs = tmp_path / "runs"
-    done = run([ORCHESTRATOR, "audit", site.url_a(page), "--pages", "2", "--time", "60", "--menus", "0",
-                "--profile-dir", str(tmp_path / "profile"), "--run-dir", str(runs), *extra],
-               user_env(tmp_path), tmp_path, timeout=180)
+    done = run(
+        [
+            ORCHESTRATOR,
+            "audit",
+            site.url_a(page),
+            "--pages",
+            "2",
+            "--time",
+            "60",
+            "--menus",
+            "0",
+            "--profile-dir",
+            str(tmp_path / "profile"),
+            "--run-dir",
+            str(runs),
+            *extra,
+        ],
+        user_env(tmp_path),
+        tmp_path,
+        timeout=180,
+    )
     folders = sorted(runs.glob("audit-*")) if runs.exists() else []
     return done.code, done.both, folders[-1] if folders else None
 
 
-def test_an_app_with_violations_exits_1_and_reports_each_with_its_page_and_element(site: SiteServers,
-                                                                                   tmp_path: Path) -> None:
+def test_an_app_with_violations_exits_1_and_reports_each_with_its_page_and_element(
+    site: SiteServers, tmp_path: Path
+) -> None:
     code, out, folder = audit(site, tmp_path, "audit/products.html")
     assert code == 1, out
     assert "Violations" in out and "summary-names-nothing" in out and "button 'Delete'" in out, out

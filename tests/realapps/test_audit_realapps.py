@@ -25,13 +25,24 @@ from corpus.host import CHROMIUM, LOGIN_BUTTONS
 
 # Three pages take 15-25 s on an idle 2-core machine; the time bound only matters on a machine many times busier.
 BUDGET = ["--pages", "3", "--time", "90", "--menus", "1"]
-AUDIT_GAPS: dict[str, str] = {}
+# Measured on s9-i29audit (main d1d680d + the audit) with BUDGET; Django admin and Trac: no violation.
+AUDIT_GAPS: dict[str, str] = {
+    "flask_admin": "6 violations: the pager's «‹›» links are named 'link' (role-word-name 4) and their list items "
+    "are all keyed 'link' (row-keys 1); an edit form's icon link has no name (unnamed 1)",
+    "mlflow": "1 violation: the experiment page's logo link is named 'icon' (role-word-name 1)",
+}
+# Not measured: Wagtail's seeding did not finish within its 300 s bound on the loaded machine of this branch.
+UNMEASURED = {"wagtail": "not measured yet (its seeding outran the machine's load when this test was written)"}
 
 
 def gap(app: str) -> Any:
-    if os.environ.get("REALAPPS_TARGET") == "1" or app not in AUDIT_GAPS:
+    if os.environ.get("REALAPPS_TARGET") == "1":
         return ()
-    return pytest.mark.xfail(strict=True, raises=AssertionError, reason=f"audit today: {AUDIT_GAPS[app]}")
+    if app in UNMEASURED:
+        return pytest.mark.xfail(strict=False, raises=AssertionError, reason=UNMEASURED[app])
+    if app in AUDIT_GAPS:
+        return pytest.mark.xfail(strict=True, raises=AssertionError, reason=f"audit today: {AUDIT_GAPS[app]}")
+    return ()
 
 
 async def log_in(app: RunningApp, profile: Path) -> None:
@@ -59,8 +70,19 @@ async def run_audit(app: RunningApp, tmp_path: Path) -> tuple[AuditReport, str]:
     profile, runs = tmp_path / "profile", tmp_path / "runs"
     if app.spec.login is not None:
         await log_in(app, profile)
-    argv = [sys.executable, "-m", "orchestrator", "audit", app.url(app.spec.home_path), *BUDGET, "--headless",
-            "--profile-dir", str(profile), "--run-dir", str(runs)]
+    argv = [
+        sys.executable,
+        "-m",
+        "orchestrator",
+        "audit",
+        app.url(app.spec.home_path),
+        *BUDGET,
+        "--headless",
+        "--profile-dir",
+        str(profile),
+        "--run-dir",
+        str(runs),
+    ]
     done = await anyio.run_process(argv, check=False, env={**os.environ, "COLUMNS": "200"})
     out = done.stdout.decode(errors="replace") + done.stderr.decode(errors="replace")[-3000:]
     folders = sorted(runs.glob("audit-*/audit.json")) if runs.exists() else []

@@ -13,12 +13,23 @@ from browser_core.security.detector import Verdict
 from browser_core.security.facts import ElementFacts, PageFacts
 
 
-@pytest.mark.parametrize(("name", "kind"), [
-    ("", "unnamed"), ("  ", "unnamed"), ("icon", "role-word-name"), ("Button", "role-word-name"),
-    ("link", "role-word-name"), ("icon: trash", "role-word-name"), ("fa-trash", "class-name"),
-    ("first_name", "class-name"), ("x-circle-fill", "class-name"), ("‹", "symbol-name"), ("×", "symbol-name"),
-    ("»", "symbol-name"),
-])
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [
+        ("", "unnamed"),
+        ("  ", "unnamed"),
+        ("icon", "role-word-name"),
+        ("Button", "role-word-name"),
+        ("link", "role-word-name"),
+        ("icon: trash", "role-word-name"),
+        ("fa-trash", "class-name"),
+        ("first_name", "class-name"),
+        ("x-circle-fill", "class-name"),
+        ("‹", "symbol-name"),
+        ("×", "symbol-name"),
+        ("»", "symbol-name"),
+    ],
+)
 def test_names_made_of_markup_are_violations(name: str, kind: str) -> None:
     problem = name_problem("button", name)
     assert problem is not None and problem[0] == kind
@@ -30,11 +41,14 @@ def test_names_of_their_own_pass(name: str) -> None:
 
 
 def test_a_name_that_is_the_elements_own_visible_text_is_the_pages_word() -> None:
-    listed: list[ListedElement] = [{"id": "e1", "role": "link", "name": "log_file"},
-                                   {"id": "e2", "role": "link", "name": "link"}]
+    listed: list[ListedElement] = [
+        {"id": "e1", "role": "link", "name": "log_file"},
+        {"id": "e2", "role": "link", "name": "link"},
+    ]
     found = name_violations(listed, {"e2": "http://h/a?page=2"}, {"e1": "log_file", "e2": "<"})
-    assert found == [("role-word-name", "link 'link' → /a?page=2",
-                      "named 'link', which says what it is made of, not what it does")]
+    assert found == [
+        ("role-word-name", "link 'link' → /a?page=2", "named 'link', which says what it is made of, not what it does")
+    ]
 
 
 def el(i: str, name: str, context: str = "", role: str = "link") -> ListedElement:
@@ -53,13 +67,23 @@ def test_a_row_is_keyed_by_its_controls_context_else_by_the_control_that_names_i
 
 
 def test_rows_that_differ_but_share_a_key_and_rows_out_of_reach_are_violations() -> None:
-    listed = {e["id"]: e for e in [el("e1", "Edit", "row 'Acme'", "button"), el("e2", "Edit", "row 'Acme'", "button"),
-                                   el("e3", "Edit", "row 'Birch'", "button")]}
+    listed = {
+        e["id"]: e
+        for e in [
+            el("e1", "Edit", "row 'Acme'", "button"),
+            el("e2", "Edit", "row 'Acme'", "button"),
+            el("e3", "Edit", "row 'Birch'", "button"),
+        ]
+    }
     read = FrameRead(
         containers=[{"kind": "table", "label": "Products", "rows": 4}],
-        rows=[{"c": 0, "i": 0, "text": "Chair Acme", "ids": ["e1"]},
-              {"c": 0, "i": 1, "text": "Table Acme", "ids": ["e2"]},
-              {"c": 0, "i": 2, "text": "Bench Birch", "ids": ["e3"]}, {"c": 0, "i": 3, "text": "Stool", "ids": []}])
+        rows=[
+            {"c": 0, "i": 0, "text": "Chair Acme", "ids": ["e1"]},
+            {"c": 0, "i": 1, "text": "Table Acme", "ids": ["e2"]},
+            {"c": 0, "i": 2, "text": "Bench Birch", "ids": ["e3"]},
+            {"c": 0, "i": 3, "text": "Stool", "ids": []},
+        ],
+    )
     found = row_violations(read, listed)
     assert [k for k, _, _ in found] == ["row-unreachable", "row-keys"]
     assert found[0][1] == "row 4 of table 'Products': 'Stool'"
@@ -94,7 +118,10 @@ def test_what_a_record_is_never_named_after() -> None:
 
 def test_a_violation_counts_once_however_many_pages_show_it() -> None:
     v = Violation(kind="unnamed", page="http://h/a", element="an unnamed button", detail="d")
-    report = AuditReport(start_url="http://h/", started="now", pages=[
-        PageAudit(url="http://h/a", violations=[v, v]), PageAudit(url="http://h/b", violations=[v])])
+    report = AuditReport(
+        start_url="http://h/",
+        started="now",
+        pages=[PageAudit(url="http://h/a", violations=[v, v]), PageAudit(url="http://h/b", violations=[v])],
+    )
     assert report.total == 2 and report.counts() == {"unnamed": 2}
     assert [n for _, n in report.unique()] == [2, 1]

@@ -79,8 +79,12 @@ class Auditor:
 
     def __post_init__(self) -> None:
         self.detector = DestructiveActionDetector(load_policy(self.session.settings.security_policy_file))
-        self.report = AuditReport(start_url=self.options.url, started=datetime.now(UTC).isoformat(timespec="seconds"),
-                                  page_budget=self.options.pages, time_budget_s=self.options.time_s)
+        self.report = AuditReport(
+            start_url=self.options.url,
+            started=datetime.now(UTC).isoformat(timespec="seconds"),
+            page_budget=self.options.pages,
+            time_budget_s=self.options.time_s,
+        )
 
     async def run(self) -> AuditReport:
         start = normal(self.options.url)
@@ -91,14 +95,20 @@ class Auditor:
         # a path already queued (a sort order, a page number): each breadth first.
         content, chrome, variants, seen = deque([start]), deque[str](), deque[str](), {start}
         paths = {urlsplit(start).path + "#" + urlsplit(start).fragment.split("?")[0]}
-        while (content or chrome or variants) and len(self.audited) < self.options.pages and (
-                time.monotonic() - began < self.options.time_s):
+        while (
+            (content or chrome or variants)
+            and len(self.audited) < self.options.pages
+            and (time.monotonic() - began < self.options.time_s)
+        ):
             url = (content or chrome or variants).popleft()
             links = await self._visit(url, began + self.options.time_s)
             for link, in_chrome in links or []:
                 target = normal(link)
-                if target in seen or origin(target) != origin(start) or (
-                        self.options.skip and self.options.skip.search(target)):
+                if (
+                    target in seen
+                    or origin(target) != origin(start)
+                    or (self.options.skip and self.options.skip.search(target))
+                ):
                     continue
                 seen.add(target)
                 path = urlsplit(target).path + "#" + urlsplit(target).fragment.split("?")[0]
@@ -108,8 +118,10 @@ class Auditor:
         self.report.queued = len(queue)
         unjudged = sum(p.unjudged for p in self.report.pages)
         if unjudged:
-            self.report.notes.append(f"{unjudged} link(s) past the budget of {MAX_JUDGED} per observation were not "
-                                     "judged by the gate (their summaries are unchecked)")
+            self.report.notes.append(
+                f"{unjudged} link(s) past the budget of {MAX_JUDGED} per observation were not "
+                "judged by the gate (their summaries are unchecked)"
+            )
         if queue:
             self.report.notes.append(f"{len(queue)} more same-origin page(s) were found but not audited (budget)")
         self.report.duration_s = round(time.monotonic() - began, 1)
@@ -163,8 +175,9 @@ class Auditor:
             await page.keyboard.press("Escape")
 
     async def _observe(self, page: Page, state: str, opener: ElementHandle | None = None) -> Seen:
-        settings = self.session.settings.model_copy(update={"max_elements": EVERYTHING,
-                                                            "max_viewport_elements": EVERYTHING})
+        settings = self.session.settings.model_copy(
+            update={"max_elements": EVERYTHING, "max_viewport_elements": EVERYTHING}
+        )
         observed = await observe_page(page, self.session.registry, settings)
         elements = observed["elements"]
         listed = {e["id"]: e for e in elements}
@@ -173,17 +186,26 @@ class Auditor:
         to_judge = [e for e in elements if e["id"] not in plain and e["role"] in CLICK_ROLES]
         judged = await judge(self.session.registry, self.detector, to_judge, opener)
         held = {j.element["id"] for j in judged if j.verdict is not None}
-        found = name_violations(elements, {i: h for r in reads.values() for i, h in r.links.items()},
-                                {i: t for r in reads.values() for i, t in r.own.items()})
+        found = name_violations(
+            elements,
+            {i: h for r in reads.values() for i, h in r.links.items()},
+            {i: t for r in reads.values() for i, t in r.own.items()},
+        )
         for read in reads.values():
             found += row_violations(read, listed)
         text = "\n".join(r.text for r in reads.values())
         found += summary_violations(judged, text, elements, observed.get("title", ""))
         url = normal(page.url)
-        audit = PageAudit(url=url, title=observed.get("title", ""), state=state, elements=len(elements),
-                          rows=counted_rows(reads), held=len(held), unjudged=len(to_judge) - len(judged),
-                          violations=[Violation(kind=k, page=url, state=state, element=e, detail=d)
-                                      for k, e, d in found])
+        audit = PageAudit(
+            url=url,
+            title=observed.get("title", ""),
+            state=state,
+            elements=len(elements),
+            rows=counted_rows(reads),
+            held=len(held),
+            unjudged=len(to_judge) - len(judged),
+            violations=[Violation(kind=k, page=url, state=state, element=e, detail=d) for k, e, d in found],
+        )
         links = [(href, i in r.chrome) for r in reads.values() for i, href in r.links.items() if i not in held]
         opens = [i for r in reads.values() for i in r.opens if i not in held]
         return Seen(audit, links, opens)
@@ -201,8 +223,10 @@ class Auditor:
         if not lost:
             return
         names = ", ".join(sorted(str(c.get("name")) for c in lost))
-        self.report.notes.append(f"{url} removed the cookie(s) {names} (it may end the session: pass --skip "
-                                 "to leave it out); they were put back")
+        self.report.notes.append(
+            f"{url} removed the cookie(s) {names} (it may end the session: pass --skip "
+            "to leave it out); they were put back"
+        )
         with contextlib.suppress(PlaywrightError):
             await self.session.context.add_cookies(lost)
 

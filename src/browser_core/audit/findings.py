@@ -7,8 +7,17 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-Kind = Literal["unnamed", "role-word-name", "class-name", "symbol-name", "row-keys", "row-unreachable",
-               "summary-names-nothing", "summary-not-on-page", "summary-wrong-object"]
+Kind = Literal[
+    "unnamed",
+    "role-word-name",
+    "class-name",
+    "symbol-name",
+    "row-keys",
+    "row-unreachable",
+    "summary-names-nothing",
+    "summary-not-on-page",
+    "summary-wrong-object",
+]
 
 WHAT: dict[str, str] = {
     "unnamed": "a control without a name",

@@ -36,8 +36,12 @@ class Judged:
     facts: ElementFacts | None
 
 
-async def judge(registry: ElementRegistry, detector: DestructiveActionDetector, elements: list[ListedElement],
-                opener: ElementHandle | None = None) -> list[Judged]:
+async def judge(
+    registry: ElementRegistry,
+    detector: DestructiveActionDetector,
+    elements: list[ListedElement],
+    opener: ElementHandle | None = None,
+) -> list[Judged]:
     """The gate's verdict on a click of each listed control (facts read in parallel, a few at a time)."""
     gate = asyncio.Semaphore(PARALLEL)
 
@@ -99,8 +103,9 @@ def wrong_object(name: str, tabs: set[str], select_all: set[str], title: str) ->
     return ""
 
 
-def summary_violations(judged: list[Judged], page_text: str, listed: list[ListedElement],
-                       title: str) -> list[tuple[str, str, str]]:
+def summary_violations(
+    judged: list[Judged], page_text: str, listed: list[ListedElement], title: str
+) -> list[tuple[str, str, str]]:
     """(kind, element, detail) for each held control whose summary names nothing, names what the page does not
     show, or names a date, a tab, the select-all label, an id or the page's title."""
     text = _norm(page_text)
@@ -120,6 +125,7 @@ def summary_violations(judged: list[Judged], page_text: str, listed: list[Listed
             n, why = wrong[0]
             out.append(("summary-wrong-object", who, f"the human would be asked “{effect}”: '{n}' is {why}"))
         elif not any(shows(text, n) for n in names):
-            out.append(("summary-not-on-page", who,
-                        f"the human would be asked “{effect}”: the page shows none of {names[:3]}"))
+            out.append(
+                ("summary-not-on-page", who, f"the human would be asked “{effect}”: the page shows none of {names[:3]}")
+            )
     return out

@@ -11,21 +11,117 @@ from urllib.parse import urlsplit
 
 from browser_core.page.listing import ListedElement
 
-ROLE_WORDS = frozenset({
-    "button", "link", "icon", "image", "img", "svg", "graphic", "glyph", "glyphicon", "checkbox", "radio", "switch",
-    "input", "textbox", "textarea", "select", "combobox", "listbox", "option", "menu", "menuitem", "tab", "item",
-    "element", "control", "div", "span", "a", "clickable", "toggle", "dropdown", "caret", "chevron", "arrow",
-    "undefined", "null", "none", "true", "false", "object", "nan",
-})
+ROLE_WORDS = frozenset(
+    {
+        "button",
+        "link",
+        "icon",
+        "image",
+        "img",
+        "svg",
+        "graphic",
+        "glyph",
+        "glyphicon",
+        "checkbox",
+        "radio",
+        "switch",
+        "input",
+        "textbox",
+        "textarea",
+        "select",
+        "combobox",
+        "listbox",
+        "option",
+        "menu",
+        "menuitem",
+        "tab",
+        "item",
+        "element",
+        "control",
+        "div",
+        "span",
+        "a",
+        "clickable",
+        "toggle",
+        "dropdown",
+        "caret",
+        "chevron",
+        "arrow",
+        "undefined",
+        "null",
+        "none",
+        "true",
+        "false",
+        "object",
+        "nan",
+    }
+)
 # Icon-font and utility-class prefixes ("fa-trash", "bi-x-lg", "icon-edit"): a name made of one is a class.
-CLASS_PREFIXES = ("fa", "fas", "far", "fab", "bi", "mdi", "icon", "icons", "ico", "btn", "glyphicon", "ti", "ri",
-                  "la", "las", "oi", "pi", "ph", "feather", "material", "lucide", "octicon", "codicon", "svg", "w",
-                  "h", "mr", "ml", "mx", "my", "px", "py", "text", "bg", "is", "has", "js")
+CLASS_PREFIXES = (
+    "fa",
+    "fas",
+    "far",
+    "fab",
+    "bi",
+    "mdi",
+    "icon",
+    "icons",
+    "ico",
+    "btn",
+    "glyphicon",
+    "ti",
+    "ri",
+    "la",
+    "las",
+    "oi",
+    "pi",
+    "ph",
+    "feather",
+    "material",
+    "lucide",
+    "octicon",
+    "codicon",
+    "svg",
+    "w",
+    "h",
+    "mr",
+    "ml",
+    "mx",
+    "my",
+    "px",
+    "py",
+    "text",
+    "bg",
+    "is",
+    "has",
+    "js",
+)
 _TOKEN = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+$")
 _WORDS = re.compile(r"[\w]", re.UNICODE)
-NAMED_ROLES = frozenset({"button", "link", "checkbox", "radio", "switch", "tab", "menuitem", "menuitemcheckbox",
-                         "menuitemradio", "option", "combobox", "textbox", "searchbox", "slider", "spinbutton",
-                         "treeitem", "listbox", "clickable", "gridcell", "row"})
+NAMED_ROLES = frozenset(
+    {
+        "button",
+        "link",
+        "checkbox",
+        "radio",
+        "switch",
+        "tab",
+        "menuitem",
+        "menuitemcheckbox",
+        "menuitemradio",
+        "option",
+        "combobox",
+        "textbox",
+        "searchbox",
+        "slider",
+        "spinbutton",
+        "treeitem",
+        "listbox",
+        "clickable",
+        "gridcell",
+        "row",
+    }
+)
 
 
 def is_class_token(name: str) -> bool:
@@ -60,8 +156,9 @@ def describe(element: ListedElement) -> str:
     return shown + (f" ({element['context']})" if element.get("context") else "")
 
 
-def name_violations(elements: list[ListedElement], links: dict[str, str],
-                    own: dict[str, str]) -> list[tuple[str, str, str]]:
+def name_violations(
+    elements: list[ListedElement], links: dict[str, str], own: dict[str, str]
+) -> list[tuple[str, str, str]]:
     """(kind, element, detail) for each listed control whose name breaks the invariant; a link says where it goes.
     A name that is the element's own visible text ("log_file" on a page documenting settings) is the page's word."""
     out = []

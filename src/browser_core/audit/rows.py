@@ -80,7 +80,8 @@ def row_key(listed: list[ListedElement]) -> str:
     if keys:
         return keys.most_common(1)[0][0]
     named = [e["name"] for e in listed if e["role"] == "link" and e.get("name", "").strip()] + [
-        e["name"] for e in listed if e.get("name", "").strip()]
+        e["name"] for e in listed if e.get("name", "").strip()
+    ]
     if named:
         return named[0]
     contexts = Counter(e["context"] for e in listed if e.get("context"))
@@ -99,8 +100,13 @@ def row_violations(read: FrameRead, listed: dict[str, ListedElement]) -> list[tu
     for row in read.rows:
         where = container_name(read.containers[row["c"]], row["c"])
         if not row["ids"]:
-            out.append(("row-unreachable", f"row {row['i'] + 1} of {where}: '{row['text'][:60]}'",
-                        "no element of this row is listed: an agent can neither name nor act on it"))
+            out.append(
+                (
+                    "row-unreachable",
+                    f"row {row['i'] + 1} of {where}: '{row['text'][:60]}'",
+                    "no element of this row is listed: an agent can neither name nor act on it",
+                )
+            )
             continue
         key = row_key([listed[i] for i in row["ids"] if i in listed])
         keyed[row["c"]][key].append(row)
@@ -110,10 +116,16 @@ def row_violations(read: FrameRead, listed: dict[str, ListedElement]) -> list[tu
             texts = {r["text"] for r in rows}
             if len(texts) > 1:
                 numbers = ", ".join(f"{r['i'] + 1} '{r['text'][:30]}'" for r in rows[:6]) + (
-                    " …" if len(rows) > 6 else "")
+                    " …" if len(rows) > 6 else ""
+                )
                 shown = f"'{key}'" if key else "no key at all"
-                out.append(("row-keys", f"rows {numbers} of {where}",
-                            f"{len(rows)} rows with different text are all keyed {shown}"))
+                out.append(
+                    (
+                        "row-keys",
+                        f"rows {numbers} of {where}",
+                        f"{len(rows)} rows with different text are all keyed {shown}",
+                    )
+                )
     return out
 
 

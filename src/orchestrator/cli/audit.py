@@ -38,8 +38,12 @@ SHOWN = 40  # violations printed; the report has them all
 
 def parse(argv: list[str]) -> argparse.Namespace:
     about, more = __doc__.split("\n\n", 1)
-    p = argparse.ArgumentParser(prog=f"browser-agent {COMMAND}", description=about, epilog=more,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        prog=f"browser-agent {COMMAND}",
+        description=about,
+        epilog=more,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("url", help="where to start (http or https); only pages of its origin are opened")
     p.add_argument("--pages", type=int, default=20, metavar="N", help="pages to audit at most (default 20)")
     p.add_argument("--time", type=float, default=120.0, metavar="SECONDS", help="time budget (default 120 s)")
@@ -85,8 +89,14 @@ def print_report(console: Console, report: AuditReport) -> None:
     for column in ("page", "state", "elements", "rows", "held", "violations"):
         pages.add_column(column, justify="right" if column in ("elements", "rows", "held", "violations") else "left")
     for p in report.pages:
-        pages.add_row(escape(where(p.url)), escape(p.state[:50]),
-                      str(p.elements), str(p.rows), str(p.held), str(len(p.violations)))
+        pages.add_row(
+            escape(where(p.url)),
+            escape(p.state[:50]),
+            str(p.elements),
+            str(p.rows),
+            str(p.held),
+            str(len(p.violations)),
+        )
     console.print(pages)
     unique = report.unique()
     if unique:
@@ -94,14 +104,16 @@ def print_report(console: Console, report: AuditReport) -> None:
         for column in ("kind", "page", "element", "what is wrong", "seen"):
             found.add_column(column)
         for v, times in unique[:SHOWN]:
-            found.add_row(v.kind, escape(where(v.page)),
-                          escape(v.element[:80]), escape(v.detail[:160]), str(times))
+            found.add_row(v.kind, escape(where(v.page)), escape(v.element[:80]), escape(v.detail[:160]), str(times))
         console.print(found)
         if len(unique) > SHOWN:
             console.print(f"… and {len(unique) - SHOWN} more in the report")
     counts = report.counts()
-    console.print("[bold]" + ("no violations" if not counts else " · ".join(f"{k}: {n}" for k, n in counts.items()))
-                  + f"[/] — {len(report.pages)} observation(s), {report.duration_s} s")
+    console.print(
+        "[bold]"
+        + ("no violations" if not counts else " · ".join(f"{k}: {n}" for k, n in counts.items()))
+        + f"[/] — {len(report.pages)} observation(s), {report.duration_s} s"
+    )
     for note in report.notes + [f"not audited: {s.url} ({s.reason})" for s in report.skipped]:
         console.print(f"[dim]{escape(note)}[/]")
 
@@ -136,4 +148,3 @@ def main(argv: list[str], console: Console | None = None) -> int:
     print_report(console, report)
     console.print(f"report: {escape(str((folder / 'report.html').resolve()))}")
     return 1 if report.total and not args.allow_violations else 0
-

@@ -23,22 +23,32 @@ def e(value: object) -> str:
 
 def _summary(report: AuditReport) -> str:
     counts = report.counts()
-    verdict = (f'<p class="ok">No violation on {len(report.pages)} observation(s).</p>' if not counts else
-               f'<p class="bad">{report.total} distinct violation(s) on {len(report.pages)} observation(s).</p>')
-    rows = "".join(f"<tr><td>{e(kind)}</td><td>{e(WHAT[kind])}</td><td class=n>{n}</td></tr>"
-                   for kind, n in counts.items())
+    verdict = (
+        f'<p class="ok">No violation on {len(report.pages)} observation(s).</p>'
+        if not counts
+        else f'<p class="bad">{report.total} distinct violation(s) on {len(report.pages)} observation(s).</p>'
+    )
+    rows = "".join(
+        f"<tr><td>{e(kind)}</td><td>{e(WHAT[kind])}</td><td class=n>{n}</td></tr>" for kind, n in counts.items()
+    )
     table = f"<table><tr><th>kind</th><th>what it means</th><th>distinct</th></tr>{rows}</table>" if rows else ""
-    return (f"<p>Start: <code>{e(report.start_url)}</code> · {e(report.started)} · {report.duration_s} s · "
-            f"budget {report.page_budget} page(s), {report.time_budget_s:g} s</p>{verdict}{table}")
+    return (
+        f"<p>Start: <code>{e(report.start_url)}</code> · {e(report.started)} · {report.duration_s} s · "
+        f"budget {report.page_budget} page(s), {report.time_budget_s:g} s</p>{verdict}{table}"
+    )
 
 
 def _pages(report: AuditReport) -> str:
     rows = "".join(
         f"<tr><td><code>{e(p.url)}</code><br><small>{e(p.state)} · {e(p.title)}</small></td>"
         f"<td class=n>{p.elements}</td><td class=n>{p.rows}</td><td class=n>{p.held}</td>"
-        f"<td class=n>{len(p.violations)}</td></tr>" for p in report.pages)
-    return ("<h2>Observations</h2><table><tr><th>page</th><th>elements</th><th>rows</th><th>held controls</th>"
-            f"<th>violations</th></tr>{rows}</table>")
+        f"<td class=n>{len(p.violations)}</td></tr>"
+        for p in report.pages
+    )
+    return (
+        "<h2>Observations</h2><table><tr><th>page</th><th>elements</th><th>rows</th><th>held controls</th>"
+        f"<th>violations</th></tr>{rows}</table>"
+    )
 
 
 def _violations(report: AuditReport) -> str:
@@ -49,23 +59,32 @@ def _violations(report: AuditReport) -> str:
     for kind, found in by_kind.items():
         rows = "".join(
             f"<tr><td><code>{e(v.page)}</code><br><small>{e(v.state)}</small></td><td>{e(v.element)}</td>"
-            f"<td>{e(v.detail)}</td><td class=n>{times}</td></tr>" for v, times in found)
-        parts.append(f"<h2>{e(kind)}: {e(WHAT[kind])} ({len(found)})</h2><table><tr><th>page</th><th>element</th>"
-                     f"<th>what is wrong</th><th>seen</th></tr>{rows}</table>")
+            f"<td>{e(v.detail)}</td><td class=n>{times}</td></tr>"
+            for v, times in found
+        )
+        parts.append(
+            f"<h2>{e(kind)}: {e(WHAT[kind])} ({len(found)})</h2><table><tr><th>page</th><th>element</th>"
+            f"<th>what is wrong</th><th>seen</th></tr>{rows}</table>"
+        )
     return "".join(parts)
 
 
 def _rest(report: AuditReport) -> str:
     out = ""
     if report.skipped:
-        out += "<h2>Not audited</h2><ul>" + "".join(f"<li><code>{e(s.url)}</code>: {e(s.reason)}</li>"
-                                                   for s in report.skipped) + "</ul>"
+        out += (
+            "<h2>Not audited</h2><ul>"
+            + "".join(f"<li><code>{e(s.url)}</code>: {e(s.reason)}</li>" for s in report.skipped)
+            + "</ul>"
+        )
     if report.notes:
         out += "<h2>Notes</h2><ul>" + "".join(f"<li>{e(n)}</li>" for n in report.notes) + "</ul>"
     return out
 
 
 def render(report: AuditReport) -> str:
-    return (f"<!doctype html><html lang=en><head><meta charset=utf-8>{CSP}<title>Agent-readiness audit: "
-            f"{e(report.start_url)}</title><style>{STYLE}</style></head><body><h1>Agent-readiness audit</h1>"
-            f"{_summary(report)}{_violations(report)}{_pages(report)}{_rest(report)}</body></html>")
+    return (
+        f"<!doctype html><html lang=en><head><meta charset=utf-8>{CSP}<title>Agent-readiness audit: "
+        f"{e(report.start_url)}</title><style>{STYLE}</style></head><body><h1>Agent-readiness audit</h1>"
+        f"{_summary(report)}{_violations(report)}{_pages(report)}{_rest(report)}</body></html>"
+    )
