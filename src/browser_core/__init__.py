@@ -2,6 +2,8 @@
 
 Layers, each importing only the ones below it (held by the import contracts in ``pyproject.toml``)::
 
+    audit/     the agent-readiness audit (``browser-agent audit URL``): a crawl that observes and checks invariants
+      │
     act/       acting on the page: actions (click, type, keys, scroll), the retry chain and its strategies,
                forms, uploads, dialogs, tabs, navigation, waits, confirming a held action
       │

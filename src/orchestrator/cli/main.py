@@ -25,7 +25,7 @@ from browser_core.envcheck import SettingsValueError, load_settings, unknown_nam
 from browser_core.logs import configure_logging
 from browser_core.settings import BrowserSettings
 from orchestrator.agents import AgentFileError
-from orchestrator.cli import flows, report
+from orchestrator.cli import audit, flows, report
 from orchestrator.cli.progress import Progress
 from orchestrator.human import Human, LineReader, NoHuman, TerminalHuman
 from orchestrator.memory.memory import TaskMemory
@@ -47,7 +47,8 @@ PROG = "browser-agent"
 EPILOG = """Needs Claude credentials (ANTHROPIC_API_KEY, or a logged-in Claude Code) and, for the visible window,
 a display (or --headless). Settings: ORCH_* and BROWSER_* environment variables or .env (see .env.example).
 Exit codes: 0 done, 1 not done, 2 stopped for/by the human, 3 a budget ran out, 4 error.
-`browser-agent report [RUN|last] [--open]` prints the path of a run's report.html (or opens it)."""
+`browser-agent report [RUN|last] [--open]` prints the path of a run's report.html (or opens it).
+`browser-agent audit URL` checks how ready an app is for an agent (no model; docs/audit.md)."""
 
 
 def package_version() -> str:
@@ -218,6 +219,8 @@ def commands(argv: list[str], console: Console) -> tuple[int | None, list[str], 
     ``replay NAME --fallback model`` the replay that session runs first (a stop hands over to the model)."""
     if argv[:1] == [report.COMMAND]:  # `browser-agent report [RUN|last] [--open]`
         return report.main(argv[1:]), argv, None
+    if argv[:1] == [audit.COMMAND]:  # `browser-agent audit URL`: no model, no task
+        return audit.main(argv[1:], console), argv, None
     if argv[:1] == ["flows"]:
         return flows.flows_main(argv[1:], console), argv, None
     if argv[:1] == ["replay"]:

@@ -1,0 +1,251 @@
+"""``audit``: crawl an app's pages (same-origin links, breadth first, within a page and a time budget), open the
+menus and disclosures the gate would not hold, and check the invariants on every observation.
+
+Nothing consequential is done: links the gate would hold are not followed, forms are never submitted, nothing is
+confirmed; a popup is opened only by a control that declares one (``aria-haspopup``, ``aria-expanded=false``,
+a closed ``<summary>``) and that the gate lets through, and a click goes through the session's guard as any click.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import anyio
+from playwright.async_api import ElementHandle, Page
+from playwright.async_api import Error as PlaywrightError
+
+from browser_core.act.actions import click
+from browser_core.act.navigation import navigate
+from browser_core.audit.findings import AuditReport, PageAudit, Skipped, Violation
+from browser_core.audit.held import MAX_JUDGED, judge, summary_violations
+from browser_core.audit.names import describe, name_violations
+from browser_core.audit.rows import counted_rows, read_frames, row_violations
+from browser_core.errors import InvalidInput, ToolFailure
+from browser_core.page.observation import observe_page
+from browser_core.security.detector import CLICK_ROLES, DestructiveActionDetector
+from browser_core.security.policy import load_policy
+from browser_core.session.browser import BrowserSession
+
+SETTLE_MS = 3000  # a single-page app fetches its rows after the load: wait for the network to rest, this long
+STILL_S = 6.0  # ... and for its document to stop growing (two reads alike), this long at most
+_SIZE_JS = "() => document.getElementsByTagName('*').length"
+EVERYTHING = 2000  # the audit lists every element, not the model's budget: rows beyond a budget are still rows
+
+
+@dataclass(frozen=True)
+class AuditOptions:
+    url: str
+    pages: int = 20
+    time_s: float = 120.0
+    menus: int = 3  # popups opened per page
+    skip: re.Pattern[str] | None = None  # addresses never opened (the user's choice: a log-out, a heavy export)
+
+
+def normal(url: str) -> str:
+    """The page an address opens: no fragment, unless it is a single-page app's route ('#/runs', '#!/x')."""
+    parts = urlsplit(url)
+    route = parts.fragment if parts.fragment.startswith(("/", "!/")) else ""
+    return urlunsplit((parts.scheme, parts.netloc, parts.path or "/", parts.query, route))
+
+
+def origin(url: str) -> tuple[str, str]:
+    parts = urlsplit(url)
+    return parts.scheme, parts.netloc
+
+
+@dataclass
+class Seen:
+    """What one observation gave: its audit, the addresses of its links the gate lets through, its popup openers."""
+
+    audit: PageAudit
+    links: list[tuple[str, bool]] = field(default_factory=list)  # (address, in the page's chrome)
+    opens: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Auditor:
+    session: BrowserSession
+    options: AuditOptions
+    detector: DestructiveActionDetector = field(init=False)
+    report: AuditReport = field(init=False)
+    audited: set[str] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self.detector = DestructiveActionDetector(load_policy(self.session.settings.security_policy_file))
+        self.report = AuditReport(
+            start_url=self.options.url,
+            started=datetime.now(UTC).isoformat(timespec="seconds"),
+            page_budget=self.options.pages,
+            time_budget_s=self.options.time_s,
+        )
+
+    async def run(self) -> AuditReport:
+        start = normal(self.options.url)
+        if origin(start)[0] not in ("http", "https"):
+            raise InvalidInput(f"'{self.options.url}' is not an http(s) address")
+        began = time.monotonic()
+        # Pages linked from the content first, then those of the header, menus and footer, then other queries of
+        # a path already queued (a sort order, a page number): each breadth first.
+        content, chrome, variants, seen = deque([start]), deque[str](), deque[str](), {start}
+        paths = {urlsplit(start).path + "#" + urlsplit(start).fragment.split("?")[0]}
+        while (
+            (content or chrome or variants)
+            and len(self.audited) < self.options.pages
+            and (time.monotonic() - began < self.options.time_s)
+        ):
+            url = (content or chrome or variants).popleft()
+            links = await self._visit(url, began + self.options.time_s)
+            for link, in_chrome in links or []:
+                target = normal(link)
+                if (
+                    target in seen
+                    or origin(target) != origin(start)
+                    or (self.options.skip and self.options.skip.search(target))
+                ):
+                    continue
+                seen.add(target)
+                path = urlsplit(target).path + "#" + urlsplit(target).fragment.split("?")[0]
+                (variants if path in paths else chrome if in_chrome else content).append(target)
+                paths.add(path)
+        queue = [*content, *chrome, *variants]
+        self.report.queued = len(queue)
+        unjudged = sum(p.unjudged for p in self.report.pages)
+        if unjudged:
+            self.report.notes.append(
+                f"{unjudged} link(s) past the budget of {MAX_JUDGED} per observation were not "
+                "judged by the gate (their summaries are unchecked)"
+            )
+        if queue:
+            self.report.notes.append(f"{len(queue)} more same-origin page(s) were found but not audited (budget)")
+        self.report.duration_s = round(time.monotonic() - began, 1)
+        return self.report
+
+    async def _visit(self, url: str, deadline: float) -> list[tuple[str, bool]] | None:
+        """Audit one page and its popups; the addresses of its links, or None when it could not be audited."""
+        page = await self.session.page()
+        before = await self._cookies(url)
+        try:
+            await navigate(self.session, url=url)
+        except ToolFailure as exc:
+            self.report.skipped.append(Skipped(url=url, reason=exc.message[:200]))
+            return None
+        await settled(page)
+        if origin(page.url) != origin(url):
+            self.report.skipped.append(Skipped(url=url, reason=f"it went to another origin: {page.url[:160]}"))
+            return None
+        if normal(page.url) in self.audited:  # an address that redirects to a page audited already
+            return []
+        self.audited.add(normal(page.url))
+        await self._session_kept(url, before)
+        seen = await self._observe(page, "page")
+        self.report.pages.append(seen.audit)
+        for opener in seen.opens[: self.options.menus]:
+            if time.monotonic() > deadline:
+                break
+            await self._open(page, url, opener, seen)
+        return seen.links
+
+    async def _open(self, page: Page, url: str, opener_id: str, seen: Seen) -> None:
+        """Open one popup by its opener (through the guard), audit what it shows, then close it."""
+        opener = next((e for e in self.session.registry.last_seen.values() if e["id"] == opener_id), None)
+        label = describe(opener) if opener else opener_id
+        try:
+            await click(self.session, element_id=opener_id)
+        except ToolFailure:
+            return  # held, gone or covered: nothing opened
+        if normal(page.url) != normal(url):  # it was a link after all: its page is crawled on its own
+            seen.links.append((page.url, False))
+            with contextlib.suppress(ToolFailure):
+                await navigate(self.session, url=url)
+            return
+        handle: ElementHandle | None = None
+        with contextlib.suppress(ToolFailure, PlaywrightError):
+            _, handle = await self.session.registry.resolve(opener_id)
+        opened = await self._observe(page, f"after opening {label}", handle)
+        self.report.pages.append(opened.audit)
+        seen.links.extend(opened.links)
+        with contextlib.suppress(PlaywrightError):
+            await page.keyboard.press("Escape")
+
+    async def _observe(self, page: Page, state: str, opener: ElementHandle | None = None) -> Seen:
+        settings = self.session.settings.model_copy(
+            update={"max_elements": EVERYTHING, "max_viewport_elements": EVERYTHING}
+        )
+        observed = await observe_page(page, self.session.registry, settings)
+        elements = observed["elements"]
+        listed = {e["id"]: e for e in elements}
+        reads = await read_frames(self.session.registry, elements)
+        plain = {i for r in reads.values() for i in r.plain}
+        to_judge = [e for e in elements if e["id"] not in plain and e["role"] in CLICK_ROLES]
+        judged = await judge(self.session.registry, self.detector, to_judge, opener)
+        held = {j.element["id"] for j in judged if j.verdict is not None}
+        found = name_violations(
+            elements,
+            {i: h for r in reads.values() for i, h in r.links.items()},
+            {i: t for r in reads.values() for i, t in r.own.items()},
+        )
+        for read in reads.values():
+            found += row_violations(read, listed)
+        text = "\n".join(r.text for r in reads.values())
+        found += summary_violations(judged, text, elements, observed.get("title", ""))
+        url = normal(page.url)
+        audit = PageAudit(
+            url=url,
+            title=observed.get("title", ""),
+            state=state,
+            elements=len(elements),
+            rows=counted_rows(reads),
+            held=len(held),
+            unjudged=len(to_judge) - len(judged),
+            violations=[Violation(kind=k, page=url, state=state, element=e, detail=d) for k, e, d in found],
+        )
+        links = [(href, i in r.chrome) for r in reads.values() for i, href in r.links.items() if i not in held]
+        opens = [i for r in reads.values() for i in r.opens if i not in held]
+        return Seen(audit, links, opens)
+
+    async def _cookies(self, url: str) -> list[Any]:
+        try:
+            return await self.session.context.cookies(url)
+        except (PlaywrightError, ToolFailure):
+            return []
+
+    async def _session_kept(self, url: str, before: list[Any]) -> None:
+        """A page that removed the site's cookies ended the session (a log-out link): say so, and put them back."""
+        after = {c.get("name") for c in await self._cookies(url)}
+        lost = [c for c in before if c.get("name") not in after]
+        if not lost:
+            return
+        names = ", ".join(sorted(str(c.get("name")) for c in lost))
+        self.report.notes.append(
+            f"{url} removed the cookie(s) {names} (it may end the session: pass --skip "
+            "to leave it out); they were put back"
+        )
+        with contextlib.suppress(PlaywrightError):
+            await self.session.context.add_cookies(lost)
+
+
+async def settled(page: Page) -> None:
+    """Until the network rests and the document stops growing (a single-page app renders its rows late), bounded."""
+    with contextlib.suppress(PlaywrightError):
+        await page.wait_for_load_state("networkidle", timeout=SETTLE_MS)
+    size = -1
+    with anyio.move_on_after(STILL_S), contextlib.suppress(PlaywrightError):
+        while (now := await page.evaluate(_SIZE_JS)) != size:
+            size = now
+            await page.wait_for_timeout(400)  # a document that grows gives no event to wait on
+
+
+async def audit(session: BrowserSession, options: AuditOptions) -> AuditReport:
+    """Crawl and check; the whole audit stops at the time budget plus one page's grace."""
+    auditor = Auditor(session, options)
+    with anyio.move_on_after(options.time_s + 60):
+        return await auditor.run()
+    auditor.report.notes.append("the audit was stopped at its time budget in the middle of a page")
+    return auditor.report
