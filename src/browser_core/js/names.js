@@ -111,7 +111,12 @@
     if (icon) return pagerName(el, icon, true);
     const paged = pagerName(el, "", true);
     if (paged[0]) return paged;
-    return el.querySelector("svg,img,i,[class*=icon i]") ? ["icon", true] : ["", false];
+    if (!el.querySelector("svg,img,i,[class*=icon i]")) return ["", false];
+    // An icon nothing names: a control that opens a menu offers more actions (a row's menu); else its column.
+    const popup = (el.getAttribute("aria-haspopup") || "").toLowerCase();
+    if (popup && popup !== "false" && popup !== "dialog") return [ICONS.glyphs["⋮"], true];
+    const cell = tableContext(el);
+    return cell && !cell.startsWith("row '") ? [cell, true] : ["icon", true];
   }
   function nameOf(el, role) {
     return nameInfo(el, role)[0];
