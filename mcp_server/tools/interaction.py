@@ -22,10 +22,13 @@ async def click(
     double_click: Annotated[bool, Field(description="Double-click.")] = False,
     timeout_ms: TimeoutMs = None,
     frame: FrameSelector = None,
+    modifiers: Annotated[list[Literal["Control", "Shift", "Alt", "Meta"]] | None, Field(
+        description="Keys held (Control: add to a selection, Shift: a range).", max_length=4)] = None,
 ) -> Any:
     """Click an element (any frame); the result says what changed (an overlay in the way: intercepted)."""
     return await actions.click(session, element_id=element_id, description=element_description, role=role,
-                               button=button, double=double_click, timeout_ms=timeout_ms, frame=frame)
+                               button=button, double=double_click, timeout_ms=timeout_ms, frame=frame,
+                               modifiers=list(modifiers or []))
 
 
 @define_tool(title="Type text", read_only=False, destructive=True, targets=True, timeout_s=40)
