@@ -38,6 +38,7 @@
       const c = cellOf(el);
       if (c) { const h = headerAt(c.table, columnIndex(c.td)); if (h) parts.push(typeof h === "string" ? h : h.textContent || ""); }
     } catch (e) { /* a detached node */ }
+    if (pagerOf(el)) parts.push(Object.values(ICONS.directions).join(" "));  // a pager's controls are page controls
     let n = el.parentElement;
     for (let depth = 0; n && depth < 10 && n !== document.body; n = n.parentElement, depth++) {
       parts.push(n.getAttribute("aria-label") || "", refText(n, "aria-labelledby"), n.id || "",
