@@ -131,3 +131,20 @@ async def test_typing_without_clearing_appends_at_the_end(session: BrowserSessio
     page = await session.page()
     text = str(await page.evaluate(read)).strip()
     assert text.endswith(before + " -- appended"), text
+
+
+async def test_fields_are_named_by_the_label_beside_them_and_custom_buttons_by_their_slot(
+    session: BrowserSession, site
+) -> None:
+    await goto(session, site.url_a("spa_form.html"))
+    snap = await observe(session)
+    for label in ("Project name", "Owner email", "Budget"):
+        assert find(snap, label)["role"] in ("textbox", "spinbutton")
+    search = [e for e in snap["elements"] if e["role"] == "searchbox"]
+    assert len(search) == 1 and search[0]["name"] != "All"  # a custom select's chosen option names no field
+    typed = await actions.type_text(session, text="Apollo", description="Project name")
+    assert typed["element"]["name"] == "Project name"
+    save = find(snap, "Save draft", "button")["id"]
+    out = await actions.click(session, element_id=save)
+    assert out["element"]["name"] == "Save draft"
+    assert await status(session) == "clicked save"
