@@ -17,8 +17,19 @@ from tests.browser.helpers import find, goto, observe
 
 pytestmark = pytest.mark.browser
 
-FILES = ["report.csv", "notes.txt", "budget.xlsx", "photo.png", "draft.md", "slides.pdf", "todo.txt", "logo.svg",
-         "data.json", "readme.md", "archive.zip"]
+FILES = [
+    "report.csv",
+    "notes.txt",
+    "budget.xlsx",
+    "photo.png",
+    "draft.md",
+    "slides.pdf",
+    "todo.txt",
+    "logo.svg",
+    "data.json",
+    "readme.md",
+    "archive.zip",
+]
 PRODUCTS = ["Garden Chair", "Patio Table", "Sun Lounger", "Parasol", "Hammock"]
 
 
@@ -67,8 +78,11 @@ async def test_rows_are_keyed_by_the_cell_that_tells_them_apart(session: Browser
 
 async def test_pager_glyphs_read_as_page_controls(session: BrowserSession, site) -> None:
     snap = await files_page(session, site)
-    names = [e["name"] for e in snap["elements"] if e["role"] == "link" and e.get("name", "").startswith(
-        ("previous", "next", "page"))]
+    names = [
+        e["name"]
+        for e in snap["elements"]
+        if e["role"] == "link" and e.get("name", "").startswith(("previous", "next", "page"))
+    ]
     assert names == ["previous page", "page 1", "page 2", "page 3", "next page"]
 
 
@@ -117,13 +131,17 @@ async def test_a_node_reused_without_a_scan_between_is_stale(session: BrowserSes
     assert await status(session) == "none"
 
 
-@pytest.mark.parametrize(("label", "read", "before"), [
-    ("Script", "() => document.getElementById('lines').innerText", "line two"),
-    ("Notes", "() => document.getElementById('prose').innerText", "Last paragraph."),
-    ("Query", "() => window.queryText()", "FROM runs"),
-])
-async def test_typing_without_clearing_appends_at_the_end(session: BrowserSession, site, label: str, read: str,
-                                                           before: str) -> None:
+@pytest.mark.parametrize(
+    ("label", "read", "before"),
+    [
+        ("Script", "() => document.getElementById('lines').innerText", "line two"),
+        ("Notes", "() => document.getElementById('prose').innerText", "Last paragraph."),
+        ("Query", "() => window.queryText()", "FROM runs"),
+    ],
+)
+async def test_typing_without_clearing_appends_at_the_end(
+    session: BrowserSession, site, label: str, read: str, before: str
+) -> None:
     await goto(session, site.url_a("editors.html"))
     snap = await observe(session)
     field = find(snap, label, "textbox")["id"]

@@ -132,8 +132,8 @@ async def coordinate_click(
             pressed.append(key)
         await page.mouse.click(x, y, button=button, click_count=2 if double else 1)
     finally:
-        for key in reversed(pressed):
-            await page.keyboard.up(key)
+        for held in reversed(pressed):
+            await page.keyboard.up(held)
     return f"clicked at ({round(x)}, {round(y)})"
 
 

@@ -71,7 +71,8 @@ PAGE_INIT_SCRIPT = """(() => {
   Object.defineProperty(window, "%s_clicks", { value: clicks, enumerable: false });
   const listen = EventTarget.prototype.addEventListener;
   EventTarget.prototype.addEventListener = function (type, ...rest) {
-    if ((type === "click" || type === "dblclick" || type === "contextmenu") && this instanceof Element) clicks.add(this);
+    const clicked = type === "click" || type === "dblclick" || type === "contextmenu";
+    if (clicked && this instanceof Element) clicks.add(this);
     return listen.call(this, type, ...rest);
   };
   const attach = Element.prototype.attachShadow;
