@@ -83,7 +83,9 @@ async def test_pager_glyphs_read_as_page_controls(session: BrowserSession, site)
         for e in snap["elements"]
         if e["role"] == "link" and e.get("name", "").startswith(("previous", "next", "page"))
     ]
-    assert names == ["previous page", "page 1", "page 2", "page 3", "next page"]
+    assert names == ["previous page", "page 1", "page 2", "page 3", "next page", "page 1", "page 2"]
+    assert [e["name"] for e in snap["elements"] if e["role"] == "link" and e.get("name", "").endswith(" page")] == [
+        "previous page", "next page", "first page", "last page"]  # a class's "link" word is no name
 
 
 async def test_click_selected_items_are_listed_and_take_modifier_and_right_clicks(

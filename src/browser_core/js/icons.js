@@ -123,10 +123,12 @@
     const tip = tooltipOf(el).trim();
     if (tip) return [tip, false];
     if (words) return [text, false];
-    const icon = iconWords(el);
-    if (icon) return [icon, true];
+    // A glyph the person sees ("«", "›", "+") says what the control does before a word read from a class does (a
+    // pager's "page-link" class is no "link" icon).
     const g = ICONS.glyphs[text];
     if (g) return [g, true];
+    const icon = iconWords(el);
+    if (icon) return [icon, true];
     return text ? [text, false] : null;
   }
 
