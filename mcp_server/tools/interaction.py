@@ -18,14 +18,16 @@ async def click(
     element_id: ElementId = None,
     element_description: Description = None,
     role: Role = None,
-    button: Annotated[Literal["left", "right", "middle"], Field(description="Mouse button.")] = "left",
-    double_click: Annotated[bool, Field(description="Double-click.")] = False,
+    button: Literal["left", "right", "middle"] = "left",
+    double_click: bool = False,
     timeout_ms: TimeoutMs = None,
     frame: FrameSelector = None,
+    modifiers: Annotated[list[Literal["Control", "Shift", "Alt", "Meta"]] | None, Field(max_length=4)] = None,
 ) -> Any:
-    """Click an element (any frame); the result says what changed (an overlay in the way: intercepted)."""
+    """Click an element (any frame); the result says what changed or what covers it."""
     return await actions.click(session, element_id=element_id, description=element_description, role=role,
-                               button=button, double=double_click, timeout_ms=timeout_ms, frame=frame)
+                               button=button, double=double_click, timeout_ms=timeout_ms, frame=frame,
+                               modifiers=list(modifiers or []))
 
 
 @define_tool(title="Type text", read_only=False, destructive=True, targets=True, timeout_s=40)

@@ -42,3 +42,21 @@ async def test_a_modal_over_a_crowded_page_comes_first(tmp_path: Path, site) -> 
         page = (await client.call("observe")).data
         assert {e["name"] for e in page["elements"][:3]} == {"Format", "Download export", "Not now"}
         assert page["notes"][0].startswith("modal dialog open: 'Export runs'")
+
+
+async def test_click_selected_items_take_modifier_clicks_and_a_stale_id_is_refused(tmp_path: Path, site) -> None:
+    async with browser_client(tmp_path / "profile") as client:
+        assert (await client.call("navigate", url=site.url_a("spa_files.html"))).ok
+        page = (await client.call("observe")).data
+        ids = {e["name"]: e["id"] for e in page["elements"] if e["role"] == "clickable"}
+        assert len(ids) == 11  # every file of the list, though none is focusable
+        assert (await client.call("click", element_id=ids["notes.txt"])).ok
+        held = await client.call("click", element_id=ids["logo.svg"], modifiers=["Control"])
+        assert held.ok and held.data["action"] == "Control+click"
+        text = (await client.call("get_page_text")).data["text"]
+        assert "selected: logo.svg, notes.txt" in text
+        bad = await client.call("click", element_id=ids["logo.svg"], modifiers=["Hyper"])
+        assert not bad.ok and bad.error["code"] == "invalid_input"
+        page = (await client.call("observe")).data
+        suppliers = [e for e in page["elements"] if e["name"] == "Acme Supply"]
+        assert len({e["context"] for e in suppliers}) == 5  # rows keyed by their product, not the shared link

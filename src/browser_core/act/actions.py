@@ -24,6 +24,7 @@ from browser_core.act.forms import match_options
 from browser_core.act.outcome import ActionResult, with_changes
 from browser_core.act.pending_nav import navigating, navigating_opens
 from browser_core.act.retry import locate, run_chain
+from browser_core.act.strategies import Modifier
 from browser_core.act.suggestions import elements_if_suggesting, value_preview, wait_for_suggestions
 from browser_core.act.widget_choice import set_widget
 from browser_core.act.widgets import find_widget, typed_widget
@@ -40,6 +41,7 @@ class _ClickOptions(TypedDict):
     button: Literal["left", "right", "middle"]
     double: bool
     timeout_ms: int
+    modifiers: list[Modifier]
 
 
 class _TypeOptions(TypedDict):
@@ -95,8 +97,10 @@ async def click(
     timeout_ms: int | None = None,
     frame: str | int | None = None,
     confirmed: bool = False,
+    modifiers: list[Modifier] | None = None,
 ) -> ActionResult:
     page = await session.page()
+    held: list[Modifier] = list(dict.fromkeys(modifiers or []))
     before = page.url
     timeout = timeout_ms or session.settings.action_timeout_ms
     marks = _marks(session)
@@ -111,9 +115,10 @@ async def click(
             with playwright_errors("click"):
                 approved, (opens_tab, download_link) = await asyncio.gather(
                     session.guard.check(intent, confirmed=confirmed), target.handle.evaluate(_LINK_KIND_JS))
-                may_open_tab, downloads_file = bool(opens_tab) or button == "middle", bool(download_link)
+                may_open_tab = bool(opens_tab) or button == "middle" or (target.role == "link" and bool(held))
+                downloads_file = bool(download_link)
             popup = session.expect_new_page()
-            kw: _ClickOptions = {"button": button, "double": double, "timeout_ms": timeout}
+            kw: _ClickOptions = {"button": button, "double": double, "timeout_ms": timeout, "modifiers": held}
             _, opens_after = await navigating_opens(
                 session, page, lambda t=target, k=kw, at=located: run_chain(  # type: ignore[misc]
                     at, "click",
@@ -129,7 +134,7 @@ async def click(
             located = await locate(session, page, element_id=element_id, description=description, role=role,
                                    frame=frame)
     action = "double_click" if double else f"{button}_click" if button != "left" else "click"
-    out: ActionResult = {"action": action, "element": target.describe()}
+    out: ActionResult = {"action": "+".join([*held, action]), "element": target.describe()}
     out |= await settle(session, page, before, popup, opens_before, may_open_tab, before_doc, opens_after)
     out |= await _after(session, marks, downloads_file)
     await session.guard.hold_at_dialog(intent, out.get("dialogs", []), confirmed=confirmed)  # its dialog said delete

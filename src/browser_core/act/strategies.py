@@ -10,6 +10,7 @@ so a partly covered control still works, and a fully covered one is never clicke
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from playwright.async_api import Page
@@ -23,6 +24,7 @@ from browser_core.page.targets import Target
 from browser_core.session.browser import BrowserSession
 
 MAX_CONTROLS = 8
+Modifier = Literal["Alt", "Control", "ControlOrMeta", "Meta", "Shift"]
 
 _FOCUSED_JS = """el => { let a = document.activeElement;
   while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
@@ -93,18 +95,19 @@ async def _probe_in_view(target: Target, timeout_ms: int) -> Probe:
 
 async def direct_click(
     session: BrowserSession, page: Page, target: Target, *, button: Literal["left", "right", "middle"],
-    double: bool, timeout_ms: int,
+    double: bool, timeout_ms: int, modifiers: Sequence[Modifier] = (),
 ) -> str | None:
     clicks = 2 if double else 1
     if (await probe(target.frame, target.handle)).ready:
         # Already in view, enabled, still and on top (hit-tested just now): clicked at once, without the browser's
         # own scroll and stability waits (about 100 ms a click); anything else goes the careful way below.
-        await target.handle.click(button=button, click_count=clicks, timeout=timeout_ms, force=True)
+        await target.handle.click(button=button, click_count=clicks, timeout=timeout_ms, force=True,
+                                  modifiers=list(modifiers))
         return None
     result = await _probe_in_view(target, timeout_ms)
     if not result.centre_free:
         raise await intercepted(session, page, target, result)
-    await target.handle.click(button=button, click_count=clicks, timeout=timeout_ms)
+    await target.handle.click(button=button, click_count=clicks, timeout=timeout_ms, modifiers=list(modifiers))
     return None
 
 
@@ -119,10 +122,18 @@ async def _free_point(session: BrowserSession, page: Page, target: Target, timeo
 
 async def coordinate_click(
     session: BrowserSession, page: Page, target: Target, *, button: Literal["left", "right", "middle"],
-    double: bool, timeout_ms: int,
+    double: bool, timeout_ms: int, modifiers: Sequence[Modifier] = (),
 ) -> str:
     x, y = await _free_point(session, page, target, timeout_ms)
-    await page.mouse.click(x, y, button=button, click_count=2 if double else 1)
+    pressed: list[str] = []
+    try:
+        for key in modifiers:
+            await page.keyboard.down(key)
+            pressed.append(key)
+        await page.mouse.click(x, y, button=button, click_count=2 if double else 1)
+    finally:
+        for held in reversed(pressed):
+            await page.keyboard.up(held)
     return f"clicked at ({round(x)}, {round(y)})"
 
 
@@ -160,14 +171,27 @@ async def direct_type(
         await target.handle.fill(text, timeout=timeout_ms)
     else:
         await target.handle.focus()
-        await target.handle.evaluate(
-            "el => { if (typeof el.selectionStart === 'number') { const n = el.value.length; "
-            "el.setSelectionRange(n, n); } }"
-        )
+        await to_end(page, target)
         await page.keyboard.insert_text(text)
     if press_enter:
         await target.handle.press("Enter", timeout=timeout_ms)
     return None
+
+
+_CARET_AT_END_JS = """el => {
+  if (el.tagName === 'INPUT' && typeof el.selectionStart === 'number') {
+    const n = el.value.length; el.setSelectionRange(n, n); return true; }
+  if (el.isContentEditable) { const r = document.createRange(); r.selectNodeContents(el); r.collapse(false);
+    const s = getSelection(); s.removeAllRanges(); s.addRange(r); }
+  return false; }"""
+
+
+async def to_end(page: Page, target: Target) -> None:
+    """The caret to the end of the focused field's text, so typed text is appended: a one-line field by its
+    selection; a text area or an editor (an editable element, or a code editor's hidden text area that puts the
+    caret at the start on focus) also by the key that goes to the end of a document."""
+    if not await target.handle.evaluate(_CARET_AT_END_JS):
+        await page.keyboard.press("ControlOrMeta+End")
 
 
 async def coordinate_type(
@@ -181,6 +205,8 @@ async def coordinate_type(
         raise ElementNotInteractable(f"clicking {target.role} '{target.name}' did not give it the keyboard focus")
     if clear_first and not await target.handle.evaluate(_SELECT_ALL_JS):
         await page.keyboard.press("ControlOrMeta+a")
+    elif not clear_first:
+        await to_end(page, target)
     await page.keyboard.type(text)
     if press_enter:
         await page.keyboard.press("Enter")

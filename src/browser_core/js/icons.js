@@ -123,19 +123,36 @@
     const tip = tooltipOf(el).trim();
     if (tip) return [tip, false];
     if (words) return [text, false];
-    const icon = iconWords(el);
-    if (icon) return [icon, true];
+    // A glyph the person sees ("«", "›", "+") says what the control does before a word read from a class does (a
+    // pager's "page-link" class is no "link" icon).
     const g = ICONS.glyphs[text];
     if (g) return [g, true];
+    const icon = iconWords(el);
+    if (icon) return [icon, true];
     return text ? [text, false] : null;
   }
 
   // Pagination: "page 3", "next page", "previous page" (first/last), by the control's words, its rel, its icon,
   // else its place before or after the numbered pages.
   const PAGER_SEL = "nav[aria-label*=pagin i],[role=navigation][aria-label*=pagin i],[class*=paginat i],[class*=pager i]";
+  // A bar of page controls known by its shape: within two levels, two or more rising page numbers and
+  // at most four other controls (first, previous, next, last).
+  const PAGE_CONTROL = "a,button,[role=button],[role=link]";
+  function pagerOf(el) {
+    const marked = el.parentElement && el.parentElement.closest(PAGER_SEL);
+    if (marked) return marked;
+    for (let n = el.parentElement, d = 0; n && d < 2 && n !== document.body; n = n.parentElement, d++) {
+      if (n.matches("tr,td,th,li")) continue;
+      const all = n.querySelectorAll(PAGE_CONTROL);
+      if (all.length > 30) return null;
+      const pages = Array.from(all, (c) => c.textContent).filter((t) => /^\s*\d+\s*$/.test(t)).map(Number);
+      if (pages.length >= 2 && pages.length < all.length && all.length - pages.length <= 4 && pages.every((p, i) => !i || p > pages[i - 1])) return n;
+    }
+    return null;
+  }
   function pagerName(el, name, derived) {
     const rel = (el.getAttribute("rel") || "").toLowerCase().split(/\s+/);
-    const pager = el.parentElement && el.parentElement.closest(PAGER_SEL);
+    const pager = pagerOf(el);
     const relDir = rel.includes("next") ? "next" : rel.includes("prev") || rel.includes("previous") ? "previous" : "";
     if (!pager && !relDir) return [name, derived];
     const plain = name.replace(/[^\p{L}\p{N}\s]/gu, " ").replace(/\s+/g, " ").trim().toLowerCase();

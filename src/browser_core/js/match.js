@@ -14,6 +14,8 @@
     searchbox: ["search", "field", "input", "box"], combobox: ["dropdown", "select", "combobox", "field"],
     listbox: ["list", "listbox", "select"], tab: ["tab"], menuitem: ["menu", "item"], option: ["option"],
     switch: ["switch", "toggle"], slider: ["slider"], spinbutton: ["field", "number", "input"] };
+  const STRONG = 0.9;  // page/targets.py STRONG_MATCH
+  const ANY_ROLE_WORD = new Set([].concat(...Object.values(ROLE_WORDS), ["control", "icon", "element", "item"]));
   function queryWords(text) {
     return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) || []);
   }
@@ -36,6 +38,7 @@
       const c = cellOf(el);
       if (c) { const h = headerAt(c.table, columnIndex(c.td)); if (h) parts.push(typeof h === "string" ? h : h.textContent || ""); }
     } catch (e) { /* a detached node */ }
+    if (pagerOf(el)) parts.push(Object.values(ICONS.directions).join(" "));  // a pager's controls are page controls
     let n = el.parentElement;
     for (let depth = 0; n && depth < 10 && n !== document.body; n = n.parentElement, depth++) {
       parts.push(n.getAttribute("aria-label") || "", refText(n, "aria-labelledby"), n.id || "",
@@ -63,18 +66,26 @@
       else rest.push(w);
     }
     if (!byName && !byRole) return 0;
+    let missing = 0;
     if (rest.length) {  // the element's own row counts fully ("edit run-7 brave-owl"), the sections around it 0.75
       let row = "";
       try { row = contextOf(el, name, true); } catch (e) { /* a detached node */ }
       const rowWords = queryWords(row), place = queryWords(placeText(el, name));
       for (const w of rest) {
-        hit += hasWord(rowWords, w) ? 1 : hasWord(place, w) ? 0.75 : hasWord(otherWords, w) ? 0.5 : 0;
+        const got = hasWord(rowWords, w) ? 1 : hasWord(place, w) ? 0.75 : hasWord(otherWords, w) ? 0.5 : 0;
+        // A word that names a kind of control ("button" said of a link) is no word the element fails to answer.
+        if (!got && !ANY_ROLE_WORD.has(w)) missing++;
+        hit += got;
       }
     }
     // Between equal shares, the element whose own name the description covers more ("Next" over "page 1" for
-    // "the Next page link") comes first; a share below 1 stays below 1.
+    // "the Next page link") comes first. Every word answered somewhere: STRONG or more (1 and up when all are
+    // answered by the element itself or its row); a word answered nowhere: a weak match, below STRONG, which a
+    // description never resolves to.
     const own = queryWords(name);
     const covered = own.length ? own.filter((w) => hasWord(words, w)).length / own.length : 0;
     const share = hit / words.length;
-    return share >= 1 ? share + 0.05 * covered : Math.min(share + 0.05 * covered, 0.99);
+    if (share >= 1) return share + 0.05 * covered;
+    if (!missing) return STRONG + (0.99 - STRONG) * Math.min(share + 0.05 * covered, 1);
+    return Math.min(share + 0.05 * covered, STRONG - 0.01);
   }

@@ -5,12 +5,17 @@
   // inline formatting), a piece repeated right after itself dropped, a whole name repeated collapsed.
   const INLINE_FMT = new Set(["B", "I", "EM", "STRONG", "U", "MARK", "SUB", "SUP", "ABBR", "CODE", "S", "SMALL"]);
   // ``omit``: a selector of elements left out (a row's controls, when the row's own words are wanted).
+  // A slot renders the nodes assigned to it (a custom element's label), else its own fallback content.
+  const shownChildren = (node) => {
+    const assigned = node.tagName === "SLOT" && node.assignedNodes ? node.assignedNodes({ flatten: true }) : [];
+    return assigned.length ? assigned : node.childNodes;
+  };
   function rendered(node, depth, pieces, omit) {
-    for (let c = node.firstChild; c; c = c.nextSibling) {
+    for (const c of shownChildren(node)) {
       if (c.nodeType === 3) { pieces.push(c.nodeValue); continue; }
       if (c.nodeType !== 1 || SKIP_TAGS.has(c.tagName) || depth > 12) continue;
       if (c.getAttribute("aria-hidden") === "true" || isLigature(c) || (omit && c.matches(omit))) continue;
-      if (c.checkVisibility && !c.checkVisibility({ visibilityProperty: true })) continue;
+      if (c.tagName !== "SLOT" && c.checkVisibility && !c.checkVisibility({ visibilityProperty: true })) continue;
       let sep = INLINE_FMT.has(c.tagName) ? "" : " ", post = sep;
       if (c.tagName === "A" || c.tagName === "SPAN") {  // inline: no space where the page shows none ("“Ada”")
         const before = c.previousSibling, after = c.nextSibling;
@@ -79,6 +84,8 @@
         const s = Array.from(el.labels).map((l) => textOf(l)).join(" ").trim();
         if (s) return [s, false];
       }
+      const orphan = orphanLabel(el);
+      if (orphan) return [orphan, false];
       return [el.getAttribute("title") || el.getAttribute("placeholder") || "", false];
     }
     if (NAME_FROM_CONTENT.has(role)) {
@@ -111,10 +118,31 @@
     if (icon) return pagerName(el, icon, true);
     const paged = pagerName(el, "", true);
     if (paged[0]) return paged;
-    return el.querySelector("svg,img,i,[class*=icon i]") ? ["icon", true] : ["", false];
+    if (!el.querySelector("svg,img,i,[class*=icon i]")) return ["", false];
+    // An icon nothing names: a control that opens a menu offers more actions (a row's menu); else its column.
+    const popup = (el.getAttribute("aria-haspopup") || "").toLowerCase();
+    if (popup && popup !== "false" && popup !== "dialog") return [ICONS.glyphs["⋮"], true];
+    const cell = tableContext(el);
+    return cell && !cell.startsWith("row '") ? [cell, true] : ["icon", true];
   }
   function nameOf(el, role) {
     return nameInfo(el, role)[0];
+  }
+
+  // A <label> whose for= names no element (an id the page never rendered) labels the first field after it in the
+  // block around both (up to 5 levels): the label a person reads beside the field.
+  const FIELDS = "input:not([type=hidden]),select,textarea";
+  function orphanLabel(el) {
+    for (let n = el.parentElement, d = 0; n && d < 5 && n !== document.body; n = n.parentElement, d++) {
+      for (const l of n.querySelectorAll("label[for]")) {
+        if (l.control || byId(l, l.getAttribute("for"))) continue;
+        if (!(l.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+        const next = Array.from(n.querySelectorAll(FIELDS)).find((f) =>
+          l.compareDocumentPosition(f) & Node.DOCUMENT_POSITION_FOLLOWING);
+        if (next === el) { const t = clean(textOf(l), 60); if (t) return t; }
+      }
+    }
+    return "";
   }
 
   // A field in a repeated group (fieldset, inline form): its legend or heading, and the row number.
@@ -161,12 +189,15 @@
   // A <label> before the field's own wrapper counts even when its for= names no element (widget libraries wrap
   // the real input in several boxes and give it an id of their own): up to 5 levels, through wrappers that hold
   // no other field.
+  // A control showing a chosen value (a custom select): its words are an option, never the next field's label.
+  const PICKER = "[role=combobox],[role=listbox],[role=option],[aria-haspopup=listbox],[aria-haspopup=true]";
   function nearText(el) {
     for (let n = el, depth = 0; n && depth < 5; n = n.parentElement, depth++) {
       if (depth >= 2 && !(n.previousElementSibling && n.previousElementSibling.tagName === "LABEL")) continue;
       if (n !== el && n.querySelectorAll("input,select,textarea").length > 1) return "";
       for (let p = n.previousSibling; p; p = p.previousSibling) {
         if (p.nodeType === 1 && p.matches && p.matches("input,select,textarea,button")) return "";
+        if (p.nodeType === 1 && p.matches && (p.matches(PICKER) || p.querySelector(PICKER))) return "";  // its value
         if (p.nodeType === 1 && p.querySelector && p.querySelector("input,select,textarea,button")) return "";
         if (p.nodeType === 1 && p.querySelector && p.querySelector("a[href],p,div,li,h1,h2,h3,h4,h5,h6")) return "";  // content
         const t = (p.nodeType === 3 ? p.nodeValue : p.nodeType === 1 ? p.textContent : "") || "";

@@ -114,26 +114,59 @@
     }
     return false;
   }
+  // What a cell offers as its row's key: [kind, words], the kinds in order of preference (a header cell, a link
+  // that goes somewhere, words that are not a control's); null for a cell with none.
+  function cellKey(c) {
+    if (c.tagName === "TH" || c.getAttribute("role") === "rowheader") { const t = wordsOf(c); if (t) return [0, t]; }
+    if (!c.querySelector(VALUE_SEL)) {
+      const a = Array.from(c.querySelectorAll("a[href]")).find(isDataLink);
+      const t = a ? clean(textOf(a), 40) : "";
+      if (t && lettered(t)) return [1, t];
+    }
+    if (!c.querySelector(FIELD_SEL)) { const t = wordsOf(c); if (t && lettered(t)) return [2, t]; }
+    return null;
+  }
+  // The columns whose keys tell the table's rows apart (no two rows share one), read once per table on up to 60
+  // rows.
+  const keyColumnsCache = new Map();
+  function keyColumns(table) {
+    let cols = keyColumnsCache.get(table);
+    if (cols) return cols;
+    cols = new Map();
+    const seen = new Map();
+    const rows = gridRows(table).filter((r) => !isHeaderRow(r)).slice(0, 60);
+    const done = new Set();
+    for (const r of rows) {
+      const ri = r.getAttribute("aria-rowindex");
+      if (ri) { if (done.has(ri)) continue; done.add(ri); }
+      for (const c of rowCells(r, table)) {
+        const k = cellKey(c);
+        if (!k) continue;
+        const col = columnIndex(c);
+        if (!seen.has(col)) seen.set(col, new Set());
+        const values = seen.get(col);
+        cols.set(col, cols.get(col) !== false && !values.has(k[1].toLowerCase()));
+        values.add(k[1].toLowerCase());
+      }
+    }
+    keyColumnsCache.set(table, cols);
+    return cols;
+  }
   function rowKey(tr, table, skip) {
     // A row's own label names it only when it tells it apart: one every row shares ("Press SPACE to select this
     // row.") is an instruction, not a name.
     const own = clean(refText(tr, "aria-labelledby") || tr.getAttribute("aria-label") || "", 40);
     if (own && !sharedLabel(tr, table, own) && labelInRow(own, tr, table)) return own;
-    const cells = rowCells(tr, table).filter((c) => c !== skip);
-    for (const c of cells) {
-      if (c.tagName === "TH" || c.getAttribute("role") === "rowheader") { const t = wordsOf(c); if (t) return t; }
+    let best = null;
+    for (const c of rowCells(tr, table)) {
+      if (c === skip) continue;
+      const k = cellKey(c);
+      if (!k) continue;
+      // A column whose words repeat down the table (a supplier link on every row, a status) names no row.
+      const rank = [keyColumns(table).get(columnIndex(c)) ? 0 : 1, k[0]];
+      if (!best || rank[0] < best[0][0] || (rank[0] === best[0][0] && rank[1] < best[0][1])) best = [rank, k[1]];
     }
-    for (const c of cells) {
-      if (c.querySelector(VALUE_SEL)) continue;
-      const a = Array.from(c.querySelectorAll("a[href]")).find(isDataLink);
-      const t = a ? clean(textOf(a), 40) : "";
-      if (t && lettered(t)) return t;
-    }
-    for (const c of cells) {
-      if (c.querySelector(FIELD_SEL)) continue;
-      const t = wordsOf(c);
-      if (t && lettered(t)) return t;
-    }
+    if (best) return best[1];
     const body = gridRows(table).filter((r) => !isHeaderRow(r));
     const seen = new Set(), order = [];
     for (const r of body) {

@@ -25,8 +25,22 @@
   // A grid's rows, cells and column headers are listed only where they act themselves (selected, expanded,
   // sorted, clicked) and hold no control of their own: a cell's checkbox or link is the control.
   const STRUCTURAL = new Set(["row", "gridcell", "columnheader"]);
-  const actsItself = (el) => ["aria-selected", "aria-expanded", "aria-sort", "onclick"].some((a) => el.hasAttribute(a)) &&
-    !el.querySelector("a[href],button,input,select,textarea,[role=button],[role=checkbox],[role=link],[tabindex='0']");
+  const HOLDS_CONTROL = "a[href],button,input,select,textarea,[role=button],[role=checkbox],[role=link],[tabindex='0']";
+  const clickMarks = window[KEY + "_clicks"];
+  const listened = (el) => !!clickMarks && clickMarks.has(el);
+  const actsItself = (el) => (["aria-selected", "aria-expanded", "aria-sort", "onclick"].some((a) => el.hasAttribute(a)) ||
+    listened(el) || (!!el.parentElement && listened(el.parentElement))) && !el.querySelector(HOLDS_CONTROL);
+  // An item of a list, listbox, tree or grid that is selected by a click (aria-selected, its own click listener, or
+  // its list's): listed though nothing makes it focusable. An element of any other kind with a click listener of
+  // its own and words, holding no control, is clickable too.
+  const ITEM_ROLES = new Set(["listitem", "option", "treeitem", "row"]);
+  function clickedItem(el, explicit) {
+    if (el === document.body || el === document.documentElement) return false;
+    const item = el.tagName === "LI" || el.tagName === "TR" || ITEM_ROLES.has(explicit);
+    if (item) return actsItself(el);
+    return listened(el) && !el.querySelector(HOLDS_CONTROL) && el.childElementCount <= 8 &&
+      /[\p{L}\p{N}]/u.test(el.textContent || "");
+  }
 
   function roleOf(el) {
     const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0];
@@ -46,7 +60,7 @@
     if (explicit === "presentation" || explicit === "none") return null;
     const ti = el.getAttribute("tabindex");
     if ((ti !== null && +ti >= 0) || el.hasAttribute("onclick")) return "clickable";
-    return null;
+    return clickedItem(el, explicit) ? "clickable" : null;
   }
 
   function isShown(el, r) {
@@ -62,6 +76,19 @@
   /* rows.js */
   /* icons.js */
   /* modal.js */
+
+  // What a listed element is to a person: its role, its name (a count in brackets aside: "Cart (3)") and its row.
+  // An id stands for that: a node that comes to show another element (a list that rewrote its rows' text after a
+  // delete) gets a new id, and its old id is gone.
+  const identity = (role, name, row) => role + "\u0000" + name.replace(/\s*[(\[]\s*\d+\s*[)\]]/g, "") + "\u0000" + row;
+  if (args.mode === "identify") {
+    const ref = st.els.get(args.number), el = ref && ref.deref();
+    if (!el || !el.isConnected) return { gone: true };
+    const role = roleOf(el) || (getComputedStyle(el).cursor === "pointer" ? "clickable" : "");
+    const name = role ? nameInfo(el, role)[0] : "";
+    const row = role ? rowContext(el, name) : "";
+    return { role, name, row, same: !!st.idents && st.idents.get(el) === identity(role, name, row) };
+  }
 
   function valueOf(el, role) {
     const tag = el.tagName;
@@ -129,8 +156,14 @@
     const free = dead.get(key);
     return free && free.length ? free.shift() : undefined;
   }
-  function idOf(el, key) {
+  st.idents = st.idents || new WeakMap();
+  function idOf(el, key, ident) {
     let n = st.ids.get(el);
+    if (n !== undefined && st.idents.has(el) && st.idents.get(el) !== ident) {
+      st.els.delete(n);
+      n = undefined;
+    }
+    st.idents.set(el, ident);
     if (n === undefined) {
       n = reused(key);
       if (n === undefined) n = st.next++;
@@ -243,7 +276,11 @@
   {
     const counts = new Map();
     for (const x of picked) { const k = x.role + "\u0000" + x.name; counts.set(k, (counts.get(k) || 0) + 1); }
-    for (const x of picked) x.ctx = contextOf(x.el, x.name, counts.get(x.role + "\u0000" + x.name) > 1);
+    for (const x of picked) {
+      const dup = counts.get(x.role + "\u0000" + x.name) > 1;
+      x.ctx = contextOf(x.el, x.name, dup);
+      x.row = dup ? rowContext(x.el, x.name) : x.ctx;
+    }
   }
   // Repeated structures (table rows, list items): each element's container and the unit it sits in, so a
   // listing can fold a long run of look-alike units. Regions say where an element is (main, navigation, ...).
@@ -294,7 +331,7 @@
     // result of the same name on the next page of results is another element).
     const key = [x.role, x.name, x.ctx || "", x.el.getAttribute("href") || "",
       Math.round((r.x + scrollX) / 4), Math.round((r.y + scrollY) / 4)].join("\u0000");
-    const n = idOf(x.el, key);
+    const n = idOf(x.el, key, identity(x.role, x.name, x.row));
     listedNow.set(n, key);
     return [n, x.role, x.name, valueOf(x.el, x.role),
       statesOf(x.el, x.role), Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height), where,

@@ -64,7 +64,8 @@ class ElementRef(TypedDict, total=False):
 class WalkerArgs(TypedDict, total=False):
     """What ``js/walker.js`` is asked for: a budgeted listing, a search, or a re-resolution by fingerprint."""
 
-    mode: Required[Literal["observe", "search", "fingerprint"]]
+    mode: Required[Literal["observe", "search", "fingerprint", "identify"]]
+    number: int
     query: str
     role: str
     name: str

@@ -27,7 +27,11 @@ _PROBE_JS = """el => {
   if (x1 - x0 < 1 || y1 - y0 < 1) return {reason: 'the element is outside the visible area'};
   const root = el.getRootNode();
   const at = (x, y) => (root.elementFromPoint ? root.elementFromPoint(x, y) : document.elementFromPoint(x, y));
-  const inside = (a, b) => { for (let n = a; n; n = n.parentNode || n.host) if (n === b) return true; return false; };
+  // Through the composed tree: a custom element's slotted label sits inside the control its shadow root renders.
+  const inside = (a, b) => {
+    for (let n = a; n; n = n.assignedSlot || n.parentNode || n.host) if (n === b) return true;
+    return false;
+  };
   const label = (hit) => el.labels && Array.from(el.labels).some((l) => inside(hit, l));
   const describe = (h) => {
     const name = (h.getAttribute('aria-label') || h.getAttribute('title') || h.textContent || '')

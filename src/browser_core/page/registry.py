@@ -18,6 +18,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from playwright.async_api import ElementHandle, Frame
+from playwright.async_api import Error as PlaywrightError
 
 from browser_core.errors import InvalidInput, StaleElement
 from browser_core.page.listing import ListedElement
@@ -53,7 +54,8 @@ _RESOLVE_JS = """([key, n]) => {
   return el && el.isConnected ? el : null;
 }"""
 
-# Runs before any page script in every frame: keeps closed shadow roots reachable and counts window.open.
+# Runs before any page script in every frame: keeps closed shadow roots reachable, counts window.open and notes the
+# elements given click listeners.
 PAGE_INIT_SCRIPT = """(() => {
   const key = "%s_closed";
   if (window[key]) return;
@@ -63,6 +65,16 @@ PAGE_INIT_SCRIPT = """(() => {
   const open = window.open;
   window.open = function (...args) { opens++; return open.apply(this, args); };
   Object.defineProperty(window, "%s_opens", { get: () => opens, enumerable: false });
+  // Elements a page's script made clickable (click, double-click or context-menu listeners): items selected by
+  // click that no tabindex or role announces.
+  const clicks = new WeakSet();
+  Object.defineProperty(window, "%s_clicks", { value: clicks, enumerable: false });
+  const listen = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (type, ...rest) {
+    const clicked = type === "click" || type === "dblclick" || type === "contextmenu";
+    if (clicked && this instanceof Element) clicks.add(this);
+    return listen.call(this, type, ...rest);
+  };
   const attach = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (init) {
     const root = attach.call(this, init);
@@ -107,7 +119,7 @@ class ElementRegistry:
 
     @property
     def init_script(self) -> str:
-        return PAGE_INIT_SCRIPT % (self.key, self.key)
+        return PAGE_INIT_SCRIPT % (self.key, self.key, self.key)
 
     def slot(self, frame: Frame) -> FrameSlot:
         slot = self._slots.get(frame)
@@ -163,6 +175,19 @@ class ElementRegistry:
         if frame is None or element_id not in self._fingerprints:
             raise StaleElement(f"element {element_id} is not known in this session: re-observe")
         return frame, int(match.group(2))
+
+    async def identify(self, element_id: str) -> dict[str, Any]:
+        """What the node under an id shows now: its role, name and row, and whether that is what the id was given
+        for (``same``); ``gone`` when the id has no node."""
+        frame, number = self.frame_for(element_id)
+        if frame.is_detached():
+            return {"gone": True}
+        args = {"mode": "identify", "number": number, "key": self.key, "start": self.slot(frame).next_number}
+        try:
+            found = await frame.evaluate(WALKER_JS, args)
+        except PlaywrightError:  # the frame is navigating: the usual checks of a gone element follow
+            return {}
+        return found if isinstance(found, dict) else {"gone": True}
 
     async def resolve(self, element_id: str) -> tuple[Frame, ElementHandle | None]:
         """The live element for an id, or None when it is gone (the caller may re-resolve by fingerprint)."""

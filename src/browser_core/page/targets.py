@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from playwright.async_api import ElementHandle, Frame, Page
@@ -22,6 +23,9 @@ EDITABLE = ("textbox", "searchbox", "combobox", "spinbutton")
 SELECTABLE = ("combobox", "listbox")
 _SECONDARY_REGIONS = {"navigation", "sidebar", "header", "footer"}
 MAX_CANDIDATES = 8
+# A description resolves only to an element answering each of its words (by its name, row, place or value): the
+# walker's match.js scores weaker matches below this.
+STRONG_MATCH = 0.9
 
 
 @dataclass
@@ -83,10 +87,18 @@ async def resolve_target(
         fp = registry.fingerprint(element_id)
         assert fp is not None
         if handle is not None:
-            moved = await _moved_to(page, registry, settings, element_id, fp) if fp.context else None
-            if moved is None:
+            now = await registry.identify(element_id)
+            if now.get("same", True):
                 return Target(element_id, fp.role, fp.name, frame, fp.frame_path, handle)
             await handle.dispose()
+            if now.get("role") != fp.role or _bare(str(now.get("name", ""))) != _bare(fp.name):
+                return await _reshown(page, registry, settings, element_id, fp, now)
+            moved = await _moved_to(page, registry, settings, element_id, fp) if fp.context else None
+            if moved is None:
+                _, handle = await registry.resolve(element_id)
+                if handle is None:
+                    raise StaleElement(f"element {element_id} disappeared while it was being resolved")
+                return Target(element_id, fp.role, fp.name, frame, fp.frame_path, handle)
             if isinstance(moved, Element):
                 return Target(moved.id, moved.role, moved.name, moved.frame.frame, moved.frame.path,
                               await _handle_for(registry, moved), re_resolved_from=element_id)
@@ -111,6 +123,34 @@ async def resolve_target(
     )
     best, others = choose_element(found, description, role)
     return await target_of(registry, best, others)
+
+
+_COUNT = re.compile(r"\s*[(\[]\s*\d+\s*[)\]]")
+
+
+def _bare(name: str) -> str:
+    """A name without a count in brackets ("Cart (3)"): what the walker's identity of an element compares."""
+    return _COUNT.sub("", name)
+
+
+async def _reshown(
+    page: Page, registry: ElementRegistry, settings: BrowserSettings, element_id: str, fp: ElementFingerprint,
+    now: dict[str, object],
+) -> Target:
+    """The node under an id now shows another element (a list rewrote its rows after a delete): the element the id
+    was given for, found again by what it is when it is still on the page once, else the id is stale."""
+    same = [e for e in await find_by_fingerprint(page, registry, settings, fp) if e.id != element_id]
+    if len(same) == 1:
+        el = same[0]
+        return Target(el.id, el.role, el.name, el.frame.frame, el.frame.path, await _handle_for(registry, el),
+                      re_resolved_from=element_id)
+    shown = f"{now.get('role') or 'nothing interactive'}" + (f" '{now.get('name')}'" if now.get("name") else "")
+    raise StaleElement(
+        f"element {element_id} was {fp.role} '{fp.name}', but the page reused its node: it now shows {shown}",
+        hint="Re-observe and use the id listed for the element you mean; the old id is not acted on.",
+        details={"was": {"role": fp.role, "name": fp.name, "context": fp.context},
+                 "now": {"role": now.get("role"), "name": now.get("name"), "row": now.get("row")}},
+    )
 
 
 async def _moved_to(
@@ -158,6 +198,14 @@ def choose_element(found: list[Element], description: str, role: str | None) -> 
         )
     found = sorted(found, key=lambda e: (-e.score, not e.in_viewport, e.frame.index))
     best = found[0]
+    if best.score < STRONG_MATCH:
+        raise ElementNotFound(
+            f"no interactive element answers every word of '{description}'"
+            + (f" with role {role}" if role else "") + "; the nearest share only some of its words",
+            hint="Pick one of details.candidates by id if it is the one meant, or observe the page and describe "
+                 "the element by its own words.",
+            details={"candidates": [candidate(e) | {"match": round(e.score, 2)} for e in found[:5]]},
+        )
     ties = [e for e in found if abs(e.score - best.score) < 1e-6]
     if len(ties) == 1:
         return best, []
