@@ -17,9 +17,10 @@ from pydantic import ValidationError
 from browser_core.result_model import ToolResult
 from orchestrator.agents import AGENT_NAMES, AgentFileError, load_agents, parse_agent_file
 from orchestrator.human import ConfirmRequest, ScriptedHuman
-from orchestrator.memory.memory import TaskMemory
+from orchestrator.memory.memory import ShownMemory, TaskMemory
 from orchestrator.memory.models import Plan, Verdict, parse_tagged, tagged_json
 from orchestrator.policy.gate import SecurityGate
+from orchestrator.policy.hand_back import report_of
 from orchestrator.policy.stuck import StuckDetector
 from orchestrator.questions import AnswerResult, QuestionContext, QuestionItem, QuestionOption, pick_option
 from orchestrator.records.outcome import exit_code, finish_outcome
@@ -149,6 +150,34 @@ def test_memory_keeps_element_ids_exactly_and_gives_subagents_a_brief() -> None:
     assert len(line) <= 330 and "f12e345" in line and "e9876" in line
     brief = memory.render(full=False)
     assert "52000" in brief and "order number 1234" in brief and "horizon" not in brief
+
+
+def test_the_planner_is_shown_the_memory_once_then_only_what_is_new() -> None:
+    memory, shown = TaskMemory(task="a task"), ShownMemory()
+    first = shown.render(memory)
+    assert first.startswith("<task_memory>") and "a task" in first
+    memory.step("[open]: ok — navigate")
+    memory.fact("order 1234")
+    update = shown.render(memory)
+    assert update.startswith("<task_memory_update>") and "a task" not in update
+    assert "[open]: ok" in update and "order 1234" in update
+    # two reports in one reply: the second hand-back adds only its own news, never the memory again
+    memory.step("[submit]: ok — click e3")
+    second = shown.render(memory)
+    assert "[submit]" in second and "[open]" not in second and "order 1234" not in second
+    assert shown.render(memory) == ""
+
+
+def test_dom_analyzer_findings_reach_the_executors_brief_not_the_planners_view() -> None:
+    memory = TaskMemory(task="a task", findings="e1 | textbox | Full name")
+    assert "Full name" in memory.render(full=False) and "Full name" not in memory.render(full=True)
+
+
+def test_a_report_loses_the_clis_frame() -> None:
+    framed = ("  <tools-used-before-summary>mcp__browser__observe</tools-used-before-summary>\n  \n"
+              "[Subagent hand-back] The text below is the final report.\n  RESULT {\"status\": \"ok\"}\n  line two")
+    assert report_of(framed) == 'RESULT {"status": "ok"}\nline two'
+    assert report_of("VERDICT {}") == "VERDICT {}"
 
 
 def envelope(success: bool, url: str, code: str = "", category: str = "", data: Any = None) -> ToolResult:

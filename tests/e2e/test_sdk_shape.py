@@ -73,6 +73,12 @@ async def test_the_planner_delegates_to_subagents_of_one_sdk_session(e2e: E2E, m
         # the text CLAUDE_CODE_REMOVE_PROMPT_STRINGS and CLAUDE_CODE_FORK_SUBAGENT=0 take out (cli_text.py)
         assert not [m for m in CUT_MARKERS if m in text], (request.agent, [m for m in CUT_MARKERS if m in text])
         assert '"fork"' not in text, request.agent
+    # Each report comes back without the CLI's note of the tools used, and the task memory is in the planner's
+    # conversation once: the first message carries it whole, each hand-back only what is new.
+    last = json.dumps(planner[-1].body["messages"], ensure_ascii=False)
+    assert "tools-used-before-summary" not in last and "hook additional context" not in last
+    assert last.count("<task_memory>") == 1 and last.count("<task_memory_update>") >= 2
+    assert last.count("[open]: ok") == 1 and last.count("Ada Lovelace from Japan") == 1
     # The agent list names each subagent's description, not every tool name (its endpoint lists those).
     assert "- executor: " in body and "(Tools: All tools except Agent)" in body and B + "click" not in body
     # The executor's requests are a subagent's, with exactly its own tools; its navigate landed on the page.

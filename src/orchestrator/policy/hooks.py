@@ -26,6 +26,7 @@ from orchestrator.memory.memory import clip
 from orchestrator.memory.models import ExecutorResult, ToolInvocation, Verdict, parse_tagged
 from orchestrator.policy.delegation import DelegationQueue, delegated_plan
 from orchestrator.policy.gate import SecurityGate
+from orchestrator.policy.hand_back import compact_output, report_of
 from orchestrator.policy.policies import (
     BusyClock,
     CallRecording,
@@ -35,7 +36,6 @@ from orchestrator.policy.policies import (
     Out,
     SensitiveFieldPolicy,
     StuckPolicy,
-    context_note,
     pre,
     stop,
 )
@@ -254,8 +254,9 @@ class Hooks:
 
     def _hand_back(self, call: ToolInvocation, response: dict[str, Any]) -> Out:
         """A subagent's report: into memory; the next delegation may start. A done verdict ends the planner's turn
-        (no further request); otherwise the planner reads the updated task memory with the report."""
-        text = "\n".join(c.get("text", "") for c in response.get("content") or [] if isinstance(c, dict))
+        (no further request); otherwise the planner reads the report without the CLI's frame and, after it, only
+        what is new in the task memory."""
+        text = report_of("\n".join(c.get("text", "") for c in response.get("content") or [] if isinstance(c, dict)))
         call.result = text
         agent = str(response.get("agentType") or call.input.get("subagent_type") or "")
         self.absorb(agent, text, call)
@@ -270,7 +271,9 @@ class Hooks:
             return {"continue_": False, "stopReason": "The validator's verdict says the task is done."}
         if call.agent != "planner":
             return {}
-        return context_note("PostToolUse", self.state.memory.render(full=True))
+        update = self.state.shown.render(self.state.memory)
+        output = compact_output(response, text, update)
+        return {"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": output}}
 
     def absorb(self, agent: str, text: str, call: ToolInvocation) -> None:
         """Read the structured line an agent ends with and update memory, verdict and counters."""
