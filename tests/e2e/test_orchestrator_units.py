@@ -22,7 +22,14 @@ from orchestrator.memory.models import Plan, Verdict, parse_tagged, tagged_json
 from orchestrator.policy.gate import SecurityGate
 from orchestrator.policy.hand_back import report_of
 from orchestrator.policy.stuck import StuckDetector
-from orchestrator.questions import AnswerResult, QuestionContext, QuestionItem, QuestionOption, pick_option
+from orchestrator.questions import (
+    AnswerResult,
+    QuestionContext,
+    QuestionItem,
+    QuestionOption,
+    chosen_option,
+    pick_option,
+)
 from orchestrator.records.outcome import exit_code, finish_outcome
 from orchestrator.records.record import RunRecorder, TaskOutcome
 from orchestrator.records.state import RunState
@@ -127,6 +134,12 @@ async def test_file_answerer_consumes_once_rules(tmp_path: Path) -> None:
     context = QuestionContext(questions=[item], conversation_history=[], session_id="s")
     assert (await answerer(context)).answers == {"Colour?": "Red"}
     assert (await answerer(context)).answers == {"Colour?": "fallback"}
+
+
+def test_ok_chooses_no_option() -> None:
+    item = QuestionItem(question="Which size?", options=[QuestionOption(label="Small"), QuestionOption(label="Large")])
+    assert chosen_option(item, "OK.") is None and chosen_option(item, "Small or Large") is None
+    assert chosen_option(item, "2") == "Large" and chosen_option(item, "The large one: Large.") == "Large"
 
 
 def test_memory_stays_short() -> None:

@@ -47,6 +47,7 @@ CONFIRM_TOOL = BROWSER_PREFIX + "confirm_action"
 # How the CLI reports a browser server whose process or pipe is gone (not a tool's own failure).
 SERVER_GONE = re.compile(r"connection closed|not connected|server .*(exited|disconnected)|EPIPE|broken pipe", re.I)
 LEAD_TOOLS = DELEGATION_TOOLS | {"AskUserQuestion"}
+CLI_ONLY_AGENT_INPUTS = frozenset({"model", "isolation", "cwd", "effort"})
 NAVIGATE_TOOL = BROWSER_PREFIX + "navigate"
 # navigate(history="reload") sends the page's request again (a form's POST included): it acts like a click, so only
 # an agent that may click may reload; a reader (the validator) navigates by url, back or forward.
@@ -177,7 +178,10 @@ class Hooks:
         memory after the prompt."""
         subagent = str(tool_input.get("subagent_type") or "")
         self.state.subagent_of[call_id] = subagent
-        updated = dict(tool_input, run_in_background=False)
+        # the CLI's Agent schema offers a model override and isolation (worktree/remote): an agent's model and
+        # place are its file's and the one browser's, so neither is passed on
+        updated = {k: v for k, v in tool_input.items() if k not in CLI_ONLY_AGENT_INPUTS}
+        updated["run_in_background"] = False
         memory = self.state.memory.render(full=subagent == "planner")
         updated["prompt"] = f"{tool_input.get('prompt', '')}\n\n{memory}"
         self.state.emit("delegate", agent=subagent, description=str(tool_input.get("description", "")))
