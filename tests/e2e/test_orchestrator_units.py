@@ -20,7 +20,7 @@ from orchestrator.human import ConfirmRequest, ScriptedHuman
 from orchestrator.memory.memory import ShownMemory, TaskMemory
 from orchestrator.memory.models import Plan, Verdict, parse_tagged, tagged_json
 from orchestrator.policy.gate import SecurityGate
-from orchestrator.policy.hand_back import report_of
+from orchestrator.policy.hand_back import for_planner, report_of
 from orchestrator.policy.stuck import StuckDetector
 from orchestrator.questions import (
     AnswerResult,
@@ -191,6 +191,14 @@ def test_a_report_loses_the_clis_frame() -> None:
               "[Subagent hand-back] The text below is the final report.\n  RESULT {\"status\": \"ok\"}\n  line two")
     assert report_of(framed) == 'RESULT {"status": "ok"}\nline two'
     assert report_of("VERDICT {}") == "VERDICT {}"
+
+
+def test_the_planner_reads_an_executor_result_without_the_steps_its_memory_update_carries() -> None:
+    report = 'done.\nRESULT {"status": "ok", "did": "click e3", "page_changed": true, "error": "", "steps": [' \
+             '{"step": "[submit]", "status": "ok", "did": "click e3"}], "facts": ["order 12"]}'
+    compact = for_planner("executor", report)
+    assert compact == 'done.\nRESULT {"status": "ok", "page_changed": true, "facts": ["order 12"]}'
+    assert for_planner("validator", report) == report
 
 
 def envelope(success: bool, url: str, code: str = "", category: str = "", data: Any = None) -> ToolResult:

@@ -5,7 +5,10 @@ news, and nothing else (``Hooks._hand_back`` returns it as the Agent call's ``up
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+from orchestrator.memory.models import tagged_json
 
 # The CLI's frame around a report (Claude Code 2.1.330): a note line before the banner, the report indented below.
 BANNER = "[Subagent hand-back]"
@@ -22,6 +25,19 @@ def report_of(text: str) -> str:
         return "\n".join(kept).strip()
     body = [line[len(INDENT) :] if line.startswith(INDENT) else line for line in lines[start + 1 :]]
     return "\n".join(body).strip()
+
+
+def for_planner(agent: str, report: str) -> str:
+    """An executor's ``RESULT`` without its per-step list and ``did`` (the task memory's update carries each step
+    once); any other report as written."""
+    result = tagged_json(report, "RESULT") if agent == "executor" else None
+    if result is None or not result.get("steps"):
+        return report
+    start = report.rfind("RESULT")
+    end = report.find("\n", start)
+    kept = {k: v for k, v in result.items() if k not in ("steps", "did") and v not in ("", [], None)}
+    line = "RESULT " + json.dumps(kept, ensure_ascii=False)
+    return report[:start] + line + (report[end:] if end != -1 else "")
 
 
 def compact_output(response: dict[str, Any], report: str, memory_update: str) -> dict[str, Any]:

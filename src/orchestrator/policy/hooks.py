@@ -26,7 +26,7 @@ from orchestrator.memory.memory import clip
 from orchestrator.memory.models import ExecutorResult, ToolInvocation, Verdict, parse_tagged
 from orchestrator.policy.delegation import DelegationQueue, delegated_plan
 from orchestrator.policy.gate import SecurityGate
-from orchestrator.policy.hand_back import compact_output, report_of
+from orchestrator.policy.hand_back import compact_output, for_planner, report_of
 from orchestrator.policy.policies import (
     BusyClock,
     CallRecording,
@@ -276,7 +276,7 @@ class Hooks:
         if call.agent != "planner":
             return {}
         update = self.state.shown.render(self.state.memory)
-        output = compact_output(response, text, update)
+        output = compact_output(response, for_planner(agent, text), update)
         return {"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": output}}
 
     def absorb(self, agent: str, text: str, call: ToolInvocation) -> None:
