@@ -14,7 +14,7 @@ import anyio
 import httpx2 as httpx
 import pytest
 
-from orchestrator.session.cli_text import CUT_MARKERS
+from orchestrator.session.cli_text import CUT_MARKERS, KEPT_CLI_TEXT
 from orchestrator.session.developer import DeveloperAgent
 from orchestrator.session.worker import WorkerAgent
 from tests.e2e.conftest import E2E, PYTHON, REPO
@@ -73,6 +73,19 @@ async def test_the_planner_delegates_to_subagents_of_one_sdk_session(e2e: E2E, m
         # the text CLAUDE_CODE_REMOVE_PROMPT_STRINGS and CLAUDE_CODE_FORK_SUBAGENT=0 take out (cli_text.py)
         assert not [m for m in CUT_MARKERS if m in text], (request.agent, [m for m in CUT_MARKERS if m in text])
         assert '"fork"' not in text, request.agent
+        # what the hooks take out of the hand-back (the CLI's tools-used note) and the memory said twice
+        assert "tools-used-before-summary" not in text and "hook additional context" not in text, request.agent
+    # Every other piece of the CLI's own text is one of the documented residues (cli_text.KEPT_CLI_TEXT): found
+    # where the CLI puts it, and nothing else.
+    for request in model.requests:
+        text = json.dumps(request.body, ensure_ascii=False)
+        found = {key for key, marker in KEPT_CLI_TEXT.items() if marker in text}
+        expected = {"environment"}
+        if not request.is_subagent:
+            expected |= {"concurrency", "model_override", "isolation"}
+            if any(r.name == "Agent" for r in request.results()):
+                expected |= {"hand_back_banner", "hand_back_usage"}
+        assert found == expected, (request.agent, found ^ expected)
     # Each report comes back without the CLI's note of the tools used, and the task memory is in the planner's
     # conversation once: the first message carries it whole, each hand-back only what is new.
     last = json.dumps(planner[-1].body["messages"], ensure_ascii=False)
