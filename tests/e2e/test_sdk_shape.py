@@ -229,3 +229,30 @@ async def test_the_gateway_refuses_requests_without_the_token_or_from_another_or
     assert no_token.status_code == 401
     assert foreign.status_code in (400, 403) and rebound.status_code in (400, 403, 421)
     assert fine.status_code == 200, fine.text
+
+
+async def test_a_delegations_model_override_and_isolation_are_not_passed_on(e2e: E2E, model: ScriptedModel,
+                                                                             pages) -> None:
+    """The CLI's Agent schema offers `model` and `isolation`; a planner that sets them still gets each agent on
+    its own file's model, in place, on the one browser (the PreToolUse hook drops both)."""
+    url = pages.url_a("signup.html")
+    scenario = signup(url)
+
+    def overriding_planner(req: ModelRequest) -> list[Block]:
+        blocks = scenario(req)
+        for block in blocks:
+            if req.agent == "planner" and isinstance(block, ToolUse) and block.name in ("Agent", "Task"):
+                block.input = {**block.input, "model": "opus", "isolation": "worktree"}
+        return blocks
+
+    model.reset(overriding_planner)
+    worker = WorkerAgent(settings=e2e.settings(), env=e2e.cli_env(), title="agent inputs")
+    async with worker:
+        outcome = await worker.run(f"Open {url} and register Ada Lovelace from Japan")
+    assert outcome.status == "done", outcome
+    subagents = [r for r in model.requests if r.is_subagent]
+    asked = [c["input"] for r in model.requests for c in agent_calls(r)]
+    assert asked and all(a.get("model") == "opus" for a in asked)  # the planner did ask
+    assert subagents and not [r.model for r in subagents if "opus" in r.model]
+    delegated = [c.input for c in worker.tool_invocations if c.tool in ("Agent", "Task")]
+    assert delegated and not [d for d in delegated if "model" in d or "isolation" in d]
