@@ -38,7 +38,7 @@ PLUGIN = "browser-agent"
 PLUGIN_ID = f"{PLUGIN}@{PLUGIN}"
 P = f"mcp__plugin_{PLUGIN}_browser__"  # how Claude Code names a plugin's server's tools
 AGENTS = ("planner", "executor", "validator", "dom_analyzer")
-SKILLS = ("browse", "replay", "report")
+SKILLS = ("browse", "replay", "report", "audit")
 
 
 @dataclass
