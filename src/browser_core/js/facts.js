@@ -268,7 +268,8 @@
     page: {
       title: clean(document.title, 120), heading: h1 ? clean(h1.textContent, 120) : '',
       text: clean(around.innerText, 1500), objects, selected: form ? [] : checkedIn(document),
-      near: clean(near.innerText, 600), headings, dialog: clean(labelled || (dialog && headings[0]) || '', 120), lines, rows, commands, alerts,
+      near: clean(near.innerText, 600), headings, dialog: clean(labelled || (dialog && headings[0]) || '', 120),
+      modal: dialog ? clean(dialog.innerText, 600) : '', lines, rows, commands, alerts,
       menu_of: menuOf,
     },
     row: { name: rowName(item, el), cells: item ? cellsOf(item, el) : [], fields: fieldFacts(item ? Array.from(item.querySelectorAll(FIELDS)) : nearFields(el)) },
