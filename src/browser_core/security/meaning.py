@@ -42,6 +42,8 @@ class Meaning:
     objects: dict[str, re.Pattern[str] | None] = field(default_factory=dict)
     own_drafts: re.Pattern[str] | None = None
     compose: re.Pattern[str] | None = None
+    self_messages: re.Pattern[str] | None = None
+    undo: re.Pattern[str] | None = None
     effects: dict[str, re.Pattern[str] | None] = field(default_factory=dict)
 
     @classmethod
@@ -56,13 +58,15 @@ class Meaning:
             objects={c: word_regex(w) for c, w in (commit.get("objects", {}) or {}).items()},
             own_drafts=phrases(raw.get("own_drafts", [])),
             compose=phrases(raw.get("compose_commands", [])),
+            self_messages=phrases(raw.get("self_messages", [])),
+            undo=word_regex(raw.get("undo_commands", [])),
             effects={c: phrases(w) for c, w in (raw.get("confirmation_effects", {}) or {}).items()},
         )
 
-    def commitment(self, text: str, has_money: Callable[[str], bool]) -> str | None:
-        """The category of what the name commits to (``payment``, ``cancel``, ``delete``), or None."""
+    def commitment(self, text: str, has_money: Callable[[str], bool], *, max_words: int = 12) -> str | None:
+        """The category of what the text commits to (``payment``, ``cancel``, ``delete``), or None."""
         tokens = [t.casefold() for t in _TOKENS.findall(text)]
-        if not tokens or len(tokens) > 12:
+        if not tokens or len(tokens) > max_words:
             return None
         cancels = _hits(self.cancel_verbs, tokens)
         ended = [*_hits(self.objects.get("payment"), tokens), *_hits(self.running, tokens)]
@@ -80,6 +84,15 @@ class Meaning:
 
     def in_own_draft(self, text: str) -> bool:
         return bool(self.own_drafts and self.own_drafts.search(" ".join(text.split())))
+
+    def reverses(self, name: str) -> bool:
+        """The name undoes an effect ("Undo revoke access")."""
+        first = next(iter(_TOKENS.findall(name)), "")
+        return bool(self.undo and self.undo.match(first.casefold()))
+
+    def to_oneself(self, name: str) -> bool:
+        """What a 'send' sends is the app's own message to the user about their account."""
+        return bool(self.self_messages and self.self_messages.search(" ".join(name.split())))
 
     def opens_composer(self, name: str) -> bool:
         return bool(self.compose and self.compose.search(" ".join(name.split())))

@@ -127,9 +127,16 @@ class SecurityPolicy:
         text = " ".join(name.split())
         if not text or (self.safe is not None and self.safe.search(text)):
             return None
+        if self.meaning.reverses(text):
+            return None
         category = (self.category_of(text) or self.meaning.commitment(text, self.flow.has_money)
                     or (self.category_of(text, weak=True) if weak else None))
-        return None if category == "delete" and self.meaning.in_own_draft(text) else category
+        return None if self._ordinary_after_all(category, text) else category
+
+    def _ordinary_after_all(self, category: str | None, text: str) -> bool:
+        """A removal from one's own basket, a message the app sends the user about their own account."""
+        return ((category == "delete" and self.meaning.in_own_draft(text))
+                or (category == "send" and self.meaning.to_oneself(text)))
 
     def judge_sentence(self, sentence: str) -> str | None:
         """A sentence of the app's own confirmation: the words above, the forms of them a sentence uses, or what it
@@ -138,8 +145,8 @@ class SecurityPolicy:
         if not text or (self.safe is not None and self.safe.search(text)):
             return None
         category = (self.category_of(text) or self.meaning.effect_of(text)
-                    or self.meaning.commitment(text, self.flow.has_money))
-        return None if category == "delete" and self.meaning.in_own_draft(text) else category
+                    or self.meaning.commitment(text, self.flow.has_money, max_words=60))
+        return None if self._ordinary_after_all(category, text) else category
 
     @staticmethod
     def _matches(pattern: re.Pattern[str] | None, text: str) -> bool:
