@@ -81,10 +81,15 @@ class DestructiveActionDetector:
         return Verdict(category, reason, effect.text(category, facts.page), tuple(named[:50]))
 
     def _record(self, facts: ElementFacts) -> str:
-        """The record the control acts on: its dialog's title, its row's name, else the heading right after a page
-        heading that names the action ('Delete product' then 'Ceramic kettle')."""
-        record = self.reader.record(facts)
+        """The record the control acts on: what the app's own confirmation says (when its title only names the
+        action: 'Delete product?'), its dialog's title, its row's name, else the heading right after a page heading
+        that names the action ('Delete product' then 'Ceramic kettle')."""
         page = facts.page
+        if page.modal and (not page.dialog or self.policy.judge_name(page.dialog, weak=True)):
+            asked = self._asked(page.modal, page.dialog)
+            if asked:
+                return asked
+        record = self.reader.record(facts)
         if record or not page.heading or not self.policy.category_of(page.heading, weak=True):
             return record
         after = page.headings[page.headings.index(page.heading) + 1:] if page.heading in page.headings else []
@@ -96,22 +101,20 @@ class DestructiveActionDetector:
         if role == "link" and len(name.split()) > LONG_LINK_WORDS:
             return None
         category = self.policy.judge_name(name, weak=True)
-        if category is None or (category == "send" and self._composer(name, facts)):
+        if category is None:
             return None
         selected = facts.form.checked if facts.form else facts.page.selected
         return self._verdict(category, f"the control is named '{name}'", facts, selected, control("button", name))
 
-    def _composer(self, name: str, facts: ElementFacts) -> bool:
-        """A 'Reply' with no text field near it: it opens a composer, it sends nothing yet."""
-        fields = [*facts.row.fields, *(facts.form.fields if facts.form else [])]
-        return self.policy.meaning.opens_composer(name) and not any(f.type == "textarea" for f in fields)
-
     def _in_confirmation(self, role: str, name: str, facts: ElementFacts) -> Verdict | None:
         """A control of the app's own confirmation (a modal) that speaks of an effect or of loss: the act is
         consequential by the app's own judgement, in the app's words. Its declines and ordinary commands are not."""
-        modal = facts.page.modal
+        modal, title = facts.page.modal, facts.page.dialog
         if not modal or role == "link" or (name and (self.policy.is_decline(name) or self.policy.is_ordinary(name))):
             return None
+        if not (self.policy.asks_confirmation(modal) or self.policy.flow.warns(modal)
+                or (title and self.policy.judge_name(title, weak=True))):
+            return None  # a dialog that neither asks, warns nor names an action: a form, a notice
         category = confirmation_category(self.policy, modal)
         if category is None:
             return None
@@ -241,6 +244,14 @@ class DestructiveActionDetector:
                 if category:
                     return category, " ".join(sentence.split())
         return None
+
+    def _asked(self, modal: str, title: str) -> str:
+        """The sentence of the app's confirmation that names the effect (a question first), not its title."""
+        sentences = [" ".join(x.split()) for x in _SENTENCES.split(modal.replace("\n", ". ")) if x.strip(" .")]
+        named = [x for x in sentences if x.strip(" .") != title.strip(" .") and self.policy.judge_sentence(x)]
+        asking = [x for x in named if self.policy.asks_confirmation(x)]
+        said = (asking or named or [""])[0].strip(" .")
+        return said if len(said) <= 160 else said[:159] + "…"
 
     @staticmethod
     def _quoted(sentence: str) -> list[str]:

@@ -4,11 +4,10 @@
   "Complete booking"); a verb that commits by itself leading the name with an amount or "now" after it ("Book flight
   for $387", "Pay €12 now"); a commit verb with an amount. What is committed makes the category.
 - One's own drafts: a removal that names one's basket or wish list is an ordinary edit of it.
-- A composer: "Reply" with no text field near it opens a composer; it sends nothing yet.
 - The app's own confirmation: the forms of the effect words a sentence uses ("… will be permanently removed"), or a
   warning of loss with no effect named (then a deletion of what it warns of).
 
-The words are the policy file's (``commitments``, ``own_drafts``, ``compose_commands``, ``confirmation_effects``).
+The words are the policy file's (``commitments``, ``own_drafts``, ``self_messages``, ``undo_commands``, ``confirmation_effects``).
 """
 
 from __future__ import annotations
@@ -41,7 +40,6 @@ class Meaning:
     running: re.Pattern[str] | None = None
     objects: dict[str, re.Pattern[str] | None] = field(default_factory=dict)
     own_drafts: re.Pattern[str] | None = None
-    compose: re.Pattern[str] | None = None
     self_messages: re.Pattern[str] | None = None
     undo: re.Pattern[str] | None = None
     effects: dict[str, re.Pattern[str] | None] = field(default_factory=dict)
@@ -57,7 +55,6 @@ class Meaning:
             running=word_regex(commit.get("running", [])),
             objects={c: word_regex(w) for c, w in (commit.get("objects", {}) or {}).items()},
             own_drafts=phrases(raw.get("own_drafts", [])),
-            compose=phrases(raw.get("compose_commands", [])),
             self_messages=phrases(raw.get("self_messages", [])),
             undo=word_regex(raw.get("undo_commands", [])),
             effects={c: phrases(w) for c, w in (raw.get("confirmation_effects", {}) or {}).items()},
@@ -93,9 +90,6 @@ class Meaning:
     def to_oneself(self, name: str) -> bool:
         """What a 'send' sends is the app's own message to the user about their account."""
         return bool(self.self_messages and self.self_messages.search(" ".join(name.split())))
-
-    def opens_composer(self, name: str) -> bool:
-        return bool(self.compose and self.compose.search(" ".join(name.split())))
 
     def effect_of(self, sentence: str) -> str | None:
         text = " ".join(sentence.split())
