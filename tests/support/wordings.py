@@ -15,14 +15,20 @@ from pathlib import Path
 
 import yaml
 
-from browser_core.security.detector import DestructiveActionDetector
 from browser_core.security.confirming import confirmation_category
+from browser_core.security.detector import DestructiveActionDetector
 from browser_core.security.facts import ElementFacts, FieldFacts, FormFacts, PageFacts, RowFacts, Submitter
 from browser_core.security.policy import load_policy
 
 WORDINGS = Path(__file__).resolve().parents[1] / "data" / "wordings"
-HELD = {"commit": {"payment"}, "delete": {"delete"}, "send": {"send"}, "publish": {"send"}, "cancel": {"cancel", "delete"},
-        "loss": {"delete", "send", "payment", "cancel"}}
+HELD = {
+    "commit": {"payment"},
+    "delete": {"delete"},
+    "send": {"send"},
+    "publish": {"send"},
+    "cancel": {"cancel", "delete"},
+    "loss": {"delete", "send", "payment", "cancel"},
+}
 CATEGORIES = ("commit", "delete", "send", "publish", "cancel", "loss", "advance", "cart edit", "ordinary")
 FLOOR = 0.98
 
@@ -60,22 +66,40 @@ def load_wordings() -> list[Wording]:
         data = yaml.safe_load(path.read_text("utf-8"))
         source = f"{data['repo']}: {', '.join(data['files'])}"
         for item in data["texts"]:
-            out.append(Wording(data["app"], split_of[data["app"]], item["text"], item["category"],
-                               item.get("kind", "control"), item.get("context", ""), item.get("opens", ""), source))
+            out.append(
+                Wording(
+                    data["app"],
+                    split_of[data["app"]],
+                    item["text"],
+                    item["category"],
+                    item.get("kind", "control"),
+                    item.get("context", ""),
+                    item.get("opens", ""),
+                    source,
+                )
+            )
     return out
 
 
 def _page(context: str) -> PageFacts:
     if context == "cart":
-        return PageFacts(title="Shopping cart", heading="Shopping cart", text="Blue Hoodie $20.00 Total $20.00",
-                         lines=["Blue Hoodie", "Qty", "$20.00", "Total $20.00"],
-                         rows=[["Blue Hoodie", "1", "$20.00"]], commands=["Proceed to checkout"])
+        return PageFacts(
+            title="Shopping cart",
+            heading="Shopping cart",
+            text="Blue Hoodie $20.00 Total $20.00",
+            lines=["Blue Hoodie", "Qty", "$20.00", "Total $20.00"],
+            rows=[["Blue Hoodie", "1", "$20.00"]],
+            commands=["Proceed to checkout"],
+        )
     if context == "review":
-        return PageFacts(title="Review your order", heading="Review your order",
-                         text="Blue Hoodie 1 $20.00 Shipping $5.00 Total $25.00 Payment method: Visa ending 4242",
-                         lines=["Blue Hoodie", "1", "$20.00", "Shipping $5.00", "Total $25.00",
-                                "Payment method: Visa ending 4242"],
-                         rows=[["Blue Hoodie", "1", "$20.00"]], commands=["Edit cart"])
+        return PageFacts(
+            title="Review your order",
+            heading="Review your order",
+            text="Blue Hoodie 1 $20.00 Shipping $5.00 Total $25.00 Payment method: Visa ending 4242",
+            lines=["Blue Hoodie", "1", "$20.00", "Shipping $5.00", "Total $25.00", "Payment method: Visa ending 4242"],
+            rows=[["Blue Hoodie", "1", "$20.00"]],
+            commands=["Edit cart"],
+        )
     return PageFacts(title="Example app", heading="Example app", text="", lines=[], commands=[])
 
 
@@ -83,14 +107,47 @@ def control_facts(name: str, context: str) -> ElementFacts:
     """The facts the page script would read of a control named ``name`` in ``context``."""
     page = _page(context)
     if context == "review":
-        form = FormFacts(method="post", role="", label="", fields=[], submit_name=name, has_submit=True,
-                         action="/checkout/confirm", submitter=Submitter(label=name))
-        return ElementFacts(tag="button", type="submit", label=name, autocomplete="", is_submit=True,
-                            enter_submits=False, editable=False, form=form, page=page)
-    row = RowFacts(name="Blue Hoodie", cells=["Blue Hoodie", "$20.00"],
-                   fields=[FieldFacts(label="Qty", type="number", autocomplete="")]) if context == "cart" else RowFacts()
-    return ElementFacts(tag="button", type="button", label=name, autocomplete="", is_submit=False,
-                        enter_submits=False, editable=False, page=page, row=row)
+        form = FormFacts(
+            method="post",
+            role="",
+            label="",
+            fields=[],
+            submit_name=name,
+            has_submit=True,
+            action="/checkout/confirm",
+            submitter=Submitter(label=name),
+        )
+        return ElementFacts(
+            tag="button",
+            type="submit",
+            label=name,
+            autocomplete="",
+            is_submit=True,
+            enter_submits=False,
+            editable=False,
+            form=form,
+            page=page,
+        )
+    row = (
+        RowFacts(
+            name="Blue Hoodie",
+            cells=["Blue Hoodie", "$20.00"],
+            fields=[FieldFacts(label="Qty", type="number", autocomplete="")],
+        )
+        if context == "cart"
+        else RowFacts()
+    )
+    return ElementFacts(
+        tag="button",
+        type="button",
+        label=name,
+        autocomplete="",
+        is_submit=False,
+        enter_submits=False,
+        editable=False,
+        page=page,
+        row=row,
+    )
 
 
 def judge(wording: Wording, detector: DestructiveActionDetector) -> Judged:

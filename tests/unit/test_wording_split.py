@@ -30,8 +30,11 @@ def test_the_gate_does_not_score_worse_than_measured() -> None:
     assert right["held_out"] >= HELD_OUT_RIGHT and right["development"] >= DEVELOPMENT_RIGHT, right
 
 
-@pytest.mark.xfail(strict=True, reason="issue 29's target; round 2 measured send 3/8, cancel 0/2, loss 4/6, "
-                                       "ordinary 204/217 on the held-out apps (docs/consequence-gate.md)")
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 29's target; round 2 measured send 3/8, cancel 0/2, loss 4/6, "
+    "ordinary 204/217 on the held-out apps (docs/consequence-gate.md)",
+)
 def test_every_category_scores_at_least_98_percent_on_the_held_out_apps() -> None:
     scores = table(judge_all(), "category")
     low = {c: f"{r}/{t}" for (split, c), (r, t) in scores.items() if split == "held_out" and t and r / t < FLOOR}

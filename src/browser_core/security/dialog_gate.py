@@ -23,8 +23,6 @@ MAX_TEXT = 300
 _QUOTED = re.compile(r"[“«\"'‘]([^”»\"'’]{1,80})[”»\"'’]")
 
 
-
-
 def dialog_verdict(policy: SecurityPolicy, kind: str, message: str, control: str, page_title: str) -> Verdict | None:
     """The verdict on an action whose native dialog asked to confirm a destructive effect, in the dialog's words."""
     category = confirmation_category(policy, message)

@@ -7,7 +7,8 @@
 - The app's own confirmation: the forms of the effect words a sentence uses ("… will be permanently removed"), or a
   warning of loss with no effect named (then a deletion of what it warns of).
 
-The words are the policy file's (``commitments``, ``own_drafts``, ``self_messages``, ``undo_commands``, ``confirmation_effects``).
+The words are the policy file's (``commitments``, ``own_drafts``, ``self_messages``, ``undo_commands``,
+``confirmation_effects``).
 """
 
 from __future__ import annotations
