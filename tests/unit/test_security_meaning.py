@@ -158,3 +158,14 @@ def test_the_record_is_named_by_the_apps_confirmation_not_by_its_title() -> None
     verdict = DETECTOR.classify("click", "button", "Delete", modal_button("Delete", modal, "Delete product?"))
     assert verdict is not None and verdict.category == "delete"
     assert "Garden Chair" in verdict.effect and "'Delete product?'" not in verdict.effect
+
+
+def test_a_confirmation_whose_title_names_the_record_keeps_its_title() -> None:
+    modal = (
+        "Delete experiment “baseline-3”\nAll runs of this experiment are deleted with it. This cannot be undone.\n"
+        "Close Delete"
+    )
+    verdict = DETECTOR.classify(
+        "click", "button", "Delete", modal_button("Delete", modal, "Delete experiment “baseline-3”")
+    )
+    assert verdict is not None and "baseline-3" in verdict.effect and "Close Delete" not in verdict.effect

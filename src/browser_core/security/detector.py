@@ -85,7 +85,8 @@ class DestructiveActionDetector:
         action: 'Delete product?'), its dialog's title, its row's name, else the heading right after a page heading
         that names the action ('Delete product' then 'Ceramic kettle')."""
         page = facts.page
-        if page.modal and (not page.dialog or self.policy.judge_name(page.dialog, weak=True)):
+        if page.modal and (not page.dialog or (self.policy.judge_name(page.dialog, weak=True)
+                                               and not self._quoted(page.dialog))):
             asked = self._asked(page.modal, page.dialog)
             if asked:
                 return asked
@@ -248,7 +249,8 @@ class DestructiveActionDetector:
     def _asked(self, modal: str, title: str) -> str:
         """The sentence of the app's confirmation that names the effect (a question first), not its title."""
         sentences = [" ".join(x.split()) for x in _SENTENCES.split(modal.replace("\n", ". ")) if x.strip(" .")]
-        named = [x for x in sentences if x.strip(" .") != title.strip(" .") and self.policy.judge_sentence(x)]
+        named = [x for x in sentences if x.strip(" .") != title.strip(" .") and len(x.split()) >= 3
+                 and self.policy.judge_sentence(x)]
         asking = [x for x in named if self.policy.asks_confirmation(x)]
         said = (asking or named or [""])[0].strip(" .")
         return said if len(said) <= 160 else said[:159] + "…"
