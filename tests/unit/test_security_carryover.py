@@ -21,7 +21,10 @@ POLICY = load_policy()
     ("Удалить запись «Отчёт»?", "delete"),
     ("Send this invoice to 12 customers?", "send"),
     ("Leave site? Changes you made may not be saved.", None),
-    ("Discard unsaved changes?", None),
+    ("Discard unsaved changes?", "delete"),  # the app itself says the act loses work (issue 29)
+    ("All unsaved changes will be lost. Restore version 3?", "delete"),
+    ("Shut Down All? Shut Down All Kernels", "cancel"),
+    ("Are you sure you would like to remove this item from the shopping cart?", None),
     ("You have unsaved changes. Are you sure you want to leave?", None),
     ("Reload the page?", None),
 ])

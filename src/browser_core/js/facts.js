@@ -39,6 +39,11 @@
   // ('3b1e1e128b84', 'a1b2c3d4e5f6'); a name with a number in it ('vision-vit-02', 'sweep-2025-26') is a name.
   const idLike = s => !/\p{L}/u.test(s) || (!/\s/.test(s) && s.length > 12 && /\d/.test(s) &&
     (/^[0-9a-f-]+$/i.test(s) || (s.match(/\d\p{L}|\p{L}\d/gu) || []).length >= 3));
+  // A date, a time or an age ("2024-05-01", "12:30", "5m ago", "3 days ago") says when, never which record.
+  const timeLike = t => t.length <= 24 && /\d/.test(t) &&
+    (/^\d{1,4}([-/.:]\d{1,4}){1,2}([ T,]+\d{1,2}:\d{2}(:\d{2})?)?(\s*[ap]\.?m\.?)?$/i.test(t) ||
+     /^\d+\s*\p{L}{1,7}\.?\s+\p{L}{2,4}$/u.test(t));
+  const nameLike = t => !idLike(t) && !timeLike(t);
   // A row or card is small and never holds the page's main heading; page regions (children of the body or the
   // main region) are not records even when they look alike.
   const pageHeading = document.querySelector('h1');
@@ -87,13 +92,13 @@
     if (own && clean(own) && labelNamesRow(clean(own), row)) return clean(own, 100);
     for (const sel of ['[role=rowheader],th', 'h1,h2,h3,h4,h5,h6,[role=heading]', 'a[href]', 'strong,b']) {
       const named = Array.from(row.querySelectorAll(sel)).find(c => !(skip && c.contains(skip)) &&
-        clean(c.textContent) && !idLike(clean(c.textContent)) && visible(c));
+        clean(c.textContent) && nameLike(clean(c.textContent)) && visible(c));
       if (named) return clean(named.textContent, 100);
     }
-    const cell = cellsOf(row, skip).find(t => !idLike(t));
+    const cell = cellsOf(row, skip).find(nameLike);
     if (cell) return cell;
     const rest = clean(skip ? textOf(row).replace(textOf(skip), '') : textOf(row), 100);  // a line of bare text
-    return idLike(rest) ? '' : rest;
+    return nameLike(rest) ? rest : '';
   };
   const boxName = box => {
     const label = clean(box.getAttribute('aria-label') || (box.labels && box.labels[0] && box.labels[0].textContent), 100);
@@ -104,9 +109,13 @@
   // no name: a scripted selection), not a row's own yes/no field (a name of its own and the default value 'on').
   const picksRow = (b, boxes) => !b.name || (b.value && b.value !== 'on') ||
     boxes.filter(o => o.name === b.name).length > 1;
+  // A box outside every row while the others sit in rows selects them all: it names no record.
   const checkedIn = scope => {
-    const boxes = Array.from(scope.querySelectorAll('input[type=checkbox]')).filter(b => !b.closest('thead'));
-    return boxes.filter(b => b.checked && visible(b) && picksRow(b, boxes)).slice(0, 50).map(boxName);
+    const boxes = Array.from(scope.querySelectorAll('input[type=checkbox]'))
+      .filter(b => !b.closest('thead,[role=columnheader]'));
+    const inRows = boxes.filter(b => itemOf(b));
+    return boxes.filter(b => b.checked && visible(b) && picksRow(b, boxes) && (itemOf(b) || inRows.length < 2))
+      .slice(0, 50).map(boxName);
   };
 
   let formFacts = null;
@@ -268,7 +277,9 @@
     page: {
       title: clean(document.title, 120), heading: h1 ? clean(h1.textContent, 120) : '',
       text: clean(around.innerText, 1500), objects, selected: form ? [] : checkedIn(document),
-      near: clean(near.innerText, 600), headings, dialog: clean(labelled || (dialog && headings[0]) || '', 120), lines, rows, commands, alerts,
+      near: clean(near.innerText, 600), headings, dialog: clean(labelled || (dialog && headings[0]) || '', 120),
+      modal: dialog ? (dialog.innerText || '').split('\n').map(t => clean(t, 300)).filter(Boolean).join('\n').slice(0, 900) : '',
+      lines, rows, commands, alerts,
       menu_of: menuOf,
     },
     row: { name: rowName(item, el), cells: item ? cellsOf(item, el) : [], fields: fieldFacts(item ? Array.from(item.querySelectorAll(FIELDS)) : nearFields(el)) },

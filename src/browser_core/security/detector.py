@@ -23,11 +23,13 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlsplit
 
+from browser_core.security.confirming import confirmation_category
 from browser_core.security.facts import ElementFacts, FormFacts, PageFacts
 from browser_core.security.policy import SecurityPolicy
 from browser_core.security.reading import PageReader
 from browser_core.security.summary import MAX_OBJECTS, Effect, control
 
+MAX_SAID = 300  # the app's confirmation, quoted in the summary
 LONG_LINK_WORDS = 6  # a link with more words is content (a subject, a headline), not a command
 CLICK_ROLES = {"button", "link", "menuitem", "menuitemcheckbox", "menuitemradio", "clickable", "tab", "option",
                "gridcell", "treeitem", "row"}
@@ -79,10 +81,16 @@ class DestructiveActionDetector:
         return Verdict(category, reason, effect.text(category, facts.page), tuple(named[:50]))
 
     def _record(self, facts: ElementFacts) -> str:
-        """The record the control acts on: its dialog's title, its row's name, else the heading right after a page
-        heading that names the action ('Delete product' then 'Ceramic kettle')."""
-        record = self.reader.record(facts)
+        """The record the control acts on: what the app's own confirmation says (when its title only names the
+        action: 'Delete product?'), its dialog's title, its row's name, else the heading right after a page heading
+        that names the action ('Delete product' then 'Ceramic kettle')."""
         page = facts.page
+        if page.modal and (not page.dialog or (self.policy.judge_name(page.dialog, weak=True)
+                                               and not self._quoted(page.dialog))):
+            asked = self._asked(page.modal, page.dialog)
+            if asked:
+                return asked
+        record = self.reader.record(facts)
         if record or not page.heading or not self.policy.category_of(page.heading, weak=True):
             return record
         after = page.headings[page.headings.index(page.heading) + 1:] if page.heading in page.headings else []
@@ -93,11 +101,27 @@ class DestructiveActionDetector:
         """A control whose effect is a script we cannot read: its name is all we have (weak words count)."""
         if role == "link" and len(name.split()) > LONG_LINK_WORDS:
             return None
-        category = self.policy.category_of(name, weak=True)
+        category = self.policy.judge_name(name, weak=True)
         if category is None:
             return None
         selected = facts.form.checked if facts.form else facts.page.selected
         return self._verdict(category, f"the control is named '{name}'", facts, selected, control("button", name))
+
+    def _in_confirmation(self, role: str, name: str, facts: ElementFacts) -> Verdict | None:
+        """A control of the app's own confirmation (a modal) that speaks of an effect or of loss: the act is
+        consequential by the app's own judgement, in the app's words. Its declines and ordinary commands are not."""
+        modal, title = facts.page.modal, facts.page.dialog
+        if not modal or role == "link" or (name and (self.policy.is_decline(name) or self.policy.is_ordinary(name))):
+            return None
+        if not (self.policy.asks_confirmation(modal) or self.policy.flow.warns(modal)
+                or (title and self.policy.judge_name(title, weak=True))):
+            return None  # a dialog that neither asks, warns nor names an action: a form, a notice
+        category = confirmation_category(self.policy, modal)
+        if category is None:
+            return None
+        said = " ".join(modal.split())[:MAX_SAID]
+        return self._verdict(category, f"the app's own confirmation says “{said}”", facts, self._quoted(said),
+                             f"{control('button', name)}; the app asks “{said}”")
 
     def _link(self, name: str, facts: ElementFacts) -> Verdict | None:
         """A GET opens a page; hold it only when the link shows it performs the action itself."""
@@ -119,7 +143,7 @@ class DestructiveActionDetector:
             signs.append(f"its URL is the script '{script}'")
         if not signs:
             return None
-        category = (self.policy.category_of(name) or self.policy.category_of(query_words)
+        category = (self.policy.judge_name(name) or self.policy.category_of(query_words)
                     or self.policy.category_of(_words(parts.path))
                     or ("delete" if method and method.lower().endswith("delete") else None))
         if category is None:
@@ -139,7 +163,7 @@ class DestructiveActionDetector:
         question = self._question(facts.page)
         # The objects a confirmation page names (its list, or the names quoted in its question), else the ticked rows.
         shown = (facts.page.objects or self._quoted(question[1])) if question else []
-        named = self.policy.category_of(label) or (self.policy.category_of(_words(sub.value)) if sub else None)
+        named = self.policy.judge_name(label) or (self.policy.category_of(_words(sub.value)) if sub else None)
         if named:
             return self._verdict(named, f"{how} a form with the button '{label}'", facts, form.checked or shown,
                                  button)
@@ -177,7 +201,7 @@ class DestructiveActionDetector:
         review = self.reader.is_review_page(form, facts.page)
         button = control("button", label)
         for chosen in form.chosen:
-            category = self.policy.category_of(chosen.option) or self.policy.category_of(_words(chosen.value))
+            category = self.policy.judge_name(chosen.option) or self.policy.category_of(_words(chosen.value))
             if category:
                 return self._verdict(category, f"{how} a form whose chosen action is '{chosen.option}'", facts,
                                      form.checked, f"action '{chosen.option}'")
@@ -217,10 +241,19 @@ class DestructiveActionDetector:
             if not self.policy.asks_confirmation(sentence):
                 continue
             for candidate in (sentence, *sentences[max(i - 1, 0): i], *sentences[i + 1: i + 2]):
-                category = self.policy.category_of(candidate)
+                category = self.policy.judge_sentence(candidate)
                 if category:
                     return category, " ".join(sentence.split())
         return None
+
+    def _asked(self, modal: str, title: str) -> str:
+        """The sentence of the app's confirmation that names the effect (a question first), not its title."""
+        sentences = [" ".join(x.split()) for x in _SENTENCES.split(modal.replace("\n", ". ")) if x.strip(" .")]
+        named = [x for x in sentences if x.strip(" .") != title.strip(" .") and len(x.split()) >= 3
+                 and self.policy.judge_sentence(x)]
+        asking = [x for x in named if self.policy.asks_confirmation(x)]
+        said = (asking or named or [""])[0].strip(" .")
+        return said if len(said) <= 160 else said[:159] + "…"
 
     @staticmethod
     def _quoted(sentence: str) -> list[str]:
@@ -232,6 +265,9 @@ class DestructiveActionDetector:
 
     # ----- entry points ------------------------------------------------------------------------------------
     def _click(self, role: str, name: str, facts: ElementFacts) -> Verdict | None:
+        return self._click_by_kind(role, name, facts) or self._in_confirmation(role, name, facts)
+
+    def _click_by_kind(self, role: str, name: str, facts: ElementFacts) -> Verdict | None:
         if facts.is_submit and facts.form:
             return self._submission(facts, facts.form, "submits")
         if facts.href.startswith("#") and len(facts.href) > 1:
@@ -274,7 +310,7 @@ class DestructiveActionDetector:
                                  [], control("select", name))
         if not any(_SUBMITS_ON_CHANGE.search(s) for s in facts.link_signals):
             return None
-        category = self.policy.category_of(chosen)
+        category = self.policy.judge_name(chosen)
         if category:
             return self._verdict(category, f"choosing '{chosen}' in '{name}' runs it at once", facts,
                                  facts.form.checked if facts.form else facts.page.selected, f"option '{chosen}'")

@@ -4,36 +4,28 @@ A control whose name says nothing ("Tidy up", an icon) may still delete: the app
 question is never accepted without the human, whoever armed an answer: the dialog is dismissed and the action that
 raised it is held, with the dialog's words in its summary (``SecurityGuard.hold_at_dialog``); ``confirm_action``
 then re-runs it with the dialog accepted (``session/dialog_carry.py``). The words are the policy's (the same
-destructive and safe vocabulary as for controls), judged sentence by sentence, so "Discard unsaved changes?" or
-"Leave site?" keeps the default while "Delete 3 runs? This cannot be undone." is held.
+destructive and safe vocabulary as for controls, the forms a confirmation uses, and its warnings of loss), judged
+sentence by sentence, so "Leave site?" keeps the default while "Delete 3 runs? This cannot be undone." or "Discard
+unsaved changes?" is held: the app itself says the act loses something.
 """
 
 from __future__ import annotations
 
 import re
 
+from browser_core.security.confirming import confirmation_category
 from browser_core.security.detector import Verdict
 from browser_core.security.facts import PageFacts
 from browser_core.security.policy import SecurityPolicy
 from browser_core.security.summary import Effect
 
 MAX_TEXT = 300
-_SENTENCES = re.compile(r"(?<=[.?!:;])\s+|\n+")
 _QUOTED = re.compile(r"[“«\"'‘]([^”»\"'’]{1,80})[”»\"'’]")
-
-
-def dialog_category(policy: SecurityPolicy, message: str) -> str | None:
-    """The destructive category a dialog's text names (in any one of its sentences), or None."""
-    for sentence in _SENTENCES.split(message):
-        category = policy.category_of(sentence)
-        if category:
-            return category
-    return None
 
 
 def dialog_verdict(policy: SecurityPolicy, kind: str, message: str, control: str, page_title: str) -> Verdict | None:
     """The verdict on an action whose native dialog asked to confirm a destructive effect, in the dialog's words."""
-    category = dialog_category(policy, message)
+    category = confirmation_category(policy, message)
     if category is None:
         return None
     text = " ".join(message.split())[:MAX_TEXT]
@@ -41,3 +33,8 @@ def dialog_verdict(policy: SecurityPolicy, kind: str, message: str, control: str
     how = f"{control}; the page asks “{text}”" if control else f"the page asks “{text}”"
     return Verdict(category, f"the page asked in a {kind}() dialog: “{text}”",
                    Effect(how=how, objects=objects).text(category, PageFacts(title=page_title)), tuple(objects))
+
+
+def dialog_category(policy: SecurityPolicy, message: str) -> str | None:
+    """The consequential category a native dialog's text names, or None."""
+    return confirmation_category(policy, message)

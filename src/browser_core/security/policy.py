@@ -12,6 +12,7 @@ from typing import Any
 import yaml
 
 from browser_core.errors import ConfigurationError
+from browser_core.security.meaning import Meaning
 
 CATEGORIES = ("delete", "send", "payment", "cancel")
 
@@ -24,8 +25,12 @@ def _phrase_regex(phrases: list[str]) -> re.Pattern[str] | None:
         words = phrase.strip().lstrip("^").casefold().split()
         if not words:
             continue
-        pieces = [re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) for w in words]
-        body = r"[\s\-_/]+".join(pieces)
+        body = ""
+        for w in words:  # "…" stands for up to two words between its neighbours
+            if w in ("…", "..."):
+                body += r"(?:[\s\-_/]+\w+){0,2}"
+                continue
+            body += (r"[\s\-_/]+" if body else "") + (re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w))
         parts.append(r"^\W*" + body + r"\W*$" if whole else r"(?<!\w)" + body + r"(?!\w)")
     return re.compile("|".join(parts), re.IGNORECASE) if parts else None
 
@@ -100,6 +105,7 @@ class SecurityPolicy:
     ordinary: re.Pattern[str] | None = None
     performing_scripts: frozenset[str] = frozenset()
     flow: FlowWords = field(default_factory=lambda: FlowWords())
+    meaning: Meaning = field(default_factory=lambda: Meaning())
 
     def category_of(self, name: str, *, weak: bool = False) -> str | None:
         """The destructive category a control's name falls in, or None (safe phrases win).
@@ -114,6 +120,33 @@ class SecurityPolicy:
                 if pattern is not None and pattern.search(text):
                     return category
         return None
+
+    def judge_name(self, name: str, *, weak: bool = False) -> str | None:
+        """A control's name by its words and its meaning: the phrases above, else what it commits to; a removal
+        from one's own basket or wish list is an ordinary edit."""
+        text = " ".join(name.split())
+        if not text or (self.safe is not None and self.safe.search(text)):
+            return None
+        if self.meaning.reverses(text):
+            return None
+        category = (self.category_of(text) or self.meaning.commitment(text, self.flow.has_money)
+                    or (self.category_of(text, weak=True) if weak else None))
+        return None if self._ordinary_after_all(category, text) else category
+
+    def _ordinary_after_all(self, category: str | None, text: str) -> bool:
+        """A removal from one's own basket, a message the app sends the user about their own account."""
+        return ((category == "delete" and self.meaning.in_own_draft(text))
+                or (category == "send" and self.meaning.to_oneself(text)))
+
+    def judge_sentence(self, sentence: str) -> str | None:
+        """A sentence of the app's own confirmation: the words above, the forms of them a sentence uses, or what it
+        commits to."""
+        text = " ".join(sentence.split())
+        if not text or (self.safe is not None and self.safe.search(text)):
+            return None
+        category = (self.category_of(text) or self.meaning.effect_of(text)
+                    or self.meaning.commitment(text, self.flow.has_money, max_words=60))
+        return None if self._ordinary_after_all(category, text) else category
 
     @staticmethod
     def _matches(pattern: re.Pattern[str] | None, text: str) -> bool:
@@ -202,6 +235,7 @@ def load_policy(extra_file: Path | None = None) -> SecurityPolicy:
             irreversible=_phrase_regex(raw.get("irreversible_values", [])),
             warning=_phrase_regex(raw.get("warning_phrases", [])),
         ),
+        meaning=Meaning.load(raw, _phrase_regex),
     )
 
 

@@ -1,0 +1,26 @@
+"""The app's own confirmation (a native dialog, a modal, a page's question): what it says the act will do.
+
+Sentence by sentence, with the policy's words: the effect a sentence names (its verbs, the forms a confirmation uses,
+what it commits to), else a warning of loss with no effect named ("All unsaved changes will be lost", "This cannot
+be undone"), which makes the act a deletion of what it warns of. A removal from one's own basket is no loss.
+"""
+
+from __future__ import annotations
+
+import re
+
+from browser_core.security.policy import SecurityPolicy
+
+_SENTENCES = re.compile(r"(?<=[.?!:;])\s+|\n+")
+
+
+def confirmation_category(policy: SecurityPolicy, message: str) -> str | None:
+    """The consequential category the app's own confirmation names (in any one of its sentences), or None; a
+    warning of loss with no effect named is a deletion of what it warns of ("All unsaved changes will be lost")."""
+    sentences = [s for s in _SENTENCES.split(message) if s.strip()]
+    for sentence in sentences:
+        category = policy.judge_sentence(sentence)
+        if category:
+            return category
+    warned = [s for s in sentences if policy.flow.warns(s) and not policy.meaning.in_own_draft(s)]
+    return "delete" if warned else None

@@ -1,0 +1,97 @@
+"""What a control's name or a confirmation's sentence means, by structure rather than by exact phrase.
+
+- A commitment: a commit verb and what it commits, in either order with a few words between ("Submit my order",
+  "Complete booking"); a verb that commits by itself leading the name with an amount or "now" after it ("Book flight
+  for $387", "Pay €12 now"); a commit verb with an amount. What is committed makes the category.
+- One's own drafts: a removal that names one's basket or wish list is an ordinary edit of it.
+- The app's own confirmation: the forms of the effect words a sentence uses ("… will be permanently removed"), or a
+  warning of loss with no effect named (then a deletion of what it warns of).
+
+The words are the policy file's (``commitments``, ``own_drafts``, ``self_messages``, ``undo_commands``,
+``confirmation_effects``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+GAP = 4  # a verb and its object: at most three words between
+_TOKENS = re.compile(r"[^\W_]+", re.UNICODE)
+
+
+def word_regex(words: list[str]) -> re.Pattern[str] | None:
+    """One token: any of the words, ``*`` for any ending."""
+    parts = [re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) for w in (x.casefold() for x in words)]
+    return re.compile("^(?:" + "|".join(parts) + ")$") if parts else None
+
+
+def _hits(pattern: re.Pattern[str] | None, tokens: list[str]) -> list[int]:
+    return [i for i, t in enumerate(tokens) if pattern is not None and pattern.match(t)]
+
+
+@dataclass(frozen=True)
+class Meaning:
+    verbs: re.Pattern[str] | None = None
+    leading: re.Pattern[str] | None = None
+    now: re.Pattern[str] | None = None
+    cancel_verbs: re.Pattern[str] | None = None
+    running: re.Pattern[str] | None = None
+    objects: dict[str, re.Pattern[str] | None] = field(default_factory=dict)
+    own_drafts: re.Pattern[str] | None = None
+    self_messages: re.Pattern[str] | None = None
+    undo: re.Pattern[str] | None = None
+    effects: dict[str, re.Pattern[str] | None] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, raw: dict[str, Any], phrases: Callable[[list[str]], re.Pattern[str] | None]) -> Meaning:
+        commit = raw.get("commitments", {}) or {}
+        return cls(
+            verbs=word_regex(commit.get("verbs", [])),
+            leading=word_regex(commit.get("leading", [])),
+            now=word_regex(commit.get("now", [])),
+            cancel_verbs=word_regex(commit.get("cancel_verbs", [])),
+            running=word_regex(commit.get("running", [])),
+            objects={c: word_regex(w) for c, w in (commit.get("objects", {}) or {}).items()},
+            own_drafts=phrases(raw.get("own_drafts", [])),
+            self_messages=phrases(raw.get("self_messages", [])),
+            undo=word_regex(raw.get("undo_commands", [])),
+            effects={c: phrases(w) for c, w in (raw.get("confirmation_effects", {}) or {}).items()},
+        )
+
+    def commitment(self, text: str, has_money: Callable[[str], bool], *, max_words: int = 12) -> str | None:
+        """The category of what the text commits to (``payment``, ``cancel``, ``delete``), or None."""
+        tokens = [t.casefold() for t in _TOKENS.findall(text)]
+        if not tokens or len(tokens) > max_words:
+            return None
+        cancels = _hits(self.cancel_verbs, tokens)
+        ended = [*_hits(self.objects.get("payment"), tokens), *_hits(self.running, tokens)]
+        if any(abs(i - j) <= GAP for i in cancels for j in ended):
+            return "cancel"
+        verbs = _hits(self.verbs, tokens)
+        if verbs:
+            for category, pattern in self.objects.items():
+                if any(abs(i - j) <= GAP for j in _hits(pattern, tokens) for i in verbs if i != j):
+                    return category
+        money = has_money(text)
+        if self.leading is not None and self.leading.match(tokens[0]) and (money or _hits(self.now, tokens[1:])):
+            return "payment"
+        return "payment" if verbs and money else None
+
+    def in_own_draft(self, text: str) -> bool:
+        return bool(self.own_drafts and self.own_drafts.search(" ".join(text.split())))
+
+    def reverses(self, name: str) -> bool:
+        """The name undoes an effect ("Undo revoke access")."""
+        first = next(iter(_TOKENS.findall(name)), "")
+        return bool(self.undo and self.undo.match(first.casefold()))
+
+    def to_oneself(self, name: str) -> bool:
+        """What a 'send' sends is the app's own message to the user about their account."""
+        return bool(self.self_messages and self.self_messages.search(" ".join(name.split())))
+
+    def effect_of(self, sentence: str) -> str | None:
+        text = " ".join(sentence.split())
+        return next((c for c, p in self.effects.items() if p is not None and p.search(text)), None)

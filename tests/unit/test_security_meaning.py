@@ -1,0 +1,171 @@
+"""Consequence by meaning (issue 29 §1, §2), on facts as the page script reports them (no browser)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from browser_core.security.confirming import confirmation_category
+from browser_core.security.detector import DestructiveActionDetector
+from browser_core.security.facts import parse_facts
+from browser_core.security.policy import load_policy
+
+POLICY = load_policy()
+DETECTOR = DestructiveActionDetector(POLICY)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Submit my order",
+        "Book flight for $387",
+        "Pay €12 now",
+        "Complete booking",
+        "Confirm and pay",
+        "Place binding order",
+        "Complete your purchase",
+        "Make a donation",
+        "Confirm subscription",
+        "Buy now",
+        "Reserve this room now",
+        "Оформить заказ на 1 200 ₽",
+        "Подтвердить бронирование",
+    ],
+)
+def test_a_commitment_is_judged_by_verb_and_object_in_any_order(name: str) -> None:
+    assert POLICY.judge_name(name, weak=True) == "payment"
+
+
+@pytest.mark.parametrize(
+    ("name", "category"),
+    [
+        ("Cancel appointment", "cancel"),
+        ("Cancel the run", "cancel"),
+        ("Terminate", "cancel"),
+        ("Shut Down All", "cancel"),
+        ("Revoke API key", "cancel"),
+        ("Make refund", "cancel"),
+        ("Reject the booking", "cancel"),
+        ("Отменить бронирование", "cancel"),
+        ("Confirm deletion", "delete"),
+        ("Move message to trash", "delete"),
+        ("Discard", "delete"),
+    ],
+)
+def test_an_ending_or_a_loss_is_judged_by_what_it_ends(name: str, category: str) -> None:
+    assert POLICY.judge_name(name, weak=True) == category
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Order history",
+        "Create order",
+        "New order",
+        "View order",
+        "Book",
+        "Add book",
+        "Order date",
+        "Cancel follow request",
+        "Cancel coupon",
+        "Remove Garden Chair from your cart",
+        "Remove one Garden Chair from your cart",
+        "Clear shopping cart",
+        "Clear",
+        "Undo revoke access",
+        "Restore branch",
+        "Send reset email",
+        "Send a test email",
+        "Proceed to checkout",
+        "Stop notifying me",
+    ],
+)
+def test_ordinary_names_that_share_a_word_with_an_effect(name: str) -> None:
+    assert POLICY.judge_name(name, weak=True) is None
+
+
+@pytest.mark.parametrize(
+    ("message", "category"),
+    [
+        ("Discard unsaved changes?", "delete"),
+        ("Are you sure you want to restore the dashboard to version 3? All unsaved changes will be lost.", "delete"),
+        ("Deleting a branch is permanent. It CANNOT be undone. Continue?", "delete"),
+        ("The organization will be permanently removed.", "delete"),
+        ("Shut Down All? Shut Down All Kernels", "cancel"),
+        ("Are you sure you want to permanently shut down all running sessions?", "cancel"),
+        ("If you cancel your subscription now, you keep access until May 1.", "cancel"),
+        ("Are you sure you want to reset Anna's password?", "delete"),
+        ("Leave site? Changes you made may not be saved.", None),
+        ("Are you sure you would like to remove this item from the shopping cart?", None),
+        ("You are about to leave the Dashboard. Do you want to continue?", None),
+    ],
+)
+def test_the_apps_own_confirmation_speaks_of_the_effect_or_of_loss(message: str, category: str | None) -> None:
+    assert confirmation_category(POLICY, message) == category
+
+
+def modal_button(name: str, modal: str, title: str, *, selected: tuple[str, ...] = ()) -> Any:
+    return parse_facts(
+        {
+            "tag": "button",
+            "type": "button",
+            "label": name,
+            "autocomplete": "",
+            "is_submit": False,
+            "enter_submits": False,
+            "editable": False,
+            "href": "",
+            "url": "",
+            "link_signals": [],
+            "form": None,
+            "page": {
+                "title": "Products",
+                "heading": "Products",
+                "text": modal,
+                "objects": [],
+                "selected": list(selected),
+                "dialog": title,
+                "modal": modal,
+            },
+        }
+    )
+
+
+def test_a_modal_that_speaks_of_loss_holds_its_commit_button_in_the_apps_words() -> None:
+    modal = (
+        "Restore version 3?\nAre you sure you want to restore the dashboard to version 3? All unsaved changes "
+        "will be lost.\nCancel\nYes, restore"
+    )
+    verdict = DETECTOR.classify(
+        "click", "button", "Yes, restore", modal_button("Yes, restore", modal, "Restore version 3?")
+    )
+    assert verdict is not None and verdict.category == "delete"
+    assert "All unsaved changes will be lost" in verdict.effect
+    for harmless in ("Cancel", "Close", "Save"):
+        assert (
+            DETECTOR.classify("click", "button", harmless, modal_button(harmless, modal, "Restore version 3?")) is None
+        )
+
+
+def test_a_form_dialog_that_mentions_removal_is_not_a_confirmation() -> None:
+    modal = "Edit webhook\nSecret\nLeave blank to remove the secret\nDone"
+    assert DETECTOR.classify("click", "button", "Done", modal_button("Done", modal, "Edit webhook")) is None
+
+
+def test_the_record_is_named_by_the_apps_confirmation_not_by_its_title() -> None:
+    modal = "Delete product?\nAre you sure you want to delete the product Garden Chair?\nCancel\nDelete"
+    verdict = DETECTOR.classify("click", "button", "Delete", modal_button("Delete", modal, "Delete product?"))
+    assert verdict is not None and verdict.category == "delete"
+    assert "Garden Chair" in verdict.effect and "'Delete product?'" not in verdict.effect
+
+
+def test_a_confirmation_whose_title_names_the_record_keeps_its_title() -> None:
+    modal = (
+        "Delete experiment “baseline-3”\nAll runs of this experiment are deleted with it. This cannot be undone.\n"
+        "Close Delete"
+    )
+    verdict = DETECTOR.classify(
+        "click", "button", "Delete", modal_button("Delete", modal, "Delete experiment “baseline-3”")
+    )
+    assert verdict is not None and "baseline-3" in verdict.effect and "Close Delete" not in verdict.effect
