@@ -29,6 +29,8 @@ HELD = [
      "application/json", "cancel", "POST /graphql mutation revokeToken"),
     ("POST", "http://a.test/items/9", "_method=delete", FORM, "delete", "POST /items/9 _method=delete"),
     ("PATCH", "http://a.test/api/tokens/9/revoke", None, "", "cancel", "PATCH /api/tokens/9/revoke"),
+    ("POST", "http://a.test/shop/order", "", FORM, "payment", "POST /shop/order"),
+    ("POST", "http://a.test/cart/checkout", "", FORM, "payment", "POST /cart/checkout"),
 ]
 ORDINARY = [
     ("GET", "http://a.test/admin/product/delete/?id=3", None, ""),
@@ -41,6 +43,10 @@ ORDINARY = [
      "application/json"),
     ("POST", "http://a.test/graphql", json.dumps({"query": "query { orders { id } }"}), "application/json"),
     ("POST", "http://a.test/admin/library/book/", "action=&form-0-in_stock=on&_save=Save", FORM),
+    ("POST", "http://a.test/dashboard/orders/1042/", "status=Shipped", FORM),
+    ("POST", "http://a.test/shop/checkout/address", "name=Ada&city=London", FORM),
+    ("POST", "http://a.test/checkout/payment-details/", "method=card", FORM),
+    ("POST", "http://a.test/newsletter/subscribe", "email=a%40b.c", FORM),
     ("PUT", "http://a.test/api/notes/12", json.dumps({"text": "delete the old order"}), "application/json"),
 ]
 

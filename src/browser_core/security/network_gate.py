@@ -4,8 +4,9 @@ Words are read only where a request names its operation, never from free text a 
 
 - the method: ``DELETE`` (or a form's ``_method`` override) deletes; GET, HEAD and OPTIONS change nothing;
 - a verb of the lexicon anywhere in the path (``/runs/delete``, ``/jobs/7/cancel``, ``/kernels/shutdown``);
-- a noun of commitment (an order, a payment, a subscription, a booking) only when it is the path's last segment
-  that is not an id (``POST /api/orders``); an edit of such a record (``/order/edit/``, ``/order/5/change/``) is not;
+- a noun of commitment (an order, a payment, a subscription, a booking, a checkout) only as the last word of the
+  path (``POST /api/orders``, ``/shop/place-order``): a record's edit (``/orders/1042/``, ``/order/edit/``) and a
+  step that only moves on (``/checkout/address``, ``/checkout/payment-details/``) are not;
 - the value of a field that names the operation (``action=delete_selected``, ``op``, ``operation``, ``cmd``) and
   the name of a form field that carries a verb with a value set (a submit button ``_delete=1``);
 - a GraphQL mutation's operation and field names;
@@ -28,14 +29,13 @@ VERBS = {
     "wipe": "delete",
     "cancel": "cancel", "terminate": "cancel", "kill": "cancel", "shutdown": "cancel", "poweroff": "cancel",
     "revoke": "cancel", "unsubscribe": "cancel",
-    "pay": "payment", "checkout": "payment", "purchase": "payment", "buy": "payment", "donate": "payment",
-    "subscribe": "payment",
+    "pay": "payment", "purchase": "payment", "buy": "payment", "donate": "payment",
 }
 NOUNS = {
     "order": "payment", "orders": "payment", "payment": "payment", "payments": "payment", "purchases": "payment",
     "subscription": "payment", "subscriptions": "payment", "booking": "payment", "bookings": "payment",
     "reservation": "payment", "reservations": "payment", "donation": "payment", "donations": "payment",
-    "bid": "payment", "bids": "payment", "charge": "payment", "charges": "payment",
+    "bid": "payment", "bids": "payment", "charge": "payment", "charges": "payment", "checkout": "payment",
 }
 CANCELLED_STATES = frozenset({"cancelled", "canceled", "terminated", "revoked"})
 OPERATION_KEYS = frozenset({"action", "op", "operation", "operationname", "cmd", "command", "intent", "do"})
@@ -100,9 +100,10 @@ def _fields(body: str, content_type: str) -> tuple[list[tuple[str, str]], str | 
     return parse_qsl(body, keep_blank_values=True), None
 
 
-def _tail(segments: list[str]) -> str:
-    """The path's last segment that is not an id (a number, a hash, a file name)."""
-    return next((s for s in reversed(segments) if not _ID.match(s)), "")
+def _last_word(segments: list[str]) -> str:
+    """The path's last word, when its last segment is not an id (a number, a hash, a file name)."""
+    found = words(segments[-1]) if segments and not _ID.match(segments[-1]) else []
+    return found[-1] if found else ""
 
 
 def _by_fields(pairs: list[tuple[str, str]]) -> tuple[str, str] | None:
@@ -134,8 +135,8 @@ def judge(method: str, url: str, body: str | None, content_type: str = "") -> Ne
         found = category, f"the GraphQL mutation '{mutation[:60]}'"
     elif category := next((c for s in segments if (c := _verb(s))), None):
         found = category, "the path names the operation"
-    elif category := _noun(_tail(segments)):
-        found = category, f"the request creates '{_tail(segments)}'"
+    elif category := NOUNS.get(_last_word(segments)):
+        found = category, f"the request makes '{segments[-1]}'"
     else:
         found = _by_fields(query + pairs)
     if found is None:

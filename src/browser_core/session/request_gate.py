@@ -62,6 +62,7 @@ class RequestGate:
     _context: BrowserContext | None = None
     _store: ConfirmationStore | None = None
     _bound_s: float = 120.0
+    _holding: int = 0  # route handlers with a request paused
     _held_now: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def during(self, context: BrowserContext | None, store: ConfirmationStore | None,
@@ -111,7 +112,7 @@ class RequestGate:
 
     async def _uninstall_if_idle(self) -> None:
         context = self._context
-        if context is None or self.held or self.armed:
+        if context is None or self._holding or self.armed:
             return
         self._context = None
         with contextlib.suppress(PlaywrightError):
@@ -130,12 +131,13 @@ class RequestGate:
             with contextlib.suppress(PlaywrightError):
                 await route.fallback()
             return
-        release = await self._hold(request, verdict)
-        with contextlib.suppress(PlaywrightError):  # the page or the request is gone: nothing left to do
-            if release:
-                await route.fallback()
-            else:
-                await route.abort("blockedbyclient")
+        self._holding += 1  # the route stays while any request is paused: removing it would let them all go
+        try:
+            release = await self._hold(request, verdict)
+            with contextlib.suppress(PlaywrightError):  # the page or the request is gone: nothing left to do
+                await (route.fallback() if release else route.abort("blockedbyclient"))
+        finally:
+            self._holding -= 1
         await self._uninstall_if_idle()
 
     async def _hold(self, request: Request, verdict: NetworkVerdict) -> bool:
