@@ -1,10 +1,10 @@
 """The network line (issue 29): buttons whose words no rule knows still change nothing unasked.
 
 A small app whose controls are named with nonsense words sends a deletion (``DELETE``), an order (``POST
-/api/orders``), a cancellation (``POST …/cancel``) and a form's order (``POST /shop/place-order``, which the first line already holds), plus an ordinary
-save (``PUT``). Over a real stdio client on real Chromium: each consequential request is held with its own target
-named, the server never sees it while held, a no aborts it, a yes sends it once; the save and every GET pass; a
-request of an approved act is not asked about again.
+/api/orders``), a cancellation (``POST …/cancel``) and a form's order (``POST /shop/place-order``, which the first
+line already holds), plus an ordinary save (``PUT``). Over a real stdio client on real Chromium: each consequential
+request is held with its own target named, the server never sees it while held, a no aborts it, a yes sends it
+once; the save and every GET pass; a request of an approved act is not asked about again.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from mcp import types
 
-from tests.mcp.test_security_adversarial import element_id, page_text
+from tests.mcp.test_security_adversarial import element_id
 from tests.mcp.test_security_effects import runs
 from tests.support.mcp_client import BrowserClient, browser_client
 
@@ -72,7 +72,7 @@ def serve(desk: Desk) -> ThreadingHTTPServer:
             self.end_headers()
             self.wfile.write(body)
 
-        def do_GET(self) -> None:  # noqa: N802
+        def do_GET(self) -> None:
             desk.received.append(("GET", self.path))
             self._answer(PAGE.encode() if self.path in ("/", "/?") else b"{}", "text/html")
 
@@ -84,7 +84,7 @@ def serve(desk: Desk) -> ThreadingHTTPServer:
             else:
                 self._answer(json.dumps({"ok": True}).encode())
 
-        do_POST = do_PUT = do_DELETE = _change  # noqa: N815
+        do_POST = do_PUT = do_DELETE = _change
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()

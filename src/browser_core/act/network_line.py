@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 import anyio
+import structlog
 from playwright.async_api import Error as PlaywrightError
 
 from browser_core.act.actions import settle
@@ -23,6 +24,7 @@ from browser_core.security.guard import SecurityGuard
 from browser_core.session.browser import BrowserSession
 
 T = TypeVar("T")
+log = structlog.get_logger("browser_core.network_line")
 
 
 async def guarded(session: BrowserSession, act: Callable[[], Awaitable[T]]) -> T:
@@ -57,9 +59,11 @@ async def release_request(session: BrowserSession, pending: PendingAction) -> Ac
         with anyio.move_on_after(session.settings.navigation_timeout_ms / 1000):
             for request in released:
                 try:
-                    await request.response()
+                    response = await request.response()
                 except PlaywrightError:
                     continue
+                log.info("held request released", confirmation_id=pending.confirmation_id,
+                         status=response.status if response else None)
         return len(released)
 
     count = await navigating(session, page, release)

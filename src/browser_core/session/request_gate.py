@@ -135,7 +135,7 @@ class RequestGate:
         try:
             release = await self._hold(request, verdict)
             with contextlib.suppress(PlaywrightError):  # the page or the request is gone: nothing left to do
-                await (route.fallback() if release else route.abort("blockedbyclient"))
+                await (route.fallback() if release else route.abort("aborted"))
         finally:
             self._holding -= 1
         await self._uninstall_if_idle()
