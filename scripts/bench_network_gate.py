@@ -32,9 +32,11 @@ async def measure(gate: bool, rounds: int, url: str) -> dict[str, list[int]]:
             save = await element_id(client, "Plonk", "button")
             jot = await element_id(client, "Jot")
             for _ in range(rounds):
-                for name, tool, args in (("click (PUT save)", "click", {"element_id": save}),
-                                         ("click (no request)", "click", {"element_id": jot}),
-                                         ("navigate", "navigate", {"url": url})):
+                for name, tool, args in (
+                    ("click (PUT save)", "click", {"element_id": save}),
+                    ("click (no request)", "click", {"element_id": jot}),
+                    ("navigate", "navigate", {"url": url}),
+                ):
                     call = await client.call(tool, **args)
                     assert call.ok, call.payload
                     took[name].append(int(call.payload["metadata"]["duration_ms"]))
@@ -55,9 +57,11 @@ async def main(rounds: int) -> None:
     print(f"{'action':<22}{'off median':>12}{'on median':>12}{'off mean':>10}{'on mean':>10}{'cost (median)':>15}")
     for name in off:
         a, b = off[name], on[name]
-        print(f"{name:<22}{statistics.median(a):>10.0f}ms{statistics.median(b):>10.0f}ms"
-              f"{statistics.mean(a):>8.0f}ms{statistics.mean(b):>8.0f}ms"
-              f"{statistics.median(b) - statistics.median(a):>+13.0f}ms")
+        print(
+            f"{name:<22}{statistics.median(a):>10.0f}ms{statistics.median(b):>10.0f}ms"
+            f"{statistics.mean(a):>8.0f}ms{statistics.mean(b):>8.0f}ms"
+            f"{statistics.median(b) - statistics.median(a):>+13.0f}ms"
+        )
 
 
 if __name__ == "__main__":

@@ -132,8 +132,10 @@ async def test_unknown_words_delete_order_and_cancel_are_held_naming_the_request
 
         deletion, took = await held_request(client, "Frob")
         assert deletion["summary"]["objects"] == ["DELETE /api/items/report.csv"]
-        assert deletion["summary"]["category"] == "delete" and "DELETE /api/items/report.csv" in \
-            deletion["summary"]["effect"]
+        assert (
+            deletion["summary"]["category"] == "delete"
+            and "DELETE /api/items/report.csv" in deletion["summary"]["effect"]
+        )
         assert took < 20, f"the hold took {took:.1f} s to come back"
         assert desk.changes() == [("PUT", "/api/notes/1")], "the held request reached the server"
         # No: the request is aborted, the app never sees it.

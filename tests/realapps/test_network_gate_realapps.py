@@ -56,6 +56,7 @@ class Human:
 def caller(client: BrowserClient) -> Any:
     async def call(tool: str, /, **arguments: Any) -> dict[str, Any]:
         return (await client.call(tool, **arguments)).payload
+
     return call
 
 
@@ -70,8 +71,9 @@ async def run(call: Any, base: str, *steps: Any) -> StepOutcome:
     return outcome
 
 
-async def test_bulk_delete_and_cancel_with_unknown_words_are_held_by_their_requests(tmp_path: Path,
-                                                                                  corpus_apps) -> None:
+async def test_bulk_delete_and_cancel_with_unknown_words_are_held_by_their_requests(
+    tmp_path: Path, corpus_apps
+) -> None:
     app = corpus_apps.get(APP)
     proxy = WordingProxy(app.url("/").rstrip("/"), cosmetic=False)
     base = await proxy.start()
@@ -79,8 +81,12 @@ async def test_bulk_delete_and_cancel_with_unknown_words_are_held_by_their_reque
     try:
         async with browser_client(tmp_path / "profile", elicitation_callback=human) as client:
             call = caller(client)
-            pick = (open_("/admin/order/?search=ORD-106"), check(row="ORD-1061"), check(row="ORD-1062"),
-                    click("With selected", "button"))
+            pick = (
+                open_("/admin/order/?search=ORD-106"),
+                check(row="ORD-1061"),
+                check(row="ORD-1062"),
+                click("With selected", "button"),
+            )
             for answer in (False, True):
                 await run(call, base, *pick)
                 armed = await call("handle_dialog", accept=True)  # the app's own question, in unknown words
@@ -98,15 +104,21 @@ async def test_bulk_delete_and_cancel_with_unknown_words_are_held_by_their_reque
 
             before = app.db.scalar(STATUS, "ORD-1051")
             assert before != "Cancelled"
-            edit = (open_("/admin/order/?search=ORD-1051"), click("Edit Record", "link", row="ORD-1051"),
-                    select("Status", "Zorbed"), click("Frobnicate", "button"))
+            edit = (
+                open_("/admin/order/?search=ORD-1051"),
+                click("Edit Record", "link", row="ORD-1051"),
+                select("Status", "Zorbed"),
+                click("Frobnicate", "button"),
+            )
             for answer in (False, True):
                 held = await run(call, base, *edit)
                 assert held.held and held.step.target == "Frobnicate", held.payload
                 assert held.summary["category"] == "cancel", held.summary
                 assert held.summary["objects"][0].startswith("POST /admin/order/edit/"), held.summary
-                assert "status=Cancelled" in held.summary["objects"][0] or "reference=ORD-1051" in \
-                    held.summary["objects"][0], held.summary
+                assert (
+                    "status=Cancelled" in held.summary["objects"][0]
+                    or "reference=ORD-1051" in held.summary["objects"][0]
+                ), held.summary
                 assert app.db.scalar(STATUS, "ORD-1051") == before
                 confirmed = await call("confirm_action", confirmation_id=held.confirmation_id)
                 assert confirmed["success"] is answer, confirmed

@@ -46,24 +46,30 @@ async def release_request(session: BrowserSession, pending: PendingAction) -> Ac
     gate = session.request_gate
     if page.url != pending.url:
         gate.resolve(pending.confirmation_id, False)
-        raise ConfirmationRefused("the page changed since this request was held; it was aborted",
-                                  details={"reason": "page_changed", "now": page.url})
+        raise ConfirmationRefused(
+            "the page changed since this request was held; it was aborted",
+            details={"reason": "page_changed", "now": page.url},
+        )
     gate.approve(pending.confirmation_id)
     before, before_doc = page.url, await document_token(session, page)
 
     async def release() -> int:
         released = gate.resolve(pending.confirmation_id, True)
         if not released:
-            raise ConfirmationRefused("the held request is gone (the page dropped it or its time ran out)",
-                                      details={"reason": "request_gone"})
+            raise ConfirmationRefused(
+                "the held request is gone (the page dropped it or its time ran out)", details={"reason": "request_gone"}
+            )
         with anyio.move_on_after(session.settings.navigation_timeout_ms / 1000):
             for request in released:
                 try:
                     response = await request.response()
                 except PlaywrightError:
                     continue
-                log.info("held request released", confirmation_id=pending.confirmation_id,
-                         status=response.status if response else None)
+                log.info(
+                    "held request released",
+                    confirmation_id=pending.confirmation_id,
+                    status=response.status if response else None,
+                )
         return len(released)
 
     count = await navigating(session, page, release)

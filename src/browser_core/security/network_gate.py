@@ -25,23 +25,52 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 VERBS = {
-    "delete": "delete", "destroy": "delete", "erase": "delete", "purge": "delete", "trash": "delete",
+    "delete": "delete",
+    "destroy": "delete",
+    "erase": "delete",
+    "purge": "delete",
+    "trash": "delete",
     "wipe": "delete",
-    "cancel": "cancel", "terminate": "cancel", "kill": "cancel", "shutdown": "cancel", "poweroff": "cancel",
-    "revoke": "cancel", "unsubscribe": "cancel",
-    "pay": "payment", "purchase": "payment", "buy": "payment", "donate": "payment",
+    "cancel": "cancel",
+    "terminate": "cancel",
+    "kill": "cancel",
+    "shutdown": "cancel",
+    "poweroff": "cancel",
+    "revoke": "cancel",
+    "unsubscribe": "cancel",
+    "pay": "payment",
+    "purchase": "payment",
+    "buy": "payment",
+    "donate": "payment",
 }
 NOUNS = {
-    "order": "payment", "orders": "payment", "payment": "payment", "payments": "payment", "purchases": "payment",
-    "subscription": "payment", "subscriptions": "payment", "booking": "payment", "bookings": "payment",
-    "reservation": "payment", "reservations": "payment", "donation": "payment", "donations": "payment",
-    "bid": "payment", "bids": "payment", "charge": "payment", "charges": "payment", "checkout": "payment",
+    "order": "payment",
+    "orders": "payment",
+    "payment": "payment",
+    "payments": "payment",
+    "purchases": "payment",
+    "subscription": "payment",
+    "subscriptions": "payment",
+    "booking": "payment",
+    "bookings": "payment",
+    "reservation": "payment",
+    "reservations": "payment",
+    "donation": "payment",
+    "donations": "payment",
+    "bid": "payment",
+    "bids": "payment",
+    "charge": "payment",
+    "charges": "payment",
+    "checkout": "payment",
 }
 CANCELLED_STATES = frozenset({"cancelled", "canceled", "terminated", "revoked"})
 OPERATION_KEYS = frozenset({"action", "op", "operation", "operationname", "cmd", "command", "intent", "do"})
 UNSET = frozenset({"", "0", "false", "off", "no", "none", "null"})
-HIDDEN_KEYS = re.compile(r"csrf|token|pass|secret|session|auth|key|^url$|next|redirect|return|referr?er|^query$|"
-                         r"^operationname$|^variables$", re.I)
+HIDDEN_KEYS = re.compile(
+    r"csrf|token|pass|secret|session|auth|key|^url$|next|redirect|return|referr?er|^query$|"
+    r"^operationname$|^variables$",
+    re.I,
+)
 _ID = re.compile(r"^(\d+|[0-9a-f]{8,}|[0-9a-f-]{32,36}|.*\d.*\d.*\d.*|.*\..*)$", re.I)
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _MUTATION = re.compile(r"^\s*mutation\b\s*(\w*)[^{]*\{\s*(?:\w+\s*:\s*)?(\w+)", re.S)

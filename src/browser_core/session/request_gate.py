@@ -65,8 +65,9 @@ class RequestGate:
     _holding: int = 0  # route handlers with a request paused
     _held_now: asyncio.Event = field(default_factory=asyncio.Event)
 
-    async def during(self, context: BrowserContext | None, store: ConfirmationStore | None,
-                     act: Callable[[], Awaitable[T]]) -> T:
+    async def during(
+        self, context: BrowserContext | None, store: ConfirmationStore | None, act: Callable[[], Awaitable[T]]
+    ) -> T:
         """Run one page-changing tool's ``act`` with the route in place; a held request ends it with the hold."""
         if context is None or store is None:
             return await act()
@@ -150,8 +151,9 @@ class RequestGate:
         self.held.setdefault(pending.confirmation_id, []).append(item)
         if len(self.held[pending.confirmation_id]) > 1:
             pending.summary["objects"].append(verdict.target)
-        log.info("request held", confirmation_id=pending.confirmation_id, category=verdict.category,
-                 target=verdict.target)
+        log.info(
+            "request held", confirmation_id=pending.confirmation_id, category=verdict.category, target=verdict.target
+        )
         self._held_now.set()
         try:
             return await asyncio.wait_for(asyncio.shield(item.answer), self._bound_s)
