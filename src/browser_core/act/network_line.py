@@ -13,18 +13,18 @@ from typing import TypeVar
 import anyio
 import structlog
 from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Frame, Request
 
 from browser_core.act.actions import settle
 from browser_core.act.outcome import ActionResult
-from browser_core.act.pending_nav import navigating
 from browser_core.errors import ConfirmationRefused
-from browser_core.read.changes import document_token
 from browser_core.security.confirmations import PendingAction
 from browser_core.security.guard import SecurityGuard
 from browser_core.session.browser import BrowserSession
 
 T = TypeVar("T")
 log = structlog.get_logger("browser_core.network_line")
+COMMIT_WAIT_S = 10.0  # a released form's answer came: its document commits by then
 
 
 async def guarded(session: BrowserSession, act: Callable[[], Awaitable[T]]) -> T:
@@ -43,7 +43,7 @@ def abort_request(session: BrowserSession, confirmation_id: str) -> None:
 async def release_request(session: BrowserSession, pending: PendingAction) -> ActionResult:
     """The human's yes to a held request: it leaves the browser now; the result says what the page then did."""
     page = await session.page()
-    gate = session.request_gate
+    gate, before = session.request_gate, page.url
     if page.url != pending.url:
         gate.resolve(pending.confirmation_id, False)
         raise ConfirmationRefused(
@@ -51,27 +51,42 @@ async def release_request(session: BrowserSession, pending: PendingAction) -> Ac
             details={"reason": "page_changed", "now": page.url},
         )
     gate.approve(pending.confirmation_id)
-    before, before_doc = page.url, await document_token(session, page)
+    # Nothing is read from the page before the release: while a form's navigation is paused, its scripts wait too.
+    committed = anyio.Event()
 
-    async def release() -> int:
+    def on_navigated(frame: Frame) -> None:
+        if frame == page.main_frame:
+            committed.set()
+
+    page.on("framenavigated", on_navigated)
+    try:
         released = gate.resolve(pending.confirmation_id, True)
-        if not released:
-            raise ConfirmationRefused(
-                "the held request is gone (the page dropped it or its time ran out)", details={"reason": "request_gone"}
-            )
-        with anyio.move_on_after(session.settings.navigation_timeout_ms / 1000):
-            for request in released:
-                try:
-                    response = await request.response()
-                except PlaywrightError:
-                    continue
-                log.info(
-                    "held request released",
-                    confirmation_id=pending.confirmation_id,
-                    status=response.status if response else None,
-                )
-        return len(released)
+        await _answered(session, pending, released, committed)
+    finally:
+        page.remove_listener("framenavigated", on_navigated)
+    out: ActionResult = {"action": "release_request", "note": f"{len(released)} held request(s) released"}
+    return out | await settle(session, page, before, before_doc=None)
 
-    count = await navigating(session, page, release)
-    out: ActionResult = {"action": "release_request", "note": f"{count} held request(s) released"}
-    return out | await settle(session, page, before, before_doc=before_doc)
+
+async def _answered(
+    session: BrowserSession, pending: PendingAction, released: list[Request], committed: anyio.Event
+) -> None:
+    """Wait (bounded) for the released requests' responses, and for the document a released navigation brings."""
+    if not released:
+        raise ConfirmationRefused(
+            "the held request is gone (the page dropped it or its time ran out)", details={"reason": "request_gone"}
+        )
+    with anyio.move_on_after(session.settings.navigation_timeout_ms / 1000):
+        for request in released:
+            try:
+                response = await request.response()
+            except PlaywrightError:
+                continue
+            log.info(
+                "held request released",
+                confirmation_id=pending.confirmation_id,
+                status=response.status if response else None,
+            )
+            if request.is_navigation_request():
+                with anyio.move_on_after(COMMIT_WAIT_S):
+                    await committed.wait()
