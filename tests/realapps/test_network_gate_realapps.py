@@ -73,10 +73,11 @@ async def run(call: Any, base: str, *steps: Any) -> StepOutcome:
     return outcome
 
 
+@pytest.mark.parametrize("app_name", [APP])  # the id names the app: only it is started (conftest.py)
 async def test_bulk_delete_and_cancel_with_unknown_words_are_held_by_their_requests(
-    tmp_path: Path, corpus_apps
+    tmp_path: Path, corpus_apps, app_name: str
 ) -> None:
-    app = corpus_apps.get(APP)
+    app = corpus_apps.get(app_name)
     proxy = WordingProxy(app.url("/").rstrip("/"), cosmetic=False)
     base = await proxy.start()
     human = Human([False, True, False, True])
