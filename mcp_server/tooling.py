@@ -22,7 +22,7 @@ from mcp_types import CallToolResult, ImageContent, TextContent, ToolAnnotations
 from playwright.async_api import Error as PlaywrightError
 from pydantic import ValidationError
 
-from browser_core.act import flow_record
+from browser_core.act import flow_record, network_line
 from browser_core.errors import (
     ActionTimeout,
     BrowserUnavailable,
@@ -242,7 +242,9 @@ async def _call(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any], 
         async with serial:
             if session.no_page_open and tool.needs_page:
                 raise NoPageOpen("no page is open: the last tab was closed")
-            return await tool.fn(session, **kwargs)
+            if tool.read_only:
+                return await tool.fn(session, **kwargs)
+            return await network_line.guarded(session, lambda: tool.fn(session, **kwargs))
 
 
 def _configuration(error: ToolFailure, metadata: ResultMetadata) -> tuple[Envelope, None]:

@@ -15,6 +15,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame
 
 from browser_core.act import actions, secret_typing
+from browser_core.act.network_line import abort_request, release_request
 from browser_core.act.outcome import ActionResult
 from browser_core.errors import ConfirmationRefused, InvalidInput
 from browser_core.page.observation import find_by_fingerprint
@@ -52,7 +53,8 @@ def pending_summary(session: BrowserSession, confirmation_id: str) -> PendingPub
 
 
 def decline_pending(session: BrowserSession, confirmation_id: str) -> None:
-    """The human said no: the pending action can never run."""
+    """The human said no: the pending action can never run (a held request is aborted)."""
+    abort_request(session, confirmation_id)
     security_guard(session).store.take(confirmation_id, status="declined")
     raise ConfirmationRefused("the human declined this action", details={"reason": "declined"})
 
@@ -60,6 +62,9 @@ def decline_pending(session: BrowserSession, confirmation_id: str) -> None:
 async def confirm_pending(session: BrowserSession, confirmation_id: str) -> Confirmed:
     guard = security_guard(session)
     pending = guard.store.take(confirmation_id)
+    if pending.kind == "request":  # a request the network line held: the yes lets it go
+        return {"confirmed": pending.confirmation_id, "summary": pending.summary,
+                "result": await release_request(session, pending)}
     page = await session.page()
     if page.url != pending.url:
         raise ConfirmationRefused(
@@ -84,6 +89,7 @@ async def confirm_pending(session: BrowserSession, confirmation_id: str) -> Conf
     marked = await note_open_modals(frame, key)
     with contextlib.suppress(PlaywrightError):  # a tab the browser does not show in front gets its dialogs closed
         await page.bring_to_front()
+    session.request_gate.approve(pending.confirmation_id)  # the requests of the approved act are the human's yes
     for tries_left in (1, 0):
         async with session.dialogs.carrying(pending.confirmation_id, pending.url, page) as carry:
             result = await _run(session, pending.kind, element_id, pending.params)

@@ -60,6 +60,7 @@ class SecurityGuard:
     store: ConfirmationStore
     approval: Approval | None = None  # the last confirmed step's, for the app's own confirmation (approvals.py)
     pressed: Target | None = None  # the last clicked element: a popup menu's opener when the menu names none
+    covering: str | None = None  # the approval that covered the running step: its requests are covered too
 
     @classmethod
     def create(cls, *, ttl_s: float, pending_dir: Path | None, policy_file: Path | None) -> SecurityGuard:
@@ -173,10 +174,12 @@ class SecurityGuard:
                                                                                        approval.modal)):
             log.info("approval carried to the modal the approved step opened",
                      confirmation_id=approval.confirmation_id, category=verdict.category)
+            self.covering = approval.confirmation_id
             return approval.note(modal=True)
         if approval is not None and approval.covers(verdict, url, page_asks=asks):
             log.info("approval carried to the page's own confirmation", confirmation_id=approval.confirmation_id,
                      category=verdict.category, objects=len(verdict.objects))
+            self.covering = approval.confirmation_id
             return approval.note()
         pending = self.store.create(
             kind=kind,

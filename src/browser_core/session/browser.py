@@ -37,6 +37,7 @@ from browser_core.session.events import PageEvent
 from browser_core.session.orphans import retire_orphans
 from browser_core.session.profile_lock import launch_error, lock_profile
 from browser_core.session.renderer_memory import RendererWatch
+from browser_core.session.request_gate import RequestGate
 from browser_core.session.snapshots import ScreenshotRecorder
 from browser_core.session.state_keeper import StateKeeper
 from browser_core.session.trace import TraceRecorder
@@ -73,6 +74,7 @@ class BrowserSession:
     downloads: DownloadDesk = field(default_factory=DownloadDesk)
     uploading: bool = False
     action_guard: ActionGuard | None = None
+    request_gate: RequestGate = field(default_factory=RequestGate)  # the gate's network line (request_gate.py)
     state_keeper: StateKeeper | None = None  # cookies and storage beside the profile (state_keeper.py)
     connection: remote.Connection | None = None  # a browser server's (remote.py)
     renderer_watch: RendererWatch | None = None  # a launched browser's renderer memory (renderer_memory.py)
@@ -96,6 +98,7 @@ class BrowserSession:
             )
         if isinstance(self.action_guard, SecurityGuard):  # the gate judges native dialogs too (dialog_desk.py)
             self.dialogs.judge = self.action_guard.dialog_category
+            self.request_gate.guard = self.action_guard
 
     @property
     def guard(self) -> ActionGuard:

@@ -1,0 +1,170 @@
+"""The network line (issue 29): buttons whose words no rule knows still change nothing unasked.
+
+A small app whose controls are named with nonsense words sends a deletion (``DELETE``), an order (``POST
+/api/orders``), a cancellation (``POST …/cancel``) and a form's order (``POST /shop/place-order``, which the first
+line already holds), plus an ordinary save (``PUT``). Over a real stdio client on real Chromium: each consequential
+request is held with its own target named, the server never sees it while held, a no aborts it, a yes sends it
+once; the save and every GET pass; a request of an approved act is not asked about again.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp import types
+
+from tests.mcp.test_security_adversarial import element_id
+from tests.mcp.test_security_effects import runs
+from tests.support.mcp_client import BrowserClient, browser_client
+
+pytestmark = pytest.mark.mcp
+
+PAGE = """<!doctype html><html><head><title>Gizmo desk</title></head><body>
+<h1>Gizmo desk</h1>
+<p>report.csv <button id="frob">Frob</button></p>
+<p>Basket: 2 gizmos, 38.00 <button id="zibble">Zibble</button></p>
+<p>Plan 7 <button id="wuggle">Wuggle</button></p>
+<p><textarea id="note" aria-label="Jot">hello</textarea> <button id="plonk">Plonk</button></p>
+<form method="post" action="/shop/place-order"><input type="hidden" name="basket" value="b-3">
+<button type="submit">Quux</button></form>
+<ul id="log"></ul>
+<script>
+const log = text => { const li = document.createElement('li'); li.textContent = text;
+  document.getElementById('log').append(li); };
+const send = (method, url, body) => fetch(url, {method, headers: {'content-type': 'application/json'},
+  body: body && JSON.stringify(body)}).then(r => log('Done: ' + method + ' ' + url + ' ' + r.status),
+  e => log('Failed: ' + url));
+document.getElementById('frob').onclick = () => send('DELETE', '/api/items/report.csv');
+document.getElementById('zibble').onclick = () => send('POST', '/api/orders', {items: 2, total: '38.00'});
+document.getElementById('wuggle').onclick = () => send('POST', '/api/subscriptions/7/cancel', {});
+document.getElementById('plonk').onclick = () => send('PUT', '/api/notes/1',
+  {text: document.getElementById('note').value});
+</script></body></html>"""
+
+
+@dataclass
+class Desk:
+    """The app's state: the requests that reached it (method, path)."""
+
+    received: list[tuple[str, str]] = field(default_factory=list)
+
+    def changes(self) -> list[tuple[str, str]]:
+        return [r for r in self.received if r[0] != "GET"]
+
+
+def serve(desk: Desk) -> ThreadingHTTPServer:
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *_: Any) -> None:
+            return
+
+        def _answer(self, body: bytes, kind: str = "application/json") -> None:
+            self.send_response(200)
+            self.send_header("content-type", kind)
+            self.send_header("content-length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def do_GET(self) -> None:
+            desk.received.append(("GET", self.path))
+            self._answer(PAGE.encode() if self.path in ("/", "/?") else b"{}", "text/html")
+
+        def _change(self) -> None:
+            self.rfile.read(int(self.headers.get("content-length") or 0))
+            desk.received.append((self.command, self.path))
+            if self.path == "/shop/place-order":
+                self._answer(b"<!doctype html><title>Thanks</title><h1>Order b-3 placed</h1>", "text/html")
+            else:
+                self._answer(json.dumps({"ok": True}).encode())
+
+        do_POST = do_PUT = do_DELETE = _change
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+@pytest.fixture
+def app() -> Iterator[tuple[str, Desk]]:
+    desk = Desk()
+    server = serve(desk)
+    yield f"http://127.0.0.1:{server.server_address[1]}/", desk
+    server.shutdown()
+
+
+@dataclass
+class Human:
+    answers: list[bool]
+    asked: list[str] = field(default_factory=list)
+
+    async def __call__(self, _ctx: Any, params: Any) -> types.ElicitResult:
+        self.asked.append(params.message)
+        return types.ElicitResult(action="accept", content={"approve": self.answers.pop(0)})
+
+
+async def held_request(client: BrowserClient, name: str) -> tuple[dict[str, Any], float]:
+    started = time.monotonic()
+    call = await client.call("click", element_id=await element_id(client, name, "button"))
+    assert not call.ok and call.error["code"] == "requires_confirmation", (name, call.payload)
+    return dict(call.error["details"]), time.monotonic() - started
+
+
+async def shows(client: BrowserClient, text: str) -> bool:
+    """Whether the page shows ``text`` (the page logs a request's end when it comes), waited for with a bound."""
+    return (await client.call("wait_for", text=text)).ok
+
+
+async def test_unknown_words_delete_order_and_cancel_are_held_naming_the_request(tmp_path: Path, app) -> None:
+    url, desk = app
+    human = Human([False, True, True, True, True])
+    async with browser_client(tmp_path / "profile", elicitation_callback=human) as client:
+        await runs(client, "navigate", url=url)
+        # An ordinary save passes unasked.
+        await runs(client, "click", element_id=await element_id(client, "Plonk", "button"))
+        assert desk.changes() == [("PUT", "/api/notes/1")]
+
+        deletion, took = await held_request(client, "Frob")
+        assert deletion["summary"]["objects"] == ["DELETE /api/items/report.csv"]
+        assert (
+            deletion["summary"]["category"] == "delete"
+            and "DELETE /api/items/report.csv" in deletion["summary"]["effect"]
+        )
+        assert took < 20, f"the hold took {took:.1f} s to come back"
+        assert desk.changes() == [("PUT", "/api/notes/1")], "the held request reached the server"
+        # No: the request is aborted, the app never sees it.
+        refused = await client.call("confirm_action", confirmation_id=deletion["confirmation_id"])
+        assert refused.error["code"] == "confirmation_refused"
+        assert await shows(client, "Failed: /api/items/report.csv")
+        assert desk.changes() == [("PUT", "/api/notes/1")]
+        # The same act again, and yes: it leaves once.
+        deletion, _ = await held_request(client, "Frob")
+        assert (await client.call("confirm_action", confirmation_id=deletion["confirmation_id"])).ok
+        assert desk.changes()[-1] == ("DELETE", "/api/items/report.csv")
+
+        order, _ = await held_request(client, "Zibble")
+        assert order["summary"]["category"] == "payment"
+        assert order["summary"]["objects"] == ["POST /api/orders items=2 total=38.00"]
+        assert (await client.call("confirm_action", confirmation_id=order["confirmation_id"])).ok
+        cancel, _ = await held_request(client, "Wuggle")
+        assert cancel["summary"]["category"] == "cancel"
+        assert cancel["summary"]["objects"] == ["POST /api/subscriptions/7/cancel"]
+        assert (await client.call("confirm_action", confirmation_id=cancel["confirmation_id"])).ok
+        assert desk.changes()[-2:] == [("POST", "/api/orders"), ("POST", "/api/subscriptions/7/cancel")]
+
+        # A form whose action the first line reads is held there; its approved act's request is not asked again.
+        placed, _ = await held_request(client, "Quux")
+        assert placed["summary"]["category"] == "payment"
+        assert ("POST", "/shop/place-order") not in desk.changes()
+        confirmed = await client.call("confirm_action", confirmation_id=placed["confirmation_id"])
+        assert confirmed.ok, confirmed.payload
+        assert confirmed.data["result"]["url"].endswith("/shop/place-order")
+        assert desk.changes().count(("POST", "/shop/place-order")) == 1
+    assert len(human.asked) == 5
+    assert all(any(t in q for t in ("DELETE /api", "POST /api")) for q in human.asked[:4]), human.asked

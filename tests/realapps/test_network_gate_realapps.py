@@ -1,0 +1,130 @@
+"""Issue 29's network line on a corpus app: Flask-Admin's bulk deletion and an order's cancellation, through a proxy
+that renames the words a person sees on the controls and in the app's own question to words no rule knows.
+
+The page then says nothing the first line knows: "Blit" (the bulk action, its question "Proceed with the blit?"),
+"Zorbed" (the status option whose value is Cancelled), "Frobnicate" (the form's submit). What the app sends still
+says what it does: ``POST /admin/order/action/ action=delete …`` and ``POST /admin/order/edit/ … status=Cancelled``.
+The deletion is held by the network line with that target named (the first line sees only "Blit"); the
+cancellation is held by the first line, which reads the option's value, and its request then belongs to that
+approval. Either way the human is asked once per act; the no leaves the database as it was, the yes completes it.
+The MCP server runs on its own Chromium (stdio client with a human answering the elicitation).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp import types
+
+from corpus.runner import StepOutcome, run_step
+from corpus.steps import check, click, open_, select
+from tests.support.mcp_client import BrowserClient, browser_client
+from tests.support.rewriting_proxy import RewritingProxy
+
+pytestmark = pytest.mark.realapps
+APP = "flask_admin"
+WORDS = {  # what a person sees -> a word no rule knows (the app's scripts and the values it sends are untouched)
+    ">Delete</a>": ">Blit</a>",
+    "Are you sure you want to delete selected records?": "Proceed with the blit?",
+    ">Cancelled</option>": ">Zorbed</option>",
+    'value="Save" />': 'value="Frobnicate" />',
+}
+ORDERS = 'SELECT count(*) FROM "order" WHERE reference IN (?, ?)'
+STATUS = 'SELECT status FROM "order" WHERE reference = ?'
+
+
+class WordingProxy(RewritingProxy):
+    """The app's pages with the words above replaced (no cosmetic rewrite)."""
+
+    async def _rewrite(self, path: str, html: str) -> str:
+        for seen, unknown in WORDS.items():
+            html = html.replace(seen, unknown)
+        return html
+
+
+@dataclass
+class Human:
+    answers: list[bool]
+    asked: list[str] = field(default_factory=list)
+
+    async def __call__(self, _ctx: Any, params: Any) -> types.ElicitResult:
+        self.asked.append(params.message)
+        return types.ElicitResult(action="accept", content={"approve": self.answers.pop(0)})
+
+
+def caller(client: BrowserClient) -> Any:
+    async def call(tool: str, /, **arguments: Any) -> dict[str, Any]:
+        return (await client.call(tool, **arguments)).payload
+
+    return call
+
+
+async def run(call: Any, base: str, *steps: Any) -> StepOutcome:
+    outcome = None
+    for step in steps:
+        outcome = await run_step(call, base, step)
+        assert outcome.ok or outcome.held, outcome.payload
+        if outcome.held:
+            break
+    assert outcome is not None
+    return outcome
+
+
+@pytest.mark.parametrize("app_name", [APP])  # the id names the app: only it is started (conftest.py)
+async def test_bulk_delete_and_cancel_with_unknown_words_are_held_by_their_requests(
+    tmp_path: Path, corpus_apps, app_name: str
+) -> None:
+    app = corpus_apps.get(app_name)
+    proxy = WordingProxy(app.url("/").rstrip("/"), cosmetic=False)
+    base = await proxy.start()
+    human = Human([False, True, False, True])
+    try:
+        async with browser_client(tmp_path / "profile", elicitation_callback=human) as client:
+            call = caller(client)
+            pick = (
+                open_("/admin/order/?search=ORD-106"),
+                check(row="ORD-1061"),
+                check(row="ORD-1062"),
+                click("With selected", "button"),
+            )
+            for answer in (False, True):
+                await run(call, base, *pick)
+                armed = await call("handle_dialog", accept=True)  # the app's own question, in unknown words
+                assert armed["success"], armed
+                held = await run(call, base, click("Blit", "link"))
+                assert held.held, held.payload
+                target = held.summary["objects"][0]
+                assert target.startswith("POST /admin/order/action/ action=delete"), held.summary
+                assert held.summary["category"] == "delete"
+                assert app.db.scalar(ORDERS, "ORD-1061", "ORD-1062") == 2, "held, yet the orders were deleted"
+                confirmed = await call("confirm_action", confirmation_id=held.confirmation_id)
+                assert confirmed["success"] is answer, confirmed
+                await call("wait_for", load="load")
+                assert app.db.scalar(ORDERS, "ORD-1061", "ORD-1062") == (0 if answer else 2)
+
+            before = app.db.scalar(STATUS, "ORD-1051")
+            assert before != "Cancelled"
+            edit = (
+                open_("/admin/order/?search=ORD-1051"),
+                click("Edit Record", "link", row="ORD-1051"),
+                select("Status", "Zorbed"),
+                click("Frobnicate", "button"),
+            )
+            for answer in (False, True):
+                held = await run(call, base, *edit)
+                assert held.held and held.step.target == "Frobnicate", held.payload
+                # The first line reads the option's value (Cancelled) although its label is unknown: held there,
+                # and the edit's request then belongs to that approval (not asked about again).
+                assert held.summary["category"] == "cancel", held.summary
+                assert "ORD-1051" in held.summary["effect"], held.summary
+                assert app.db.scalar(STATUS, "ORD-1051") == before
+                confirmed = await call("confirm_action", confirmation_id=held.confirmation_id)
+                assert confirmed["success"] is answer, confirmed
+                assert app.db.scalar(STATUS, "ORD-1051") == ("Cancelled" if answer else before)
+        assert len(human.asked) == 4, human.asked  # once per hold: the approved acts' requests were not asked about
+        assert all("POST /admin/order/action/" in question for question in human.asked[:2]), human.asked
+    finally:
+        await proxy.close()

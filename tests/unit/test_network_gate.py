@@ -1,0 +1,115 @@
+"""The network line's judgement of one request: method, URL and body, never free text a user typed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from browser_core.security.network_gate import judge
+
+FORM = "application/x-www-form-urlencoded"
+HELD = [
+    ("DELETE", "http://a.test/api/items/report.csv", None, "", "delete", "DELETE /api/items/report.csv"),
+    (
+        "POST",
+        "http://a.test/admin/product/delete/",
+        "id=7&url=%2Fadmin%2Fproduct%2F",
+        FORM,
+        "delete",
+        "POST /admin/product/delete/ id=7",
+    ),
+    (
+        "POST",
+        "http://a.test/ajax-api/2.0/mlflow/runs/delete",
+        json.dumps({"run_id": "ab12"}),
+        "application/json",
+        "delete",
+        "POST /ajax-api/2.0/mlflow/runs/delete run_id=ab12",
+    ),
+    (
+        "POST",
+        "http://a.test/admin/library/book/",
+        "csrfmiddlewaretoken=x&action=delete_selected&_selected_action=4",
+        FORM,
+        "delete",
+        "POST /admin/library/book/ action=delete_selected _selected_action=4",
+    ),
+    (
+        "POST",
+        "http://a.test/api/orders",
+        json.dumps({"items": 2, "total": "38.00"}),
+        "application/json",
+        "payment",
+        "POST /api/orders items=2 total=38.00",
+    ),
+    ("POST", "http://a.test/shop/place-order", "", FORM, "payment", "POST /shop/place-order"),
+    (
+        "POST",
+        "http://a.test/api/subscriptions/7/cancel",
+        "{}",
+        "application/json",
+        "cancel",
+        "POST /api/subscriptions/7/cancel",
+    ),
+    ("POST", "http://a.test/api/kernels/3f9a/shutDown", "", "", "cancel", "POST /api/kernels/3f9a/shutDown"),
+    (
+        "POST",
+        "http://a.test/admin/order/edit/?id=41",
+        "reference=ORD-1041&status=Cancelled",
+        FORM,
+        "cancel",
+        "POST /admin/order/edit/ id=41 reference=ORD-1041 status=Cancelled",
+    ),
+    (
+        "POST",
+        "http://a.test/graphql",
+        json.dumps({"query": "mutation { revokeToken(id: 3) { ok } }"}),
+        "application/json",
+        "cancel",
+        "POST /graphql mutation revokeToken",
+    ),
+    ("POST", "http://a.test/items/9", "_method=delete", FORM, "delete", "POST /items/9 _method=delete"),
+    ("PATCH", "http://a.test/api/tokens/9/revoke", None, "", "cancel", "PATCH /api/tokens/9/revoke"),
+    ("POST", "http://a.test/shop/order", "", FORM, "payment", "POST /shop/order"),
+    ("POST", "http://a.test/cart/checkout", "", FORM, "payment", "POST /cart/checkout"),
+]
+ORDINARY = [
+    ("GET", "http://a.test/admin/product/delete/?id=3", None, ""),
+    (
+        "POST",
+        "http://a.test/admin/library/book/5/change/",
+        "csrfmiddlewaretoken=x&title=Order+of+the+Phoenix&note=please+cancel+nothing&_save=Save",
+        FORM,
+    ),
+    ("POST", "http://a.test/admin/order/new/?url=%2Fadmin%2Forder%2F", "reference=ORD-2001&status=Processing", FORM),
+    ("POST", "http://a.test/admin/order/edit/?id=31", "reference=ORD-1031&status=Shipped", FORM),
+    ("POST", "http://a.test/admin/pages/5/edit/", "title=News&body-0-deleted=&body-count=1&action-publish=", FORM),
+    ("POST", "http://a.test/ajax-api/2.0/mlflow/runs/search", json.dumps({"filter": "delete me"}), "application/json"),
+    ("POST", "http://a.test/graphql", json.dumps({"query": "query { orders { id } }"}), "application/json"),
+    ("POST", "http://a.test/admin/library/book/", "action=&form-0-in_stock=on&_save=Save", FORM),
+    ("POST", "http://a.test/dashboard/orders/1042/", "status=Shipped", FORM),
+    ("POST", "http://a.test/shop/checkout/address", "name=Ada&city=London", FORM),
+    ("POST", "http://a.test/checkout/payment-details/", "method=card", FORM),
+    ("POST", "http://a.test/newsletter/subscribe", "email=a%40b.c", FORM),
+    ("PUT", "http://a.test/api/notes/12", json.dumps({"text": "delete the old order"}), "application/json"),
+]
+
+
+@pytest.mark.parametrize(("method", "url", "body", "kind", "category", "target"), HELD)
+def test_consequential_requests_are_named_by_their_own_target(
+    method: str, url: str, body: str | None, kind: str, category: str, target: str
+) -> None:
+    verdict = judge(method, url, body, kind)
+    assert verdict is not None
+    assert (verdict.category, verdict.target) == (category, target)
+
+
+@pytest.mark.parametrize(("method", "url", "body", "kind"), ORDINARY)
+def test_saves_reads_and_typed_text_are_not_held(method: str, url: str, body: str | None, kind: str) -> None:
+    assert judge(method, url, body, kind) is None
+
+
+def test_tokens_and_return_urls_never_shown() -> None:
+    verdict = judge("POST", "http://a.test/x/delete/?next=/secret", "csrf_token=abc&password=p&id=2", FORM)
+    assert verdict is not None and verdict.target == "POST /x/delete/ id=2"
