@@ -1,4 +1,4 @@
-"""``browser-agent flows save [RUN] NAME | list | export NAME --format pytest`` and ``browser-agent replay NAME
+"""``browser-agent flows save [RUN] NAME | list | export NAME`` and ``browser-agent replay NAME
 [--param k=v ...]``: a run saved as a flow, replayed with no model through the browser server's ``replay_flow``
 (the gate asks the human here at every destructive step, every run), exported as a pytest-playwright test.
 
@@ -78,7 +78,6 @@ def flows_main(argv: list[str], console: Console) -> int:
     sub.add_parser("list", help="the saved flows")
     export = sub.add_parser("export", help="write a flow as a test")
     export.add_argument("name")
-    export.add_argument("--format", choices=["pytest"], default="pytest")
     export.add_argument("--out", type=Path, help="the test file (default: test_<name>.py here)")
     args = p.parse_args(argv)
     try:

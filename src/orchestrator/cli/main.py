@@ -76,9 +76,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--max-requests", type=int, metavar="N", help="stop a task after N model requests")
     p.add_argument("--secret", action="append", metavar="NAME", help="a secret the agents may type by name "
                    "(BROWSER_SECRET_<NAME> or the browser's secrets file); repeat for more")
-    p.add_argument("--lead", choices=["sdk"],
-                   help="sdk, the only lead: one SDK session, the planner delegates with the Agent tool "
-                        "(the Python conductor, 'python', was removed)")
     return p.parse_args(argv)
 
 
@@ -86,7 +83,7 @@ def make_settings(args: argparse.Namespace) -> OrchestratorSettings:
     overrides: dict[str, Any] = {
         "run_dir": args.run_dir, "profile_dir": args.profile_dir, "max_turns": args.max_turns,
         "max_budget_usd": args.max_budget_usd, "wall_clock_s": args.wall_clock, "answers_file": args.answers,
-        "answerer": args.answerer, "max_requests": args.max_requests, "lead": args.lead,
+        "answerer": args.answerer, "max_requests": args.max_requests,
     }
     if args.headless:
         overrides["headful"] = False
