@@ -285,7 +285,7 @@ async def test_hooks_enforce_least_privilege_and_attach_memory(tmp_path: Path) -
 
 
 def test_the_lead_option_is_gone(capsys: pytest.CaptureFixture[str]) -> None:
-    """One lead (issue 20), so no option to choose it (issue 32): `--lead` is refused as unknown, `ORCH_LEAD` ignored."""
+    """One lead (issue 20), so no option to choose it (issue 32): `--lead` is an unknown argument."""
     from orchestrator.cli.main import parse_args
     from orchestrator.settings import OrchestratorSettings
 
