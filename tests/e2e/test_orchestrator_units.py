@@ -23,7 +23,8 @@ from orchestrator.policy.gate import SecurityGate
 from orchestrator.policy.stuck import StuckDetector
 from orchestrator.questions import AnswerResult, QuestionContext, QuestionItem, QuestionOption, pick_option
 from orchestrator.records.outcome import exit_code, finish_outcome
-from orchestrator.records.record import RunRecorder, TaskOutcome
+from orchestrator.records.record import RunRecorder
+from orchestrator.records.run_files import TaskOutcome
 from orchestrator.records.state import RunState
 from orchestrator.session.answerers import AnswersFile, FileAnswerer
 from orchestrator.session.developer import DeveloperAgent, DeveloperState

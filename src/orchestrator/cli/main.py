@@ -8,7 +8,6 @@ Exit codes: 0 done · 1 not done · 2 stopped for/by the human (stuck, hand-off 
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import sys
 from importlib.metadata import PackageNotFoundError, version
@@ -32,7 +31,7 @@ from orchestrator.memory.memory import TaskMemory
 from orchestrator.preflight import StartError, explain_model_error, preflight
 from orchestrator.questions import QuestionCallback
 from orchestrator.records.outcome import exit_code
-from orchestrator.records.record import RunSummary, TaskOutcome
+from orchestrator.records.run_files import RecordError, RunSummary, TaskOutcome, read_record
 from orchestrator.session.answerers import AnswersFile, FileAnswerer, TerminalAnswerer
 from orchestrator.session.developer import DeveloperAgent
 from orchestrator.session.options import DisplayMissingError
@@ -118,9 +117,10 @@ def find_session(run_dir: Path, wanted: str) -> tuple[str, Path | None]:
     folders = sorted((p for p in run_dir.glob("*/summary.json")), key=lambda p: p.stat().st_mtime, reverse=True)
     for path in folders:
         try:
-            sid = json.loads(path.read_text("utf-8")).get("session_id")
-        except (OSError, ValueError):
+            summary = read_record(path, RunSummary)
+        except RecordError:  # another run's unreadable summary: that run cannot be resumed, this search goes on
             continue
+        sid = summary.session_id if summary is not None else None
         if sid and (wanted == "last" or sid == wanted):
             return str(sid), path.parent
     if wanted == "last":

@@ -92,7 +92,7 @@ def timeline(view: RunView) -> list[tuple[str, object]]:
 
 def failed_calls(view: RunView) -> list[tuple[Call, dict[str, str]]]:
     return [(c, c.error()) for c in view.calls
-            if not (c.ok or c.tool in ("Agent", "Task") or c.raw.get("error_code") in HELD)]
+            if not (c.ok or c.tool in ("Agent", "Task") or c.raw.error_code in HELD)]
 
 
 def trace_names(folder: Path) -> list[str]:

@@ -2,8 +2,9 @@
 clock, the requests, tokens and dollars of each agent (from the transcript), and the screenshots (the thumbnail
 taken after each page-changing call, the page at the end of each horizon, after a failure, at the end of a task).
 
-Only what the run record already holds is read; a line or file that cannot be read is skipped, so a run that was
-cut short still has a report.
+Only what the run record already holds is read, each file through its model (``run_files.py``): a last line cut
+short is skipped, so a run that was cut short still has a report; a record that is not its kind is a
+``RecordError`` naming the file.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 from browser_core.act.flow_journal import RECORD
 from browser_core.result_model import ToolResult
 from orchestrator.records.prices import tokens_of, usd
+from orchestrator.records.run_files import EventRecord, RunSummary, ToolCallRecord, read_lines, read_record
 
 BROWSER_PREFIX = "mcp__browser__"
 DELEGATION_TOOLS = frozenset({"Agent", "Task"})
@@ -52,16 +54,16 @@ def read_jsonl(path: Path) -> list[dict[str, Any]]:
 class Call:
     """One tool call of the run, with its result envelope read (when it was the browser server's and whole)."""
 
-    raw: dict[str, Any]
+    raw: ToolCallRecord
     envelope: ToolResult | None
 
     @property
     def id(self) -> str:
-        return str(self.raw.get("tool_use_id") or "")
+        return self.raw.tool_use_id
 
     @property
     def tool(self) -> str:
-        return str(self.raw.get("tool") or "")
+        return self.raw.tool
 
     @property
     def short(self) -> str:
@@ -69,15 +71,15 @@ class Call:
 
     @property
     def agent(self) -> str:
-        return str(self.raw.get("agent") or "")
+        return self.raw.agent
 
     @property
     def at(self) -> float:
-        return float(self.raw.get("started_at") or 0.0)
+        return self.raw.started_at
 
     @property
     def ok(self) -> bool:
-        return bool(self.raw.get("success"))
+        return bool(self.raw.success)
 
     @property
     def is_browser(self) -> bool:
@@ -85,13 +87,13 @@ class Call:
 
     def error(self) -> dict[str, str]:
         """code, category, message, hint of a failed call ('' where the record does not say)."""
-        out = {"code": str(self.raw.get("error_code") or ""), "category": "", "message": "", "hint": ""}
+        out = {"code": self.raw.error_code or "", "category": "", "message": "", "hint": ""}
         error = self.envelope.error if self.envelope is not None else None
         if error is not None:
             category = str(getattr(error.category, "value", error.category))
             out.update(code=error.code, category=category, message=error.message, hint=error.hint or "")
         elif not self.ok:
-            out["message"] = str(self.raw.get("result") or "")
+            out["message"] = self.raw.result
         return out
 
 
@@ -113,7 +115,7 @@ class Shot:
 @dataclass
 class RunView:
     dir: Path
-    summary: dict[str, Any]
+    summary: RunSummary
     plans: list[dict[str, Any]]
     events: list[dict[str, Any]]  # each with "at": seconds since the epoch
     calls: list[Call]
@@ -130,9 +132,9 @@ class RunView:
         return [e for e in self.events if e.get("event") in kinds]
 
 
-def started_at(summary: dict[str, Any]) -> float:
+def started_at(summary: RunSummary) -> float:
     try:
-        return datetime.fromisoformat(str(summary.get("started_at"))).timestamp()
+        return datetime.fromisoformat(summary.started_at).timestamp()
     except ValueError:
         return 0.0
 
@@ -145,12 +147,11 @@ def envelope(result: str) -> ToolResult | None:
 
 
 def load_run(folder: Path) -> RunView:
-    summary = read_json(folder / "summary.json", {})
-    summary = summary if isinstance(summary, dict) else {}
+    summary = read_record(folder / "summary.json", RunSummary) or RunSummary()
     start = started_at(summary)
-    events = [dict(e, at=start + float(e.get("t") or 0.0)) for e in read_jsonl(folder / "events.jsonl")]
-    calls = [Call(row, envelope(str(row.get("result") or "")) if str(row.get("tool", "")).startswith(BROWSER_PREFIX)
-                  else None) for row in read_jsonl(folder / "tool_calls.jsonl")]
+    events = [dict(e.model_dump(), at=start + e.t) for e in read_lines(folder / "events.jsonl", EventRecord)]
+    calls = [Call(row, envelope(row.result) if row.tool.startswith(BROWSER_PREFIX) else None)
+             for row in read_lines(folder / "tool_calls.jsonl", ToolCallRecord)]
     plans = read_json(folder / "plans.json", [])
     view = RunView(folder, summary, plans if isinstance(plans, list) else [], events, calls,
                    usage_by_agent(read_jsonl(folder / "transcript.jsonl"), calls))
@@ -180,7 +181,7 @@ def shot_label(name: str) -> str:
 def usage_by_agent(transcript: list[dict[str, Any]], calls: list[Call]) -> dict[str, AgentUsage]:
     """Requests, tokens and estimated dollars per agent (each response once, by its message id): a subagent's
     messages carry the id of the Agent call that started it; the main agent's (the planner's) carry none."""
-    delegated = {c.id: str(c.raw.get("input", {}).get("subagent_type") or "subagent")
+    delegated = {c.id: str(c.raw.input.get("subagent_type") or "subagent")
                  for c in calls if c.tool in DELEGATION_TOOLS}
     out: dict[str, AgentUsage] = {}
     seen: set[str] = set()
