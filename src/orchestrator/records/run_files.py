@@ -10,9 +10,9 @@ import json
 from pathlib import Path
 from typing import TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from orchestrator.memory.models import ToolInvocation, Verdict
+from orchestrator.memory.models import Plan, ToolInvocation, Verdict
 
 FORMAT_VERSION = 1
 Kind = TypeVar("Kind", bound=BaseModel)
@@ -112,3 +112,18 @@ def read_lines(path: Path, kind: type[Kind]) -> list[Kind]:
         except ValidationError as exc:
             raise RecordError(f"{path} line {number} is not a valid {kind.__name__} record ({problem(exc)})") from exc
     return out
+
+
+PLANS = TypeAdapter(list[Plan])
+
+
+def read_plans(path: Path) -> list[Plan]:
+    """``plans.json``: every plan the run made (none when the file is not there)."""
+    try:
+        text = path.read_text("utf-8")
+    except OSError:
+        return []
+    try:
+        return PLANS.validate_json(text)
+    except ValidationError as exc:
+        raise RecordError(f"{path} is not a valid list of plans ({problem(exc)})") from exc

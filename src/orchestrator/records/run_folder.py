@@ -18,8 +18,9 @@ from typing import Any
 
 from browser_core.act.flow_journal import RECORD
 from browser_core.result_model import ToolResult
+from orchestrator.memory.models import Plan
 from orchestrator.records.prices import tokens_of, usd
-from orchestrator.records.run_files import EventRecord, RunSummary, ToolCallRecord, read_lines, read_record
+from orchestrator.records.run_files import EventRecord, RunSummary, ToolCallRecord, read_lines, read_plans, read_record
 
 BROWSER_PREFIX = "mcp__browser__"
 DELEGATION_TOOLS = frozenset({"Agent", "Task"})
@@ -34,7 +35,7 @@ def read_json(path: Path, default: Any) -> Any:
         return default
 
 
-def read_jsonl(path: Path) -> list[dict[str, Any]]:
+def read_jsonl(path: Path) -> list[dict[str, Any]]:  # boundary: the SDK's messages (transcript.jsonl)
     try:
         lines = path.read_text("utf-8").splitlines()
     except OSError:
@@ -116,19 +117,19 @@ class Shot:
 class RunView:
     dir: Path
     summary: RunSummary
-    plans: list[dict[str, Any]]
-    events: list[dict[str, Any]]  # each with "at": seconds since the epoch
+    plans: list[Plan]
+    events: list[dict[str, Any]]  # boundary: an EventRecord's own fields vary by kind; "at": seconds since the epoch
     calls: list[Call]
     usage: dict[str, AgentUsage]
     thumbnails: dict[str, Path] = field(default_factory=dict)  # tool_use_id → the page after that call
     shots: list[Shot] = field(default_factory=list)  # the other screenshots, in time order
-    replay: dict[str, Any] | None = None  # a replay's record (``replay.json``: recorded vs now, step by step)
+    replay: dict[str, Any] | None = None  # boundary: replay.json, the replay_flow tool's JSON report (recorded vs now)
 
     @property
     def started(self) -> float:
         return started_at(self.summary)
 
-    def events_of(self, *kinds: str) -> list[dict[str, Any]]:
+    def events_of(self, *kinds: str) -> list[dict[str, Any]]:  # boundary: events (above)
         return [e for e in self.events if e.get("event") in kinds]
 
 
@@ -152,8 +153,7 @@ def load_run(folder: Path) -> RunView:
     events = [dict(e.model_dump(), at=start + e.t) for e in read_lines(folder / "events.jsonl", EventRecord)]
     calls = [Call(row, envelope(row.result) if row.tool.startswith(BROWSER_PREFIX) else None)
              for row in read_lines(folder / "tool_calls.jsonl", ToolCallRecord)]
-    plans = read_json(folder / "plans.json", [])
-    view = RunView(folder, summary, plans if isinstance(plans, list) else [], events, calls,
+    view = RunView(folder, summary, read_plans(folder / "plans.json"), events, calls,
                    usage_by_agent(read_jsonl(folder / "transcript.jsonl"), calls))
     replay = read_json(folder / RECORD, None)
     view.replay = replay if isinstance(replay, dict) else None
@@ -178,7 +178,7 @@ def shot_label(name: str) -> str:
     return stem.replace("-", " ")
 
 
-def usage_by_agent(transcript: list[dict[str, Any]], calls: list[Call]) -> dict[str, AgentUsage]:
+def usage_by_agent(transcript: list[dict[str, Any]], calls: list[Call]) -> dict[str, AgentUsage]:  # boundary: SDK
     """Requests, tokens and estimated dollars per agent (each response once, by its message id): a subagent's
     messages carry the id of the Agent call that started it; the main agent's (the planner's) carry none."""
     delegated = {c.id: str(c.raw.input.get("subagent_type") or "subagent")
