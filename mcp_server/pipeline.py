@@ -44,6 +44,7 @@ from browser_core.session import BrowserSession, restless
 
 log = structlog.get_logger("mcp_server.tool")
 
+Arguments = dict[str, Any]  # boundary: a call's JSON-RPC arguments, as the tool's signature accepted them
 MAX_EVENTS_LISTED = 12
 RECORD_BOUND_S = 10
 
@@ -71,12 +72,12 @@ class ToolCall:
 
     tool: ChainTool
     session: BrowserSession
-    kwargs: dict[str, Any]  # boundary: the JSON-RPC arguments, as the tool's signature accepted them
+    kwargs: Arguments
     started: float = field(default_factory=time.monotonic)
     metadata: ResultMetadata = field(init=False)
     payload: Envelope | None = None
     image: Shot | None = None
-    step: dict[str, Any] | None = None  # what a flow would record (RecordIntent → RecordStep)
+    step: dict[str, Any] | None = None  # boundary: flow_record's step as recorded (RecordIntent → RecordStep)
     text: str = ""  # the envelope as written: contract-checked, redacted, capped
     result: CallToolResult | None = None
 
@@ -159,7 +160,7 @@ class Act:
             call.payload = success(call.image.info if call.image is not None else data, call.metadata)
 
     @staticmethod
-    async def run(tool: ChainTool, session: BrowserSession, kwargs: dict[str, Any], bound: float) -> object:
+    async def run(tool: ChainTool, session: BrowserSession, kwargs: Arguments, bound: float) -> object:
         """Reads may overlap; page-changing tools take the action lock (hosts send several calls at once)."""
         serial = contextlib.nullcontext() if tool.read_only else session.action_lock
         with anyio.fail_after(bound):
@@ -275,7 +276,7 @@ CHAIN: tuple[Stage, ...] = (
 )
 
 
-async def run_chain(tool: ChainTool, session: BrowserSession, kwargs: dict[str, Any],
+async def run_chain(tool: ChainTool, session: BrowserSession, kwargs: Arguments,
                     chain: tuple[Stage, ...] = CHAIN) -> CallToolResult:
     call = ToolCall(tool, session, kwargs)
     for stage in chain:
@@ -301,14 +302,14 @@ def envelope_result(payload: Envelope, max_chars: int, more_hint: str, image: Sh
     return CallToolResult(content=content, is_error=not payload["success"])
 
 
-def time_bound(tool: ChainTool, kwargs: dict[str, Any], override: float | None) -> float:
+def time_bound(tool: ChainTool, kwargs: Arguments, override: float | None) -> float:
     """The tool's own bound (or the configured one), stretched to cover a longer timeout_ms the caller asked for."""
     requested = kwargs.get("timeout_ms")
     extra = (requested / 1000 + 5) if isinstance(requested, int | float) else 0
     return max(override or tool.timeout_s, extra)
 
 
-def summarise_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def summarise_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:  # boundary: page events' details
     """The first events as they are, the rest counted by kind (a page can raise thousands of alerts)."""
     if len(events) <= MAX_EVENTS_LISTED:
         return events
