@@ -141,20 +141,32 @@ class Act:
             mapped = map_playwright_error(exc, action=tool.name)
             call.payload = failure(page_not_browser(mapped, session), call.metadata)
         except ConfigurationError as exc:
-            call.payload = configuration(ToolFailure(
-                f"browser set-up problem: {exc}", hint="Tell the human: the server's configuration must be fixed."),
-                call.metadata)
+            call.payload = configuration(
+                ToolFailure(
+                    f"browser set-up problem: {exc}", hint="Tell the human: the server's configuration must be fixed."
+                ),
+                call.metadata,
+            )
         except OSError as exc:  # a folder the server writes to (artifacts, downloads) is unusable
             where = f" {exc.filename}" if exc.filename else ""
             log.warning("file system error", tool=tool.name, error=str(exc))
-            call.payload = configuration(ToolFailure(
-                f"{tool.name} cannot write{where}: {exc.strerror or exc}",
-                hint="Tell the human: BROWSER_ARTIFACTS_DIR must be a writable folder."), call.metadata)
+            call.payload = configuration(
+                ToolFailure(
+                    f"{tool.name} cannot write{where}: {exc.strerror or exc}",
+                    hint="Tell the human: BROWSER_ARTIFACTS_DIR must be a writable folder.",
+                ),
+                call.metadata,
+            )
         except Exception as exc:
             log.exception("tool crashed", tool=tool.name)
-            call.payload = failure(ToolFailure(f"internal error in {tool.name}: {type(exc).__name__}",
-                                               hint="Observe and try another way; report this if it repeats."),
-                                   call.metadata, code="internal")
+            call.payload = failure(
+                ToolFailure(
+                    f"internal error in {tool.name}: {type(exc).__name__}",
+                    hint="Observe and try another way; report this if it repeats.",
+                ),
+                call.metadata,
+                code="internal",
+            )
         else:
             call.image = data if isinstance(data, Shot) else None
             call.payload = success(call.image.info if call.image is not None else data, call.metadata)
@@ -184,9 +196,16 @@ class ConnectionCheck:
     async def __call__(self, call: ToolCall) -> None:
         session = call.session
         if call.envelope["success"] and session.connection is not None and session.gone:
-            call.payload, call.image = failure(BrowserUnavailable(
-                f"{call.tool.name}: the connection to the browser server ({session.connection.setting}) was lost "
-                "during the call; the next call connects again"), call.metadata), None
+            call.payload, call.image = (
+                failure(
+                    BrowserUnavailable(
+                        f"{call.tool.name}: the connection to the browser server ({session.connection.setting}) "
+                        "was lost during the call; the next call connects again"
+                    ),
+                    call.metadata,
+                ),
+                None,
+            )
 
 
 class RecordStep:
@@ -249,16 +268,23 @@ class LogCall:
 
     async def __call__(self, call: ToolCall) -> None:
         health = restless.health(call.session.context) if call.session.started else {}
-        log.info("tool", tool=call.tool.name, ok=call.envelope["success"], ms=call.metadata.get("duration_ms"),
-                 error=call.code, **health)
+        log.info(
+            "tool",
+            tool=call.tool.name,
+            ok=call.envelope["success"],
+            ms=call.metadata.get("duration_ms"),
+            error=call.code,
+            **health,
+        )
 
 
 class WriteEnvelope:
     """The envelope checked against the contract, redacted, capped and answered (with its image, if any)."""
 
     async def __call__(self, call: ToolCall) -> None:
-        call.result = envelope_result(call.envelope, call.session.settings.max_result_chars, call.tool.more_hint,
-                                      call.image)
+        call.result = envelope_result(
+            call.envelope, call.session.settings.max_result_chars, call.tool.more_hint, call.image
+        )
 
 
 CHAIN: tuple[Stage, ...] = (
@@ -276,8 +302,9 @@ CHAIN: tuple[Stage, ...] = (
 )
 
 
-async def run_chain(tool: ChainTool, session: BrowserSession, kwargs: Arguments,
-                    chain: tuple[Stage, ...] = CHAIN) -> CallToolResult:
+async def run_chain(
+    tool: ChainTool, session: BrowserSession, kwargs: Arguments, chain: tuple[Stage, ...] = CHAIN
+) -> CallToolResult:
     call = ToolCall(tool, session, kwargs)
     for stage in chain:
         await stage(call)
@@ -293,8 +320,11 @@ def envelope_result(payload: Envelope, max_chars: int, more_hint: str, image: Sh
     try:
         written = ToolResult.model_validate(payload).payload()
     except ValidationError as exc:
-        log.error("result outside the contract", tool=payload["metadata"].get("tool"),
-                  problems=[".".join(map(str, e["loc"])) for e in exc.errors()][:5])
+        log.error(
+            "result outside the contract",
+            tool=payload["metadata"].get("tool"),
+            problems=[".".join(map(str, e["loc"])) for e in exc.errors()][:5],
+        )
     text = cap(redact_data(written), max_chars, more_hint)
     content: list[TextContent | ImageContent] = [TextContent(type="text", text=text)]
     if image is not None:
@@ -318,16 +348,24 @@ def summarise_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:  # b
         kinds = event.get("by_kind") if event.get("kind") == "omitted" else {str(event.get("kind")): 1}
         for kind, n in (kinds or {}).items():
             counts[kind] = counts.get(kind, 0) + int(n)
-    return [*events[:MAX_EVENTS_LISTED], {"kind": "omitted", "count": sum(counts.values()), "by_kind": counts,
-                                          "note": "more events of these kinds happened; observe to see the page"}]
+    return [
+        *events[:MAX_EVENTS_LISTED],
+        {
+            "kind": "omitted",
+            "count": sum(counts.values()),
+            "by_kind": counts,
+            "note": "more events of these kinds happened; observe to see the page",
+        },
+    ]
 
 
 def page_not_browser(error: ToolFailure, session: BrowserSession) -> ToolFailure:
     """A closed tab or frame reads like a closed browser to Playwright; while the browser lives, it is not."""
     if isinstance(error, BrowserUnavailable) and session.started and not session.gone:
         action = error.message.split(" failed", 1)[0][:80]
-        return PageChanged(f"{action}: the tab or frame it needed was closed",
-                           hint="Re-observe the active tab and use fresh ids.")
+        return PageChanged(
+            f"{action}: the tab or frame it needed was closed", hint="Re-observe the active tab and use fresh ids."
+        )
     return error
 
 

@@ -76,6 +76,8 @@ def test_the_readme_is_short_and_links_every_docs_page() -> None:
 
 
 def test_the_checker_sees_a_broken_anchor_and_a_missing_file(tmp_path: Path) -> None:
-    (tmp_path / "a.md").write_text("# Title\n\n## Scaling (`bench.py`)\n\n[ok](#scaling-benchpy) [x](#nope) "
-                                   "[y](b.md) `[code](c.md)`\n```\n[fenced](d.md)\n```\n")
+    (tmp_path / "a.md").write_text(
+        "# Title\n\n## Scaling (`bench.py`)\n\n[ok](#scaling-benchpy) [x](#nope) "
+        "[y](b.md) `[code](c.md)`\n```\n[fenced](d.md)\n```\n"
+    )
     assert broken(tmp_path / "a.md") == ["#nope: no heading #nope in a.md", "b.md: no such file"]

@@ -31,8 +31,9 @@ def test_the_chain_lists_its_stages_in_order() -> None:
 
 def test_tooling_runs_the_chain_and_nothing_else_calls_a_stage() -> None:
     tooling = ast.parse((REPO / "mcp_server" / "tooling.py").read_text("utf-8"))
-    called = {node.func.id for node in ast.walk(tooling) if isinstance(node, ast.Call)
-              and isinstance(node.func, ast.Name)}
+    called = {
+        node.func.id for node in ast.walk(tooling) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+    }
     assert "run_chain" in called
     for path in [*REPO.joinpath("mcp_server").rglob("*.py"), *REPO.joinpath("src").rglob("*.py")]:
         if path.name == "pipeline.py":
@@ -44,5 +45,5 @@ def test_tooling_runs_the_chain_and_nothing_else_calls_a_stage() -> None:
 
 def test_redaction_comes_before_the_cap_in_the_envelope() -> None:
     source = Path(pipeline.__file__).read_text("utf-8")
-    body = source[source.index("def envelope_result"):]
+    body = source[source.index("def envelope_result") :]
     assert body.index("model_validate") < body.index("cap(redact_data(")  # redacted, then capped

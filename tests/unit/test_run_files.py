@@ -20,11 +20,17 @@ def test_what_the_recorder_writes_the_report_reads_back(tmp_path: Path) -> None:
     recorder = RunRecorder(tmp_path, "typed records")
     recorder.summary.tasks.append(TaskOutcome(task="t", status="done"))
     recorder.event("plan", plan={"horizon": 1, "steps": []})
-    recorder.tool_call(ToolInvocation(tool_use_id="c1", tool="mcp__browser__observe", agent="executor",
-                                      started_at=1.0, success=True, result="{}"))
+    recorder.tool_call(
+        ToolInvocation(
+            tool_use_id="c1", tool="mcp__browser__observe", agent="executor", started_at=1.0, success=True, result="{}"
+        )
+    )
     recorder.finish()
-    lines = [json.loads(line) for name in ("events.jsonl", "tool_calls.jsonl")
-             for line in (recorder.dir / name).read_text().splitlines()]
+    lines = [
+        json.loads(line)
+        for name in ("events.jsonl", "tool_calls.jsonl")
+        for line in (recorder.dir / name).read_text().splitlines()
+    ]
     assert all(line["format_version"] == FORMAT_VERSION for line in lines)
     assert json.loads((recorder.dir / "summary.json").read_text())["format_version"] == FORMAT_VERSION
     view = load_run(recorder.dir)

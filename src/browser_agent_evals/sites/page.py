@@ -1,6 +1,5 @@
 """What every local site is made of: a request, a response, the page layout, escaping, a not-found page."""
 
-
 from __future__ import annotations
 
 import html
