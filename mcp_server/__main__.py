@@ -22,7 +22,7 @@ from mcp_server.server import build_server
 PROG = "browser-agent-mcp"
 CLOSE_TIMEOUT_S = 25.0
 EPILOG = """Settings come from BROWSER_* environment variables or a .env file in the current folder (see
-.env.example and the README's Configuration table), e.g. BROWSER_HEADLESS=true.
+.env.example and docs/setup.md's Configuration table), e.g. BROWSER_HEADLESS=true.
 
 Attach it to Claude Code:  claude mcp add browser -- browser-agent-mcp
 (from a clone: claude mcp add browser -- bash /path/to/browser-agent/scripts/run.sh)"""

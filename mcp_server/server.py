@@ -21,10 +21,11 @@ from browser_core.errors import InvalidInput
 from browser_core.results import failure
 from browser_core.session import BrowserSession
 from browser_core.settings import BrowserSettings
+from mcp_server.pipeline import envelope_result
 from mcp_server.protocol import ScreenedStdin
 from mcp_server.schema import compact_schema
 from mcp_server.strict_args import type_problems
-from mcp_server.tooling import envelope_result, mcp_callable
+from mcp_server.tooling import mcp_callable
 from mcp_server.tools import all_tools
 
 SERVER_NAME = "browser"

@@ -376,7 +376,7 @@ async def main(mode: str, markdown: bool, server_log: Path | None) -> int:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mode", choices=sorted(MODES), default="quick")
-    parser.add_argument("--markdown", action="store_true", help="print the table as Markdown (for the README)")
+    parser.add_argument("--markdown", action="store_true", help="print the table as Markdown (for docs/reliability.md)")
     parser.add_argument("--server-log", type=Path, help="where the main server's stderr goes (default: a temp file)")
     options = parser.parse_args()
     raise SystemExit(anyio.run(main, options.mode, options.markdown, options.server_log))

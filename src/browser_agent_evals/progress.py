@@ -16,7 +16,7 @@ from orchestrator.memory.memory import clip
 from orchestrator.policy.stuck import short_tool
 
 if TYPE_CHECKING:
-    from browser_agent_evals.runner import TaskResult
+    from browser_agent_evals.results import TaskResult
 
 
 @dataclass

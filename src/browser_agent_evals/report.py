@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from browser_agent_evals.runner import EvalRun, TaskResult
+from browser_agent_evals.results import EvalRun, TaskResult
 
 
 def _cell(text: str, limit: int = 90) -> str:

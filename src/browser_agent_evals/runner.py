@@ -17,13 +17,13 @@ from typing import Any, Literal
 import anyio
 import structlog
 from playwright.async_api import Error as PlaywrightError
-from pydantic import BaseModel, Field
 
 from browser_agent_evals.checkers import check, first_episode
 from browser_agent_evals.fleet import FleetSlots, answers
 from browser_agent_evals.human import EvalHuman
 from browser_agent_evals.prepare import fields_for, read_utterances
 from browser_agent_evals.progress import EvalProgress
+from browser_agent_evals.results import EvalRun, TaskResult
 from browser_agent_evals.scripted.replay import Replay
 from browser_agent_evals.scripted.server import ModelRequest, ScriptedModel
 from browser_agent_evals.scripted.solution import compile_steps
@@ -53,45 +53,6 @@ class RunOptions:
     keep_profiles: bool = False
     settings_overrides: dict[str, Any] = field(default_factory=dict)
     keep_requests: bool = False  # scripted mode: keep every model request per task (benchmarks read them)
-
-
-class TaskResult(BaseModel):
-    id: str
-    suite: str = ""
-    tags: list[str] = Field(default_factory=list)
-    success: bool = False
-    status: str = ""  # the orchestrator's outcome (done, failed, budget, error, ...)
-    checker: str = ""
-    reward: float | None = None
-    goal: str = ""
-    steps: int = 0
-    tool_calls: int = 0
-    input_tokens: int = 0
-    output_tokens: int = 0
-    cost_usd: float = 0.0
-    wall_s: float = 0.0
-    run_dir: str = ""
-    worker: int = 0
-    endpoint: str = ""  # the browser server it ran on (a fleet)
-    retried: bool = False  # its first endpoint was lost under it: this is the second run, elsewhere
-    error: str = ""
-    reason: str = ""
-
-
-class EvalRun(BaseModel):
-    suite: str
-    mode: str
-    model: str = ""
-    workers: int = 1
-    browser: str = "local"
-    started_at: str = ""
-    wall_s: float = 0.0
-    out_dir: str = ""
-    results: list[TaskResult] = Field(default_factory=list)
-
-    @property
-    def passed(self) -> int:
-        return sum(r.success for r in self.results)
 
 
 def scripted_env(model: ScriptedModel, root: Path) -> dict[str, str]:

@@ -12,7 +12,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -33,11 +33,6 @@ class OrchestratorSettings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="ORCH_", env_file=".env", extra="ignore")
 
     # --- models (aliases sonnet/haiku/opus or full model ids); empty = the agent file's own model ---
-    lead: Literal["sdk"] = Field(
-        "sdk", description="The only lead: one SDK session, the planner delegates through the Agent tool (the Python "
-        "conductor, `python`, was removed in issue 20)."
-    )
-    lead_model: str = Field("sonnet", description="Unused: see planner_model (kept so old settings load).")
     planner_model: str = Field("", description="Planner subagent (agents/planner.md says sonnet).")
     dom_analyzer_model: str = Field("", description="dom_analyzer subagent (haiku).")
     executor_model: str = Field("", description="executor subagent (sonnet).")
@@ -83,14 +78,6 @@ class OrchestratorSettings(BaseSettings):
     agents_dir: Path = Field(default_factory=default_agents_dir, description="Agent definition files.")
     cli_path: Path | None = Field(None, description="Claude Code CLI; default: the one bundled with the SDK.")
     log_level: str = Field("WARNING", description="Orchestrator log level (stderr).")
-
-    @field_validator("lead", mode="before")
-    @classmethod
-    def _only_sdk(cls, value: object) -> object:
-        if value != "sdk":
-            raise ValueError(f"lead {value!r} is gone: the Python conductor was removed (issue 20); the only lead is "
-                             "'sdk' (one SDK session, the planner delegating with the Agent tool); unset ORCH_LEAD")
-        return value
 
     @property
     def secret_names(self) -> list[str]:

@@ -31,7 +31,8 @@ from orchestrator.questions import (
     pick_option,
 )
 from orchestrator.records.outcome import exit_code, finish_outcome
-from orchestrator.records.record import RunRecorder, TaskOutcome
+from orchestrator.records.record import RunRecorder
+from orchestrator.records.run_files import TaskOutcome
 from orchestrator.records.state import RunState
 from orchestrator.session.answerers import AnswersFile, FileAnswerer
 from orchestrator.session.developer import DeveloperAgent, DeveloperState
@@ -334,15 +335,13 @@ async def test_hooks_enforce_least_privilege_and_attach_memory(tmp_path: Path) -
 
 
 
-def test_the_python_lead_is_gone_with_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    """One lead (issue 20 item 6): an old `ORCH_LEAD=python` or `--lead python` is refused, saying why."""
+def test_the_lead_option_is_gone(capsys: pytest.CaptureFixture[str]) -> None:
+    """One lead (issue 20), so no option to choose it (issue 32): `--lead` is an unknown argument."""
     from orchestrator.cli.main import parse_args
     from orchestrator.settings import OrchestratorSettings
 
-    assert OrchestratorSettings(_env_file=None).lead == "sdk"  # type: ignore[call-arg]
-    monkeypatch.setenv("ORCH_LEAD", "python")
-    with pytest.raises(ValueError, match="Python conductor was removed"):
-        OrchestratorSettings(_env_file=None)  # type: ignore[call-arg]
+    assert "lead" not in OrchestratorSettings.model_fields and "lead_model" not in OrchestratorSettings.model_fields
     with pytest.raises(SystemExit):
-        parse_args(["--lead", "python", "task"])
-    assert parse_args(["--lead", "sdk", "task"]).lead == "sdk"
+        parse_args(["--lead", "sdk", "task"])
+    assert "unrecognized arguments: --lead" in capsys.readouterr().err
+    assert parse_args(["task"]).task == "task"

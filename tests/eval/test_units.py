@@ -13,7 +13,8 @@ from browser_agent_evals import miniwob
 from browser_agent_evals.checkers import check, lookup
 from browser_agent_evals.derive import DeriveError, derive
 from browser_agent_evals.report import compare, markdown
-from browser_agent_evals.runner import EvalRun, TaskResult, credentials_problem
+from browser_agent_evals.results import EvalRun, TaskResult
+from browser_agent_evals.runner import credentials_problem
 from browser_agent_evals.scripted.server import ModelRequest
 from browser_agent_evals.scripted.solution import SolutionError, compile_steps
 from browser_agent_evals.scripted.targets import TemplateError, fill, resolve

@@ -1,6 +1,6 @@
 """Flows from the command line (issue 22): ``browser-agent flows save RUN NAME`` from a run's recorded actions,
 ``browser-agent replay NAME --param k=v`` (the human answers the gate's question at every destructive step: an
-answers file here), and ``browser-agent flows export NAME --format pytest``, whose test passes against the same
+answers file here), and ``browser-agent flows export NAME``, whose test passes against the same
 site (pytest-playwright on /usr/bin/chromium)."""
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ async def test_exported_pytest_passes_against_the_same_site(tmp_path: Path, app:
         assert (await ok(client, "observe"))["url"].startswith(app.base)
     out = tmp_path / "exported" / "test_add_note.py"
     out.parent.mkdir()
-    exported = await run(tmp_path, str(BIN / "browser-agent"), "flows", "export", "add-note", "--format", "pytest",
+    exported = await run(tmp_path, str(BIN / "browser-agent"), "flows", "export", "add-note",
                          "--out", str(out))
     assert exported.returncode == 0, exported.stdout + exported.stderr
     code = out.read_text()

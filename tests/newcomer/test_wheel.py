@@ -56,6 +56,8 @@ def test_the_wheel_holds_the_product_only(installed: Path) -> None:
     assert tops == {"browser_core", "mcp_server", "orchestrator", f"browser_agent-{VERSION}.dist-info"}, tops
     assert "browser_core/js/walker.js" in names and "browser_core/security/policy.yaml" in names
     assert "orchestrator/agent_files/planner.md" in names
+    templates = {f"orchestrator/records/templates/{n}.html.j2" for n in ("report", "replay", "timeline", "macros")}
+    assert templates <= set(names)
     assert not [n for n in names if n.startswith(("orchestrator/eval/", "orchestrator/scripted/"))]
 
 

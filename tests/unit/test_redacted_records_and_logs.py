@@ -9,7 +9,8 @@ from pathlib import Path
 
 from browser_core.redaction import MASK, register_secret
 from orchestrator.memory.models import Plan, ToolInvocation
-from orchestrator.records.record import MAX_RESULT_CHARS, RunRecorder, TaskOutcome
+from orchestrator.records.record import MAX_RESULT_CHARS, RunRecorder
+from orchestrator.records.run_files import TaskOutcome
 from tests.support.mcp_client import REPO
 
 # Quotes and a backslash: JSON escapes them, so redacting the dumped text would miss this value.

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_agent_evals.sites import Request, Response, esc, layout, not_found
 from browser_agent_evals.sites.data import Careers, SiteData
+from browser_agent_evals.sites.page import Request, Response, esc, layout, not_found
 
 FRAME_STYLE = "width:100%;height:560px;border:1px solid #ccc;border-radius:6px"
 FORM_STYLE = "label{display:block;margin:8px 0 3px}input,select{min-width:260px;padding:5px}"

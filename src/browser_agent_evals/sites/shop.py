@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_agent_evals.sites import Request, Response, esc, layout, not_found
 from browser_agent_evals.sites.data import Shop, SiteData
+from browser_agent_evals.sites.page import Request, Response, esc, layout, not_found
 
 
 def _state(state: dict[str, Any]) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""``browser-agent flows save [RUN] NAME | list | export NAME --format pytest`` and ``browser-agent replay NAME
+"""``browser-agent flows save [RUN] NAME | list | export NAME`` and ``browser-agent replay NAME
 [--param k=v ...]``: a run saved as a flow, replayed with no model through the browser server's ``replay_flow``
 (the gate asks the human here at every destructive step, every run), exported as a pytest-playwright test.
 
@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+from pydantic import ValidationError
 from rich.console import Console
 from rich.markup import escape
 
@@ -32,6 +33,7 @@ from browser_core.settings import BrowserSettings
 from orchestrator.browser.browser_link import BrowserLink
 from orchestrator.human import ConfirmRequest, Human, LineReader, NoHuman, TerminalHuman
 from orchestrator.records.replay_run import ReplayRun
+from orchestrator.records.run_files import RecordError, RunSummary, problem, read_record
 from orchestrator.session.answerers import AnswersFile
 from orchestrator.session.options import browser_server
 from orchestrator.session.worker import WorkerAgent
@@ -55,16 +57,27 @@ def _run_folder(run_dir: Path, wanted: str) -> Path:
     return runs[-1]
 
 
+def recorded_step(path: Path, number: int, line: str) -> dict[str, Any]:
+    """One recorded action of ``flow_steps.jsonl``, checked as a flow step (the file and line named if not)."""
+    try:
+        FlowStep.model_validate_json(line)
+    except ValidationError as exc:
+        raise InvalidInput(f"{path} line {number} is not a recorded flow step ({problem(exc)})") from exc
+    step: dict[str, Any] = json.loads(line)  # boundary: build_flow takes the steps as recorded (session or file)
+    return step
+
+
 def save_from_run(run: Path, name: str) -> Path:
     steps_file = run / "flow_steps.jsonl"
     if not steps_file.is_file():
         raise InvalidInput(f"{run} has no recorded browser actions (flow_steps.jsonl)")
-    steps = [json.loads(line) for line in steps_file.read_text("utf-8").splitlines() if line.strip()]
-    task = ""
-    summary = run / "summary.json"
-    if summary.is_file():
-        tasks = json.loads(summary.read_text("utf-8")).get("tasks") or [{}]
-        task = str(tasks[-1].get("task", "")) if isinstance(tasks[-1], dict) else ""
+    steps = [recorded_step(steps_file, n, line)
+             for n, line in enumerate(steps_file.read_text("utf-8").splitlines(), 1) if line.strip()]
+    try:
+        summary = read_record(run / "summary.json", RunSummary)
+    except RecordError as exc:
+        raise InvalidInput(str(exc)) from exc
+    task = summary.tasks[-1].task if summary is not None and summary.tasks else ""
     flow = flow_record.build_flow(name, steps, task=task)
     return flow_store.save(flows_folder(), flow)
 
@@ -78,7 +91,6 @@ def flows_main(argv: list[str], console: Console) -> int:
     sub.add_parser("list", help="the saved flows")
     export = sub.add_parser("export", help="write a flow as a test")
     export.add_argument("name")
-    export.add_argument("--format", choices=["pytest"], default="pytest")
     export.add_argument("--out", type=Path, help="the test file (default: test_<name>.py here)")
     args = p.parse_args(argv)
     try:

@@ -8,7 +8,6 @@ Exit codes: 0 done · 1 not done · 2 stopped for/by the human (stuck, hand-off 
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import sys
 from importlib.metadata import PackageNotFoundError, version
@@ -32,7 +31,7 @@ from orchestrator.memory.memory import TaskMemory
 from orchestrator.preflight import StartError, explain_model_error, preflight
 from orchestrator.questions import QuestionCallback
 from orchestrator.records.outcome import exit_code
-from orchestrator.records.record import RunSummary, TaskOutcome
+from orchestrator.records.run_files import RecordError, RunSummary, TaskOutcome, read_record
 from orchestrator.session.answerers import AnswersFile, FileAnswerer, TerminalAnswerer
 from orchestrator.session.developer import DeveloperAgent
 from orchestrator.session.options import DisplayMissingError
@@ -77,9 +76,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--max-requests", type=int, metavar="N", help="stop a task after N model requests")
     p.add_argument("--secret", action="append", metavar="NAME", help="a secret the agents may type by name "
                    "(BROWSER_SECRET_<NAME> or the browser's secrets file); repeat for more")
-    p.add_argument("--lead", choices=["sdk"],
-                   help="sdk, the only lead: one SDK session, the planner delegates with the Agent tool "
-                        "(the Python conductor, 'python', was removed)")
     return p.parse_args(argv)
 
 
@@ -87,7 +83,7 @@ def make_settings(args: argparse.Namespace) -> OrchestratorSettings:
     overrides: dict[str, Any] = {
         "run_dir": args.run_dir, "profile_dir": args.profile_dir, "max_turns": args.max_turns,
         "max_budget_usd": args.max_budget_usd, "wall_clock_s": args.wall_clock, "answers_file": args.answers,
-        "answerer": args.answerer, "max_requests": args.max_requests, "lead": args.lead,
+        "answerer": args.answerer, "max_requests": args.max_requests,
     }
     if args.headless:
         overrides["headful"] = False
@@ -122,9 +118,10 @@ def find_session(run_dir: Path, wanted: str) -> tuple[str, Path | None]:
     folders = sorted((p for p in run_dir.glob("*/summary.json")), key=lambda p: p.stat().st_mtime, reverse=True)
     for path in folders:
         try:
-            sid = json.loads(path.read_text("utf-8")).get("session_id")
-        except (OSError, ValueError):
+            summary = read_record(path, RunSummary)
+        except RecordError:  # another run's unreadable summary: that run cannot be resumed, this search goes on
             continue
+        sid = summary.session_id if summary is not None else None
         if sid and (wanted == "last" or sid == wanted):
             return str(sid), path.parent
     if wanted == "last":

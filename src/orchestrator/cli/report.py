@@ -17,6 +17,7 @@ from rich.markup import escape
 from browser_core.envcheck import SettingsValueError, load_settings
 from browser_core.redaction import load_env_secrets
 from orchestrator.records.report import newest_run, write_report
+from orchestrator.records.run_files import RecordError
 from orchestrator.settings import OrchestratorSettings
 
 COMMAND = "report"
@@ -57,6 +58,9 @@ def main(argv: list[str]) -> int:
         path = write_report(folder).resolve()
     except OSError as exc:
         console.print(f"[red]cannot write the report:[/] {escape(str(exc))}")
+        return 4
+    except RecordError as exc:
+        console.print(f"[red]cannot read the run:[/] {escape(str(exc))}")
         return 4
     print(path)
     if args.open:

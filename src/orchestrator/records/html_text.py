@@ -1,11 +1,12 @@
-"""The pieces every section of ``report.html`` is made of: record text as HTML text (redacted, clipped, escaped:
-page text is data, never markup), badges, compact JSON, and the run folder's images inlined as ``data:`` URIs."""
+"""The pieces every section of ``report.html`` is made of: record text made safe to show (redacted and clipped;
+the templates escape it: page text is data, never markup), compact JSON, and the run folder's images inlined as
+``data:`` URIs."""
 
 from __future__ import annotations
 
 import base64
-import html
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,17 +17,22 @@ MAX_IMAGES = 400  # beyond this many, an image is linked from the folder instead
 MAX_TEXT = 1500
 
 
-def t(value: Any, limit: int = MAX_TEXT) -> str:
-    """Record text as HTML text: redacted, clipped, escaped (page text is data, never markup)."""
+def clip(value: object, limit: int = MAX_TEXT) -> str:
+    """Record text as a person may see it: redacted and clipped (the template escapes it)."""
     text = redact(str(value if value is not None else ""))
     if len(text) > limit:
         text = text[:limit] + f"… ({len(text)} chars)"
-    return html.escape(text, quote=True)
+    return text
 
 
-def badge(ok: bool | None, text: str) -> str:
-    kind = "" if ok is None else (" ok" if ok else " bad")
-    return f'<span class="badge{kind}">{t(text)}</span>'
+@dataclass(frozen=True)
+class Image:
+    """An image of the run folder: inlined (``src`` is a ``data:`` URI) or, past the limit, only named."""
+
+    alt: str
+    css: str
+    name: str
+    src: str = ""
 
 
 class ImageInliner:
@@ -36,17 +42,17 @@ class ImageInliner:
         self.root = (folder / "screenshots").resolve()
         self.count = 0
 
-    def img(self, path: Path, alt: str, css: str = "thumb") -> str:
+    def img(self, path: Path, alt: str, css: str = "thumb") -> Image | None:
         resolved = path.resolve()
         mime = IMAGE_TYPES.get(resolved.suffix.lower())
         if mime is None or resolved.parent != self.root or not resolved.is_file():
-            return ""
+            return None
         self.count += 1
         if self.count > MAX_IMAGES:
-            return f'<span class="muted">(not inlined: screenshots/{t(resolved.name)})</span>'
+            return Image(alt, css, resolved.name)
         data = base64.b64encode(resolved.read_bytes()).decode("ascii")
-        return f'<img class="{css}" alt="{t(alt)}" src="data:{mime};base64,{data}">'
+        return Image(alt, css, resolved.name, f"data:{mime};base64,{data}")
 
 
-def compact(value: Any) -> str:
+def compact(value: Any) -> str:  # boundary: any JSON value of a record
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str) if value else ""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from claude_agent_sdk.types import ResultMessage
 
-from orchestrator.records.record import TaskOutcome
+from orchestrator.records.run_files import TaskOutcome
 from orchestrator.records.state import RunState
 
 # 0 done · 1 not done (failed, or ended without a done verdict) · 2 stopped for/by the human (stuck, declined,

@@ -29,12 +29,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import structlog
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from browser_core.redaction import load_env_secrets, redact, redact_data, register_secret
 from browser_core.session import snapshots
-from orchestrator.memory.models import Plan, ToolInvocation, Verdict
+from orchestrator.memory.models import Plan, ToolInvocation
 from orchestrator.records.report import REPORT, write_report
+from orchestrator.records.run_files import EventRecord, RunSummary, ToolCallRecord
 
 log = structlog.get_logger("orchestrator.records.record")
 MAX_RESULT_CHARS = 4000
@@ -64,41 +65,6 @@ def clip_fenced(text: str, limit: int) -> str:
         open_nonce = None if match.group(1) else match.group(2)
     out = cut.rstrip() + ("…" if clipped else "")
     return out + (f" ⟦/page-content {open_nonce}⟧" if open_nonce else "")
-
-
-class TaskOutcome(BaseModel):
-    task: str
-    status: str = "running"
-    reason: str = ""
-    result: str = ""
-    steps: int = 0
-    horizons: int = 0
-    num_turns: int = 0
-    cost_usd: float = 0.0
-    duration_s: float = 0.0
-    verdict: Verdict | None = None
-
-
-class RunSummary(BaseModel):
-    status: str = "running"
-    reason: str = ""
-    session_id: str | None = None
-    run_dir: str = ""
-    started_at: str = ""
-    duration_s: float = 0.0
-    steps: int = 0
-    horizons: int = 0
-    plans: int = 0
-    tool_calls: int = 0
-    input_tokens: int = 0
-    output_tokens: int = 0
-    cost_usd: float = 0.0
-    tasks: list[TaskOutcome] = Field(default_factory=list)
-
-    @property
-    def resumable(self) -> bool:
-        """Whether the model answered at least once, so ``--resume`` has something to continue."""
-        return bool(self.session_id) and (self.input_tokens > 0 or self.tool_calls > 0 or self.cost_usd > 0)
 
 
 def _dumps(value: Any, indent: int | None = None) -> str:
@@ -175,7 +141,8 @@ class RunRecorder:
         self._append("transcript.jsonl", {"t": self.elapsed(), **_plain(message)})
 
     def event(self, kind: str, **data: Any) -> None:
-        self._append("events.jsonl", {"t": self.elapsed(), "event": kind, **_plain(data)})
+        record = EventRecord.model_validate({**_plain(data), "t": self.elapsed(), "event": kind})
+        self._append("events.jsonl", record.model_dump(mode="json"))
 
     def horizon_ended(self) -> None:
         """An executor finished its horizon: the page as it left it."""
@@ -184,7 +151,8 @@ class RunRecorder:
 
     def tool_call(self, call: ToolInvocation) -> None:
         self.summary.tool_calls += 1
-        record = redact_data(call.model_dump(mode="json"))  # before clipping: a cut must not leave half a secret
+        written = ToolCallRecord.model_validate(call.model_dump())
+        record = redact_data(written.model_dump(mode="json"))  # before clipping: a cut must not leave half a secret
         if len(record["result"]) > MAX_RESULT_CHARS:
             record["result"] = record["result"][:MAX_RESULT_CHARS] + f"… ({len(call.result)} chars)"
         self._append("tool_calls.jsonl", record)

@@ -15,8 +15,9 @@ from typing import Any
 
 from browser_core.act.flow_journal import RECORD, journal
 from browser_core.act.flow_model import Flow
-from orchestrator.records.record import RunRecorder, TaskOutcome
+from orchestrator.records.record import RunRecorder
 from orchestrator.records.report import REPORT
+from orchestrator.records.run_files import TaskOutcome
 
 
 class ReplayRun:

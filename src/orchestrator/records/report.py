@@ -6,18 +6,20 @@ the questions asked; the verdict with its evidence; requests, tokens and dollars
 their error category and hint.
 
 Self-contained: the images are inlined (``data:`` URIs), there is no script, and a Content-Security-Policy lets
-the page load nothing else. Everything the run record holds is data: page text included, it is escaped (and
-passed through the redaction again) before it is written, so a page title with ``<script>`` renders as text.
+the page load nothing else. The page is ``templates/report.html.j2`` (Jinja2, autoescape on): everything the run
+record holds is data, page text included, passed through the redaction again and escaped by the template, so a
+page title with ``<script>`` renders as text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
 
-from orchestrator.records.html_text import ImageInliner, badge, compact, t
-from orchestrator.records.replay_report import replay_failures, replay_steps
+from jinja2 import Environment, PackageLoader, Undefined
+
+from orchestrator.records.html_text import MAX_TEXT, ImageInliner, clip, compact
+from orchestrator.records.replay_report import FILTERS
 from orchestrator.records.run_folder import Call, RunView, load_run
 
 REPORT = "report.html"
@@ -39,189 +41,13 @@ overflow:auto}tr.event td{background:#fbfaf4}code{background:#f3f3f3;padding:0 3
 table.replay col.out{width:17%}table.replay col.div{width:30%}ol.candidates{margin:2px 0;padding-left:20px}"""
 
 
-def render(view: RunView) -> str:
-    images = ImageInliner(view.dir)
-    summary = view.summary
-    name = view.dir.name
-    kind = "Replay" if view.replay is not None else "Run"
-    parts = [
-        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
-        '<meta name="referrer" content="no-referrer">',
-        f"<title>{kind} {t(name)}</title><style>{STYLE}</style></head><body>",
-        f"<h1>{kind} {t(name)}</h1>", header(summary), trace_links(view.dir),
-        section("Tasks", tasks(summary)),
-        section("Replayed steps", replay_steps(view, images)) if view.replay is not None
-        else section("Timeline", timeline(view, images)),
-        section("Confirmation holds and hand-offs", holds(view)),
-        section("Questions", questions(view)),
-        section("Requests, tokens and cost per agent", usage(view)),
-        section("Failures", replay_failures(view) + failures(view)),
-        section("Other screenshots", gallery(view, images)),
-        f'<p class="muted">Files: {FILES_REPLAY if view.replay is not None else FILES}.</p></body></html>',
-    ]
-    return "\n".join(p for p in parts if p)
+def text(value: object, limit: int = MAX_TEXT) -> str:
+    """The templates' ``t`` filter: record text redacted and clipped (autoescape then escapes it)."""
+    return "" if isinstance(value, Undefined) else clip(value, limit)
 
 
-def trace_links(folder: Path) -> str:
-    """The Playwright traces of the run (``BROWSER_TRACE=true``), linked: ``playwright show-trace`` opens them."""
-    traces = sorted((p.name for p in folder.glob("trace*.zip") if p.is_file()), key=lambda n: (len(n), n))
-    if not traces:
-        return ""
-    links = ", ".join(f'<a href="{t(n)}" download>{t(n)}</a>' for n in traces)
-    return (f'<p class="trace">Playwright trace: {links} (open it with <code>playwright show-trace '
-            f"{t(traces[0])}</code>, or at trace.playwright.dev).</p>")
-
-
-def section(title: str, body: str) -> str:
-    return f'<section><h2>{t(title)}</h2>{body or "<p class=muted>None.</p>"}</section>'
-
-
-def header(s: dict[str, Any]) -> str:
-    status = str(s.get("status") or "unknown")
-    rows = [
-        ("Status", badge(status == "done", status) + (f" {t(s.get('reason'))}" if s.get("reason") else "")),
-        ("Started", t(s.get("started_at"))),
-        ("Duration", f"{float(s.get('duration_s') or 0):.1f} s"),
-        ("Steps / horizons / tool calls", f"{s.get('steps', 0)} / {s.get('horizons', 0)} / {s.get('tool_calls', 0)}"),
-        ("Tokens", f"{int(s.get('input_tokens') or 0):,} in / {int(s.get('output_tokens') or 0):,} out"),
-        ("Cost", f"${float(s.get('cost_usd') or 0):.4f}"),
-        ("Session", f"<code>{t(s.get('session_id'))}</code>" if s.get("session_id") else "none"),
-    ]
-    return "<table>" + "".join(f"<tr><th>{t(k)}</th><td>{v}</td></tr>" for k, v in rows) + "</table>"
-
-
-def tasks(s: dict[str, Any]) -> str:
-    out = []
-    for n, task in enumerate(s.get("tasks") or [], 1):
-        status = str(task.get("status") or "")
-        lines = [f"<h3>Task {n}: {t(task.get('task'))}</h3>",
-                 f"<p>{badge(status == 'done', status)} {t(task.get('reason'))} "
-                 f"<span class=muted>{float(task.get('duration_s') or 0):.1f} s, {task.get('steps', 0)} steps"
-                 f"</span></p>"]
-        if task.get("result"):
-            lines.append(f"<p><b>Result:</b></p><pre>{t(task.get('result'), 4000)}</pre>")
-        verdict = task.get("verdict")
-        if isinstance(verdict, dict):
-            done = bool(verdict.get("done"))
-            lines.append(f"<p><b>Verdict:</b> {badge(done, 'done' if done else 'not done')}</p>"
-                         f"<p>Evidence:</p><pre>{t(verdict.get('evidence'), 4000)}</pre>")
-            if verdict.get("next_step"):
-                lines.append(f"<p>Next step: {t(verdict.get('next_step'))}</p>")
-        out.append("".join(lines))
-    return "".join(out)
-
-
-def clock(view: RunView, at: float) -> str:
-    return f"{max(0.0, at - view.started):.1f} s" if view.started else ""
-
-
-def timeline(view: RunView, images: ImageInliner) -> str:
-    rows: list[tuple[float, int, str]] = []
-    for order, event in enumerate(view.events):
-        row = event_row(event)
-        if row:
-            rows.append((float(event["at"]), order, f'<tr class="event"><td>{clock(view, event["at"])}</td>{row}</tr>'))
-    for order, call in enumerate(view.calls):
-        rows.append((call.at, len(view.events) + order, call_row(view, call, images)))
-    rows.sort(key=lambda r: (r[0], r[1]))
-    cols = '<colgroup><col class="at"><col class="who"><col><col class="out"><col class="pic"></colgroup>'
-    head = "<tr><th>at</th><th>who</th><th>what</th><th>outcome</th><th>page after</th></tr>"
-    return f'<table class="timeline">{cols}{head}{"".join(r for _, _, r in rows)}</table>' if rows else ""
-
-
-def event_row(e: dict[str, Any]) -> str:
-    kind = str(e.get("event"))
-    if kind in ("handoff", "handoff_result", "stuck", "stop", "report", "backoff"):
-        detail = {k: v for k, v in e.items() if k not in ("event", "t", "at", "raw")}
-        return f"<td>orchestrator</td><td colspan=3><b>{t(kind)}</b>: {t(compact(detail), 600)}</td>"
-    row = EVENT_ROWS.get(kind)
-    return row(e) if row is not None else ""
-
-
-def _task(e: dict[str, Any]) -> str:
-    return f"<td>human</td><td colspan=3><b>Task:</b> {t(e.get('task') or e.get('text'))}</td>"
-
-
-def _delegate(e: dict[str, Any]) -> str:
-    if e.get("agent") != "planner":  # a subagent's delegation: its Agent call's own row says it
-        return ""
-    return f"<td>planner</td><td colspan=3>→ <b>{t(e.get('agent'))}</b>: {t(e.get('description'))}</td>"
-
-
-def _plan(e: dict[str, Any]) -> str:
-    plan = e.get("plan") or {}
-    steps = "".join(f"<li>{t(s.get('agent'))}: {t(s.get('action'))}</li>" for s in plan.get("steps") or [])
-    return f"<td>planner</td><td colspan=3><b>Plan</b> (horizon {t(plan.get('horizon'))})<ol>{steps}</ol></td>"
-
-
-def _step(e: dict[str, Any]) -> str:
-    status = str(e.get("status") or "")
-    return (f"<td>executor</td><td>Step {t(e.get('n'))}: {t(e.get('line'))}</td>"
-            f"<td>{badge(status == 'ok', status)}</td><td></td>")
-
-
-def _verdict(e: dict[str, Any]) -> str:
-    v = e.get("verdict") or {}
-    return (f"<td>validator</td><td><b>Verdict</b>: {t(v.get('evidence'), 600)}</td>"
-            f"<td>{badge(bool(v.get('done')), 'done' if v.get('done') else 'not done')}</td><td></td>")
-
-
-def _confirm(e: dict[str, Any]) -> str:
-    allowed = bool(e.get("allowed"))
-    return (f"<td>human</td><td><b>Hold</b>: {held(e)}</td>"
-            f"<td>{badge(allowed, 'yes, go ahead' if allowed else 'no')}</td><td></td>")
-
-
-def _question(e: dict[str, Any]) -> str:
-    asked = " / ".join(map(str, e.get("questions") or []))
-    return f"<td>planner</td><td colspan=3><b>Question</b>: {t(asked)}</td>"
-
-
-def _answer(e: dict[str, Any]) -> str:
-    return f"<td>human</td><td colspan=3><b>Answer</b>: {t(answer_text(e))}</td>"
-
-
-EVENT_ROWS: dict[str, Callable[[dict[str, Any]], str]] = {
-    "task": _task, "delegate": _delegate, "plan": _plan, "step": _step, "verdict": _verdict, "confirm": _confirm,
-    "question": _question, "answer_result": _answer,
-}
-
-
-def answer_text(e: dict[str, Any]) -> str:
-    found = e.get("result")
-    answers = found.get("answers") if isinstance(found, dict) else None
-    return " / ".join(map(str, answers.values())) if isinstance(answers, dict) else ""
-
-
-def held(e: dict[str, Any]) -> str:
-    found = e.get("summary")
-    summary: dict[str, Any] = found if isinstance(found, dict) else {}
-    text = summary.get("action") or summary.get("effect") or compact(summary) or e.get("reason")
-    return t(text, 600)
-
-
-def call_row(view: RunView, call: Call, images: ImageInliner) -> str:
-    duration = call.raw.get("duration_ms")
-    took = f" <span class=muted>{int(duration)} ms</span>" if isinstance(duration, int | float) else ""
-    what = f"<b>{t(call.short)}</b> {t(compact(call.raw.get('input')), 300)}"
-    if call.tool in ("Agent", "Task"):
-        given = call.raw.get("input") or {}
-        what = (f"→ <b>{t(given.get('subagent_type'))}</b>: {t(given.get('description'))}"
-                f"<details><summary>prompt</summary><pre>{t(given.get('prompt'), 3000)}</pre></details>")
-        outcome = (badge(call.ok, "reported" if call.ok else "failed") + took
-                   + f"<details><summary>report</summary><pre>{t(call.raw.get('result'), 3000)}</pre></details>")
-    elif call.ok:
-        outcome = badge(True, "ok") + took + changed(call)
-    else:
-        err = call.error()
-        outcome = (badge(False, err["code"] or "failed") + took
-                   + (f" <span class=muted>{t(err['category'])}</span>" if err["category"] else "")
-                   + (f"<br>{t(err['hint'], 400)}" if err["hint"] else ""))
-    thumb = view.thumbnails.get(call.id)
-    picture = images.img(thumb, f"the page after {call.short}") if thumb else ""
-    return (f'<tr class="call" data-call="{t(call.id)}"><td>{clock(view, call.at)}</td><td>{t(call.agent)}</td>'
-            f"<td>{what}</td><td>{outcome}</td><td>{picture}</td></tr>")
+def event_detail(e: Mapping[str, object]) -> str:
+    return compact({k: v for k, v in e.items() if k not in ("event", "t", "at", "raw")})
 
 
 def changed(call: Call) -> str:
@@ -230,72 +56,59 @@ def changed(call: Call) -> str:
     if not isinstance(data, dict):
         return ""
     keys = ("navigated", "url", "title", "changes", "changed", "appeared", "dialogs", "downloads", "value")
-    shown = {k: data[k] for k in keys if data.get(k) not in (None, "", [], {})}
-    return f"<br><span class=muted>{t(compact(shown), 500)}</span>" if shown else ""
+    return compact({k: data[k] for k in keys if data.get(k) not in (None, "", [], {})})
 
 
-def holds(view: RunView) -> str:
-    rows = []
-    for e in view.events_of("confirm", "handoff", "handoff_result"):
-        if e["event"] == "confirm":
-            allowed = bool(e.get("allowed"))
-            answer = badge(allowed, "yes" if allowed else "no") + f" {t(e.get('reason'), 300)}"
-            rows.append(f"<tr><td>{clock(view, e['at'])}</td><td>confirmation</td><td>{held(e)}</td>"
-                        f"<td>{answer}</td></tr>")
-        elif e["event"] == "handoff":
-            rows.append(f"<tr><td>{clock(view, e['at'])}</td><td>hand-off</td><td>{t(e.get('message'), 600)}</td>"
-                        "<td></td></tr>")
-        else:
-            done = bool(e.get("done"))
-            rows.append(f"<tr><td>{clock(view, e['at'])}</td><td>hand-off result</td><td></td>"
-                        f"<td>{badge(done, 'done by the human' if done else 'refused or timed out')}</td></tr>")
-    head = "<tr><th>at</th><th>kind</th><th>what was held</th><th>the human's answer</th></tr>"
-    return f"<table>{head}{''.join(rows)}</table>" if rows else ""
+def answer_text(e: Mapping[str, object]) -> str:
+    found = e.get("result")
+    answers = found.get("answers") if isinstance(found, Mapping) else None
+    return " / ".join(map(str, answers.values())) if isinstance(answers, Mapping) else ""
 
 
-def questions(view: RunView) -> str:
-    rows = []
-    for e in view.events_of("question", "answer_result"):
-        if e["event"] == "question":
-            rows.append(f"<tr><td>{clock(view, e['at'])}</td><td>question</td>"
-                        f"<td>{t(' / '.join(map(str, e.get('questions') or [])))}</td><td></td></tr>")
-        else:
-            result = e.get("result") or {}
-            source = result.get("source") or result.get("model_used") or ""
-            rows.append(f"<tr><td>{clock(view, e['at'])}</td><td>answer</td><td>{t(answer_text(e))}</td>"
-                        f"<td class=muted>{t(source)}</td></tr>")
-    head = "<tr><th>at</th><th></th><th>text</th><th>answered by</th></tr>"
-    return f"<table>{head}{''.join(rows)}</table>" if rows else ""
+def held(e: Mapping[str, object]) -> str:
+    found = e.get("summary")
+    summary = found if isinstance(found, Mapping) else {}
+    return clip(summary.get("action") or summary.get("effect") or compact(dict(summary)) or e.get("reason"), 600)
 
 
-def usage(view: RunView) -> str:
-    rows = [f"<tr><td>{t(agent)}</td><td>{u.requests}</td><td>{u.input_tokens:,}</td><td>{u.output_tokens:,}</td>"
-            f"<td>${u.usd:.4f}</td></tr>" for agent, u in sorted(view.usage.items())]
-    total = float(view.summary.get("cost_usd") or 0)
-    head = ("<tr><th>agent</th><th>requests</th><th>input tokens</th><th>output tokens</th>"
-            "<th>USD (list prices)</th></tr>")
-    note = f"<p class=muted>The run's own cost figure: ${total:.4f}.</p>"
-    return f"<table>{head}{''.join(rows)}</table>{note}" if rows else note
+def environment() -> Environment:
+    env = Environment(loader=PackageLoader("orchestrator.records", "templates"), autoescape=True,
+                      trim_blocks=True, lstrip_blocks=True, undefined=Undefined)
+    env.filters.update(FILTERS, t=text, compact=compact, changed=changed, event_detail=event_detail, bool=bool)
+    return env
 
 
-def failures(view: RunView) -> str:
-    rows = []
-    for call in view.calls:
-        if call.ok or call.tool in ("Agent", "Task") or call.raw.get("error_code") in HELD:
-            continue
-        err = call.error()
-        rows.append(f"<tr><td>{clock(view, call.at)}</td><td>{t(call.agent)}</td><td>{t(call.short)}</td>"
-                    f"<td>{t(err['code'])}</td><td>{t(err['category'])}</td>"
-                    f"<td>{t(err['message'], 500)}{'<br><b>Hint:</b> ' + t(err['hint'], 500) if err['hint'] else ''}"
-                    "</td></tr>")
-    head = "<tr><th>at</th><th>agent</th><th>tool</th><th>error</th><th>category</th><th>message and hint</th></tr>"
-    return f"<table>{head}{''.join(rows)}</table>" if rows else ""
+ENV = environment()
 
 
-def gallery(view: RunView, images: ImageInliner) -> str:
-    cells = [f"<figure>{images.img(s.path, s.label)}<figcaption>{clock(view, s.at)} · {t(s.label)}"
-             f"</figcaption></figure>" for s in view.shots]
-    return '<div class="gallery">' + "".join(cells) + "</div>" if cells else ""
+def timeline(view: RunView) -> list[tuple[str, object]]:
+    """The orchestrator's events and the tool calls, in time order (an event first at the same instant)."""
+    rows: list[tuple[float, int, str, object]] = [
+        (float(str(e["at"])), n, "event", e) for n, e in enumerate(view.events)]
+    rows += [(c.at, len(view.events) + n, "call", c) for n, c in enumerate(view.calls)]
+    rows.sort(key=lambda r: (r[0], r[1]))
+    return [(kind, item) for _, _, kind, item in rows]
+
+
+def failed_calls(view: RunView) -> list[tuple[Call, dict[str, str]]]:
+    return [(c, c.error()) for c in view.calls
+            if not (c.ok or c.tool in ("Agent", "Task") or c.raw.error_code in HELD)]
+
+
+def trace_names(folder: Path) -> list[str]:
+    """The Playwright traces of the run (``BROWSER_TRACE=true``), linked: ``playwright show-trace`` opens them."""
+    return sorted((p.name for p in folder.glob("trace*.zip") if p.is_file()), key=lambda n: (len(n), n))
+
+
+def render(view: RunView) -> str:
+    def clock(at: object) -> str:
+        return f"{max(0.0, float(str(at)) - view.started):.1f} s" if view.started else ""
+
+    return ENV.get_template("report.html.j2").render(
+        view=view, images=ImageInliner(view.dir), csp=CSP, style=STYLE, traces=trace_names(view.dir),
+        timeline=timeline(view), failed=failed_calls(view), clock=clock, held=held, answer_text=answer_text,
+        files=FILES_REPLAY if view.replay is not None else FILES,
+    )
 
 
 def write_report(folder: Path) -> Path:

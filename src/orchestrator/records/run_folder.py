@@ -2,8 +2,9 @@
 clock, the requests, tokens and dollars of each agent (from the transcript), and the screenshots (the thumbnail
 taken after each page-changing call, the page at the end of each horizon, after a failure, at the end of a task).
 
-Only what the run record already holds is read; a line or file that cannot be read is skipped, so a run that was
-cut short still has a report.
+Only what the run record already holds is read, each file through its model (``run_files.py``): a last line cut
+short is skipped, so a run that was cut short still has a report; a record that is not its kind is a
+``RecordError`` naming the file.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from typing import Any
 
 from browser_core.act.flow_journal import RECORD
 from browser_core.result_model import ToolResult
+from orchestrator.memory.models import Plan
 from orchestrator.records.prices import tokens_of, usd
+from orchestrator.records.run_files import EventRecord, RunSummary, ToolCallRecord, read_lines, read_plans, read_record
 
 BROWSER_PREFIX = "mcp__browser__"
 DELEGATION_TOOLS = frozenset({"Agent", "Task"})
@@ -32,7 +35,7 @@ def read_json(path: Path, default: Any) -> Any:
         return default
 
 
-def read_jsonl(path: Path) -> list[dict[str, Any]]:
+def read_jsonl(path: Path) -> list[dict[str, Any]]:  # boundary: the SDK's messages (transcript.jsonl)
     try:
         lines = path.read_text("utf-8").splitlines()
     except OSError:
@@ -52,16 +55,16 @@ def read_jsonl(path: Path) -> list[dict[str, Any]]:
 class Call:
     """One tool call of the run, with its result envelope read (when it was the browser server's and whole)."""
 
-    raw: dict[str, Any]
+    raw: ToolCallRecord
     envelope: ToolResult | None
 
     @property
     def id(self) -> str:
-        return str(self.raw.get("tool_use_id") or "")
+        return self.raw.tool_use_id
 
     @property
     def tool(self) -> str:
-        return str(self.raw.get("tool") or "")
+        return self.raw.tool
 
     @property
     def short(self) -> str:
@@ -69,15 +72,15 @@ class Call:
 
     @property
     def agent(self) -> str:
-        return str(self.raw.get("agent") or "")
+        return self.raw.agent
 
     @property
     def at(self) -> float:
-        return float(self.raw.get("started_at") or 0.0)
+        return self.raw.started_at
 
     @property
     def ok(self) -> bool:
-        return bool(self.raw.get("success"))
+        return bool(self.raw.success)
 
     @property
     def is_browser(self) -> bool:
@@ -85,13 +88,13 @@ class Call:
 
     def error(self) -> dict[str, str]:
         """code, category, message, hint of a failed call ('' where the record does not say)."""
-        out = {"code": str(self.raw.get("error_code") or ""), "category": "", "message": "", "hint": ""}
+        out = {"code": self.raw.error_code or "", "category": "", "message": "", "hint": ""}
         error = self.envelope.error if self.envelope is not None else None
         if error is not None:
             category = str(getattr(error.category, "value", error.category))
             out.update(code=error.code, category=category, message=error.message, hint=error.hint or "")
         elif not self.ok:
-            out["message"] = str(self.raw.get("result") or "")
+            out["message"] = self.raw.result
         return out
 
 
@@ -113,26 +116,26 @@ class Shot:
 @dataclass
 class RunView:
     dir: Path
-    summary: dict[str, Any]
-    plans: list[dict[str, Any]]
-    events: list[dict[str, Any]]  # each with "at": seconds since the epoch
+    summary: RunSummary
+    plans: list[Plan]
+    events: list[dict[str, Any]]  # boundary: an EventRecord's own fields vary by kind; "at": seconds since the epoch
     calls: list[Call]
     usage: dict[str, AgentUsage]
     thumbnails: dict[str, Path] = field(default_factory=dict)  # tool_use_id → the page after that call
     shots: list[Shot] = field(default_factory=list)  # the other screenshots, in time order
-    replay: dict[str, Any] | None = None  # a replay's record (``replay.json``: recorded vs now, step by step)
+    replay: dict[str, Any] | None = None  # boundary: replay.json, the replay_flow tool's JSON report (recorded vs now)
 
     @property
     def started(self) -> float:
         return started_at(self.summary)
 
-    def events_of(self, *kinds: str) -> list[dict[str, Any]]:
+    def events_of(self, *kinds: str) -> list[dict[str, Any]]:  # boundary: events (above)
         return [e for e in self.events if e.get("event") in kinds]
 
 
-def started_at(summary: dict[str, Any]) -> float:
+def started_at(summary: RunSummary) -> float:
     try:
-        return datetime.fromisoformat(str(summary.get("started_at"))).timestamp()
+        return datetime.fromisoformat(summary.started_at).timestamp()
     except ValueError:
         return 0.0
 
@@ -145,14 +148,12 @@ def envelope(result: str) -> ToolResult | None:
 
 
 def load_run(folder: Path) -> RunView:
-    summary = read_json(folder / "summary.json", {})
-    summary = summary if isinstance(summary, dict) else {}
+    summary = read_record(folder / "summary.json", RunSummary) or RunSummary()
     start = started_at(summary)
-    events = [dict(e, at=start + float(e.get("t") or 0.0)) for e in read_jsonl(folder / "events.jsonl")]
-    calls = [Call(row, envelope(str(row.get("result") or "")) if str(row.get("tool", "")).startswith(BROWSER_PREFIX)
-                  else None) for row in read_jsonl(folder / "tool_calls.jsonl")]
-    plans = read_json(folder / "plans.json", [])
-    view = RunView(folder, summary, plans if isinstance(plans, list) else [], events, calls,
+    events = [dict(e.model_dump(), at=start + e.t) for e in read_lines(folder / "events.jsonl", EventRecord)]
+    calls = [Call(row, envelope(row.result) if row.tool.startswith(BROWSER_PREFIX) else None)
+             for row in read_lines(folder / "tool_calls.jsonl", ToolCallRecord)]
+    view = RunView(folder, summary, read_plans(folder / "plans.json"), events, calls,
                    usage_by_agent(read_jsonl(folder / "transcript.jsonl"), calls))
     replay = read_json(folder / RECORD, None)
     view.replay = replay if isinstance(replay, dict) else None
@@ -177,10 +178,10 @@ def shot_label(name: str) -> str:
     return stem.replace("-", " ")
 
 
-def usage_by_agent(transcript: list[dict[str, Any]], calls: list[Call]) -> dict[str, AgentUsage]:
+def usage_by_agent(transcript: list[dict[str, Any]], calls: list[Call]) -> dict[str, AgentUsage]:  # boundary: SDK
     """Requests, tokens and estimated dollars per agent (each response once, by its message id): a subagent's
     messages carry the id of the Agent call that started it; the main agent's (the planner's) carry none."""
-    delegated = {c.id: str(c.raw.get("input", {}).get("subagent_type") or "subagent")
+    delegated = {c.id: str(c.raw.input.get("subagent_type") or "subagent")
                  for c in calls if c.tool in DELEGATION_TOOLS}
     out: dict[str, AgentUsage] = {}
     seen: set[str] = set()

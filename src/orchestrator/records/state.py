@@ -13,7 +13,7 @@ from typing import Any
 from orchestrator.memory.memory import ShownMemory, TaskMemory
 from orchestrator.memory.models import Plan, ToolInvocation, Verdict
 from orchestrator.records.prices import tokens_of, usd
-from orchestrator.records.record import TaskOutcome
+from orchestrator.records.run_files import TaskOutcome
 
 Listener = Callable[[str, dict[str, Any]], None]
 

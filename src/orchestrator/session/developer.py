@@ -23,7 +23,7 @@ from typing import Any
 
 from orchestrator.human import Human, NoHuman
 from orchestrator.questions import AnswerResult, QuestionContext
-from orchestrator.records.record import TaskOutcome
+from orchestrator.records.run_files import TaskOutcome
 from orchestrator.session.model_answerer import ModelAnswerer
 from orchestrator.session.worker import WorkerAgent
 from orchestrator.settings import OrchestratorSettings

@@ -25,7 +25,8 @@ from orchestrator.browser.browser_link import BrowserLink
 from orchestrator.policy.gate import SecurityGate
 from orchestrator.policy.hooks import Hooks
 from orchestrator.policy.stuck import StuckDetector
-from orchestrator.records.record import RunRecorder, RunSummary
+from orchestrator.records.record import RunRecorder
+from orchestrator.records.run_files import RunSummary
 from orchestrator.records.state import RunState
 from orchestrator.session.options import browser_server
 from orchestrator.session.question_channel import QuestionChannel

@@ -27,7 +27,8 @@ from orchestrator.human import Human, NoHuman
 from orchestrator.memory.models import ToolInvocation
 from orchestrator.questions import QuestionCallback, QuestionItem
 from orchestrator.records.outcome import finish_outcome
-from orchestrator.records.record import RunRecorder, RunSummary, TaskOutcome, clip_fenced
+from orchestrator.records.record import RunRecorder, clip_fenced
+from orchestrator.records.run_files import RunSummary, TaskOutcome
 from orchestrator.records.state import RunState
 from orchestrator.session.live_session import LiveSession
 from orchestrator.session.options import agent_definitions, planner_options
