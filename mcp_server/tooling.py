@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import anyio
+import anyio.lowlevel
 import structlog
 from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult, ImageContent, TextContent, ToolAnnotations
@@ -238,11 +239,28 @@ async def _call(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any], 
     """The tool itself, within its time bound; page-changing tools one at a time (hosts send several calls at
     once), reads may overlap."""
     serial = contextlib.nullcontext() if tool.read_only else session.action_lock
-    with anyio.fail_after(bound):
-        async with serial:
-            if session.no_page_open and tool.needs_page:
-                raise NoPageOpen("no page is open: the last tab was closed")
-            return await tool.fn(session, **kwargs)
+    try:
+        with anyio.fail_after(bound) as deadline:
+            async with serial:
+                if session.no_page_open and tool.needs_page:
+                    raise NoPageOpen("no page is open: the last tab was closed")
+                return await tool.fn(session, **kwargs)
+    except anyio.get_cancelled_exc_class():
+        await stray_cancellation(tool.name)
+        if deadline.cancel_called:  # the deadline's cancellation, re-raised unrecognised: still a timeout
+            raise TimeoutError from None
+        raise RuntimeError("a cancellation that was not the call's") from None
+
+
+async def stray_cancellation(tool: str) -> None:
+    """Re-raise a real cancellation (the client cancelled the call, the server stops); else log the stray one.
+
+    A cancellation that reaches the tool boundary while nothing cancelled the call would end the task group that
+    runs it: the MCP session's, which then closes its read stream and the server exits at the next line (issue 30).
+    """
+    await anyio.lowlevel.checkpoint_if_cancelled()
+    log.error("stray cancellation stopped at the tool boundary; the call is answered with an error and the "
+              "session goes on", tool=tool)
 
 
 def _configuration(error: ToolFailure, metadata: ResultMetadata) -> tuple[Envelope, None]:
@@ -280,7 +298,15 @@ def mcp_callable(tool: ToolDef, get_session: Callable[[Context], BrowserSession]
     async def call(ctx: Context, **kwargs: Any) -> CallToolResult:
         if tool.human_gate:
             kwargs["ask_human"] = elicitation_asker(ctx)
-        return await run_tool(tool, get_session(ctx), kwargs)
+        session = get_session(ctx)
+        try:
+            return await run_tool(tool, session, kwargs)
+        except anyio.get_cancelled_exc_class():
+            await stray_cancellation(tool.name)
+            error = ToolFailure(f"internal error in {tool.name}: the call was cut short",
+                                hint="Observe and try again; report this if it repeats.")
+            return envelope_result(failure(error, {"tool": tool.name, "duration_ms": 0}, code="internal"),
+                                   session.settings.max_result_chars, tool.more_hint, None)
 
     ctx_param = inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=Context)
     call.__signature__ = signature.replace(  # type: ignore[attr-defined]
