@@ -17,6 +17,7 @@ from tests.support.mcp_client import browser_client
 pytestmark = [pytest.mark.mcp, pytest.mark.browser]
 
 
+@pytest.mark.timeout(400)  # the product's own bounds: 30 s reads, a 40 s type_text, on a loaded machine
 async def test_timeouts_on_an_endless_loop_leave_the_session_open(hard_site: HardSite, tmp_path: Path) -> None:
     async with browser_client(tmp_path / "profile") as client:
         assert (await client.call("navigate", url=hard_site.url("/page?id=before"))).ok  # the browser started
