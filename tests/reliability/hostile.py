@@ -22,6 +22,7 @@ HOSTILE = {
     "35k elements": "/many?n=35000",
 }
 TOOL_TIMEOUT_S = 5  # BROWSER_TOOL_TIMEOUT_S for these servers: every call's bound
+AFTER_NAVIGATE_MS = 30_000  # the plain page after it: the product's own navigation timeout (its bound: 35 s)
 SLACK_S = 20.0  # beyond the bound: the server's own work around a call, on a loaded machine
 MISSING = {"element_description": "Big field"}
 ACTING_ARGS: dict[str, dict[str, Any]] = {
@@ -61,7 +62,8 @@ class PageRun:
 
     @property
     def late(self) -> list[Step]:
-        return [s for s in self.steps if s.seconds > TOOL_TIMEOUT_S + SLACK_S]
+        return [s for s in self.steps[:-1] if s.seconds > TOOL_TIMEOUT_S + SLACK_S] + (
+            [self.steps[-1]] if self.steps and self.steps[-1].seconds > AFTER_NAVIGATE_MS / 1000 + 5 + SLACK_S else [])
 
     @property
     def untyped(self) -> list[Step]:
@@ -107,7 +109,8 @@ async def run_page(client: BrowserClient, site: HardSite, name: str) -> PageRun:
     run.steps.append(await _step(client, "click", {"element_description": "Big button"}))
     for tool in [t for t in ACTING_ARGS if t in acting and t != "navigate"]:
         run.steps.append(await _step(client, tool, ACTING_ARGS[tool]))
-    after = await _step(client, "navigate", {"url": site.url(f"/page?id=after-{name.split()[0]}")})
+    plain = {"url": site.url(f"/page?id=after-{name.split()[0]}"), "timeout_ms": AFTER_NAVIGATE_MS}
+    after = await _step(client, "navigate", plain)
     run.steps.append(after)
     if after.ok:
         page = await client.call("get_page_text")
