@@ -61,8 +61,10 @@ class BrowserMCPServer(MCPServer[ServerState]):
                 read_stream, write_stream, self._lowlevel_server.create_initialization_options()
             )
             if not stdin.ended:  # only the end of stdin (or a signal, which cancels this) may end the session
-                log.error("the MCP session ended before stdin did: a task cancelled it (see the errors above); "
-                          "the server stops")
+                log.error(
+                    "the MCP session ended before stdin did: a task cancelled it (see the errors above); "
+                    "the server stops"
+                )
                 sys.stderr.flush()
                 os._exit(1)  # the stdin reader is a thread blocked in read(): nothing else would stop it
 

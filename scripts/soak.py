@@ -29,8 +29,18 @@ from tests.reliability import procs  # noqa: E402
 from tests.reliability.hard_site import start_hard_site  # noqa: E402
 from tests.support.mcp_client import BrowserClient, browser_client  # noqa: E402
 
-PAGES = ["big.html", "cart.html", "book_form.html", "admin_list.html", "admin_filters.html", "covered.html",
-         "deep_1.html", "effect_grid.html", "effect_list.html", "controls_safe.html"]
+PAGES = [
+    "big.html",
+    "cart.html",
+    "book_form.html",
+    "admin_list.html",
+    "admin_filters.html",
+    "covered.html",
+    "deep_1.html",
+    "effect_grid.html",
+    "effect_list.html",
+    "controls_safe.html",
+]
 HARD_PAGES = ["/fields?n=8", "/counters?n=8"]
 RENDERER_LIMIT_MB = 1024  # the product's default BROWSER_RENDERER_LIMIT_MB
 SERVER_FLAT_MB = 10.0
@@ -64,8 +74,13 @@ async def _round(client: BrowserClient, url: str, counts: dict[str, int]) -> Non
 def _snapshot(profile: Path, server: int, calls: int, started: float) -> dict[str, float]:
     browser = procs.browser_pid(profile)
     tree = [browser, *procs.descendants(browser)] if browser else []
-    return {"calls": calls, "s": time.monotonic() - started, "server_rss": procs.rss_mb(server),
-            "renderer_pss": procs.pss_mb(procs.renderer_pids(profile)), "browser_pss": procs.pss_mb(tree)}
+    return {
+        "calls": calls,
+        "s": time.monotonic() - started,
+        "server_rss": procs.rss_mb(server),
+        "renderer_pss": procs.pss_mb(procs.renderer_pids(profile)),
+        "browser_pss": procs.pss_mb(tree),
+    }
 
 
 async def soak(calls: int) -> list[dict[str, float]]:
@@ -96,20 +111,24 @@ async def soak(calls: int) -> list[dict[str, float]]:
 
 
 def _line(row: dict[str, float]) -> str:
-    return (f"| {row['calls']:.0f} | {row['s']:.0f} s | {row['server_rss']:.1f} MB | {row['renderer_pss']:.0f} MB | "
-            f"{row['browser_pss']:.0f} MB |")
+    return (
+        f"| {row['calls']:.0f} | {row['s']:.0f} s | {row['server_rss']:.1f} MB | {row['renderer_pss']:.0f} MB | "
+        f"{row['browser_pss']:.0f} MB |"
+    )
 
 
 def verdict(rows: list[dict[str, float]]) -> tuple[list[str], bool]:
     warm = rows[1:] if len(rows) > 2 else rows
     rss = [r["server_rss"] for r in warm]
-    half = [r["renderer_pss"] for r in rows[len(rows) // 2:]]
+    half = [r["renderer_pss"] for r in rows[len(rows) // 2 :]]
     rss_ok = max(rss) - min(rss) <= SERVER_FLAT_MB
     level_ok = max(half) < RENDERER_LIMIT_MB and (half[-1] - half[0]) <= 0.1 * max(half[0], 1)
-    lines = [f"server RSS after warm-up: {min(rss):.1f}-{max(rss):.1f} MB (spread {max(rss) - min(rss):.1f} MB, "
-             f"target <= {SERVER_FLAT_MB:.0f} MB): {'ok' if rss_ok else 'MISSED'}",
-             f"renderer PSS, last half: {half[0]:.0f} -> {half[-1]:.0f} MB (limit {RENDERER_LIMIT_MB} MB, target: "
-             f"grows < 10 %): {'ok' if level_ok else 'MISSED'}"]
+    lines = [
+        f"server RSS after warm-up: {min(rss):.1f}-{max(rss):.1f} MB (spread {max(rss) - min(rss):.1f} MB, "
+        f"target <= {SERVER_FLAT_MB:.0f} MB): {'ok' if rss_ok else 'MISSED'}",
+        f"renderer PSS, last half: {half[0]:.0f} -> {half[-1]:.0f} MB (limit {RENDERER_LIMIT_MB} MB, target: "
+        f"grows < 10 %): {'ok' if level_ok else 'MISSED'}",
+    ]
     return lines, rss_ok and level_ok
 
 
@@ -117,8 +136,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--calls", type=int, default=5000)
     options = parser.parse_args()
-    print("| calls | elapsed | server RSS | renderer PSS | browser PSS (all processes) |\n|---|---|---|---|---|",
-          flush=True)
+    print(
+        "| calls | elapsed | server RSS | renderer PSS | browser PSS (all processes) |\n|---|---|---|---|---|",
+        flush=True,
+    )
     rows = anyio.run(soak, options.calls)
     print(_line(rows[0]) + "  (start, after the first navigate)")
     lines, ok = verdict(rows)

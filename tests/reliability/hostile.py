@@ -63,7 +63,8 @@ class PageRun:
     @property
     def late(self) -> list[Step]:
         return [s for s in self.steps[:-1] if s.seconds > TOOL_TIMEOUT_S + SLACK_S] + (
-            [self.steps[-1]] if self.steps and self.steps[-1].seconds > AFTER_NAVIGATE_MS / 1000 + 5 + SLACK_S else [])
+            [self.steps[-1]] if self.steps and self.steps[-1].seconds > AFTER_NAVIGATE_MS / 1000 + 5 + SLACK_S else []
+        )
 
     @property
     def untyped(self) -> list[Step]:
@@ -120,12 +121,16 @@ async def run_page(client: BrowserClient, site: HardSite, name: str) -> PageRun:
 
 
 def table(runs: list[PageRun]) -> str:
-    lines = ["| hostile page | calls | typed errors | slowest call | over bound | next navigate | usable |",
-             "|---|---|---|---|---|---|---|"]
+    lines = [
+        "| hostile page | calls | typed errors | slowest call | over bound | next navigate | usable |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for run in runs:
         typed = sum(1 for s in run.steps if s.ok is False and s.code)
-        lines.append(f"| {run.page} | {len(run.steps)} | {typed} | {run.slowest:.1f} s | {len(run.late)} | "
-                     f"{'ok' if run.after_ok else 'FAILED'} | {'yes' if run.usable else 'NO'} |")
+        lines.append(
+            f"| {run.page} | {len(run.steps)} | {typed} | {run.slowest:.1f} s | {len(run.late)} | "
+            f"{'ok' if run.after_ok else 'FAILED'} | {'yes' if run.usable else 'NO'} |"
+        )
     usable = sum(1 for run in runs if run.usable)
     lines.append(f"\n{usable}/{len(runs)} hostile pages usable (bound per call {TOOL_TIMEOUT_S} s + {SLACK_S:.0f} s)")
     return "\n".join(lines)

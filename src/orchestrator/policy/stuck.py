@@ -76,8 +76,11 @@ class StuckDetector:
     def before(self, tool: str, tool_input: Mapping[str, object]) -> Check:
         name = short_tool(tool)
         if self.same_failures >= self.repeats:
-            return Check("stuck", message=f"Stuck: the same failure {self.same_failures} times in a row "
-                                          f"({self.last_failure}). Do not repeat it: re-plan another way.")
+            return Check(
+                "stuck",
+                message=f"Stuck: the same failure {self.same_failures} times in a row "
+                f"({self.last_failure}). Do not repeat it: re-plan another way.",
+            )
         if name in PASSIVE:
             return Check("allow")
         key = (action_key(tool, tool_input), self.fingerprint)
