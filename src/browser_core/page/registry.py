@@ -75,7 +75,7 @@ PAGE_INIT_SCRIPT = """(() => {
 
 # Ids handed out are remembered (fingerprint, origin) so an old id can still be re-found or refused by name; past
 # this many the oldest are forgotten (a forgotten id reads as stale: re-observe). Memory stays bounded over a day.
-MAX_IDS_KEPT = 20_000
+MAX_IDS_KEPT = 5_000
 
 
 @dataclass(frozen=True)
