@@ -41,6 +41,7 @@ from browser_core.redaction import redact_data
 from browser_core.result_model import ToolResult
 from browser_core.results import Envelope, ResultMetadata, cap, failure, success
 from browser_core.session import BrowserSession, restless
+from mcp_server.cancellation import stray_cancellation
 
 log = structlog.get_logger("mcp_server.tool")
 
@@ -175,13 +176,19 @@ class Act:
     async def run(tool: ChainTool, session: BrowserSession, kwargs: Arguments, bound: float) -> object:
         """Reads may overlap; page-changing tools take the action lock (hosts send several calls at once)."""
         serial = contextlib.nullcontext() if tool.read_only else session.action_lock
-        with anyio.fail_after(bound):
-            async with serial:
-                if session.no_page_open and tool.needs_page:
-                    raise NoPageOpen("no page is open: the last tab was closed")
-                if tool.read_only:
-                    return await tool.fn(session, **kwargs)
-                return await network_line.guarded(session, lambda: tool.fn(session, **kwargs))
+        try:
+            with anyio.fail_after(bound) as deadline:
+                async with serial:
+                    if session.no_page_open and tool.needs_page:
+                        raise NoPageOpen("no page is open: the last tab was closed")
+                    if tool.read_only:
+                        return await tool.fn(session, **kwargs)
+                    return await network_line.guarded(session, lambda: tool.fn(session, **kwargs))
+        except anyio.get_cancelled_exc_class():
+            await stray_cancellation(tool.name)
+            if deadline.cancel_called:  # the deadline's cancellation, re-raised unrecognised: still a timeout
+                raise TimeoutError from None
+            raise RuntimeError("a cancellation that was not the call's") from None
 
 
 class FenceContent:

@@ -86,6 +86,7 @@ class ScreenedStdin:
         self._source = anyio.wrap_file(text)
         self._writer: MemoryObjectSendStream[SessionMessage] | None = None
         self._ready = anyio.Event()
+        self.ended = False  # stdin reached its end (the one normal way for the session to end)
 
     def answer_on(self, writer: MemoryObjectSendStream[SessionMessage]) -> None:
         self._writer = writer
@@ -107,3 +108,4 @@ class ScreenedStdin:
             await self._ready.wait()
             assert self._writer is not None
             await self._writer.send(SessionMessage(error))
+        self.ended = True

@@ -5,12 +5,16 @@ The lifespan owns the one ``BrowserSession``; the browser itself starts on the f
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, cast
 
 import anyio
+import anyio.lowlevel
+import structlog
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.stdio import stdio_server
@@ -29,6 +33,7 @@ from mcp_server.tooling import mcp_callable
 from mcp_server.tools import all_tools
 
 SERVER_NAME = "browser"
+log = structlog.get_logger("mcp_server.server")
 
 INSTRUCTIONS = """Controls one Chromium window for the user. Act on element ids from observe (e12; f2e7 inside frame
 f2), never CSS or XPath. Results are {success, data, error, metadata}; error.category: retriable (retry),
@@ -56,6 +61,13 @@ class BrowserMCPServer(MCPServer[ServerState]):
             await self._lowlevel_server.run(
                 read_stream, write_stream, self._lowlevel_server.create_initialization_options()
             )
+            if not stdin.ended:  # only the end of stdin (or a signal, which cancels this) may end the session
+                log.error(
+                    "the MCP session ended before stdin did: a task cancelled it (see the errors above); "
+                    "the server stops"
+                )
+                sys.stderr.flush()
+                os._exit(1)  # the stdin reader is a thread blocked in read(): nothing else would stop it
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[ServerState, Any] | None = None
@@ -108,6 +120,17 @@ def _error_result(error: InvalidInput, tool: str, max_chars: int) -> CallToolRes
     return envelope_result(failure(error, {"tool": tool, "duration_ms": 0}), max_chars, "", None)
 
 
+async def _watch_snapshots(session: BrowserSession) -> None:
+    """The watcher runs beside the session in the lifespan's task group: whatever ends it must not end the session."""
+    try:
+        await session.snapshots.watch(session)
+    except anyio.get_cancelled_exc_class():
+        await anyio.lowlevel.checkpoint_if_cancelled()
+        log.error("the snapshot watcher stopped on a stray cancellation; the session goes on")
+    except Exception:
+        log.exception("the snapshot watcher failed; the session goes on without it")
+
+
 def build_server(
     settings: BrowserSettings | None = None, on_closed: Callable[[], None] | None = None
 ) -> BrowserMCPServer:
@@ -119,7 +142,7 @@ def build_server(
         session = BrowserSession(settings)
         try:
             async with anyio.create_task_group() as group:
-                group.start_soon(session.snapshots.watch, session)  # screenshots a host asks for (run records)
+                group.start_soon(_watch_snapshots, session)  # screenshots a host asks for (run records)
                 try:
                     yield ServerState(session)
                 finally:

@@ -9,12 +9,16 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+import anyio
 from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult, ToolAnnotations
 
+from browser_core.errors import ToolFailure
+from browser_core.results import ResultMetadata, failure
 from browser_core.session import BrowserSession
+from mcp_server.cancellation import stray_cancellation
 from mcp_server.human import elicitation_asker
-from mcp_server.pipeline import run_chain
+from mcp_server.pipeline import envelope_result, run_chain
 
 ToolFn = Callable[..., Awaitable[Any]]
 
@@ -88,7 +92,19 @@ def mcp_callable(tool: ToolDef, get_session: Callable[[Context], BrowserSession]
     async def call(ctx: Context, **kwargs: Any) -> CallToolResult:
         if tool.human_gate:
             kwargs["ask_human"] = elicitation_asker(ctx)
-        return await run_chain(tool, get_session(ctx), kwargs)
+        session = get_session(ctx)
+        try:
+            return await run_chain(tool, session, kwargs)
+        except anyio.get_cancelled_exc_class():
+            await stray_cancellation(tool.name)
+            error = ToolFailure(
+                f"internal error in {tool.name}: the call was cut short",
+                hint="Observe and try again; report this if it repeats.",
+            )
+            metadata: ResultMetadata = {"tool": tool.name, "duration_ms": 0}
+            return envelope_result(
+                failure(error, metadata, code="internal"), session.settings.max_result_chars, tool.more_hint, None
+            )
 
     ctx_param = inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=Context)
     call.__signature__ = signature.replace(  # type: ignore[attr-defined]

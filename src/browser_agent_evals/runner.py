@@ -155,7 +155,9 @@ class Runner:
                 await self.fleet.give_back(endpoint)
             if first is not None:
                 result.retried = True
-                result.reason = f"retried: {first.endpoint} was lost under its first run; {result.reason}"
+                ended = f"{first.status or 'not run'} after {first.tool_calls} calls in {first.wall_s:.0f} s"
+                result.reason = (f"retried: {first.endpoint} was lost under its first run ({ended}: "
+                                 f"{(first.reason or first.error)[:300]}); {result.reason}")
                 return result
             if result.success or await self.fleet.still_there(endpoint):
                 return result

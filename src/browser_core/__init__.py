@@ -20,7 +20,8 @@ Layers, each importing only the ones below it (held by the import contracts in `
                targets (an id or a description → a live element)
       │
     base       errors (typed failures, Playwright mapped once), settings, envcheck, logs, redaction,
-               results (envelope + size cap), result_model (the envelope typed)
+               results (envelope + size cap), result_model (the envelope typed),
+               together (awaitables run together inside the caller's cancel scope)
 
 A lower layer that needs something from a higher one takes it as an argument (a callback, a Protocol such as
 ``session.snapshots.PageSource``), never as an import.

@@ -345,3 +345,42 @@ def test_the_lead_option_is_gone(capsys: pytest.CaptureFixture[str]) -> None:
         parse_args(["--lead", "sdk", "task"])
     assert "unrecognized arguments: --lead" in capsys.readouterr().err
     assert parse_args(["task"]).task == "task"
+
+
+def test_stuck_detector_counts_the_same_failure_whatever_tool_or_agent_makes_it() -> None:
+    """Issue 30: a lost browser endpoint answered 2,214 observes the same way; observing that fails is no progress."""
+    det = StuckDetector(repeats=3)
+    gone = envelope(False, "", "configuration", "terminal")
+    for tool in ("mcp__browser__observe", "mcp__browser__get_page_text", "mcp__browser__observe"):
+        assert det.before(tool, {}).kind == "allow"
+        det.after(tool, gone)
+    stuck = det.before("mcp__browser__screenshot", {})
+    assert stuck.kind == "stuck" and "same failure 3 times" in stuck.message and "configuration" in stuck.message
+    det.after("mcp__browser__observe", envelope(True, "http://a/", data={"elements": [1]}))
+    assert det.before("mcp__browser__observe", {}).kind == "allow"  # an answer again: the streak is over
+
+
+async def test_a_terminal_failure_repeated_ends_the_task_as_failed_with_its_reason(tmp_path: Path) -> None:
+    from orchestrator.policy.hooks import Hooks
+
+    state = RunState()
+    state.begin_task("register Ada")
+    recorder = RunRecorder(tmp_path, "terminal")
+    gate = SecurityGate(tmp_path / "pending", ScriptedHuman([], []), timeout_s=1)
+    hooks = Hooks(state, load_agents(REPO / "agents"), gate, ScriptedHuman([], []), StuckDetector(), recorder,
+                  handoff_timeout_s=1)
+    error = {"code": "configuration", "category": "terminal",
+             "message": "browser set-up problem: BROWSER_WS_ENDPOINT=ws://127.0.0.1:9/x: nothing answers there"}
+    text = json.dumps({"success": False, "data": None, "error": error,
+                       "metadata": {"tool": "observe", "duration_ms": 1}})
+    for n, agent in enumerate(["executor", "validator", "executor"]):
+        data = {"tool_name": "mcp__browser__observe", "tool_input": {}, "agent_type": agent, "agent_id": "a1",
+                "tool_response": {"content": [{"type": "text", "text": text}]}}
+        assert state.stop is None, n
+        await hooks.pre_tool_use(data, f"t{n}", {"signal": None})
+        await hooks.post_tool_use(data, f"t{n}", {"signal": None})
+    assert state.stop is not None and state.stop.status == "failed"
+    assert "nothing answers there" in state.stop.reason and "configuration" in state.stop.reason
+    data = {"tool_name": "mcp__browser__observe", "tool_input": {}, "agent_type": "executor", "agent_id": "a1"}
+    refused = await hooks.pre_tool_use(data, "t9", {"signal": None})
+    assert refused.get("continue_") is False  # the next call ends the turn instead of reaching the browser

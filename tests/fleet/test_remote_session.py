@@ -100,3 +100,15 @@ async def test_a_fleet_server_takes_the_least_loaded_endpoint(tmp_path: Path, si
     finally:
         for s in sessions:
             await s.close()
+
+
+async def test_a_web_server_at_the_endpoint_is_named_as_no_browser_server(tmp_path: Path, site) -> None:
+    """Issue 30: an endpoint that answers HTTP is not "nothing answers there": it is the wrong kind of server."""
+    url = site.url_a("").replace("http://", "ws://")  # the fixture site: a plain web server
+    session = remote(tmp_path, "a", url)
+    with anyio.fail_after(15), pytest.raises(ConfigurationError) as caught:
+        await session.page()
+    message = str(caught.value)
+    assert "an HTTP server answers there" in message and "not a Playwright browser server" in message, message
+    assert "nothing answers" not in message and "\n" not in message
+    await session.close()

@@ -13,6 +13,8 @@
     /hang             headers, then a body that never ends
     /selfnav          a page that navigates itself away every few milliseconds
     /storage          sets a persistent cookie and a localStorage entry
+    /storm            a mutation storm: hundreds of nodes replaced on every animation frame, forever
+    /many?n=35000     n elements (a button, a field and a link in every row)
     /storage-read     shows both
 
 Plus ``https_origin``: a TLS server with a self-signed certificate (a certificate error), and ``closed_port``.
@@ -40,6 +42,10 @@ PAGES = {
                "window.open('/page?id=popup' + n) }, 20)</script>",
     "/selfnav": "<title>selfnav</title><script>setInterval(() => { location.href = '/selfnav?' + Math.random() },"
                 " 5)</script>",
+    "/storm": "<title>storm</title><div id=box></div><script>const box = document.getElementById('box');"
+              "function storm() { box.replaceChildren(...Array.from({length: 400}, (_, i) => { const b = "
+              "document.createElement('button'); b.textContent = 'item ' + i + ' ' + Math.random(); return b }));"
+              " requestAnimationFrame(storm) } storm()</script>",
     "/storage": "<title>storage</title><script>document.cookie = 'kept=cookie-value; max-age=86400; path=/';"
                 "localStorage.setItem('kept', 'storage-value'); document.title = 'stored'</script>",
     "/storage-read": "<title>storage read</title><p id=out></p><script>document.getElementById('out')"
@@ -61,6 +67,12 @@ def _fields(n: int) -> str:
     return f"<title>fields</title>{rows}"
 
 
+def _many(n: int) -> str:
+    rows = "".join(f"<div><button>row {i}</button><input aria-label='row {i}'><a href='#r{i}'>r{i}</a></div>"
+                   for i in range(n // 4))
+    return f"<title>many</title>{rows}"
+
+
 def _titled_page(query: dict[str, str]) -> str:
     ident = query.get("id", "0")[:40]
     return f"<title>page {ident}</title><h1>page {ident}</h1>"
@@ -74,6 +86,8 @@ def _made_page(path: str, query: dict[str, str]) -> str | None:
         return _counters(int(query.get("n", 8)))
     if path == "/fields":
         return _fields(int(query.get("n", 8)))
+    if path == "/many":
+        return _many(int(query.get("n", 35000)))
     if path == "/busy-later":
         delay = int(query.get("ms", 500))
         return f"<title>busy later</title><script>setTimeout(() => {{ for (;;) {{}} }}, {delay})</script>"

@@ -37,6 +37,10 @@ def test_connect_failures_read_as_what_they_mean() -> None:
     assert "nothing answers" in why("BrowserType.connect: connect ECONNREFUSED 127.0.0.1:1\nCall log: ...")
     assert "nothing answers" in why("BrowserType.connect: connect ECONNREFUSED 127.0.0.1:4013\nCall log: ...")
     assert "nothing answers" in why("BrowserType.connect: connect ECONNREFUSED 127.0.0.1:42801")
+    plain_http = why("BrowserType.connect: WebSocket error: ws://127.0.0.1:8000/ 200 OK\n<!DOCTYPE HTML>\n<html>")
+    assert "an HTTP server answers there (200 OK), not a Playwright browser server" in plain_http
+    assert "nothing answers" not in plain_http and "DOCTYPE" not in plain_http
+    assert "(404 File not found)" in why("BrowserType.connect: WebSocket error: ws://x:1/y 404 File not found\n<p>")
 
 
 def test_leases_count_live_sessions_and_pick_the_least_loaded(tmp_path: Path) -> None:

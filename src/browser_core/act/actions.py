@@ -9,7 +9,6 @@ what visibly changed: the URL, the title, a navigation, a new tab, dialogs answe
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import re
 from typing import Any, Literal, TypedDict
@@ -33,6 +32,7 @@ from browser_core.page.targets import EDITABLE, SELECTABLE, Target, resolve_targ
 from browser_core.read.changes import document_marks, document_token, what_changed
 from browser_core.security.intent import ActionIntent
 from browser_core.session.browser import BrowserSession
+from browser_core.together import both, both_settled
 
 MAX_TEXT = 10_000
 _KEY = re.compile(r"^((Control|Alt|Shift|Meta|ControlOrMeta)\+)*([A-Za-z0-9]+|[^\sA-Za-z0-9])$")
@@ -105,7 +105,7 @@ async def click(
     timeout = timeout_ms or session.settings.action_timeout_ms
     marks = _marks(session)
     # Independent reads run together: the page's marks with the look-up, the link's kind with the gate's check.
-    (before_doc, opens_before), located = await asyncio.gather(
+    (before_doc, opens_before), located = await both(
         document_marks(session, page),
         locate(session, page, element_id=element_id, description=description, role=role, frame=frame))
     for tries_left in (1, 0):
@@ -113,7 +113,7 @@ async def click(
         intent = ActionIntent("click", page, target, {"button": button, "double": double})
         try:
             with playwright_errors("click"):
-                approved, (opens_tab, download_link) = await asyncio.gather(
+                approved, (opens_tab, download_link) = await both(
                     session.guard.check(intent, confirmed=confirmed), target.handle.evaluate(_LINK_KIND_JS))
                 may_open_tab = bool(opens_tab) or button == "middle" or (target.role == "link" and bool(held))
                 downloads_file = bool(download_link)
@@ -166,10 +166,10 @@ async def type_text(
         raise InvalidInput(f"text is {len(text)} characters; the limit is {MAX_TEXT}")
     page = await session.page()
     # The widget the text may set and the field it may be typed into, looked up together (one wait, not two).
-    widget, located = await asyncio.gather(
+    widget, located = await both_settled(
         typed_widget(session, page, element_id=element_id, description=description, frame=frame),
         locate(session, page, element_id=element_id, description=description, role=role, frame=frame,
-               accept=EDITABLE), return_exceptions=True)
+               accept=EDITABLE))
     if isinstance(widget, BaseException):
         raise widget
     if widget is not None:  # a select-like widget or a read-only date picker: the text chooses / sets its value
@@ -186,7 +186,7 @@ async def type_text(
                           {"text": text, "press_enter": press_enter, "clear_first": clear_first})
     approved = await session.guard.check(intent, confirmed=confirmed)
     before = page.url
-    before_doc, suggests = await asyncio.gather(
+    before_doc, suggests = await both(
         document_token(session, page), elements_if_suggesting(target, wanted=bool(text) and not press_enter))
     timeout = timeout_ms or session.settings.action_timeout_ms
     marks = _marks(session)

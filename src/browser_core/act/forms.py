@@ -7,7 +7,6 @@ gate refuses, an unknown field or an option that does not exist leaves the whole
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 from typing import Any, TypedDict, cast
 
@@ -23,6 +22,7 @@ from browser_core.read.changes import PageChanges, document_token, what_changed
 from browser_core.security.intent import ActionIntent
 from browser_core.security.secret_marks import masked
 from browser_core.session.browser import BrowserSession
+from browser_core.together import each, each_settled
 
 MAX_FIELDS = 50
 FILLABLE = ("textbox", "searchbox", "combobox", "listbox", "spinbutton", "checkbox", "radio", "switch", "slider")
@@ -202,7 +202,7 @@ async def fill_form(
             exc.message = f"field {number}: {exc.message}" + (f" ({done}, this one is unchanged)" if done else
                                                               " (nothing was filled)")
             raise
-    results: list[FieldState] = list(await asyncio.gather(*(_state(item) for item in planned)))
+    results: list[FieldState] = await each(_state(item) for item in planned)
     out: ActionResult = {"action": "fill_form", "fields": results}
     invalid = sum(1 for r in results if r.get("invalid"))
     if invalid:
@@ -216,7 +216,7 @@ async def fill_form(
 async def _plan_all(session: BrowserSession, fields: list[FieldToFill]) -> list[_Planned]:
     """Every field resolved before anything is filled (read together: each is only read); the first bad one names
     its number."""
-    outcomes = await asyncio.gather(*(_plan(session, field) for field in fields), return_exceptions=True)
+    outcomes = await each_settled(_plan(session, field) for field in fields)
     planned = []
     for index, outcome in enumerate(outcomes):
         if isinstance(outcome, InvalidInput | SecretRefused):

@@ -8,7 +8,6 @@ aria-label or a title) to one frame.
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -18,6 +17,7 @@ from pydantic import BaseModel
 
 from browser_core.errors import AmbiguousTarget, InvalidInput
 from browser_core.page.registry import ElementRegistry
+from browser_core.together import each
 
 _FRAME_ATTRS_JS = """e => [e.getAttribute('aria-label'), e.getAttribute('title'), e.getAttribute('name'),
   e.getAttribute('src'), (() => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
@@ -130,7 +130,7 @@ async def frame_views(page: Page, registry: ElementRegistry, depth_limit: int) -
     frames = [f for f in page.frames if not f.is_detached() and frame_depth(f) <= depth_limit]
     main = page.main_frame
     children = [f for f in frames if f is not main]
-    described = await asyncio.gather(*(_describe(f) for f in children))
+    described = await each(_describe(f) for f in children)
     views: dict[Frame, FrameView] = {
         main: FrameView(main, registry.slot(main).prefix, 0, 0, "main", "main", (0.0, 0.0), None, True, src=main.url)
     }

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 from dataclasses import dataclass, field
 
@@ -14,6 +13,7 @@ from browser_core.page.frames import FrameView, frame_views
 from browser_core.page.listing import CoverNote, ListedElement, PageObservation, WalkerArgs, WalkerScan
 from browser_core.page.registry import WALKER_JSON_JS, ElementFingerprint, ElementRegistry
 from browser_core.settings import BrowserSettings
+from browser_core.together import each
 
 _TYPE_SAID_BY_ROLE = {"checkbox", "radio", "search", "range", "number", "button"}
 
@@ -117,7 +117,7 @@ async def scan_frames(
     page: Page, registry: ElementRegistry, settings: BrowserSettings, args: WalkerArgs
 ) -> list[FrameScan]:
     views = await frame_views(page, registry, settings.frame_depth_limit)
-    return list(await asyncio.gather(*(scan_frame(v, registry, args, settings.iframe_timeout_ms) for v in views)))
+    return await each(scan_frame(v, registry, args, settings.iframe_timeout_ms) for v in views)
 
 
 async def search_elements(

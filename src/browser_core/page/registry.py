@@ -8,6 +8,7 @@ number issued), so an id from an old document can never point at a new element: 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import re
 import secrets
@@ -84,6 +85,11 @@ PAGE_INIT_SCRIPT = """(() => {
 })();"""
 
 
+# Ids handed out are remembered (fingerprint, origin) so an old id can still be re-found or refused by name; past
+# this many the oldest are forgotten (a forgotten id reads as stale: re-observe). Memory stays bounded over a day.
+MAX_IDS_KEPT = 5_000
+
+
 @dataclass(frozen=True)
 class ElementFingerprint:
     """What identifies an element to a person: its role, its name and the frame it is in."""
@@ -137,8 +143,13 @@ class ElementRegistry:
 
     def make_id(self, frame: Frame, number: int, fingerprint: ElementFingerprint) -> str:
         element_id = f"{self.slot(frame).prefix}e{number}"
+        self._fingerprints.pop(element_id, None)  # re-inserted: the newest ids are the last ones forgotten
         self._fingerprints[element_id] = fingerprint
         self._origins[element_id] = frame_origin(frame)
+        if len(self._fingerprints) > MAX_IDS_KEPT:
+            for oldest in list(itertools.islice(self._fingerprints, len(self._fingerprints) - MAX_IDS_KEPT)):
+                del self._fingerprints[oldest]
+                self._origins.pop(oldest, None)
         return element_id
 
     def advance(self, frame: Frame, next_number: int) -> None:

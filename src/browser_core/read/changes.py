@@ -10,7 +10,6 @@ Otherwise only the difference from the last listing.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 from typing import Literal, Required, TypedDict
@@ -23,6 +22,7 @@ from browser_core.page.listing import ListedElement, PageMessage, PageObservatio
 from browser_core.page.observation import chrome_key, observe_page
 from browser_core.page.registry import ElementRegistry
 from browser_core.session.browser import BrowserSession
+from browser_core.together import both
 
 MAX_DIFF = 12
 TEXT_AFTER_NAVIGATION = 240
@@ -135,7 +135,7 @@ async def what_changed(
     snap: PageObservation | None = None
     after_doc: str | None = before_doc
     with contextlib.suppress(PlaywrightError), anyio.move_on_after(BOUND_S):  # a frozen page: say less, not hang
-        after_doc, snap = await asyncio.gather(  # read together: one wait for the page, not two
+        after_doc, snap = await both(  # read together: one wait for the page, not two
             document_token(session, page),
             observe_page(page, registry, session.settings, messages=True, digest=True))
     navigated = new_page or (before_doc is not None and after_doc != before_doc)

@@ -8,7 +8,6 @@ it returns the ``frame`` value to pass to click/type_text (element ids already c
 
 from __future__ import annotations
 
-import asyncio
 from typing import Literal, NotRequired, TypedDict
 
 import anyio
@@ -21,6 +20,7 @@ from browser_core.page.listing import ListedElement, WalkerArgs
 from browser_core.page.observation import FrameScan, frame_elements, scan_frame, viewport_size
 from browser_core.read.content import page_slice
 from browser_core.session.browser import BrowserSession
+from browser_core.together import each
 
 ContentType = Literal["text", "html", "aria"]
 LISTED_ELEMENTS = 20
@@ -79,7 +79,7 @@ async def _check_access(view: FrameView, timeout_ms: int) -> None:
 
 async def _views(session: BrowserSession, page: Page) -> list[FrameView]:
     views = await frame_views(page, session.registry, session.settings.frame_depth_limit)
-    await asyncio.gather(*(_check_access(v, session.settings.iframe_timeout_ms) for v in views))
+    await each(_check_access(v, session.settings.iframe_timeout_ms) for v in views)
     return views
 
 

@@ -87,7 +87,8 @@ class ConfirmationStore:
         pending = PendingAction(ID_PREFIX + secrets.token_hex(6), kind, element_id, params, summary, url,
                                 now, now + self.ttl_s, page_asked=page_asked)
         self._write(pending)  # before it is live: a host that cannot read it must never see it run
-        self._pending[pending.confirmation_id] = pending
+        self._pending = {k: v for k, v in self._pending.items() if v.expires_at + self.ttl_s > now}  # bounded:
+        self._pending[pending.confirmation_id] = pending  # one expired a whole ttl ago reads as unknown
         return pending
 
     def _write(self, pending: PendingAction) -> None:

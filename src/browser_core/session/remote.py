@@ -71,6 +71,10 @@ def why(text: str) -> str:
         return f"the server refused the credentials ({first[:120]}): check BROWSER_WS_HEADERS"
     if _status(first, "428") or "version mismatch" in low:
         return f"the server speaks another Playwright version than this client's ({client_version()}): {first[:160]}"
+    http = re.search(r"WebSocket error: \S+ (\d{3}\b[^\n<]*)", first)
+    if http:  # a web server answered the upgrade with a page: something listens, but no browser server
+        return (f"an HTTP server answers there ({http.group(1).strip()[:60]}), not a Playwright browser server: "
+                "use the ws:// address `playwright run-server` (or launchServer) prints, path included")
     if "timeout" in low:
         return f"no answer within {CONNECT_TIMEOUT_MS // 1000} s"
     return f"nothing answers there ({first[:120]})"

@@ -107,6 +107,10 @@ class ConfirmationPolicy:
         return pre("deny", decision.reason)
 
 
+TERMINAL_REPEATS = 3  # the same terminal failure this often in a row ends the task (one may race a relaunch)
+HANDED_TO_HUMAN = frozenset({"sensitive_field"})  # terminal for the model, but the human can act (its own policy)
+
+
 class StuckPolicy:
     """Before a browser action: back off before a retry, deny a repeat, and after a re-plan hand the window to the
     human (or stop). After it: the detector learns the result."""
@@ -150,6 +154,12 @@ class StuckPolicy:
 
     def after(self, tool: str, envelope: ToolResult | None) -> None:
         self.stuck.after(tool, envelope)
+        error = envelope.error if envelope is not None else None
+        if error is None or error.category != "terminal" or error.code in HANDED_TO_HUMAN:
+            return
+        if self.stuck.same_failures >= TERMINAL_REPEATS:  # the browser cannot be used: no model call can fix it
+            reason = f"the browser cannot be used ({error.code}): {error.message}"[:400]
+            self.state.request_stop("failed", reason)
 
 
 class SensitiveFieldPolicy:

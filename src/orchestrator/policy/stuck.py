@@ -4,7 +4,9 @@ The page fingerprint is the URL plus a digest of the last observation, plus how 
 (an executor acts on a whole horizon without re-observing: until it observes again, the page is not known to be
 unchanged); an *action* is an acting tool with its arguments. The same action on an unchanged fingerprint
 ``repeats`` times in a row is "stuck". A retry after a
-retriable/recoverable failure waits an exponential backoff first.
+retriable/recoverable failure waits an exponential backoff first. The same failure (code and message) from any
+browser tool ``repeats`` times in a row is "stuck" too, whatever tool or agent made the calls (an observe that
+fails the same way each time is no progress either).
 """
 
 from __future__ import annotations
@@ -60,6 +62,8 @@ class StuckDetector:
     _failures: int = 0
     _last_error: str = ""
     _acted: int = 0  # successful actions since the last observation
+    same_failures: int = 0  # the last browser result's failure, repeated this many times in a row (any tool)
+    last_failure: str = ""
     history: list[str] = field(default_factory=list)
 
     @property
@@ -71,6 +75,12 @@ class StuckDetector:
 
     def before(self, tool: str, tool_input: Mapping[str, object]) -> Check:
         name = short_tool(tool)
+        if self.same_failures >= self.repeats:
+            return Check(
+                "stuck",
+                message=f"Stuck: the same failure {self.same_failures} times in a row "
+                f"({self.last_failure}). Do not repeat it: re-plan another way.",
+            )
         if name in PASSIVE:
             return Check("allow")
         key = (action_key(tool, tool_input), self.fingerprint)
@@ -92,6 +102,7 @@ class StuckDetector:
         if envelope is None:
             return
         name = short_tool(tool)
+        self._count_failure(envelope)
         data = envelope.data
         url = envelope.metadata.url or (data.get("url") if isinstance(data, dict) else None)
         if url and url != self.url:
@@ -113,3 +124,12 @@ class StuckDetector:
             self._last_error = error.code or "failed"
             if error.category in ("retriable", "recoverable"):
                 self._failures += 1
+
+    def _count_failure(self, envelope: ToolResult) -> None:
+        error = envelope.error
+        if envelope.success or error is None:
+            self.same_failures, self.last_failure = 0, ""
+            return
+        failure = f"{error.code or 'failed'}: {error.message}"[:300]
+        self.same_failures = self.same_failures + 1 if failure == self.last_failure else 1
+        self.last_failure = failure

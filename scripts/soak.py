@@ -1,0 +1,151 @@
+"""Soak: thousands of mixed calls over the fixture pages through one stdio server, with its memory at each tenth.
+
+Usage: xvfb-run -a uv run python scripts/soak.py [--calls 5000] [--markdown]
+
+Each round of ten calls: navigate (the next page of PAGES, round robin), observe, type_text into the first field
+it listed, get_page_text, scroll, find_interactive_elements, click the first button, screenshot, list_tabs,
+get_accessibility_tree. At each tenth of the run it reads the server's RSS, the renderers' PSS and the whole
+browser's PSS (/proc). Targets (issue 30): after the first tenth (warm-up) the server's RSS stays within 10 MB,
+and the renderers' PSS levels off (the last half grows less than 10 % of its level) below BROWSER_RENDERER_LIMIT_MB.
+Exit status 1 if a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import anyio
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(REPO)]
+
+from tests.fixtures.site_server import start_site  # noqa: E402
+from tests.reliability import procs  # noqa: E402
+from tests.reliability.hard_site import start_hard_site  # noqa: E402
+from tests.support.mcp_client import BrowserClient, browser_client  # noqa: E402
+
+PAGES = [
+    "big.html",
+    "cart.html",
+    "book_form.html",
+    "admin_list.html",
+    "admin_filters.html",
+    "covered.html",
+    "deep_1.html",
+    "effect_grid.html",
+    "effect_list.html",
+    "controls_safe.html",
+]
+HARD_PAGES = ["/fields?n=8", "/counters?n=8"]
+RENDERER_LIMIT_MB = 1024  # the product's default BROWSER_RENDERER_LIMIT_MB
+SERVER_FLAT_MB = 10.0
+
+
+def _first(elements: list[dict[str, Any]], roles: set[str]) -> str | None:
+    return next((e["id"] for e in elements if e.get("role") in roles), None)
+
+
+async def _round(client: BrowserClient, url: str, counts: dict[str, int]) -> None:
+    async def call(tool: str, **args: Any) -> Any:
+        result = await client.call(tool, **args)
+        counts[tool] = counts.get(tool, 0) + 1
+        counts["failed"] = counts.get("failed", 0) + (0 if result.ok else 1)
+        return result
+
+    await call("navigate", url=url)
+    seen = await call("observe")
+    elements = seen.data.get("elements", []) if seen.ok else []
+    field = _first(elements, {"textbox", "searchbox"}) or "e1"
+    await call("type_text", element_id=field, text=f"soak {counts.get('navigate', 0)}")
+    await call("get_page_text")
+    await call("scroll", direction="down")
+    await call("find_interactive_elements")
+    await call("click", element_id=_first(elements, {"button"}) or "e2")
+    await call("screenshot")
+    await call("list_tabs")
+    await call("get_accessibility_tree")
+
+
+def _snapshot(profile: Path, server: int, calls: int, started: float) -> dict[str, float]:
+    browser = procs.browser_pid(profile)
+    tree = [browser, *procs.descendants(browser)] if browser else []
+    return {
+        "calls": calls,
+        "s": time.monotonic() - started,
+        "server_rss": procs.rss_mb(server),
+        "renderer_pss": procs.pss_mb(procs.renderer_pids(profile)),
+        "browser_pss": procs.pss_mb(tree),
+    }
+
+
+async def soak(calls: int) -> list[dict[str, float]]:
+    site, hard = start_site(), start_hard_site()
+    urls = [site.url_a(p) for p in PAGES] + [hard.url(p) for p in HARD_PAGES]
+    rows: list[dict[str, float]] = []
+    counts: dict[str, int] = {}
+    try:
+        with tempfile.TemporaryDirectory(prefix="soak-") as folder:
+            profile = Path(folder) / "profile"
+            with (Path(folder) / "server.log").open("w") as errlog:
+                async with browser_client(profile, errlog=errlog, BROWSER_LOG_LEVEL="WARNING") as client:
+                    await client.call("navigate", url=urls[0])
+                    server = procs.server_pid(profile) or 0
+                    started = time.monotonic()
+                    rows.append(_snapshot(profile, server, 0, started))
+                    rounds = calls // 10
+                    for n in range(rounds):
+                        await _round(client, urls[n % len(urls)], counts)
+                        if (n + 1) % max(rounds // 10, 1) == 0:
+                            rows.append(_snapshot(profile, server, (n + 1) * 10, started))
+                            print(_line(rows[-1]), flush=True)
+    finally:
+        site.close()
+        hard.close()
+    print(f"calls by tool: {counts}", flush=True)
+    return rows
+
+
+def _line(row: dict[str, float]) -> str:
+    return (
+        f"| {row['calls']:.0f} | {row['s']:.0f} s | {row['server_rss']:.1f} MB | {row['renderer_pss']:.0f} MB | "
+        f"{row['browser_pss']:.0f} MB |"
+    )
+
+
+def verdict(rows: list[dict[str, float]]) -> tuple[list[str], bool]:
+    warm = rows[1:] if len(rows) > 2 else rows
+    rss = [r["server_rss"] for r in warm]
+    half = [r["renderer_pss"] for r in rows[len(rows) // 2 :]]
+    rss_ok = max(rss) - min(rss) <= SERVER_FLAT_MB
+    level_ok = max(half) < RENDERER_LIMIT_MB and (half[-1] - half[0]) <= 0.1 * max(half[0], 1)
+    lines = [
+        f"server RSS after warm-up: {min(rss):.1f}-{max(rss):.1f} MB (spread {max(rss) - min(rss):.1f} MB, "
+        f"target <= {SERVER_FLAT_MB:.0f} MB): {'ok' if rss_ok else 'MISSED'}",
+        f"renderer PSS, last half: {half[0]:.0f} -> {half[-1]:.0f} MB (limit {RENDERER_LIMIT_MB} MB, target: "
+        f"grows < 10 %): {'ok' if level_ok else 'MISSED'}",
+    ]
+    return lines, rss_ok and level_ok
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--calls", type=int, default=5000)
+    options = parser.parse_args()
+    print(
+        "| calls | elapsed | server RSS | renderer PSS | browser PSS (all processes) |\n|---|---|---|---|---|",
+        flush=True,
+    )
+    rows = anyio.run(soak, options.calls)
+    print(_line(rows[0]) + "  (start, after the first navigate)")
+    lines, ok = verdict(rows)
+    print("\n".join(lines))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,136 @@
+"""The hostile-page sequence (issue 30): on each page a read that times out, a failed action by description, then
+every acting tool; each answers a typed result within its bound, and a plain page loads after it.
+
+Used by tests/reliability/test_hostile_pages*.py and by ``scripts/reliability.py --mode hostile`` (the table).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from tests.reliability.hard_site import HardSite
+from tests.support.mcp_client import BrowserClient
+
+HOSTILE = {
+    "endless loop": "/busy",
+    "alert loop": "/alerts",
+    "popups": "/popups",
+    "self-navigation": "/selfnav",
+    "mutation storm": "/storm",
+    "35k elements": "/many?n=35000",
+}
+TOOL_TIMEOUT_S = 5  # BROWSER_TOOL_TIMEOUT_S for these servers: every call's bound
+AFTER_NAVIGATE_MS = 30_000  # the plain page after it: the product's own navigation timeout (its bound: 35 s)
+SLACK_S = 20.0  # beyond the bound: the server's own work around a call, on a loaded machine
+MISSING = {"element_description": "Big field"}
+ACTING_ARGS: dict[str, dict[str, Any]] = {
+    "click": {"element_description": "Big button"},
+    "type_text": MISSING | {"text": "hello"},
+    "press_key": {"key": "Tab"},
+    "hover": {"element_description": "Big button"},
+    "select_option": MISSING | {"values": ["one"]},
+    "scroll": {"direction": "down"},
+    "fill_form": {"fields": [MISSING | {"value": "hello"}]},
+    "click_at": {"x": 10, "y": 10},
+    "switch_tab": {"index": 0},
+    "handle_dialog": {"accept": True},
+    "upload_file": MISSING | {"paths": ["/nonexistent/file.txt"]},
+    "save_screenshot": {"name": "hostile"},
+    "confirm_action": {"confirmation_id": "c-unknown"},
+    "close_tab": {},  # last but navigate: the tab it closes is the hostile one
+    "navigate": {"url": "about:blank"},
+}
+
+
+@dataclass
+class Step:
+    tool: str
+    seconds: float
+    ok: bool | None  # None: no answer at all (the connection failed)
+    code: str | None
+    category: str | None
+
+
+@dataclass
+class PageRun:
+    page: str
+    steps: list[Step] = field(default_factory=list)
+    after_ok: bool = False
+    after_title: str = ""
+
+    @property
+    def late(self) -> list[Step]:
+        return [s for s in self.steps[:-1] if s.seconds > TOOL_TIMEOUT_S + SLACK_S] + (
+            [self.steps[-1]] if self.steps and self.steps[-1].seconds > AFTER_NAVIGATE_MS / 1000 + 5 + SLACK_S else []
+        )
+
+    @property
+    def untyped(self) -> list[Step]:
+        return [s for s in self.steps if s.ok is None or (not s.ok and not (s.code and s.category))]
+
+    @property
+    def usable(self) -> bool:
+        return self.after_ok and not self.late and not self.untyped
+
+    @property
+    def slowest(self) -> float:
+        return max((s.seconds for s in self.steps), default=0.0)
+
+
+async def _step(client: BrowserClient, tool: str, args: dict[str, Any]) -> Step:
+    started = time.monotonic()
+    try:
+        result = await client.call(tool, **args)
+    except Exception as exc:  # noqa: BLE001 - the connection itself failing is what this records
+        return Step(tool, time.monotonic() - started, None, type(exc).__name__, None)
+    error = result.error
+    return Step(tool, time.monotonic() - started, result.ok, error.get("code"), error.get("category"))
+
+
+async def acting_tools(client: BrowserClient) -> list[str]:
+    listed = (await client.session.list_tools()).tools
+    return [t.name for t in listed if t.annotations is not None and not t.annotations.read_only_hint]
+
+
+async def run_page(client: BrowserClient, site: HardSite, name: str) -> PageRun:
+    """The sequence on one hostile page, then a navigate to a plain page."""
+    run = PageRun(name)
+    acting = await acting_tools(client)
+    unknown = set(acting) - set(ACTING_ARGS)
+    assert not unknown, f"acting tools without arguments in ACTING_ARGS: {sorted(unknown)}"
+    for _ in range(4):  # the browser's start is not part of the bound (a loaded machine may take longer)
+        warm = await client.call("navigate", url=site.url("/page?id=before"))
+        if warm.ok:
+            break
+    assert warm.ok, warm.error
+    run.steps.append(await _step(client, "navigate", {"url": site.url(HOSTILE[name])}))
+    run.steps.append(await _step(client, "observe", {}))
+    run.steps.append(await _step(client, "click", {"element_description": "Big button"}))
+    for tool in [t for t in ACTING_ARGS if t in acting and t != "navigate"]:
+        run.steps.append(await _step(client, tool, ACTING_ARGS[tool]))
+    plain = {"url": site.url(f"/page?id=after-{name.split()[0]}"), "timeout_ms": AFTER_NAVIGATE_MS}
+    started = time.monotonic()
+    loaded = await client.call("navigate", **plain)  # the page it loaded, by its own title (popups may follow)
+    error = loaded.error
+    run.steps.append(Step("navigate", time.monotonic() - started, loaded.ok, error.get("code"), error.get("category")))
+    run.after_title = str(loaded.data.get("title", "")) if loaded.ok else ""
+    run.after_ok = run.after_title == f"page after-{name.split()[0]}"
+    return run
+
+
+def table(runs: list[PageRun]) -> str:
+    lines = [
+        "| hostile page | calls | typed errors | slowest call | over bound | next navigate | usable |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for run in runs:
+        typed = sum(1 for s in run.steps if s.ok is False and s.code)
+        lines.append(
+            f"| {run.page} | {len(run.steps)} | {typed} | {run.slowest:.1f} s | {len(run.late)} | "
+            f"{'ok' if run.after_ok else 'FAILED'} | {'yes' if run.usable else 'NO'} |"
+        )
+    usable = sum(1 for run in runs if run.usable)
+    lines.append(f"\n{usable}/{len(runs)} hostile pages usable (bound per call {TOOL_TIMEOUT_S} s + {SLACK_S:.0f} s)")
+    return "\n".join(lines)
