@@ -20,6 +20,7 @@ import anyio.lowlevel
 import structlog
 from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult, ImageContent, TextContent, ToolAnnotations
+from playwright.async_api import ElementHandle
 from playwright.async_api import Error as PlaywrightError
 from pydantic import ValidationError
 
@@ -33,10 +34,12 @@ from browser_core.errors import (
     ToolFailure,
     map_playwright_error,
 )
+from browser_core.page.handles import released_after_call
 from browser_core.read.capture import Shot
 from browser_core.redaction import redact_data
 from browser_core.result_model import ToolResult
 from browser_core.results import Envelope, ResultMetadata, cap, failure, success
+from browser_core.security.guard import SecurityGuard
 from browser_core.session import BrowserSession, restless
 from mcp_server.human import elicitation_asker
 
@@ -244,12 +247,18 @@ async def _call(tool: ToolDef, session: BrowserSession, kwargs: dict[str, Any], 
             async with serial:
                 if session.no_page_open and tool.needs_page:
                     raise NoPageOpen("no page is open: the last tab was closed")
-                return await tool.fn(session, **kwargs)
+                async with released_after_call(kept=lambda: _kept_handle(session)):
+                    return await tool.fn(session, **kwargs)
     except anyio.get_cancelled_exc_class():
         await stray_cancellation(tool.name)
         if deadline.cancel_called:  # the deadline's cancellation, re-raised unrecognised: still a timeout
             raise TimeoutError from None
         raise RuntimeError("a cancellation that was not the call's") from None
+
+
+def _kept_handle(session: BrowserSession) -> ElementHandle | None:
+    """The handle a later call still needs (the last pressed element): not let go with the call's others."""
+    return session.action_guard.kept_handle() if isinstance(session.action_guard, SecurityGuard) else None
 
 
 async def stray_cancellation(tool: str) -> None:
