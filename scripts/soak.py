@@ -1,6 +1,9 @@
 """Soak: thousands of mixed calls over the fixture pages through one stdio server, with its memory at each tenth.
 
-Usage: xvfb-run -a uv run python scripts/soak.py [--calls 5000] [--markdown]
+Usage: xvfb-run -a uv run python scripts/soak.py [--calls 5000] [--trace-malloc DIR]
+
+With --trace-malloc the server runs under tracemalloc (a sitecustomize hook written into DIR, nothing in the product)
+and dumps a snapshot into DIR at each tenth; compare two with tracemalloc.Snapshot.load(...).compare_to(...).
 
 Each round of ten calls: navigate (the next page of PAGES, round robin), observe, type_text into the first field
 it listed, get_page_text, scroll, find_interactive_elements, click the first button, screenshot, list_tabs,
