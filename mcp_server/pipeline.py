@@ -36,12 +36,13 @@ from browser_core.errors import (
     ToolFailure,
     map_playwright_error,
 )
+from browser_core.page.handles import released_after_call
 from browser_core.read.capture import Shot
 from browser_core.redaction import redact_data
 from browser_core.result_model import ToolResult
 from browser_core.results import Envelope, ResultMetadata, cap, failure, success
 from browser_core.session import BrowserSession, restless
-from mcp_server.cancellation import stray_cancellation
+from mcp_server.cancellation import kept_handle, stray_cancellation
 
 log = structlog.get_logger("mcp_server.tool")
 
@@ -181,9 +182,10 @@ class Act:
                 async with serial:
                     if session.no_page_open and tool.needs_page:
                         raise NoPageOpen("no page is open: the last tab was closed")
-                    if tool.read_only:
-                        return await tool.fn(session, **kwargs)
-                    return await network_line.guarded(session, lambda: tool.fn(session, **kwargs))
+                    async with released_after_call(kept=lambda: kept_handle(session)):
+                        if tool.read_only:
+                            return await tool.fn(session, **kwargs)
+                        return await network_line.guarded(session, lambda: tool.fn(session, **kwargs))
         except anyio.get_cancelled_exc_class():
             await stray_cancellation(tool.name)
             if deadline.cancel_called:  # the deadline's cancellation, re-raised unrecognised: still a timeout

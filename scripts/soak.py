@@ -1,6 +1,9 @@
 """Soak: thousands of mixed calls over the fixture pages through one stdio server, with its memory at each tenth.
 
-Usage: xvfb-run -a uv run python scripts/soak.py [--calls 5000] [--markdown]
+Usage: xvfb-run -a uv run python scripts/soak.py [--calls 5000] [--trace-malloc DIR]
+
+With --trace-malloc the server runs under tracemalloc (a sitecustomize hook written into DIR, nothing in the product)
+and dumps a snapshot into DIR at each tenth; compare two with tracemalloc.Snapshot.load(...).compare_to(...).
 
 Each round of ten calls: navigate (the next page of PAGES, round robin), observe, type_text into the first field
 it listed, get_page_text, scroll, find_interactive_elements, click the first button, screenshot, list_tabs,
@@ -13,6 +16,8 @@ Exit status 1 if a target is missed.
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
 import tempfile
 import time
@@ -44,6 +49,15 @@ PAGES = [
 HARD_PAGES = ["/fields?n=8", "/counters?n=8"]
 RENDERER_LIMIT_MB = 1024  # the product's default BROWSER_RENDERER_LIMIT_MB
 SERVER_FLAT_MB = 10.0
+TRACE_HOOK = """import os, signal, tracemalloc
+_folder = os.environ["SOAK_TRACE_DIR"]
+tracemalloc.start(int(os.environ.get("SOAK_TRACE_FRAMES", "8")))
+_taken = [0]
+def _dump(*_):
+    _taken[0] += 1
+    tracemalloc.take_snapshot().dump(os.path.join(_folder, f"snap-{_taken[0]:02d}.trace"))
+signal.signal(signal.SIGUSR1, _dump)
+"""
 
 
 def _first(elements: list[dict[str, Any]], roles: set[str]) -> str | None:
@@ -83,7 +97,16 @@ def _snapshot(profile: Path, server: int, calls: int, started: float) -> dict[st
     }
 
 
-async def soak(calls: int) -> list[dict[str, float]]:
+def _trace_env(folder: str | None) -> dict[str, str]:
+    """With --trace-malloc: the server runs under tracemalloc and dumps a snapshot at each tenth (SIGUSR1)."""
+    if not folder:
+        return {}
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    (Path(folder) / "sitecustomize.py").write_text(TRACE_HOOK)
+    return {"PYTHONPATH": folder, "SOAK_TRACE_DIR": folder}
+
+
+async def soak(calls: int, trace: str | None = None) -> list[dict[str, float]]:
     site, hard = start_site(), start_hard_site()
     urls = [site.url_a(p) for p in PAGES] + [hard.url(p) for p in HARD_PAGES]
     rows: list[dict[str, float]] = []
@@ -92,7 +115,8 @@ async def soak(calls: int) -> list[dict[str, float]]:
         with tempfile.TemporaryDirectory(prefix="soak-") as folder:
             profile = Path(folder) / "profile"
             with (Path(folder) / "server.log").open("w") as errlog:
-                async with browser_client(profile, errlog=errlog, BROWSER_LOG_LEVEL="WARNING") as client:
+                env = {"BROWSER_LOG_LEVEL": "WARNING", **_trace_env(trace)}
+                async with browser_client(profile, errlog=errlog, **env) as client:
                     await client.call("navigate", url=urls[0])
                     server = procs.server_pid(profile) or 0
                     started = time.monotonic()
@@ -102,6 +126,8 @@ async def soak(calls: int) -> list[dict[str, float]]:
                         await _round(client, urls[n % len(urls)], counts)
                         if (n + 1) % max(rounds // 10, 1) == 0:
                             rows.append(_snapshot(profile, server, (n + 1) * 10, started))
+                            if trace:
+                                os.kill(server, signal.SIGUSR1)
                             print(_line(rows[-1]), flush=True)
     finally:
         site.close()
@@ -135,12 +161,13 @@ def verdict(rows: list[dict[str, float]]) -> tuple[list[str], bool]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--calls", type=int, default=5000)
+    parser.add_argument("--trace-malloc", metavar="DIR", help="dump the server's tracemalloc snapshots into DIR")
     options = parser.parse_args()
     print(
         "| calls | elapsed | server RSS | renderer PSS | browser PSS (all processes) |\n|---|---|---|---|---|",
         flush=True,
     )
-    rows = anyio.run(soak, options.calls)
+    rows = anyio.run(soak, options.calls, options.trace_malloc)
     print(_line(rows[0]) + "  (start, after the first navigate)")
     lines, ok = verdict(rows)
     print("\n".join(lines))

@@ -15,13 +15,14 @@ import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from importlib import resources
+from weakref import WeakKeyDictionary, WeakValueDictionary
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from playwright.async_api import ElementHandle, Frame
 from playwright.async_api import Error as PlaywrightError
 
 from browser_core.errors import InvalidInput, StaleElement
+from browser_core.page.handles import taken
 from browser_core.page.listing import ListedElement
 from browser_core.page.origins import frame_origin
 
@@ -112,7 +113,7 @@ class ElementRegistry:
 
     key: str = field(default_factory=lambda: "__bca_" + secrets.token_hex(4))
     _slots: WeakKeyDictionary[Frame, FrameSlot] = field(default_factory=WeakKeyDictionary)
-    _frames_by_prefix: dict[str, Any] = field(default_factory=dict)
+    _frames_by_prefix: WeakValueDictionary[str, Frame] = field(default_factory=WeakValueDictionary)  # gone: stale
     _fingerprints: dict[str, ElementFingerprint] = field(default_factory=dict)
     _origins: dict[str, str | None] = field(default_factory=dict)  # the frame's origin when the id was handed out
     _frame_counter: int = 0
@@ -209,4 +210,5 @@ class ElementRegistry:
         element = handle.as_element()
         if element is None:
             await handle.dispose()
-        return frame, element
+            return frame, None
+        return frame, taken(element)

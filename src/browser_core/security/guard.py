@@ -28,6 +28,7 @@ from browser_core.errors import (
     ToolFailure,
     map_playwright_error,
 )
+from browser_core.page.handles import taken
 from browser_core.redaction import redact
 from browser_core.security.approvals import Approval
 from browser_core.security.confirmations import ActionSummary, ConfirmationStore, PendingAction
@@ -66,12 +67,18 @@ class SecurityGuard:
     def create(cls, *, ttl_s: float, pending_dir: Path | None, policy_file: Path | None) -> SecurityGuard:
         return cls(DestructiveActionDetector(load_policy(policy_file)), ConfirmationStore(ttl_s, pending_dir))
 
+    def kept_handle(self) -> ElementHandle | None:
+        """The handle a later call still needs (the last pressed element's), kept when a call's handles are let go."""
+        return self.pressed.handle if self.pressed is not None else None
+
     async def _facts(self, intent: ActionIntent) -> tuple[ElementFacts | None, str, str]:
         target = intent.target
         if target is not None:
             pressed = self.pressed
             opener = pressed.handle if pressed is not None and pressed.frame is target.frame else None
             if intent.kind == "click":
+                if pressed is not None and pressed.handle is not target.handle:
+                    taken(pressed.handle)  # let go when this call ends: the new one is kept instead
                 self.pressed = target
             return await element_facts(target.handle, opener), target.role, target.name
         # No suppression: if the focused element cannot be read, the check fails and nothing runs (fail closed).

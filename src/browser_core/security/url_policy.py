@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import contextlib
 import fnmatch
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from playwright.async_api import BrowserContext, Frame, Page, Route
 from playwright.async_api import Error as PlaywrightError
+
+MAX_BLOCKED_POPUPS_KEPT = 16  # refused popups whose window has not opened yet; older ones are forgotten
 
 
 def _patterns(raw: str) -> tuple[str, ...]:
@@ -64,7 +67,7 @@ class _ContextGuard:
     def __init__(self, policy: HostPolicy, report: Callable[[str, dict[str, str]], None]) -> None:
         self.policy = policy
         self.report = report
-        self.blocked_popups: list[str] = []
+        self.blocked_popups: deque[str] = deque(maxlen=MAX_BLOCKED_POPUPS_KEPT)  # matched by the popups that open
 
     async def on_route(self, route: Route) -> None:
         request = route.request

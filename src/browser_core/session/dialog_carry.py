@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -30,6 +31,7 @@ from playwright.async_api import Error as PlaywrightError
 CARRY_WINDOW_S = 5.0  # a dialog later than this after the approved click is the page's own, never the approval's
 WITNESS_WAIT_S = 2.0  # how long a dialog waits for Chromium to say which frame raised it (else: not carried)
 CARRIED = ("confirm", "beforeunload", "prompt")
+MAX_DIALOGS_KEPT = 32  # unmatched witness records past this many are dropped, oldest first (a dialog loop)
 
 
 def origin_of(url: str) -> str:
@@ -45,7 +47,7 @@ class FrameWitness:
 
     cdp: CDPSession
     origins: dict[str, str] = field(default_factory=dict)
-    seen: list[dict[str, Any]] = field(default_factory=list)
+    seen: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=MAX_DIALOGS_KEPT))  # matched: removed
     arrived: asyncio.Event = field(default_factory=asyncio.Event)
     closed: list[bool] = field(default_factory=list)  # each dialog's outcome as Chromium reports it (True: accepted)
 

@@ -23,8 +23,9 @@ from browser_core.session.orphans import browser_pids
 
 
 def _read(path: str) -> str:
-    with contextlib.suppress(OSError):
-        return Path(path).read_text(errors="replace")
+    """A /proc file's text (open(), not pathlib: pathlib interns every part, one per pid ever seen)."""
+    with contextlib.suppress(OSError), open(path, errors="replace") as file:
+        return file.read()
     return ""
 
 

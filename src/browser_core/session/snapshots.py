@@ -76,7 +76,7 @@ class ScreenshotRecorder:
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
         self.failures = 0
-        self.taken: list[Path] = []
+        self.taken = 0  # how many, for the files' numbering (the files are the record)
         self._serving = anyio.Lock()
 
     async def take(self, session: PageSource, label: str) -> Path | None:
@@ -84,7 +84,7 @@ class ScreenshotRecorder:
         if page is None or self.folder is None:
             return None
         thumbnail = label.endswith(THUMBNAIL)
-        name = f"{time.strftime('%H%M%S')}-{len(self.taken) + 1:03d}-{_safe(label)}" + ("" if thumbnail else ".png")
+        name = f"{time.strftime('%H%M%S')}-{self.taken + 1:03d}-{_safe(label)}" + ("" if thumbnail else ".png")
         path = self.folder / name
         try:
             with anyio.fail_after(TIMEOUT_S):
@@ -98,7 +98,7 @@ class ScreenshotRecorder:
         except Exception as exc:  # noqa: BLE001 - a record screenshot is best effort: the tool's own result is what matters
             log.info("record screenshot not taken", label=label, error=str(exc).splitlines()[0] if str(exc) else "")
             return None
-        self.taken.append(path)
+        self.taken += 1
         return path
 
     async def serve_requests(self, session: PageSource) -> None:

@@ -1,0 +1,46 @@
+"""Element handles are let go when the tool call that took them ends.
+
+Each handle holds an object in the page and a mirror in Playwright's connection until it is disposed (the driver
+keeps up to 100,000 of them): a long session would keep one per action. A call's handles are collected here and
+disposed at the tool boundary, except the one the caller still needs (the last pressed element, a menu's opener).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from contextvars import ContextVar
+from typing import TypeVar
+
+import anyio
+from playwright.async_api import JSHandle
+
+H = TypeVar("H", bound=JSHandle)
+RELEASE_BOUND_S = 1.0  # a busy page may not answer a release: it is given up (the page's own end frees them)
+
+_taken: ContextVar[list[JSHandle] | None] = ContextVar("handles_taken", default=None)
+
+
+def taken(handle: H) -> H:
+    """``handle``, to be disposed when the current tool call ends (outside a call: the caller disposes it)."""
+    held = _taken.get()
+    if held is not None:
+        held.append(handle)
+    return handle
+
+
+@contextlib.asynccontextmanager
+async def released_after_call(kept: Callable[[], JSHandle | None] = lambda: None) -> AsyncIterator[None]:
+    """Dispose every handle taken inside the block when it ends, however it ends, except ``kept()``."""
+    held: list[JSHandle] = []
+    token = _taken.set(held)
+    try:
+        yield
+    finally:
+        _taken.reset(token)
+        keep = kept()
+        with anyio.CancelScope(shield=True), anyio.move_on_after(RELEASE_BOUND_S):
+            for handle in held:
+                if handle is not keep:
+                    with contextlib.suppress(Exception):
+                        await handle.dispose()
