@@ -15,8 +15,8 @@ import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from importlib import resources
-from weakref import WeakKeyDictionary, WeakValueDictionary
 from typing import Any
+from weakref import WeakKeyDictionary, WeakValueDictionary
 
 from playwright.async_api import ElementHandle, Frame
 from playwright.async_api import Error as PlaywrightError
