@@ -18,11 +18,13 @@ async def click(
     element_id: ElementId = None,
     element_description: Description = None,
     role: Role = None,
-    button: Literal["left", "right", "middle"] = "left",
-    double_click: bool = False,
+    button: Annotated[Literal["left", "right", "middle"], Field(description="Mouse button.")] = "left",
+    double_click: Annotated[bool, Field(description="Double-click.")] = False,
     timeout_ms: TimeoutMs = None,
     frame: FrameSelector = None,
-    modifiers: Annotated[list[Literal["Control", "Shift", "Alt", "Meta"]] | None, Field(max_length=4)] = None,
+    modifiers: Annotated[
+        list[Literal["Control", "Shift", "Alt", "Meta"]] | None, Field(max_length=4, description="Keys held.")
+    ] = None,
 ) -> Any:
     """Click an element (any frame); the result says what changed or what covers it."""
     return await actions.click(session, element_id=element_id, description=element_description, role=role,

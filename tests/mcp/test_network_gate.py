@@ -124,7 +124,7 @@ async def shows(client: BrowserClient, text: str) -> bool:
 async def test_unknown_words_delete_order_and_cancel_are_held_naming_the_request(tmp_path: Path, app) -> None:
     url, desk = app
     human = Human([False, True, True, True, True])
-    async with browser_client(tmp_path / "profile", elicitation_callback=human) as client:
+    async with browser_client(tmp_path / "profile", elicitation_callback=human, BROWSER_NETWORK_GATE="true") as client:
         await runs(client, "navigate", url=url)
         # An ordinary save passes unasked.
         await runs(client, "click", element_id=await element_id(client, "Plonk", "button"))
