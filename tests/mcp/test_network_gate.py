@@ -128,6 +128,7 @@ async def test_unknown_words_delete_order_and_cancel_are_held_naming_the_request
         await runs(client, "navigate", url=url)
         # An ordinary save passes unasked.
         await runs(client, "click", element_id=await element_id(client, "Plonk", "button"))
+        assert await shows(client, "Done: PUT /api/notes/1")  # the fetch ends after the click's result
         assert desk.changes() == [("PUT", "/api/notes/1")]
 
         deletion, took = await held_request(client, "Frob")
