@@ -14,7 +14,7 @@ ElementId = Annotated[
 ]
 Description = Annotated[
     str | None,
-    Field(description="Or the element in words.", max_length=300),
+    Field(description="Or it in words.", max_length=300),
 ]
 Role = Annotated[
     str | None,
@@ -30,7 +30,7 @@ Offset = Annotated[int, Field(description="Start here (next_offset).",
                               ge=0, le=50_000_000)]
 FrameSelector = Annotated[
     str | int | None,
-    Field(description="Only this frame: 'main', 'f2', index or label."),
+    Field(description="Frame: 'main', 'f2', index or label."),
 ]
 
 

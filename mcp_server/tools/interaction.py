@@ -18,7 +18,7 @@ async def click(
     element_id: ElementId = None,
     element_description: Description = None,
     role: Role = None,
-    button: Annotated[Literal["left", "right", "middle"], Field(description="Mouse button.")] = "left",
+    button: Annotated[Literal["left", "right", "middle"], Field(description="Button.")] = "left",
     double_click: Annotated[bool, Field(description="Double-click.")] = False,
     timeout_ms: TimeoutMs = None,
     frame: FrameSelector = None,
@@ -26,7 +26,7 @@ async def click(
         list[Literal["Control", "Shift", "Alt", "Meta"]] | None, Field(max_length=4, description="Keys held.")
     ] = None,
 ) -> Any:
-    """Click an element (any frame); the result says what changed or what covers it."""
+    """Click an element (any frame); the result says what changed."""
     return await actions.click(session, element_id=element_id, description=element_description, role=role,
                                button=button, double=double_click, timeout_ms=timeout_ms, frame=frame,
                                modifiers=list(modifiers or []))

@@ -82,7 +82,9 @@ async def test_bulk_delete_and_cancel_with_unknown_words_are_held_by_their_reque
     base = await proxy.start()
     human = Human([False, True, False, True])
     try:
-        async with browser_client(tmp_path / "profile", elicitation_callback=human, BROWSER_NETWORK_GATE="true") as client:
+        async with browser_client(
+            tmp_path / "profile", elicitation_callback=human, BROWSER_NETWORK_GATE="true"
+        ) as client:
             call = caller(client)
             pick = (
                 open_("/admin/order/?search=ORD-106"),
