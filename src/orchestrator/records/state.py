@@ -92,7 +92,6 @@ class RunState:
 
     def begin_task(self, task: str) -> TaskOutcome:
         self.memory.new_task(task)
-        self.shown.reset()  # a new task's opening message carries its memory whole
         self.current = TaskOutcome(task=task)
         self.task_started = time.time()
         self.stop = None
