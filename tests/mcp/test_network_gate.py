@@ -19,11 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mcp import types
 
 from tests.mcp.test_security_adversarial import element_id
 from tests.mcp.test_security_effects import runs
-from tests.support.mcp_client import BrowserClient, browser_client
+from tests.support.mcp_client import BrowserClient, Human, browser_client
 
 pytestmark = pytest.mark.mcp
 
@@ -97,16 +96,6 @@ def app() -> Iterator[tuple[str, Desk]]:
     server = serve(desk)
     yield f"http://127.0.0.1:{server.server_address[1]}/", desk
     server.shutdown()
-
-
-@dataclass
-class Human:
-    answers: list[bool]
-    asked: list[str] = field(default_factory=list)
-
-    async def __call__(self, _ctx: Any, params: Any) -> types.ElicitResult:
-        self.asked.append(params.message)
-        return types.ElicitResult(action="accept", content={"approve": self.answers.pop(0)})
 
 
 async def held_request(client: BrowserClient, name: str) -> tuple[dict[str, Any], float]:

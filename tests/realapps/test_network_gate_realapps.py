@@ -12,16 +12,14 @@ The MCP server runs on its own Chromium (stdio client with a human answering the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
-from mcp import types
 
 from corpus.runner import StepOutcome, run_step
 from corpus.steps import check, click, open_, select
-from tests.support.mcp_client import BrowserClient, browser_client
+from tests.support.mcp_client import BrowserClient, Human, browser_client
 from tests.support.rewriting_proxy import RewritingProxy
 
 pytestmark = pytest.mark.realapps
@@ -43,16 +41,6 @@ class WordingProxy(RewritingProxy):
         for seen, unknown in WORDS.items():
             html = html.replace(seen, unknown)
         return html
-
-
-@dataclass
-class Human:
-    answers: list[bool]
-    asked: list[str] = field(default_factory=list)
-
-    async def __call__(self, _ctx: Any, params: Any) -> types.ElicitResult:
-        self.asked.append(params.message)
-        return types.ElicitResult(action="accept", content={"approve": self.answers.pop(0)})
 
 
 def caller(client: BrowserClient) -> Any:

@@ -7,10 +7,11 @@ import os
 import sys
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mcp import types
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp_types import CallToolResult
@@ -75,3 +76,15 @@ async def browser_client(
         )
         await session.initialize()
         yield BrowserClient(session)
+
+
+@dataclass
+class Human:
+    """The human answering each confirmation the server asks through MCP elicitation, from a list of yes/no."""
+
+    answers: list[bool]
+    asked: list[str] = field(default_factory=list)
+
+    async def __call__(self, _ctx: Any, params: Any) -> types.ElicitResult:
+        self.asked.append(params.message)
+        return types.ElicitResult(action="accept", content={"approve": self.answers.pop(0)})
