@@ -76,6 +76,7 @@
   /* rows.js */
   /* icons.js */
   /* modal.js */
+  /* calendar.js */
 
   // What a listed element is to a person: its role, its name (a count in brackets aside: "Cart (3)") and its row.
   // An id stands for that: a node that comes to show another element (a list that rewrote its rows' text after a
@@ -217,6 +218,7 @@
     if (sr) for (let c = sr.firstElementChild; c; c = c.nextElementSibling) pointerWalk(c, pointer);
   }
   if (document.body) pointerWalk(document.body, false);
+  findCalendars(cands, seenCand);
 
   const inView = [], off = [], inModal = [];
   let total = 0;
@@ -278,7 +280,7 @@
     for (const x of picked) { const k = x.role + "\u0000" + x.name; counts.set(k, (counts.get(k) || 0) + 1); }
     for (const x of picked) {
       const dup = counts.get(x.role + "\u0000" + x.name) > 1;
-      x.ctx = contextOf(x.el, x.name, dup);
+      x.ctx = calendarContext(x.el) || contextOf(x.el, x.name, dup);
       x.row = dup ? rowContext(x.el, x.name) : x.ctx;
     }
   }
