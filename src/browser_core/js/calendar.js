@@ -54,7 +54,8 @@
     }
     return clean(pieces.join(" "), 60);
   }
-  // The calendars shown, with their arrows added to the candidates (in document order) and their heading.
+  // The calendars shown and their heading; their arrows are added to the candidates (in document order, those a
+  // pointer walk found stay as it listed them) when ``cands`` is given.
   function findCalendars(cands, seen) {
     calendarsFound = [];
     for (const t of document.querySelectorAll("table,[role=grid]")) {
@@ -62,19 +63,22 @@
       const r = t.getBoundingClientRect();
       if (r.width <= 0 || r.height <= 0 || !monthGrid(t)) continue;
       const cal = { grid: t, box: boxOf(t) };
-      const controls = cands.filter(([c]) => cal.box.contains(c)).map(([c]) => c);
-      const arrows = calendarArrows(cal, controls);
-      for (const a of arrows) {
+      const controls = [...cal.box.querySelectorAll("*")].filter((e) => roleOf(e));
+      cal.arrows = calendarArrows(cal, controls);
+      for (const a of cands ? cal.arrows : []) {
+        if (seen.has(a)) continue;
         seen.add(a);
         const at = cands.findIndex(([c]) => a.compareDocumentPosition(c) & Node.DOCUMENT_POSITION_FOLLOWING);
         cands.splice(at < 0 ? cands.length : at, 0, [a, "button"]);
       }
-      cal.heading = headingOf(cal, controls.concat(arrows));
+      cal.heading = headingOf(cal, controls.concat(cal.arrows));
       calendarsFound.push(cal);
     }
+    return calendarsFound;
   }
+  const calendarArrow = (el) => (calendarsFound || findCalendars(null, null)).some((c) => c.arrows.includes(el));
   // The heading of the calendar a control sits in (its arrows, its days): the month a day or an arrow belongs to.
   function calendarContext(el) {
-    for (const cal of calendarsFound || []) if (cal.heading && cal.box.contains(el)) return cal.heading;
+    for (const cal of calendarsFound || findCalendars(null, null)) if (cal.heading && cal.box.contains(el)) return cal.heading;
     return "";
   }

@@ -85,9 +85,9 @@
   if (args.mode === "identify") {
     const ref = st.els.get(args.number), el = ref && ref.deref();
     if (!el || !el.isConnected) return { gone: true };
-    const role = roleOf(el) || (getComputedStyle(el).cursor === "pointer" ? "clickable" : "");
+    const role = roleOf(el) || (getComputedStyle(el).cursor === "pointer" ? "clickable" : calendarArrow(el) ? "button" : "");
     const name = role ? nameInfo(el, role)[0] : "";
-    const row = role ? rowContext(el, name) : "";
+    const row = role ? calendarContext(el) || rowContext(el, name) : "";
     return { role, name, row, same: !!st.idents && st.idents.get(el) === identity(role, name, row) };
   }
 
@@ -281,7 +281,7 @@
     for (const x of picked) {
       const dup = counts.get(x.role + "\u0000" + x.name) > 1;
       x.ctx = calendarContext(x.el) || contextOf(x.el, x.name, dup);
-      x.row = dup ? rowContext(x.el, x.name) : x.ctx;
+      x.row = dup ? calendarContext(x.el) || rowContext(x.el, x.name) : x.ctx;
     }
   }
   // Repeated structures (table rows, list items): each element's container and the unit it sits in, so a
