@@ -54,8 +54,8 @@
     }
     return clean(pieces.join(" "), 60);
   }
-  // The calendars shown and their heading; their arrows are added to the candidates (in document order, those a
-  // pointer walk found stay as it listed them) when ``cands`` is given.
+  // The calendars shown and their heading; their arrows are added to the candidates (in document order) when
+  // ``cands`` is given.
   function findCalendars(cands, seen) {
     calendarsFound = [];
     for (const t of document.querySelectorAll("table,[role=grid]")) {
@@ -66,7 +66,8 @@
       const controls = [...cal.box.querySelectorAll("*")].filter((e) => roleOf(e));
       cal.arrows = calendarArrows(cal, controls);
       for (const a of cands ? cal.arrows : []) {
-        if (seen.has(a)) continue;
+        // An arrow is a button, and what a pointer walk found inside it (its drawn chevron) is the arrow itself.
+        for (let i = cands.length - 1; i >= 0; i--) if (cands[i][0] === a || (a.contains(cands[i][0]) && !roleOf(cands[i][0]))) cands.splice(i, 1);
         seen.add(a);
         const at = cands.findIndex(([c]) => a.compareDocumentPosition(c) & Node.DOCUMENT_POSITION_FOLLOWING);
         cands.splice(at < 0 ? cands.length : at, 0, [a, "button"]);
@@ -76,7 +77,15 @@
     }
     return calendarsFound;
   }
-  const calendarArrow = (el) => (calendarsFound || findCalendars(null, null)).some((c) => c.arrows.includes(el));
+  const calendarOfArrow = (el) => (calendarsFound || findCalendars(null, null)).find((c) => c.arrows.includes(el));
+  const calendarArrow = (el) => !!calendarOfArrow(el);
+  // An arrow nothing names (an empty cell, a drawn chevron): the way it turns the calendar, from where it sits.
+  function calendarArrowName(el) {
+    const cal = calendarOfArrow(el);
+    if (!cal) return "";
+    const a = el.getBoundingClientRect(), g = cal.grid.getBoundingClientRect();
+    return a.left + a.width / 2 < g.left + g.width / 2 ? "previous" : "next";
+  }
   // The heading of the calendar a control sits in (its arrows, its days): the month a day or an arrow belongs to.
   function calendarContext(el) {
     for (const cal of calendarsFound || findCalendars(null, null)) if (cal.heading && cal.box.contains(el)) return cal.heading;

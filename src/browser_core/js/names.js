@@ -118,6 +118,8 @@
     if (icon) return pagerName(el, icon, true);
     const paged = pagerName(el, "", true);
     if (paged[0]) return paged;
+    const arrow = calendarArrowName(el);
+    if (arrow) return [arrow, true];
     if (!el.querySelector("svg,img,i,[class*=icon i]")) return ["", false];
     // An icon nothing names: a control that opens a menu offers more actions (a row's menu); else its column.
     const popup = (el.getAttribute("aria-haspopup") || "").toLowerCase();

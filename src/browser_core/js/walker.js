@@ -85,7 +85,7 @@
   if (args.mode === "identify") {
     const ref = st.els.get(args.number), el = ref && ref.deref();
     if (!el || !el.isConnected) return { gone: true };
-    const role = roleOf(el) || (getComputedStyle(el).cursor === "pointer" ? "clickable" : calendarArrow(el) ? "button" : "");
+    const role = roleOf(el) || (calendarArrow(el) ? "button" : getComputedStyle(el).cursor === "pointer" ? "clickable" : "");
     const name = role ? nameInfo(el, role)[0] : "";
     const row = role ? calendarContext(el) || rowContext(el, name) : "";
     return { role, name, row, same: !!st.idents && st.idents.get(el) === identity(role, name, row) };
