@@ -32,7 +32,8 @@ def _named(elements: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
 
 
 async def test_a_jquery_ui_datepicker_lists_its_arrows_and_names_the_month_in_what_changed(
-        session: BrowserSession, choose_date_url: str) -> None:
+    session: BrowserSession, choose_date_url: str
+) -> None:
     await goto(session, choose_date_url)
     field = next(e for e in (await observe(session))["elements"] if e["role"] == "textbox")
     opened = await actions.click(session, element_id=field["id"])
@@ -50,14 +51,17 @@ async def test_a_jquery_ui_datepicker_lists_its_arrows_and_names_the_month_in_wh
 
     snap = await observe(session)
     assert {e["name"]: e["context"] for e in snap["elements"] if e["role"] == "button" and e.get("context")} == {
-        "Prev": "November 2016", "Next": "November 2016"}
+        "Prev": "November 2016",
+        "Next": "November 2016",
+    }
     day = next(e for e in snap["elements"] if e["name"] == "23" and e.get("context") == "November 2016")
     picked = await actions.click(session, element_id=day["id"])
     assert picked["elements_diff"]["changed"][0]["value"] == "11/23/2016"
 
 
-async def test_fill_form_sets_a_date_months_away_through_the_picker(session: BrowserSession,
-                                                                     choose_date_url: str) -> None:
+async def test_fill_form_sets_a_date_months_away_through_the_picker(
+    session: BrowserSession, choose_date_url: str
+) -> None:
     await goto(session, choose_date_url)
     field = next(e for e in (await observe(session))["elements"] if e["role"] == "textbox")
     assert "readonly" in field.get("state", "")
