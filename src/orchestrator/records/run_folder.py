@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from browser_core.act.flow_journal import RECORD
+from browser_core.act.replay_model import ReplayRecord
 from browser_core.result_model import ToolResult
 from orchestrator.memory.models import Plan
 from orchestrator.records.prices import tokens_of, usd
@@ -26,13 +27,6 @@ BROWSER_PREFIX = "mcp__browser__"
 DELEGATION_TOOLS = frozenset({"Agent", "Task"})
 THUMBNAIL = re.compile(r"^\d{6}-\d{3}-step-(.+)\.jpg$")
 IMAGE_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
-
-
-def read_json(path: Path, default: Any) -> Any:
-    try:
-        return json.loads(path.read_text("utf-8"))
-    except (OSError, ValueError):
-        return default
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:  # boundary: the SDK's messages (transcript.jsonl)
@@ -123,7 +117,7 @@ class RunView:
     usage: dict[str, AgentUsage]
     thumbnails: dict[str, Path] = field(default_factory=dict)  # tool_use_id → the page after that call
     shots: list[Shot] = field(default_factory=list)  # the other screenshots, in time order
-    replay: dict[str, Any] | None = None  # boundary: replay.json, the replay_flow tool's JSON report (recorded vs now)
+    replay: ReplayRecord | None = None  # replay.json: each step as recorded beside what happened now
 
     @property
     def started(self) -> float:
@@ -155,8 +149,7 @@ def load_run(folder: Path) -> RunView:
              for row in read_lines(folder / "tool_calls.jsonl", ToolCallRecord)]
     view = RunView(folder, summary, read_plans(folder / "plans.json"), events, calls,
                    usage_by_agent(read_jsonl(folder / "transcript.jsonl"), calls))
-    replay = read_json(folder / RECORD, None)
-    view.replay = replay if isinstance(replay, dict) else None
+    view.replay = read_record(folder / RECORD, ReplayRecord)
     screenshots = folder / "screenshots"
     for path in sorted(screenshots.glob("*")) if screenshots.is_dir() else []:
         if path.suffix.lower() not in IMAGE_TYPES or not path.is_file():
