@@ -6,6 +6,7 @@ from typing import Any, TypedDict
 
 from browser_core.page.listing import ElementRef
 from browser_core.read.changes import PageChanges
+from browser_core.session.dialog_desk import DialogDetail
 from browser_core.session.downloads import DownloadRecord
 
 
@@ -48,7 +49,7 @@ class ActionResult(PageChanges, total=False):
     via: str
     files: list[dict[str, object]]
     input_has: list[str]
-    dialogs: list[dict[str, Any]]
+    dialogs: list[DialogDetail]
     downloads: list[DownloadRecord]
     retry_chain: dict[str, Any]
     approved_by: str
