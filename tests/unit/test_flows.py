@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from browser_core.act.flow_export import export_pytest
 from browser_core.act import flow_record
+from browser_core.act.flow_export import export_pytest
 from browser_core.act.flow_model import Flow, FlowStep
 from browser_core.act.replay_model import ReplayReport
 from browser_core.errors import InvalidInput
@@ -111,5 +111,6 @@ def test_a_secret_typed_by_name_is_replayed_by_name() -> None:
                       "target": fp("textbox", "Password", input_type="password"),
                       "post": post("http://app.test/", value="•••• (secret notes_password)")}]
     flow = build_flow("login", raw)
-    assert flow.steps[1].args.model_dump() == {"text": {"secret": "notes_password"}} and flow.steps[1].post.value is None
+    assert flow.steps[1].args.model_dump() == {"text": {"secret": "notes_password"}}
+    assert flow.steps[1].post.value is None
     assert flow.params == []

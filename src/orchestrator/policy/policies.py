@@ -33,6 +33,7 @@ Out = dict[str, Any]  # a hook's JSON output (the SDK's Out TypedDicts, built as
 
 
 def pre(decision: str, reason: str = "", **extra: Any) -> Out:
+    # boundary: the SDK hook's JSON output
     out: dict[str, Any] = {"hookEventName": "PreToolUse", "permissionDecision": decision}
     if reason:
         out["permissionDecisionReason"] = reason
