@@ -117,11 +117,15 @@ class Flow(BaseModel):
         known = {p.name: p for p in self.params}
         unknown = sorted(set(given) - set(known))
         if unknown:
-            raise InvalidInput(f"unknown parameter(s): {', '.join(unknown)}",
-                               hint=f"This flow's parameters: {', '.join(known) or 'none'}")
+            raise InvalidInput(
+                f"unknown parameter(s): {', '.join(unknown)}",
+                hint=f"This flow's parameters: {', '.join(known) or 'none'}",
+            )
         out = {n: v for n, p in known.items() if (v := given.get(n, p.default)) is not None}
         missing = sorted(set(known) - set(out))
         if missing:
-            raise InvalidInput(f"parameter(s) without a value: {', '.join(missing)} (secrets are never stored)",
-                               hint="Give them with --param name=value.")
+            raise InvalidInput(
+                f"parameter(s) without a value: {', '.join(missing)} (secrets are never stored)",
+                hint="Give them with --param name=value.",
+            )
         return out

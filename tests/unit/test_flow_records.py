@@ -18,11 +18,20 @@ from browser_core.flow_schema import FLOW_FORMAT
 from orchestrator.cli.flows import recorded_step
 from orchestrator.records.run_files import RecordError, read_record
 
-STEP = {"action": "type_text", "args": {"text": "{{title}}", "clear_first": True},
-        "target": {"frame": "main", "role": "textbox", "name": "Title", "anchors": {"label": "Title"}},
-        "post": {"navigated": False, "url": "/notes/", "value": "{{title}}"}}
-OLD_FLOW = {"name": "old", "version": 1, "origin": "http://app.test", "task": "Add a note",
-            "params": [{"name": "title", "default": "Seeds"}], "steps": [STEP]}
+STEP = {
+    "action": "type_text",
+    "args": {"text": "{{title}}", "clear_first": True},
+    "target": {"frame": "main", "role": "textbox", "name": "Title", "anchors": {"label": "Title"}},
+    "post": {"navigated": False, "url": "/notes/", "value": "{{title}}"},
+}
+OLD_FLOW = {
+    "name": "old",
+    "version": 1,
+    "origin": "http://app.test",
+    "task": "Add a note",
+    "params": [{"name": "title", "default": "Seeds"}],
+    "steps": [STEP],
+}
 
 
 def test_a_flow_file_reads_back_as_written_and_one_from_0_4_still_reads(tmp_path: Path) -> None:
@@ -46,11 +55,20 @@ def test_a_flow_file_or_a_recorded_line_that_does_not_parse_names_the_file(tmp_p
 
 def test_a_replay_record_carries_its_version_and_reads_back(tmp_path: Path) -> None:
     flow = Flow.model_validate(OLD_FLOW)
-    report = ReplayReport.model_validate({
-        "flow": "old", "status": "stopped", "steps_done": 0, "steps": [{"step": 0, "action": "type_text",
-                                                                         "stopped": True}],
-        "stopped": {"step": 0, "action": "type_text", "reason": "no element has this role and name",
-                    "candidates": [{"id": "e3", "role": "textbox", "name": "Title", "box": [1, 2, 3, 4]}]}})
+    report = ReplayReport.model_validate(
+        {
+            "flow": "old",
+            "status": "stopped",
+            "steps_done": 0,
+            "steps": [{"step": 0, "action": "type_text", "stopped": True}],
+            "stopped": {
+                "step": 0,
+                "action": "type_text",
+                "reason": "no element has this role and name",
+                "candidates": [{"id": "e3", "role": "textbox", "name": "Title", "box": [1, 2, 3, 4]}],
+            },
+        }
+    )
     record = journal(flow, report, {"title": "Pots"})
     path = tmp_path / "replay.json"
     path.write_text(json.dumps(record.dumped()), "utf-8")

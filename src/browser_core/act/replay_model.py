@@ -136,8 +136,12 @@ class RecordedStep(Kept):
 
     @classmethod
     def of(cls, step: FlowStep) -> RecordedStep:
-        out = cls(action=step.action, args=step.args, held=step.held,
-                  post=PostCondition.model_validate(step.post.model_dump(exclude_defaults=True)))
+        out = cls(
+            action=step.action,
+            args=step.args,
+            held=step.held,
+            post=PostCondition.model_validate(step.post.model_dump(exclude_defaults=True)),
+        )
         if step.target is not None:
             out.target = step.target
         if step.fields:
