@@ -72,7 +72,7 @@ async def after(session: BrowserSession, step: FlowStep | None, tool: str, paylo
     raw = payload["data"]
     if tool == "confirm_action" and payload["success"]:
         confirmed = cast(Confirmed, raw) if isinstance(raw, dict) else None  # confirm_action's data
-        held = session.flow_held.pop(str(confirmed["confirmed"]), None) if confirmed else None
+        held = session.flow_held.pop(str(confirmed.get("confirmed")), None) if confirmed else None
         if held is not None and confirmed is not None:
             held.held = True
             await _done(session, held, confirmed.get("result") or ActionResult())
