@@ -43,8 +43,8 @@ def _field(f: object, key: str) -> object:
     return f.get(key) if isinstance(f, dict) else getattr(f, key, None)
 
 
+# boundary: kwargs, the tool call's JSON-RPC arguments as its signature accepted them
 async def before(session: BrowserSession, tool: str, kwargs: dict[str, Any]) -> FlowStep | None:
-    # kwargs: boundary, the tool call's JSON-RPC arguments as its signature accepted them
     """The step about to run, with its target's fingerprint taken while the element is on the page."""
     if tool not in RECORDED:
         return None
