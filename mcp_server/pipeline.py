@@ -36,6 +36,7 @@ from browser_core.errors import (
     ToolFailure,
     map_playwright_error,
 )
+from browser_core.flow_schema import FlowStep
 from browser_core.page.handles import released_after_call
 from browser_core.read.capture import Shot
 from browser_core.redaction import redact_data
@@ -79,7 +80,7 @@ class ToolCall:
     metadata: ResultMetadata = field(init=False)
     payload: Envelope | None = None
     image: Shot | None = None
-    step: dict[str, Any] | None = None  # boundary: flow_record's step as recorded (RecordIntent → RecordStep)
+    step: FlowStep | None = None  # the step as recorded (RecordIntent → RecordStep)
     text: str = ""  # the envelope as written: contract-checked, redacted, capped
     result: CallToolResult | None = None
 
@@ -225,7 +226,7 @@ class RecordStep:
     async def __call__(self, call: ToolCall) -> None:
         try:
             with anyio.fail_after(RECORD_BOUND_S):
-                await flow_record.after(call.session, call.step, call.tool.name, dict(call.envelope))
+                await flow_record.after(call.session, call.step, call.tool.name, call.envelope)
         except Exception as exc:  # noqa: BLE001 - recording is a side concern: the result is returned regardless
             log.warning("flow step not recorded", tool=call.tool.name, error=type(exc).__name__)
 

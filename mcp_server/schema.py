@@ -17,7 +17,7 @@ DROP = frozenset({"title"})
 DROP_PROPERTY = DROP | {"maxLength", "minLength", "maxItems", "minItems", "maximum", "minimum"}
 
 
-def compact_property(schema: dict[str, Any]) -> dict[str, Any]:
+def compact_property(schema: dict[str, Any]) -> dict[str, Any]:  # boundary: JSON Schema
     out = {k: v for k, v in schema.items() if k not in DROP_PROPERTY}
     variants = out.get("anyOf")
     if isinstance(variants, list):
@@ -45,7 +45,7 @@ def compact_property(schema: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def compact_schema(schema: dict[str, Any]) -> dict[str, Any]:
+def compact_schema(schema: dict[str, Any]) -> dict[str, Any]:  # boundary: JSON Schema
     out = {k: v for k, v in schema.items() if k not in DROP}
     props = out.get("properties")
     if isinstance(props, dict):

@@ -70,6 +70,7 @@ class BrowserMCPServer(MCPServer[ServerState]):
                 os._exit(1)  # the stdin reader is a thread blocked in read(): nothing else would stop it
 
     async def call_tool(
+        # boundary: JSON-RPC arguments
         self, name: str, arguments: dict[str, Any], context: Context[ServerState, Any] | None = None
     ) -> Any:
         tool = self._tool_manager.get_tool(name)

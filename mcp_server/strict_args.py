@@ -27,7 +27,7 @@ def _fits(value: Any, kind: str) -> bool:
     return isinstance(value, _JSON_TYPES.get(kind, (object,)))
 
 
-def _resolve(schema: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:
+def _resolve(schema: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:  # boundary: JSON Schema
     ref = schema.get("$ref")
     if isinstance(ref, str) and ref.startswith("#/$defs/"):
         resolved = root.get("$defs", {}).get(ref.removeprefix("#/$defs/"))
@@ -35,6 +35,7 @@ def _resolve(schema: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
+# boundary: JSON Schema
 def _problems(value: Any, schema: dict[str, Any], root: dict[str, Any], path: str) -> list[tuple[str, str]]:
     schema = _resolve(schema, root)
     options = schema.get("anyOf") or schema.get("oneOf")
@@ -61,6 +62,7 @@ def _problems(value: Any, schema: dict[str, Any], root: dict[str, Any], path: st
     return out
 
 
+# boundary: JSON Schema, JSON-RPC arguments
 def type_problems(schema: dict[str, Any], arguments: dict[str, Any]) -> list[dict[str, str]]:
     """Each argument (at any depth) whose JSON type the schema does not allow; an optional one may be null."""
     return [{"field": field, "problem": problem} for field, problem in _problems(arguments, schema, schema, "")]

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from browser_core.act import flow_journal, flow_record, flow_replay, flow_store
+from browser_core.act.replay_model import Held
 from browser_core.session import BrowserSession
 from mcp_server.human import AskHuman
 from mcp_server.tooling import define_tool
@@ -50,10 +51,11 @@ async def replay_flow(
     candidates. A destructive step is held like a live call (confirm_action, then replay from the next step)."""
     flow = flow_store.load(session.settings.flows_folder, name)
 
-    async def ask(held: dict[str, Any]) -> bool | None:
+    async def ask(held: Held) -> bool | None:
         if ask_human is None or not session.settings.elicit_confirmations:
             return None
-        summary = held.get("summary") or {}
+        found = held.get("summary")
+        summary = found if isinstance(found, dict) else {}
         return await ask_human(f"Replaying flow '{flow.name}': {summary.get('effect') or summary.get('action')} "
                                f"({summary.get('category')}) on {summary.get('url')}. Allow?")
 
@@ -62,8 +64,8 @@ async def replay_flow(
                                       shots=replays)
     record = flow_journal.journal(flow, report, params or {})
     with contextlib.suppress(OSError):  # the record is a copy: the report is the answer
-        report["record"] = str(flow_journal.keep(replays, record))
-    return report
+        report.record = str(flow_journal.keep(replays, record))
+    return report.dumped()
 
 
 TOOLS = [save_flow, replay_flow]

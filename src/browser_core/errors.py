@@ -54,7 +54,7 @@ class ErrorPayload(TypedDict, total=False):
     category: Required[str]
     message: Required[str]
     hint: str
-    details: dict[str, Any]
+    details: dict[str, Any]  # boundary: a failure's details: any JSON the error carries
 
 
 class BrowserAgentError(Exception):
@@ -72,6 +72,7 @@ class ToolFailure(BrowserAgentError):
     code: ClassVar[str] = "failed"
     default_hint: ClassVar[str] = ""
 
+    # boundary: any JSON the error carries
     def __init__(self, message: str, *, hint: str | None = None, details: dict[str, Any] | None = None):
         super().__init__(message)
         self.message = message

@@ -19,7 +19,7 @@ from browser_core.errors import Category, ToolFailure
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    def payload(self) -> dict[str, Any]:
+    def payload(self) -> dict[str, Any]:  # boundary: the envelope as JSON
         return self.model_dump(mode="json", exclude_unset=True)
 
 
@@ -30,7 +30,7 @@ class ToolError(_Strict):
     category: Category
     message: str
     hint: str | None = None
-    details: dict[str, Any] | None = None
+    details: dict[str, Any] | None = None  # boundary: a failure's JSON details
 
     @classmethod
     def of(cls, failure: ToolFailure) -> ToolError:
@@ -89,7 +89,7 @@ class ToolResult(_Strict):
     def parse(cls, text: str) -> ToolResult:
         return cls.model_validate_json(text)
 
-    def payload(self) -> dict[str, Any]:
+    def payload(self) -> dict[str, Any]:  # boundary: the envelope as JSON
         """The envelope as the server writes it: ``data`` and ``error`` always present, optional keys left out."""
         return {
             "success": self.success,

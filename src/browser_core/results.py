@@ -20,9 +20,9 @@ class ResultMetadata(TypedDict, total=False):
     page_content: str
     url: str
     tabs: int
-    events: list[dict[str, Any]]
+    events: list[dict[str, Any]]  # boundary: page events' own JSON details
     injection_warning: str
-    truncated: dict[str, Any]
+    truncated: dict[str, Any]  # boundary: the cap's JSON note
     browser_restarted: bool
     ids_reset: bool
     note: str
@@ -91,14 +91,14 @@ def _shrink(parent: Any, key: Any, excess: int) -> None:
         del value[keep:]
 
 
-def cap(payload: dict[str, Any], max_chars: int, how_to_get_more: str = "") -> str:
+def cap(payload: dict[str, Any], max_chars: int, how_to_get_more: str = "") -> str:  # boundary: the envelope as JSON
     """Serialise ``payload`` within ``max_chars``: shrink ``data`` first, then ``error`` and ``metadata``
     (a dialog storm's events, an error echoing a huge argument); every cut is listed in
     ``metadata.truncated``. If nothing else helps, a minimal result that says so."""
     text = dumps(payload)
     if len(text) <= max_chars:
         return text
-    truncated: dict[str, Any] = {}
+    truncated: dict[str, Any] = {}  # boundary: the cap's JSON note
     for part in ("data", "error", "metadata"):
         text = _shrink_part(payload, part, max_chars, truncated, how_to_get_more)
         if len(text) <= max_chars:
@@ -115,6 +115,7 @@ def cap(payload: dict[str, Any], max_chars: int, how_to_get_more: str = "") -> s
     return dumps(fallback)
 
 
+# boundary: the envelope as JSON
 def _shrink_part(payload: dict[str, Any], part: str, max_chars: int, truncated: dict[str, Any],
                  how_to_get_more: str) -> str:
     text = dumps(payload)

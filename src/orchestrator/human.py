@@ -24,7 +24,7 @@ class ConfirmRequest(BaseModel):
     """A pending destructive action as the *server* described it (never the model's words)."""
 
     confirmation_id: str
-    summary: dict[str, Any]
+    summary: dict[str, Any]  # boundary: the browser server's action summary (JSON)
     expires_at: float | None = None
     status: str = "pending"
 

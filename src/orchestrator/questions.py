@@ -47,7 +47,7 @@ class QuestionItem(BaseModel):
 
 class QuestionContext(BaseModel):
     questions: list[QuestionItem]
-    conversation_history: list[dict[str, Any]]
+    conversation_history: list[dict[str, Any]]  # boundary: the SDK's tool input
     session_id: str
     attempt_number: int = 1
     task: str = ""
@@ -92,7 +92,7 @@ class AnswerResult(BaseModel):
 QuestionCallback = Callable[[QuestionContext], Awaitable[AnswerResult]]
 
 
-def questions_from_tool_input(tool_input: dict[str, Any]) -> list[QuestionItem]:
+def questions_from_tool_input(tool_input: dict[str, Any]) -> list[QuestionItem]:  # boundary: the SDK's tool input
     """AskUserQuestion's ``{questions: [{question, header, options: [{label, description}], multiSelect}]}``."""
     items: list[QuestionItem] = []
     for raw in tool_input.get("questions") or []:

@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 
+from browser_core.act import flow_record
 from browser_core.act.flow_export import export_pytest
-from browser_core.act.flow_record import build_flow
+from browser_core.act.flow_model import Flow, FlowStep
+from browser_core.act.replay_model import ReplayReport
 from browser_core.errors import InvalidInput
 
 
@@ -22,6 +24,11 @@ def fp(role: str, name: str, *, row: str = "", label: str = "", input_type: str 
 
 def post(url: str, *, navigated: bool = False, value: str | None = None, title: str = "") -> dict[str, Any]:
     return {"navigated": navigated, "url": url, "title": title, "value": value}
+
+
+def build_flow(name: str, raw: list[dict[str, Any]], **kw: Any) -> Flow:
+    """A flow from steps as ``flow_steps.jsonl`` holds them (each read as a ``FlowStep``)."""
+    return flow_record.build_flow(name, [FlowStep.model_validate(s) for s in raw], **kw)
 
 
 RAW = [
@@ -76,7 +83,8 @@ def test_fallback_hands_over_the_task_the_steps_done_and_the_steps_left(tmp_path
     monkeypatch.setenv("BROWSER_FLOWS_DIR", str(tmp_path))
     flow = build_flow("edit", RAW[:4], named={"search": "Buy seeds"}, task="Rename the note")
     flow_store.save(tmp_path, flow)
-    task = handover_task("edit", {"stopped": {"step": 3, "reason": "no element has this role and name"}},
+    stop = {"stopped": {"step": 3, "reason": "no element has this role and name"}}
+    task = handover_task("edit", ReplayReport.model_validate(stop),
                          {"search": "Pots"})
     assert task.startswith("Rename the note") and "stopped at step 3" in task
     assert "navigate /" in task and "type_text textbox 'Search'" in task
@@ -103,5 +111,6 @@ def test_a_secret_typed_by_name_is_replayed_by_name() -> None:
                       "target": fp("textbox", "Password", input_type="password"),
                       "post": post("http://app.test/", value="•••• (secret notes_password)")}]
     flow = build_flow("login", raw)
-    assert flow.steps[1].args["text"] == {"secret": "notes_password"} and flow.steps[1].post.value is None
+    assert flow.steps[1].args.model_dump() == {"text": {"secret": "notes_password"}}
+    assert flow.steps[1].post.value is None
     assert flow.params == []

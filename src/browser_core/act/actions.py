@@ -137,7 +137,8 @@ async def click(
     out: ActionResult = {"action": "+".join([*held, action]), "element": target.describe()}
     out |= await settle(session, page, before, popup, opens_before, may_open_tab, before_doc, opens_after)
     out |= await _after(session, marks, downloads_file)
-    await session.guard.hold_at_dialog(intent, out.get("dialogs", []), confirmed=confirmed)  # its dialog said delete
+    dialogs: list[dict[str, object]] = [dict(d) for d in out.get("dialogs", [])]
+    await session.guard.hold_at_dialog(intent, dialogs, confirmed=confirmed)  # its dialog said delete
     out["retry_chain"] = located.chain.summary()
     return _approved(out, approved)
 

@@ -8,7 +8,7 @@ once per act (``security/approvals.py``).
 from __future__ import annotations
 
 import contextlib
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
 import structlog
 from playwright.async_api import Error as PlaywrightError
@@ -25,6 +25,7 @@ from browser_core.security.guard import SecurityGuard
 from browser_core.security.intent import ActionParams
 from browser_core.security.modal_carry import mark_raised_modals, new_key, note_open_modals
 from browser_core.session.browser import BrowserSession
+from browser_core.session.dialog_desk import DialogDetail
 
 log = structlog.get_logger("browser_core.confirm")
 
@@ -42,7 +43,7 @@ class Confirmed(TypedDict):
     confirmed: str
     summary: ActionSummary
     result: ActionResult
-    dialogs: NotRequired[list[dict[str, Any]]]  # the app's own dialogs this approval answered
+    dialogs: NotRequired[list[DialogDetail]]  # the app's own dialogs this approval answered
     carries_to: NotRequired[str]  # the app's own modal this approval still covers
 
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict, cast
 
 from browser_core.errors import InvalidInput
 from browser_core.security.intent import ActionIntent
@@ -21,9 +21,9 @@ class ArmedDialog(TypedDict):
     last_dialog: NotRequired[DialogDetail]
 
 
-def dialogs_since(session: BrowserSession, mark: int) -> list[dict[str, Any]]:
+def dialogs_since(session: BrowserSession, mark: int) -> list[DialogDetail]:
     """Dialogs answered since ``mark`` (an index into session.events), for the acting tool's own result."""
-    return [e.detail for e in session.events[mark:] if e.kind == "dialog"]
+    return [cast(DialogDetail, e.detail) for e in session.events[mark:] if e.kind == "dialog"]  # the desk's note
 
 
 async def handle_dialog(

@@ -10,6 +10,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from browser_core.act.flow_model import Anchors, Fingerprint
+from browser_core.act.replay_model import Candidate
 from browser_core.page.observation import Element, find_all_by_fingerprint
 from browser_core.page.registry import ElementFingerprint
 from browser_core.session.browser import BrowserSession
@@ -57,7 +58,7 @@ ANCHORS_JS = """(el) => {
 
 async def anchors_of(session: BrowserSession, element: Element) -> tuple[Anchors, str]:
     """The element's anchors (its walker context as the row) and the source of its name."""
-    raw: dict[str, Any] = {}
+    raw: dict[str, Any] = {}  # boundary: the page's evaluate result (ANCHORS_JS)
     _, handle = await session.registry.resolve(element.id)
     if handle is not None:
         with contextlib.suppress(PlaywrightError):
@@ -92,8 +93,7 @@ async def capture(session: BrowserSession, element_id: str) -> Fingerprint | Non
                        ordinal=peers.index(me), box=list(me.box))
 
 
-def describe(element: Element, anchors: Anchors) -> dict[str, Any]:
+def describe(element: Element, anchors: Anchors) -> Candidate:
     """A candidate as a replay report lists it."""
-    out: dict[str, Any] = {"id": element.id, "role": element.role, "name": element.name, "box": list(element.box)}
-    out |= {k: v for k, v in anchors.model_dump().items() if v}
-    return out
+    return Candidate(id=element.id, role=element.role, name=element.name, box=list(element.box),
+                     **{k: v for k, v in anchors.model_dump().items() if v})

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from browser_core.act.flow_model import PLACEHOLDER, Fingerprint, Flow, FlowStep
+from browser_core.act.flow_model import PLACEHOLDER, Fingerprint, Flow, FlowStep, SecretName
 
 _FIELDS = ("textbox", "searchbox", "combobox", "spinbutton", "checkbox", "radio", "listbox", "switch")
 _ROW = re.compile(r"^(row|item) '(.*)'$", re.S)
@@ -55,37 +55,42 @@ def locator(fp: Fingerprint) -> str:
 
 def _act(step: FlowStep) -> list[str]:
     a = step.args
-    if step.action == "navigate" and a.get("history"):
-        return [{"back": "page.go_back()", "forward": "page.go_forward()"}.get(str(a["history"]), "page.reload()")]
+    if step.action == "navigate" and a.history:
+        return [{"back": "page.go_back()", "forward": "page.go_forward()"}.get(a.history, "page.reload()")]
     if step.action == "navigate":
-        return [f"page.goto(origin + {_py(str(a.get('url', '')))})" if "://" not in str(a.get("url"))
-                else f"page.goto({_py(str(a.get('url')))})"]
+        url = _py(a.url or "")
+        return [f"page.goto(origin + {url})" if "://" not in str(a.url) else f"page.goto({url})"]
     if step.action == "fill":
         return [line for f in step.fields for line in _field(f)]
     if step.target is None:
-        return [f"page.keyboard.press({str(a.get('key'))!r})"] if step.action == "press_key" else []
+        return [f"page.keyboard.press({str(a.key)!r})"] if step.action == "press_key" else []
     loc = locator(step.target)
     if step.action == "click":
-        return [f"{loc}.{'dblclick' if a.get('double_click') else 'click'}()"]
+        return [f"{loc}.{'dblclick' if a.double_click else 'click'}()"]
     if step.action == "type_text":
-        lines = [f"{loc}.fill({_py(str(a.get('text', '')))})"]
-        return lines + ([f"{loc}.press('Enter')"] if a.get("press_enter") else [])
+        lines = [f"{loc}.fill({_py(_text(a.text))})"]
+        return lines + ([f"{loc}.press('Enter')"] if a.press_enter else [])
     if step.action == "select_option":
-        return [f"{loc}.select_option([{', '.join(_py(str(v)) for v in a.get('values', []))}])"]
-    return [f"{loc}.press({str(a.get('key'))!r})"]
+        return [f"{loc}.select_option([{', '.join(_py(v) for v in a.values or [])}])"]
+    return [f"{loc}.press({str(a.key)!r})"]
+
+
+def _text(value: object) -> str:
+    """A typed value as its text (a secret by name: the name as the flow holds it)."""
+    return str(value.model_dump()) if isinstance(value, SecretName) else str(value or "")
 
 
 def _field(f: FlowStep) -> list[str]:
     if f.target is None:
         return []
-    value, loc = f.args.get("value"), locator(f.target)
+    value, loc = f.args.value, locator(f.target)
     if isinstance(value, bool):
         return [f"{loc}.set_checked({value})"]
     if isinstance(value, list):
         return [f"{loc}.select_option([{', '.join(_py(str(v)) for v in value)}])"]
     if f.target.role in ("combobox", "listbox"):
-        return [f"{loc}.select_option({_py(str(value))})"]
-    return [f"{loc}.fill({_py(str(value))})"]
+        return [f"{loc}.select_option({_py(_text(value))})"]
+    return [f"{loc}.fill({_py(_text(value))})"]
 
 
 def _expect(step: FlowStep) -> list[str]:

@@ -13,44 +13,32 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Any
 
-from browser_core.act.flow_model import Flow, FlowStep
+from browser_core.act.flow_model import Flow
+from browser_core.act.replay_model import REPLAY_FORMAT, RecordedStep, ReplayRecord, ReplayReport, ReplayStep
 from browser_core.redaction import redact_data, register_secret
 
 RECORD = "replay.json"
 
 
-def recorded(step: FlowStep) -> dict[str, Any]:
-    """What the flow holds for a step (templates, secrets by name)."""
-    out: dict[str, Any] = {"action": step.action, "args": step.args, "held": step.held,
-                           "post": step.post.model_dump(exclude_defaults=True)}
-    if step.target is not None:
-        out["target"] = step.target.model_dump()
-    if step.fields:
-        out["fields"] = [{"args": f.args, "target": f.target.model_dump() if f.target else None}
-                         for f in step.fields]
-    return out
-
-
-def journal(flow: Flow, report: dict[str, Any], given: dict[str, str]) -> dict[str, Any]:
+def journal(flow: Flow, report: ReplayReport, given: dict[str, str]) -> ReplayRecord:
     """The record of one replay (its report may join several calls: a held step confirmed, then the rest)."""
     secret = {p.name for p in flow.params if p.secret}
     for name in secret & set(given):
         register_secret(given[name])  # a secret parameter's value is masked wherever the page or a check echoes it
-    steps = [{"step": entry.get("step"), "recorded": recorded(flow.steps[int(entry["step"])]), "now": entry}
-             for entry in report.get("steps", []) if 0 <= int(entry.get("step", -1)) < len(flow.steps)]
-    record = {"flow": flow.name, "task": flow.task, "origin": flow.origin, "status": report.get("status", ""),
-              "model_requests": report.get("model_requests", 0), "duration_s": report.get("duration_s", 0),
-              "steps_total": len(flow.steps), "steps_done": report.get("steps_done", 0),
-              "params": {k: "(secret)" if k in secret else v for k, v in given.items()},
-              "stopped": report.get("stopped"), "steps": steps}
-    return dict(redact_data(record))
+    steps = [ReplayStep(step=now.step, recorded=RecordedStep.of(flow.steps[now.step]), now=now)
+             for now in report.steps if 0 <= now.step < len(flow.steps)]
+    record = ReplayRecord(format_version=REPLAY_FORMAT, flow=flow.name, task=flow.task, origin=flow.origin,
+                          status=report.status, model_requests=report.model_requests, duration_s=report.duration_s,
+                          steps_total=len(flow.steps), steps_done=report.steps_done,
+                          params={k: "(secret)" if k in secret else v for k, v in given.items()},
+                          stopped=report.stopped, steps=steps)
+    return ReplayRecord.model_validate(redact_data(record.dumped()))
 
 
-def keep(folder: Path, record: dict[str, Any]) -> Path:
+def keep(folder: Path, record: ReplayRecord) -> Path:
     """Write a replay's record into ``folder`` (the server's artifacts: ``replays/<time>-<flow>.json``)."""
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{time.strftime('%Y%m%d-%H%M%S')}-{record['flow']}.json"
-    path.write_text(json.dumps(record, ensure_ascii=False, indent=1, default=str), "utf-8")
+    path = folder / f"{time.strftime('%Y%m%d-%H%M%S')}-{record.flow}.json"
+    path.write_text(json.dumps(record.dumped(), ensure_ascii=False, indent=1), "utf-8")
     return path

@@ -7,16 +7,30 @@ import contextlib
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 import anyio
 from playwright.async_api import Error as PlaywrightError
 
+from browser_core.act.confirm import Confirmed
 from browser_core.act.flow_capture import capture
-from browser_core.act.flow_model import Flow, FlowParam, FlowStep, check_name, decoded, templated
+from browser_core.act.flow_model import (
+    Fingerprint,
+    Flow,
+    FlowParam,
+    FlowStep,
+    PostCondition,
+    SecretName,
+    StepArgs,
+    check_name,
+    decoded,
+    templated,
+)
+from browser_core.act.outcome import ActionResult
 from browser_core.errors import ToolFailure
 from browser_core.redaction import redact
+from browser_core.results import Envelope
 from browser_core.session.browser import BrowserSession
 
 RECORDED = ("navigate", "click", "type_text", "select_option", "press_key", "fill_form")
@@ -25,74 +39,76 @@ _ARGS = {"navigate": ("url", "history"), "click": ("button", "double_click"),
 MAX_STEPS = 500
 
 
-def _field(f: Any, key: str) -> Any:
+def _field(f: object, key: str) -> object:
     return f.get(key) if isinstance(f, dict) else getattr(f, key, None)
 
 
-async def before(session: BrowserSession, tool: str, kwargs: dict[str, Any]) -> dict[str, Any] | None:
+# boundary: kwargs, the tool call's JSON-RPC arguments as its signature accepted them
+async def before(session: BrowserSession, tool: str, kwargs: dict[str, Any]) -> FlowStep | None:
     """The step about to run, with its target's fingerprint taken while the element is on the page."""
     if tool not in RECORDED:
         return None
-    action = "fill" if tool == "fill_form" else tool
-    step: dict[str, Any] = {"action": action, "args": {k: kwargs[k] for k in _ARGS.get(tool, ()) if k in kwargs}}
+    step = FlowStep.model_validate({"action": "fill" if tool == "fill_form" else tool,
+                                    "args": {k: kwargs[k] for k in _ARGS.get(tool, ()) if k in kwargs}})
     with contextlib.suppress(ToolFailure, PlaywrightError):
         if tool == "fill_form":
-            step["fields"] = [{"action": "fill", "args": {"value": _field(f, "value")},
-                               "target": await _fingerprint(session, _field(f, "element_id"))}
-                              for f in kwargs.get("fields", [])]
+            step.fields = [FlowStep(action="fill", args=StepArgs.model_validate({"value": _field(f, "value")}),
+                                    target=await _fingerprint(session, _field(f, "element_id")))
+                           for f in kwargs.get("fields", [])]
         elif kwargs.get("element_id") and session.started:
-            step["target"] = await _fingerprint(session, str(kwargs["element_id"]))
+            step.target = await _fingerprint(session, str(kwargs["element_id"]))
     return step
 
 
-async def _fingerprint(session: BrowserSession, element_id: str | None) -> dict[str, Any] | None:
+async def _fingerprint(session: BrowserSession, element_id: object) -> Fingerprint | None:
     if not element_id or not session.started:
         return None
-    fp = await capture(session, element_id)
-    return fp.model_dump() if fp else None
+    return await capture(session, str(element_id))
 
 
-async def after(session: BrowserSession, step: dict[str, Any] | None, tool: str, payload: dict[str, Any]) -> None:
+async def after(session: BrowserSession, step: FlowStep | None, tool: str, payload: Envelope) -> None:
     """Record the step once it ran (a held one waits for its confirmation)."""
-    error = payload.get("error") or {}
-    if tool == "confirm_action" and payload.get("success"):
-        confirmed = payload.get("data") or {}
-        held = session.flow_held.pop(str(confirmed.get("confirmed")), None)
-        if held is not None:
-            await _done(session, held | {"held": True}, confirmed.get("result") or {})
+    error = payload["error"]
+    raw = payload["data"]
+    if tool == "confirm_action" and payload["success"]:
+        confirmed = cast(Confirmed, raw) if isinstance(raw, dict) else None  # confirm_action's data
+        held = session.flow_held.pop(str(confirmed.get("confirmed")), None) if confirmed else None
+        if held is not None and confirmed is not None:
+            held.held = True
+            await _done(session, held, confirmed.get("result") or ActionResult())
         return
     if step is None:
         return
-    if error.get("code") == "requires_confirmation":
+    if error is not None and error.get("code") == "requires_confirmation":
         cid = str((error.get("details") or {}).get("confirmation_id", ""))
         session.flow_held[cid] = step
-    elif payload.get("success"):
-        raw = payload.get("data")
-        data: dict[str, Any] = raw if isinstance(raw, dict) else {}
-        element = data.get("element") or {}
-        moved = element.get("re_resolved_from")  # the id's element had moved: the one acted on is what counts
-        if (step.get("target") is None or moved) and step["action"] != "navigate" and element.get("id"):
+    elif payload["success"]:
+        data = cast(ActionResult, raw) if isinstance(raw, dict) else ActionResult()  # an acting tool's data
+        element = data.get("element")
+        moved = element and element.get("re_resolved_from")  # the id's element had moved: the one acted on counts
+        if (step.target is None or moved) and step.action != "navigate" and element and element.get("id"):
             with contextlib.suppress(ToolFailure, PlaywrightError):
-                step["target"] = await _fingerprint(session, str(element["id"])) or step.get("target")
+                step.target = await _fingerprint(session, element["id"]) or step.target
         await _done(session, step, data)
 
 
-async def _done(session: BrowserSession, step: dict[str, Any], result: dict[str, Any]) -> None:
+async def _done(session: BrowserSession, step: FlowStep, result: ActionResult) -> None:
     page = session.current_page()
     url, title = (page.url, "") if page else ("", "")
     if page is not None:
         with contextlib.suppress(PlaywrightError):
             title = await page.title()
-    value = result.get("value")
-    if step["action"] == "select_option" and result.get("selected"):
+    value: object = result.get("value")
+    if step.action == "select_option" and result.get("selected"):
         value = ", ".join(map(str, result["selected"]))
     changed = "; ".join(str(x) for x in (result.get("elements") or [])[:6])
-    step["post"] = {"navigated": bool(result.get("navigated")) or step["action"] == "navigate", "url": url,
-                    "title": title, "value": None if value is None else str(value), "changed": changed[:400]}
+    step.post = PostCondition(navigated=bool(result.get("navigated")) or step.action == "navigate", url=url,
+                              title=title, value=None if value is None else str(value), changed=changed[:400])
     if len(session.flow_steps) < MAX_STEPS:
         session.flow_steps.append(step)
     if session.settings.flow_log is not None:
-        await anyio.to_thread.run_sync(_append, session.settings.flow_log, json.dumps(step, ensure_ascii=False))
+        line = json.dumps(step.model_dump(mode="json"), ensure_ascii=False)
+        await anyio.to_thread.run_sync(_append, session.settings.flow_log, line)
 
 
 def _append(path: Path, line: str) -> None:
@@ -134,15 +150,15 @@ def _relative(url: str, origin: str) -> str:
     return decoded(parts.path) + query + (f"#{parts.fragment}" if parts.fragment else "")
 
 
-def build_flow(name: str, raw: list[dict[str, Any]], *, named: dict[str, str] | None = None, task: str = "") -> Flow:
+def build_flow(name: str, recorded: list[FlowStep], *, named: dict[str, str] | None = None, task: str = "") -> Flow:
     """A flow from recorded steps. ``named``: parameter name → the value the task gave (those values get those
     names; every other typed value gets a name from its field)."""
     check_name(name)
-    first = next((s["post"]["url"] for s in raw if s.get("post", {}).get("url")), "")
+    first = next((s.post.url for s in recorded if s.post.url), "")
     parts = urlsplit(first)
     origin = f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else ""
     params = _Params(named or {})
-    steps = [_template(FlowStep.model_validate(s), params, origin) for s in raw]
+    steps = [_template(s.model_copy(deep=True), params, origin) for s in recorded]
     return Flow(name=name, origin=origin, task=task, params=params.params, steps=steps)
 
 
@@ -155,8 +171,8 @@ def _template(step: FlowStep, params: _Params, origin: str) -> FlowStep:
         for key in ("row", "label", "heading", "dialog"):
             setattr(anchors, key, templated(getattr(anchors, key), before))
         step.target.value = ""  # a field's earlier value is not compared
-    if step.action == "navigate" and step.args.get("url"):
-        step.args["url"] = templated(_relative(str(step.args["url"]), origin), before)
+    if step.action == "navigate" and step.args.url:
+        step.args.url = templated(_relative(step.args.url, origin), before)
     step.fields = [_template(f, params, origin) for f in step.fields]
     _own_value(step, params)
     step.post.url = templated(_relative(step.post.url, origin), params.values)
@@ -169,20 +185,19 @@ def _template(step: FlowStep, params: _Params, origin: str) -> FlowStep:
 def _own_value(step: FlowStep, params: _Params) -> None:
     hint = step.target.name if step.target else step.action
     secret_field = step.target is not None and step.target.input_type == "password"
-    by_name = step.args.get("text") if step.action == "type_text" else step.args.get("value")
-    if isinstance(by_name, dict):  # a secret typed by its name: the name is replayed, no value is ever stored
-        step.post.value = None
+    args = step.args
+    if isinstance(args.text if step.action == "type_text" else args.value, SecretName):
+        step.post.value = None  # a secret typed by its name: the name is replayed, no value is ever stored
         return
     if step.action == "type_text":
-        text = str(step.args.get("text", ""))
+        text = str(args.text or "")
         secret = secret_field or redact(text) != text
-        step.args["text"] = params.add(text, hint, secret=secret)
+        args.text = params.add(text, hint, secret=secret)
         if secret:
             step.post.value = None
-    elif step.action == "select_option" and len(step.args.get("values") or []) == 1:
-        step.args["values"] = [params.add(str(step.args["values"][0]), hint, secret=False)]
-    elif step.action == "fill" and isinstance(step.args.get("value"), str):
-        text = str(step.args["value"])
-        secret = secret_field or redact(text) != text
-        step.args["value"] = params.add(text, hint, secret=secret)
+    elif step.action == "select_option" and args.values and len(args.values) == 1:
+        args.values = [params.add(args.values[0], hint, secret=False)]
+    elif step.action == "fill" and isinstance(args.value, str):
+        secret = secret_field or redact(args.value) != args.value
+        args.value = params.add(args.value, hint, secret=secret)
         step.post.value = None

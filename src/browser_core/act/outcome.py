@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import TypedDict
 
+from browser_core.act.retry_chain import ChainSummary
 from browser_core.page.listing import ElementRef
 from browser_core.read.changes import PageChanges
+from browser_core.session.dialog_desk import DialogDetail
 from browser_core.session.downloads import DownloadRecord
 
 
@@ -48,9 +50,9 @@ class ActionResult(PageChanges, total=False):
     via: str
     files: list[dict[str, object]]
     input_has: list[str]
-    dialogs: list[dict[str, Any]]
+    dialogs: list[DialogDetail]
     downloads: list[DownloadRecord]
-    retry_chain: dict[str, Any]
+    retry_chain: ChainSummary
     approved_by: str
     secret: str  # the name of the secret typed (never its value)
     origin: str  # the origin of the frame it was typed into

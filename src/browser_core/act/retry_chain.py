@@ -7,7 +7,7 @@ and the running of the chain are in ``retry.py``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Required, TypedDict, cast
 
 from pydantic import BaseModel, Field, computed_field
 
@@ -28,6 +28,28 @@ class InteractionAttempt(BaseModel):
     code: str | None = None
     duration_ms: int = 0
     detail: str | None = None
+
+
+class AttemptNote(TypedDict, total=False):
+    """An attempt as a result lists it (no empty fields)."""
+
+    strategy: Required[str]
+    frame: str
+    success: Required[bool]
+    error: str
+    code: str
+    duration_ms: int
+    detail: str
+
+
+class ChainSummary(TypedDict, total=False):
+    """The chain as it goes into a result (``RetryChain.summary``)."""
+
+    strategies: list[str]
+    attempts: Required[list[AttemptNote]]
+    stopped: str
+    succeeded: Required[bool]
+    exhausted: bool
 
 
 class RetryChain(BaseModel):
@@ -63,14 +85,14 @@ class RetryChain(BaseModel):
     def add_attempt(self, attempt: InteractionAttempt) -> None:
         self.attempts.append(attempt)
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> ChainSummary:
         """The chain as it goes into a result: no empty fields; a click or typing that worked at once in the main
         frame (most actions) in short."""
         first = self.attempts[0] if len(self.attempts) == 1 else None
         if first is not None and first.success and first.strategy == "main_frame" == self.strategies[0]:
             return {"attempts": [{"strategy": first.strategy, "success": True}], "succeeded": True}
-        out = self.model_dump(exclude={"current_index", "timeout_per_frame_ms"}, exclude_none=True)
-        out["attempts"] = [a.model_dump(exclude_none=True) for a in self.attempts]
+        out = cast(ChainSummary, self.model_dump(exclude={"current_index", "timeout_per_frame_ms"}, exclude_none=True))
+        out["attempts"] = [cast(AttemptNote, a.model_dump(exclude_none=True)) for a in self.attempts]
         if len(self.strategies) > MAX_LISTED_STRATEGIES:
             tried = {a.strategy for a in self.attempts}
             head = [s for s in self.strategies[:-1] if s in tried] or self.strategies[:1]

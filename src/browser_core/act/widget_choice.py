@@ -182,6 +182,7 @@ async def _verify(session: BrowserSession, widget: Widget, values: list[str]) ->
         details={"shown": state["shown"] if state else None})
 
 
+# boundary: the page's evaluate result (widgets.js)
 def _shows(state: dict[str, Any] | None, values: list[str], multiple: bool = False) -> bool:
     """Every value shown, and (a multi-select over a real select) nothing else selected."""
     if not state:

@@ -29,8 +29,8 @@ _ROW_NUMBER = re.compile(r"^row (\d+)$")
 class FrameRead:
     """One frame's rows and links as the audit read them; ``ids`` maps the frame's numbers back to listed ids."""
 
-    containers: list[dict[str, Any]] = field(default_factory=list)
-    rows: list[dict[str, Any]] = field(default_factory=list)
+    containers: list[dict[str, Any]] = field(default_factory=list)  # boundary: the page's evaluate result (rows.js)
+    rows: list[dict[str, Any]] = field(default_factory=list)  # boundary: the page's evaluate result
     links: dict[str, str] = field(default_factory=dict)  # id -> absolute address
     opens: list[str] = field(default_factory=list)  # ids of controls that declare a popup
     text: str = ""
@@ -88,7 +88,7 @@ def row_key(listed: list[ListedElement]) -> str:
     return contexts.most_common(1)[0][0] if contexts else ""
 
 
-def container_name(container: dict[str, Any], index: int) -> str:
+def container_name(container: dict[str, Any], index: int) -> str:  # boundary: the page's evaluate result
     label = container.get("label") or ""
     return f"{container['kind']} '{label}'" if label else f"{container['kind']} {index + 1}"
 
@@ -96,6 +96,7 @@ def container_name(container: dict[str, Any], index: int) -> str:
 def row_violations(read: FrameRead, listed: dict[str, ListedElement]) -> list[tuple[str, str, str]]:
     """(kind, element, detail) for unreachable rows and for rows that differ but share their key."""
     out: list[tuple[str, str, str]] = []
+    # boundary: the page's evaluate result
     keyed: dict[int, dict[str, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
     for row in read.rows:
         where = container_name(read.containers[row["c"]], row["c"])

@@ -117,7 +117,7 @@ class ElementFacts:
         return [by_value.get(v, v) for v in values]
 
 
-def parse_facts(raw: dict[str, Any]) -> ElementFacts:
+def parse_facts(raw: dict[str, Any]) -> ElementFacts:  # boundary: the page's evaluate result
     raw = dict(raw)
     form = raw.pop("form", None)
     page = raw.pop("page", None) or {}

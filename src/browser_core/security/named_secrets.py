@@ -22,7 +22,7 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from dotenv import dotenv_values
 
@@ -62,6 +62,27 @@ def origin_allowed(origin: str | None, patterns: tuple[str, ...]) -> bool:
     return False
 
 
+class SecretNote(TypedDict):
+    """A secret as the model may see it: its name, kind and the origins it may be typed into (never its value)."""
+
+    name: str
+    kind: str
+    origins: list[str]
+
+
+class Unusable(TypedDict):
+    name: str
+    problem: str
+
+
+class SecretListing(TypedDict):
+    """list_secrets' answer."""
+
+    secrets: list[SecretNote]
+    unusable: NotRequired[list[Unusable]]
+    file_problem: NotRequired[str]
+
+
 @dataclass(frozen=True)
 class Secret:
     name: str
@@ -80,7 +101,7 @@ class Secret:
         register_secret(code)
         return code
 
-    def public(self) -> dict[str, Any]:
+    def public(self) -> SecretNote:
         return {"name": self.name, "kind": self.kind, "origins": list(self.origins)}
 
 
@@ -215,9 +236,9 @@ class SecretStore:
             message += f"; {self.file_problem}"
         raise SecretRefused(message, details={"secret": name, "reason": "unknown", "known": known})
 
-    def listing(self) -> dict[str, Any]:
+    def listing(self) -> SecretListing:
         self.refresh()
-        out: dict[str, Any] = {"secrets": [s.public() for s in sorted(self.secrets.values(), key=lambda s: s.name)]}
+        out: SecretListing = {"secrets": [s.public() for s in sorted(self.secrets.values(), key=lambda s: s.name)]}
         if self.problems:
             out["unusable"] = [{"name": n, "problem": p} for n, p in sorted(self.problems.items())]
         if self.file_problem:

@@ -185,7 +185,7 @@ class SecurityPolicy:
         return hits
 
 
-def _merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+def _merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:  # boundary: policy YAML
     out = dict(base)
     for key, value in extra.items():
         if isinstance(value, dict) and isinstance(out.get(key), dict):

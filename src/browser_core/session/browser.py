@@ -21,6 +21,7 @@ from playwright.async_api import Browser, BrowserContext, Dialog, Page, Playwrig
 from playwright.async_api import Error as PlaywrightError
 
 from browser_core.errors import BrowserUnavailable, ConfigurationError
+from browser_core.flow_schema import FlowStep
 from browser_core.page.registry import ElementRegistry
 from browser_core.results import RestartNote
 from browser_core.security import url_policy
@@ -78,8 +79,8 @@ class BrowserSession:
     state_keeper: StateKeeper | None = None  # cookies and storage beside the profile (state_keeper.py)
     connection: remote.Connection | None = None  # a browser server's (remote.py)
     renderer_watch: RendererWatch | None = None  # a launched browser's renderer memory (renderer_memory.py)
-    flow_steps: list[dict[str, Any]] = field(default_factory=list)  # the actions done, for save_flow (act/flow_record)
-    flow_held: dict[str, dict[str, Any]] = field(default_factory=dict)  # held actions by confirmation id
+    flow_steps: list[FlowStep] = field(default_factory=list)  # the actions done, for save_flow (act/flow_record)
+    flow_held: dict[str, FlowStep] = field(default_factory=dict)  # held actions by confirmation id
     content_fence: ContentFence = field(init=False)
     snapshots: ScreenshotRecorder = field(init=False)
     secrets: SecretStore = field(init=False)

@@ -47,6 +47,7 @@ class FrameWitness:
 
     cdp: CDPSession
     origins: dict[str, str] = field(default_factory=dict)
+    # boundary: CDP events
     seen: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=MAX_DIALOGS_KEPT))  # matched: removed
     arrived: asyncio.Event = field(default_factory=asyncio.Event)
     closed: list[bool] = field(default_factory=list)  # each dialog's outcome as Chromium reports it (True: accepted)
@@ -64,16 +65,16 @@ class FrameWitness:
             return witness
         return None
 
-    def _note(self, frame: dict[str, Any]) -> None:
+    def _note(self, frame: dict[str, Any]) -> None:  # boundary: a CDP frame tree
         if frame.get("id"):
             self.origins[str(frame["id"])] = str(frame.get("securityOrigin") or "").casefold().rstrip("/")
 
-    def _note_tree(self, node: dict[str, Any]) -> None:
+    def _note_tree(self, node: dict[str, Any]) -> None:  # boundary: a CDP frame tree
         self._note(node.get("frame", {}))
         for child in node.get("childFrames", []):
             self._note_tree(child)
 
-    def _opened(self, event: dict[str, Any]) -> None:
+    def _opened(self, event: dict[str, Any]) -> None:  # boundary: a CDP event
         self.seen.append(event)
         self.arrived.set()
 

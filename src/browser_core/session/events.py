@@ -11,7 +11,7 @@ class PageEvent:
     """Something that happened outside a tool call's own action (a popup, a dialog), reported once."""
 
     kind: str
-    detail: dict[str, Any]
+    detail: dict[str, Any]  # boundary: the page event's own JSON details
 
 
 MAX_PENDING_EVENTS = 50  # events kept between two tool calls; later ones are only counted (dialog storms)

@@ -59,7 +59,7 @@ def state_path(profile: Path) -> Path:
     return profile / STATE_FILE
 
 
-def _write(path: Path, state: dict[str, Any]) -> None:
+def _write(path: Path, state: dict[str, Any]) -> None:  # boundary: Playwright's storage state
     tmp = path.with_suffix(".tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as out:

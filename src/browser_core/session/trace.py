@@ -41,7 +41,7 @@ class TraceRecorder:
     def recording(self) -> bool:
         return self._recording is not None
 
-    def launch_options(self) -> dict[str, Any]:
+    def launch_options(self) -> dict[str, Any]:  # boundary: Playwright's launch options
         """For ``launch_persistent_context``: where the browser writes the trace as it records."""
         return {} if self.folder is None else {"traces_dir": str(self.folder / RAW)}
 

@@ -40,6 +40,7 @@ class AgentSpec:
         return bool(DELEGATION_TOOLS & set(self.tools))
 
     def definition(
+        # boundary: the SDK's MCP server configs
         self, model: str = "", *, prompt: str = "", mcp_servers: list[str | dict[str, Any]] | None = None
     ) -> AgentDefinition:
         """The SDK's definition of this agent: its description, prompt, tools and model (``inherit`` = the

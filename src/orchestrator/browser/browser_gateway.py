@@ -32,7 +32,7 @@ from mcp.server.transport_security import TransportSecuritySettings
 from orchestrator.browser.browser_link import BrowserLink
 
 log = structlog.get_logger("orchestrator.gateway")
-Scope = dict[str, Any]
+Scope = dict[str, Any]  # boundary: an ASGI scope
 PREFIX = "/agents/"
 
 

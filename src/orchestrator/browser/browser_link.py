@@ -122,7 +122,7 @@ class BrowserLink:
         if not task.done():
             task.cancel()
 
-    async def call(self, name: str, arguments: dict[str, Any]) -> mt.CallToolResult:
+    async def call(self, name: str, arguments: dict[str, Any]) -> mt.CallToolResult:  # boundary: JSON-RPC arguments
         """Forward one call. A dead server answers with an error result naming it (the hooks stop the run)."""
         if self.session is None or self.gone:
             return _error(f"browser server not connected: {self.gone or 'closed'}")

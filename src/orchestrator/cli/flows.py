@@ -26,6 +26,7 @@ from rich.markup import escape
 
 from browser_core.act import flow_export, flow_record, flow_store
 from browser_core.act.flow_model import FlowStep, fill
+from browser_core.act.replay_model import ReplayReport, Stopped
 from browser_core.envcheck import load_settings
 from browser_core.errors import InvalidInput
 from browser_core.result_model import ToolResult
@@ -40,7 +41,7 @@ from orchestrator.session.worker import WorkerAgent
 from orchestrator.settings import OrchestratorSettings, secrets_with
 
 DECLINED = "the human declined this step: nothing was done"
-BrowserCall = Callable[[str, dict[str, Any]], Awaitable[Any]]
+BrowserCall = Callable[[str, dict[str, Any]], Awaitable[Any]]  # boundary: a tool call's JSON-RPC arguments, its result
 
 
 def flows_folder() -> Path:
@@ -57,14 +58,13 @@ def _run_folder(run_dir: Path, wanted: str) -> Path:
     return runs[-1]
 
 
-def recorded_step(path: Path, number: int, line: str) -> dict[str, Any]:
-    """One recorded action of ``flow_steps.jsonl``, checked as a flow step (the file and line named if not)."""
+def recorded_step(path: Path, number: int, line: str) -> FlowStep:
+    """One recorded action of ``flow_steps.jsonl``, read as a flow step (the file and line named if it is not one)."""
     try:
-        FlowStep.model_validate_json(line)
+        return FlowStep.model_validate_json(line)
     except ValidationError as exc:
-        raise InvalidInput(f"{path} line {number} is not a recorded flow step ({problem(exc)})") from exc
-    step: dict[str, Any] = json.loads(line)  # boundary: build_flow takes the steps as recorded (session or file)
-    return step
+        raise InvalidInput(f"{path} line {number} is not a recorded flow step ({problem(exc)}); record the run "
+                           "again with this version") from exc
 
 
 def save_from_run(run: Path, name: str) -> Path:
@@ -125,26 +125,25 @@ def _human(answers: Path | None, console: Console) -> Human:
 
 
 async def _replay(args: argparse.Namespace, params: dict[str, str], human: Human,
-                  console: Console) -> dict[str, Any]:
-    overrides: dict[str, Any] = {"headful": False} if args.headless else {}
-    if args.secret:  # the secrets the flow's steps name, allowed for this replay (as ``--secret`` for a task)
-        overrides["secrets"] = secrets_with(args.secret)
-    settings = load_settings(OrchestratorSettings, **overrides)
+                  console: Console) -> ReplayReport:
+    # the secrets the flow's steps name are allowed for this replay (as ``--secret`` for a task)
+    settings = load_settings(OrchestratorSettings, **({"headful": False} if args.headless else {}),
+                             **({"secrets": secrets_with(args.secret)} if args.secret else {}))
     flow_environment()
     try:
         flow = flow_store.load(flows_folder(), args.name)
     except InvalidInput as exc:
-        return {"status": "error", "error": exc.message}
+        return ReplayReport(status="error", error=exc.message)
     run = ReplayRun(settings.run_dir, flow, params)
     link = BrowserLink(browser_server(settings, run.recorder.artifacts, run.recorder.screenshots))
-    report: dict[str, Any] = {"status": "error", "error": "the browser server did not answer"}
+    report = ReplayReport(status="error", error="the browser server did not answer")
     try:
         await link.connect()
         report = await _replay_steps(link.call, args, params, human, console, run)
         await run.pictures_taken()
     finally:
         await link.close()
-        report["report"] = str(run.finish(str(report.get("status")), str(report.get("error") or "")))
+        report.report = str(run.finish(report.status, report.error or ""))
     return report
 
 
@@ -155,7 +154,7 @@ def flow_environment() -> None:
 
 
 async def _replay_steps(call: BrowserCall, args: argparse.Namespace, params: dict[str, str], human: Human,
-                        console: Console, run: ReplayRun) -> dict[str, Any]:
+                        console: Console, run: ReplayRun) -> ReplayReport:
     """``replay_flow`` (through ``call``: a browser server's tool call) until it is done or stops; a held step is
     asked here, confirmed, and the replay goes on."""
     start, spent = 0, 0.0
@@ -163,20 +162,26 @@ async def _replay_steps(call: BrowserCall, args: argparse.Namespace, params: dic
         arguments = {"name": args.name, "params": params, "start_step": start}
         report = _data(await call("replay_flow", arguments | ({"origin": args.origin} if args.origin else {})))
         run.add(report)
-        spent += float(report.get("duration_s") or 0)
-        report["duration_s"] = round(spent, 2)  # the whole replay's steps, every held segment included
-        if report.get("status") != "held":
+        spent += report.duration_s
+        report.duration_s = round(spent, 2)  # the whole replay's steps, every held segment included
+        if report.status != "held" or report.stopped is None:
             return report
-        held = report["stopped"]["held"]
-        step = int(report["stopped"]["step"])
-        request = ConfirmRequest(confirmation_id=held["confirmation_id"], summary=held.get("summary") or {})
+        held, step = report.stopped.held or {}, report.stopped.step
+        found = held.get("summary")
+        summary = found if isinstance(found, dict) else {}
+        request = ConfirmRequest(confirmation_id=str(held.get("confirmation_id", "")), summary=summary)
         allowed = await human.confirm(request)
-        run.answered(step, request.summary, allowed)
+        run.answered(step, summary, allowed)
         if not allowed:
-            return report | {"status": "declined", "stopped": report["stopped"] | {"reason": DECLINED}}
+            declined = report.model_copy(deep=True)
+            declined.status = "declined"
+            declined.stopped = report.stopped.model_copy(update={"reason": DECLINED})
+            return declined
         confirmed = ToolResult.parse(_text(await call("confirm_action", {"confirmation_id": request.confirmation_id})))
         if not confirmed.success:
-            return report | {"status": "stopped", "confirm_error": confirmed.error and confirmed.error.message}
+            failed = report.model_copy(deep=True)
+            failed.status, failed.confirm_error = "stopped", confirmed.error.message if confirmed.error else None
+            return failed
         run.done_after_confirmation(step)
         start = step + 1
         console.print(f"[dim]step {step} confirmed and done; replaying from step {start}[/]")
@@ -186,11 +191,11 @@ def _text(result: Any) -> str:
     return next((c.text for c in result.content if getattr(c, "type", "") == "text"), "{}")
 
 
-def _data(result: Any) -> dict[str, Any]:
+def _data(result: Any) -> ReplayReport:
     parsed = ToolResult.parse(_text(result))
     if not parsed.success:
-        return {"status": "error", "error": parsed.error.message if parsed.error else "failed"}
-    return dict(parsed.data or {})
+        return ReplayReport(status="error", error=parsed.error.message if parsed.error else "failed")
+    return ReplayReport.model_validate(parsed.data or {})
 
 
 def replay_args(argv: list[str]) -> argparse.Namespace:
@@ -220,10 +225,10 @@ def replay_main(argv: list[str], console: Console) -> tuple[int | None, argparse
     if args.fallback == "model":
         return None, args
     report = anyio.run(_replay, args, args.params, _human(args.answers, console), console)
-    console.print_json(json.dumps(report, ensure_ascii=False))
-    if report.get("report"):
-        console.print(f"report: {escape(str(report['report']))}", soft_wrap=True)
-    status = report.get("status")
+    console.print_json(json.dumps(report.dumped(), ensure_ascii=False))
+    if report.report:
+        console.print(f"report: {escape(report.report)}", soft_wrap=True)
+    status = report.status
     if status == "done":
         return 0, None
     return (2 if status in ("declined", "held") else 1), None
@@ -246,31 +251,32 @@ async def replay_then_model(worker: WorkerAgent, args: argparse.Namespace, conso
         return "error"
     run = ReplayRun(worker.settings.run_dir, flow, args.params)
     report = await _replay_steps(worker.browser_call, args, args.params, worker.human, console, run)
-    status = str(report.get("status"))
-    report["report"] = str(run.finish(status, str(report.get("error") or "")))
-    console.print_json(json.dumps(report, ensure_ascii=False))
+    status = report.status
+    report.report = str(run.finish(status, report.error or ""))
+    console.print_json(json.dumps(report.dumped(), ensure_ascii=False))
     if status != "stopped":
         return {"done": "done", "declined": "aborted", "held": "aborted"}.get(status, "failed")
-    step = (report.get("stopped") or {}).get("step")
+    step = report.stopped.step if report.stopped else None
     console.print(f"[yellow]replay stopped at step {step}: the orchestrator takes over from there[/]")
     outcome = await worker.run(handover_task(args.name, report, args.params))
     return outcome.status
 
 
-def handover_task(name: str, report: dict[str, Any], params: dict[str, str]) -> str:
+def handover_task(name: str, report: ReplayReport, params: dict[str, str]) -> str:
     flow = flow_store.load(flows_folder(), name)
     values = {p.name: p.default for p in flow.params if p.default is not None} | params
-    stopped = report.get("stopped") or {}
-    at = int(stopped.get("step", 0))
+    stopped = report.stopped or Stopped()
+    at = stopped.step
 
     def said(step: FlowStep) -> str:
         if step.target is None:
-            return f"{step.action} {fill(str(step.args.get('url', step.args.get('key', ''))), values)}".strip()
+            said = step.args.url if step.args.url is not None else step.args.key or ""
+            return f"{step.action} {fill(said, values)}".strip()
         row = fill(step.target.anchors.row, values)
         where = f" ({row})" if row else ""
         return f"{step.action} {step.target.role} '{fill(step.target.name, values)}'{where}"
 
     done, rest = [said(s) for s in flow.steps[:at]], [said(s) for s in flow.steps[at:]]
     return (f"{flow.task or 'Finish the saved flow ' + name}\n(Parameters: {params}.) A replay already did: "
-            f"{'; '.join(done) or 'nothing'}. The replay stopped at step {at} ({stopped.get('reason', '')}). "
+            f"{'; '.join(done) or 'nothing'}. The replay stopped at step {at} ({stopped.reason}). "
             f"Continue from the current page: {'; '.join(rest)}.")

@@ -80,7 +80,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def make_settings(args: argparse.Namespace) -> OrchestratorSettings:
-    overrides: dict[str, Any] = {
+    overrides: dict[str, Any] = {  # boundary: keyword overrides, validated by OrchestratorSettings
         "run_dir": args.run_dir, "profile_dir": args.profile_dir, "max_turns": args.max_turns,
         "max_budget_usd": args.max_budget_usd, "wall_clock_s": args.wall_clock, "answers_file": args.answers,
         "answerer": args.answerer, "max_requests": args.max_requests,

@@ -83,7 +83,7 @@ class Progress:
         if self._live is not None:
             self._live.refresh()
 
-    def on_event(self, kind: str, data: dict[str, Any]) -> None:
+    def on_event(self, kind: str, data: dict[str, Any]) -> None:  # boundary: an event's fields, by kind
         handler = getattr(self, f"_on_{kind}", None)
         if handler is not None:
             handler(**data)
@@ -136,6 +136,7 @@ class Progress:
     def _on_answer(self, answer: str, source: str) -> None:
         self.line("lead", f"answer ({escape(source)}): {escape(answer)}")
 
+    # boundary: the server's action summary
     def _on_confirm(self, allowed: bool, summary: dict[str, Any] | None) -> None:
         what = summary.get("action", "?") if summary else "?"
         self.line("executor", f"confirm {escape(str(what))}: {'[green]allowed[/]' if allowed else '[red]denied[/]'}")

@@ -21,7 +21,7 @@ class Step(BaseModel):
     agent: Literal["dom_analyzer", "executor", "validator"] = "executor"
     expect: str = ""
     tool: str | None = None
-    args: dict[str, Any] | None = None
+    args: dict[str, Any] | None = None  # boundary: a tool's JSON-RPC arguments
 
 
 class Plan(BaseModel):
@@ -69,7 +69,7 @@ class ToolInvocation(BaseModel):
     tool: str
     agent: str
     agent_id: str | None = None
-    input: dict[str, Any] = Field(default_factory=dict)
+    input: dict[str, Any] = Field(default_factory=dict)  # boundary: JSON-RPC arguments
     started_at: float
     duration_ms: int | None = None
     success: bool | None = None
@@ -78,7 +78,7 @@ class ToolInvocation(BaseModel):
     screenshots: list[str] = Field(default_factory=list)
 
 
-def tagged_json(text: str, tag: str) -> dict[str, Any] | None:
+def tagged_json(text: str, tag: str) -> dict[str, Any] | None:  # boundary: the model's JSON
     """The JSON object after the last ``TAG`` in ``text`` (tolerant of surrounding prose and code fences)."""
     decoder = json.JSONDecoder()
     position = text.rfind(tag)

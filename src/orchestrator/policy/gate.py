@@ -40,6 +40,7 @@ class SecurityGate:
             return None
         path = self.pending_dir / f"{confirmation_id}.json"
         try:
+            # boundary: the browser server's pending file
             raw: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return None

@@ -172,6 +172,7 @@ class Hooks:
             return await self.stuck.before(tool, tool_input)
         return {}
 
+    # boundary: the SDK hook's JSON
     def _delegate(self, call_id: str, tool_input: Mapping[str, object]) -> dict[str, Any]:
         """The delegation's input as it runs: in the foreground (the planner waits for the report), with the task
         memory after the prompt."""
@@ -252,7 +253,7 @@ class Hooks:
         call.duration_ms = int(duration) if duration is not None else int((time.time() - call.started_at) * 1000)
         return call
 
-    def _hand_back(self, call: ToolInvocation, response: dict[str, Any]) -> Out:
+    def _hand_back(self, call: ToolInvocation, response: dict[str, Any]) -> Out:  # boundary: the SDK's tool response
         """A subagent's report: into memory; the next delegation may start. A done verdict ends the planner's turn
         (no further request); otherwise the planner reads the updated task memory with the report."""
         text = "\n".join(c.get("text", "") for c in response.get("content") or [] if isinstance(c, dict))

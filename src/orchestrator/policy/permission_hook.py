@@ -28,7 +28,7 @@ def pending_dir() -> Path:
     return settings.artifacts_dir / "pending"
 
 
-def decide(payload: dict[str, Any], pending: Path) -> dict[str, Any]:
+def decide(payload: dict[str, Any], pending: Path) -> dict[str, Any]:  # boundary: the CLI hook's JSON
     tool_input = payload.get("tool_input")
     checked = SecurityGate(pending, NoHuman(), 0).askable(tool_input if isinstance(tool_input, dict) else {})
     if checked.allow and checked.request is not None:

@@ -29,10 +29,11 @@ from orchestrator.records.record import RunRecorder
 from orchestrator.records.state import RunState
 
 log = structlog.get_logger("orchestrator.policy.hooks")
-Out = dict[str, Any]  # a hook's JSON output (the SDK's Out TypedDicts, built as plain dicts)
+Out = dict[str, Any]  # boundary: a hook's JSON output (the SDK's Out TypedDicts, built as plain dicts)
 
 
 def pre(decision: str, reason: str = "", **extra: Any) -> Out:
+    # boundary: the SDK hook's JSON output
     out: dict[str, Any] = {"hookEventName": "PreToolUse", "permissionDecision": decision}
     if reason:
         out["permissionDecisionReason"] = reason

@@ -3,10 +3,12 @@ report use when the CLI's own figure is not there yet (or not per agent)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 PRICES = {"opus": (4.0, 20.0), "sonnet": (2.0, 10.0), "haiku": (0.8, 4.0)}
 
 
-def tokens_of(usage: dict[str, object]) -> tuple[int, int]:
+def tokens_of(usage: Mapping[str, object]) -> tuple[int, int]:
     """Input tokens (cache reads and writes included) and output tokens of one response's usage."""
 
     def n(key: str) -> int:

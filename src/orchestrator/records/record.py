@@ -126,23 +126,23 @@ class RunRecorder:
                 self.write_error = f"the run record cannot be written in {self.dir} ({name}: {exc.strerror or exc})"
                 log.warning("run record write failed", file=name, error=exc.strerror or str(exc))
 
-    def _append(self, name: str, record: dict[str, Any]) -> None:
+    def _append(self, name: str, line: str) -> None:
         with self._writing(name):
             handle = self._files.get(name)
             if handle is None:
                 handle = self._files[name] = (self.dir / name).open("a", encoding="utf-8")
-            handle.write(_dumps(record) + "\n")
+            handle.write(line + "\n")
             handle.flush()
 
     def elapsed(self) -> float:
         return round(time.time() - self.started, 3)
 
     def message(self, message: Any) -> None:
-        self._append("transcript.jsonl", {"t": self.elapsed(), **_plain(message)})
+        self._append("transcript.jsonl", _dumps({"t": self.elapsed(), **_plain(message)}))
 
     def event(self, kind: str, **data: Any) -> None:
         record = EventRecord.model_validate({**_plain(data), "t": self.elapsed(), "event": kind})
-        self._append("events.jsonl", record.model_dump(mode="json"))
+        self._append("events.jsonl", _dumps(record.model_dump(mode="json")))
 
     def horizon_ended(self) -> None:
         """An executor finished its horizon: the page as it left it."""
@@ -155,7 +155,7 @@ class RunRecorder:
         record = redact_data(written.model_dump(mode="json"))  # before clipping: a cut must not leave half a secret
         if len(record["result"]) > MAX_RESULT_CHARS:
             record["result"] = record["result"][:MAX_RESULT_CHARS] + f"… ({len(call.result)} chars)"
-        self._append("tool_calls.jsonl", record)
+        self._append("tool_calls.jsonl", _dumps(record))
 
     def plan(self, plan: Plan) -> None:
         self.plans.append(plan)

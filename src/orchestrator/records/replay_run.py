@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
 
 from browser_core.act.flow_journal import RECORD, journal
 from browser_core.act.flow_model import Flow
+from browser_core.act.replay_model import Held, PostCheck, ReplayReport, StepRun
 from orchestrator.records.record import RunRecorder
 from orchestrator.records.report import REPORT
 from orchestrator.records.run_files import TaskOutcome
@@ -24,8 +24,8 @@ class ReplayRun:
     def __init__(self, root: Path, flow: Flow, given: dict[str, str]) -> None:
         self.recorder = RunRecorder(root, f"replay {flow.name}")
         self.flow, self.given = flow, given
-        self.steps: dict[int, dict[str, Any]] = {}
-        self.report: dict[str, Any] = {}
+        self.steps: dict[int, StepRun] = {}
+        self.report = ReplayReport()
         self.confirmed: dict[int, str] = {}  # a confirmed step → the label of the thumbnail asked after it
         self.started = time.monotonic()
         self.task = f"Replay flow '{flow.name}'" + (f": {flow.task}" if flow.task else "")
@@ -35,24 +35,24 @@ class ReplayRun:
     def dir(self) -> Path:
         return self.recorder.dir
 
-    def add(self, report: dict[str, Any]) -> None:
+    def add(self, report: ReplayReport) -> None:
         """One ``replay_flow`` call's report."""
-        self.report = report
-        for entry in report.get("steps") or []:
-            self.steps[int(entry.get("step", -1))] = dict(entry)
+        self.report = report.model_copy(deep=True)
+        for entry in self.report.steps:
+            self.steps[entry.step] = entry
 
-    def answered(self, step: int, summary: dict[str, Any], allowed: bool) -> None:
+    def answered(self, step: int, summary: Held, allowed: bool) -> None:
         """The human's answer to a held step (asked here, not by the server)."""
-        entry = self.steps.setdefault(step, {"step": step})
-        entry.update(asked=True, held=summary, answer="yes" if allowed else "no")
+        entry = self.steps.setdefault(step, StepRun(step=step))
+        entry.asked, entry.held, entry.answer = True, summary, "yes" if allowed else "no"
         self.recorder.event("confirm", summary=summary, allowed=allowed,
                             reason=f"replay of flow '{self.flow.name}', step {step}")
 
     def done_after_confirmation(self, step: int) -> None:
         """A held step ran once the human said yes: not a stop any more; the page after it is asked for."""
-        entry = self.steps.setdefault(step, {"step": step})
-        entry.pop("stopped", None)
-        entry["post"] = {"met": None, "checked": [], "note": "the step ran by confirm_action, after the human's yes"}
+        entry = self.steps.setdefault(step, StepRun(step=step))
+        entry.stopped = False
+        entry.post = PostCheck(met=None, checked=[], note="the step ran by confirm_action, after the human's yes")
         label = f"step-confirmed-{step}"
         self.confirmed[step] = label
         self.recorder.request_thumbnail(label.removeprefix("step-"))
@@ -63,23 +63,23 @@ class ReplayRun:
         for step, label in self.confirmed.items():
             found = sorted(self.recorder.screenshots.glob(f"*-{label}.jpg"))
             if found:
-                self.steps[step]["thumbnail"] = found[-1].name
+                self.steps[step].thumbnail = found[-1].name
 
     def finish(self, status: str, error: str = "") -> Path:
         """Write the record, the summary and the report; the report's path."""
         steps = [self.steps[k] for k in sorted(self.steps) if k >= 0]
-        merged = self.report | {"status": status, "steps": steps,
-                                "steps_done": sum(1 for s in steps if not s.get("stopped")),
-                                "duration_s": round(time.monotonic() - self.started, 2)}
+        merged = self.report.model_copy(update={
+            "status": status, "steps": steps, "steps_done": sum(1 for s in steps if not s.stopped),
+            "duration_s": round(time.monotonic() - self.started, 2)})
         if status in ("done", "error"):
-            merged.pop("stopped", None)
-        self.recorder.write_json(RECORD, journal(self.flow, merged, self.given))
-        stopped = merged.get("stopped") or {}
-        reason = error or (f"step {stopped.get('step')}: {stopped.get('reason', '')}" if stopped else "")
-        result = (f"{merged['steps_done']} of {len(self.flow.steps)} steps replayed with no model"
+            merged.stopped = None
+        self.recorder.write_json(RECORD, journal(self.flow, merged, self.given).dumped())
+        stopped = merged.stopped
+        reason = error or (f"step {stopped.step}: {stopped.reason}" if stopped else "")
+        result = (f"{merged.steps_done} of {len(self.flow.steps)} steps replayed with no model"
                   + (f"; {status} at {reason}" if reason else ""))
         self.recorder.summary.tasks.append(TaskOutcome(
-            task=self.task, status=status, reason=reason, result=result, steps=merged["steps_done"],
-            duration_s=merged["duration_s"]))
+            task=self.task, status=status, reason=reason, result=result, steps=merged.steps_done,
+            duration_s=merged.duration_s))
         self.recorder.finish()
         return (self.recorder.dir / REPORT).resolve()

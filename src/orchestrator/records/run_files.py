@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, TypeAdapter, ValidationError
 
 from orchestrator.memory.models import Plan, ToolInvocation, Verdict
 
@@ -74,6 +74,20 @@ class EventRecord(BaseModel):
     format_version: int = FORMAT_VERSION
     t: float = 0.0
     event: str
+
+
+class TranscriptLine(BaseModel):
+    """One line of ``transcript.jsonl``: an SDK message as recorded (its own fields kept as they came); the report
+    reads each response's model, usage and the Agent call it belongs to."""
+
+    model_config = ConfigDict(extra="allow")
+
+    t: float = 0.0
+    kind: str = Field("", alias="_type")
+    message_id: str | None = None
+    parent_tool_use_id: str | None = None
+    model: str | None = None
+    usage: dict[str, JsonValue] | None = None
 
 
 def problem(exc: ValidationError) -> str:

@@ -9,7 +9,6 @@ short is skipped, so a run that was cut short still has a report; a record that 
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -17,38 +16,24 @@ from pathlib import Path
 from typing import Any
 
 from browser_core.act.flow_journal import RECORD
+from browser_core.act.replay_model import ReplayRecord
 from browser_core.result_model import ToolResult
 from orchestrator.memory.models import Plan
 from orchestrator.records.prices import tokens_of, usd
-from orchestrator.records.run_files import EventRecord, RunSummary, ToolCallRecord, read_lines, read_plans, read_record
+from orchestrator.records.run_files import (
+    EventRecord,
+    RunSummary,
+    ToolCallRecord,
+    TranscriptLine,
+    read_lines,
+    read_plans,
+    read_record,
+)
 
 BROWSER_PREFIX = "mcp__browser__"
 DELEGATION_TOOLS = frozenset({"Agent", "Task"})
 THUMBNAIL = re.compile(r"^\d{6}-\d{3}-step-(.+)\.jpg$")
 IMAGE_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
-
-
-def read_json(path: Path, default: Any) -> Any:
-    try:
-        return json.loads(path.read_text("utf-8"))
-    except (OSError, ValueError):
-        return default
-
-
-def read_jsonl(path: Path) -> list[dict[str, Any]]:  # boundary: the SDK's messages (transcript.jsonl)
-    try:
-        lines = path.read_text("utf-8").splitlines()
-    except OSError:
-        return []
-    out: list[dict[str, Any]] = []
-    for line in lines:
-        try:
-            row = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(row, dict):
-            out.append(row)
-    return out
 
 
 @dataclass
@@ -123,7 +108,7 @@ class RunView:
     usage: dict[str, AgentUsage]
     thumbnails: dict[str, Path] = field(default_factory=dict)  # tool_use_id → the page after that call
     shots: list[Shot] = field(default_factory=list)  # the other screenshots, in time order
-    replay: dict[str, Any] | None = None  # boundary: replay.json, the replay_flow tool's JSON report (recorded vs now)
+    replay: ReplayRecord | None = None  # replay.json: each step as recorded beside what happened now
 
     @property
     def started(self) -> float:
@@ -154,9 +139,8 @@ def load_run(folder: Path) -> RunView:
     calls = [Call(row, envelope(row.result) if row.tool.startswith(BROWSER_PREFIX) else None)
              for row in read_lines(folder / "tool_calls.jsonl", ToolCallRecord)]
     view = RunView(folder, summary, read_plans(folder / "plans.json"), events, calls,
-                   usage_by_agent(read_jsonl(folder / "transcript.jsonl"), calls))
-    replay = read_json(folder / RECORD, None)
-    view.replay = replay if isinstance(replay, dict) else None
+                   usage_by_agent(read_lines(folder / "transcript.jsonl", TranscriptLine), calls))
+    view.replay = read_record(folder / RECORD, ReplayRecord)
     screenshots = folder / "screenshots"
     for path in sorted(screenshots.glob("*")) if screenshots.is_dir() else []:
         if path.suffix.lower() not in IMAGE_TYPES or not path.is_file():
@@ -178,7 +162,7 @@ def shot_label(name: str) -> str:
     return stem.replace("-", " ")
 
 
-def usage_by_agent(transcript: list[dict[str, Any]], calls: list[Call]) -> dict[str, AgentUsage]:  # boundary: SDK
+def usage_by_agent(transcript: list[TranscriptLine], calls: list[Call]) -> dict[str, AgentUsage]:
     """Requests, tokens and estimated dollars per agent (each response once, by its message id): a subagent's
     messages carry the id of the Agent call that started it; the main agent's (the planner's) carry none."""
     delegated = {c.id: str(c.raw.input.get("subagent_type") or "subagent")
@@ -186,18 +170,18 @@ def usage_by_agent(transcript: list[dict[str, Any]], calls: list[Call]) -> dict[
     out: dict[str, AgentUsage] = {}
     seen: set[str] = set()
     for row in transcript:
-        usage, message_id = row.get("usage"), str(row.get("message_id") or "")
-        if row.get("_type") != "AssistantMessage" or not isinstance(usage, dict) or not message_id:
+        usage, message_id = row.usage, row.message_id or ""
+        if row.kind != "AssistantMessage" or usage is None or not message_id:
             continue
         if message_id in seen:
             continue
         seen.add(message_id)
-        parent = row.get("parent_tool_use_id")
+        parent = row.parent_tool_use_id
         agent = delegated.get(str(parent), "subagent") if parent else "planner"
         tokens_in, tokens_out = tokens_of(usage)
         counted = out.setdefault(agent, AgentUsage())
         counted.requests += 1
         counted.input_tokens += tokens_in
         counted.output_tokens += tokens_out
-        counted.usd += usd(str(row.get("model") or ""), tokens_in, tokens_out)
+        counted.usd += usd(row.model or "", tokens_in, tokens_out)
     return out

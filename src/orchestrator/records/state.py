@@ -15,7 +15,7 @@ from orchestrator.memory.models import Plan, ToolInvocation, Verdict
 from orchestrator.records.prices import tokens_of, usd
 from orchestrator.records.run_files import TaskOutcome
 
-Listener = Callable[[str, dict[str, Any]], None]
+Listener = Callable[[str, dict[str, Any]], None]  # boundary: an event's fields, by kind
 
 
 @dataclass
@@ -41,6 +41,7 @@ class ModelUsage:
         self.task_requests = 0
         self.task_cost_start = self.cost_so_far
 
+    # boundary: the SDK's usage
     def count(self, message_id: str | None, model: str, usage: dict[str, Any] | None) -> None:
         """One model response (each message id once)."""
         if not usage or not message_id or message_id in self._seen_messages:
