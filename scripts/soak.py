@@ -3,7 +3,8 @@
 Usage: xvfb-run -a uv run python scripts/soak.py [--calls 5000] [--trace-malloc DIR]
 
 With --trace-malloc the server runs under tracemalloc (a sitecustomize hook written into DIR, nothing in the product)
-and dumps a snapshot into DIR at each tenth; compare two with tracemalloc.Snapshot.load(...).compare_to(...).
+and dumps a snapshot into DIR at each tenth, with its live objects counted by type (types-NN.txt); compare two with
+tracemalloc.Snapshot.load(...).compare_to(...). SOAK_TRACE_FRAMES=0: only the counts by type (no tracemalloc).
 
 Each round of ten calls: navigate (the next page of PAGES, round robin), observe, type_text into the first field
 it listed, get_page_text, scroll, find_interactive_elements, click the first button, screenshot, list_tabs,
@@ -53,15 +54,18 @@ SERVER_FLAT_MB = 10.0
 METRICS = ["JSHeapUsedSize", "Documents", "Nodes", "JSEventListeners", "Frames"]
 TRACE_HOOK = """import os, signal, tracemalloc
 _folder = os.environ["SOAK_TRACE_DIR"]
-tracemalloc.start(int(os.environ.get("SOAK_TRACE_FRAMES", "8")))
+_frames = int(os.environ.get("SOAK_TRACE_FRAMES", "8"))
+if _frames:
+    tracemalloc.start(_frames)
 _taken = [0]
 def _dump(*_):
     _taken[0] += 1
-    tracemalloc.take_snapshot().dump(os.path.join(_folder, f"snap-{_taken[0]:02d}.trace"))
+    if _frames:
+        tracemalloc.take_snapshot().dump(os.path.join(_folder, f"snap-{_taken[0]:02d}.trace"))
     import collections, gc
     kinds = collections.Counter(type(o).__qualname__ for o in gc.get_objects())
     with open(os.path.join(_folder, f"types-{_taken[0]:02d}.txt"), "w") as out:
-        out.writelines(f"{n} {k}\n" for k, n in kinds.most_common(60))
+        out.writelines(f"{n} {k}\\n" for k, n in kinds.most_common(60))
 signal.signal(signal.SIGUSR1, _dump)
 """
 
@@ -117,7 +121,8 @@ def _trace_env(folder: str | None) -> dict[str, str]:
         return {}
     Path(folder).mkdir(parents=True, exist_ok=True)
     (Path(folder) / "sitecustomize.py").write_text(TRACE_HOOK)
-    return {"PYTHONPATH": folder, "SOAK_TRACE_DIR": folder}
+    frames = os.environ.get("SOAK_TRACE_FRAMES", "8")
+    return {"PYTHONPATH": folder, "SOAK_TRACE_DIR": folder, "SOAK_TRACE_FRAMES": frames}
 
 
 async def soak(
@@ -134,7 +139,7 @@ async def soak(
     try:
         with tempfile.TemporaryDirectory(prefix="soak-") as folder:
             profile = Path(folder) / "profile"
-            with Path(server_log or Path(folder) / "server.log").open("w") as errlog:
+            with Path(server_log or Path(folder) / "server.log").open("w") as errlog:  # noqa: ASYNC230
                 port = devtools.free_port() if metrics else 0
                 env = {"BROWSER_LOG_LEVEL": "INFO" if server_log else "WARNING", **_trace_env(trace)}
                 if port:
