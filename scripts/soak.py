@@ -63,9 +63,12 @@ def _dump(*_):
     if _frames:
         tracemalloc.take_snapshot().dump(os.path.join(_folder, f"snap-{_taken[0]:02d}.trace"))
     import collections, gc
-    kinds = collections.Counter(type(o).__qualname__ for o in gc.get_objects())
+    live = gc.get_objects()
+    kinds = collections.Counter(type(o).__qualname__ for o in live)
+    kinds.update(f"frame at {f.f_code.co_filename}:{f.f_code.co_name}" for f in live if type(f).__name__ == "frame")
+    del live
     with open(os.path.join(_folder, f"types-{_taken[0]:02d}.txt"), "w") as out:
-        out.writelines(f"{n} {k}\\n" for k, n in kinds.most_common(60))
+        out.writelines(f"{n} {k}\\n" for k, n in kinds.most_common(400))
 signal.signal(signal.SIGUSR1, _dump)
 """
 
