@@ -5,23 +5,17 @@ during the action, and the page's own announcement (a form's ``submit`` event no
 API's ``navigate`` event for a cross-document navigation, recorded by the document mark's script,
 ``read/changes.py``), which comes before the request is sent.
 Either one makes the action wait (bounded) for the new document, so its result says where it went, every time,
-instead of racing the network.
-
-Only our own navigation request's response is read (a 204 / 205 ends the wait with no new document): listening to
-the page's responses would make Playwright keep a mirror of every response during every action, for the session's
-life (up to 10,000 of them)."""
+instead of racing the network."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
 import anyio
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Frame, Page, Request
+from playwright.async_api import Frame, Page, Request, Response
 
 from browser_core.read.changes import NAVIGATION_ANNOUNCED_JS
 from browser_core.session.browser import BrowserSession
@@ -34,7 +28,6 @@ class _Watch:
     def __init__(self, page: Page) -> None:
         self.page, self.started, self.ended = page, anyio.Event(), anyio.Event()
         self.requested = False  # a navigation request: the document is being left (not a same-document change)
-        self.answers: set[asyncio.Future[None]] = set()
 
     def mine(self, request: Request) -> bool:
         try:
@@ -46,16 +39,13 @@ class _Watch:
         if self.mine(request):
             self.requested = True
             self.started.set()
-            self.answers.add(asyncio.ensure_future(self._answered(request)))
-
-    async def _answered(self, request: Request) -> None:
-        with contextlib.suppress(PlaywrightError):
-            response = await request.response()
-            if response is not None and response.status in (204, 205):
-                self.ended.set()
 
     def on_failed(self, request: Request) -> None:
         if self.mine(request):
+            self.ended.set()
+
+    def on_response(self, response: Response) -> None:
+        if response.status in (204, 205) and self.mine(response.request):
             self.ended.set()
 
     def on_navigated(self, frame: Frame) -> None:
@@ -64,7 +54,8 @@ class _Watch:
             self.ended.set()
 
     def handlers(self) -> list[tuple[str, Callable[[Any], None]]]:
-        return [("request", self.on_request), ("requestfailed", self.on_failed), ("framenavigated", self.on_navigated)]
+        return [("request", self.on_request), ("requestfailed", self.on_failed), ("response", self.on_response),
+                ("framenavigated", self.on_navigated)]
 
 
 async def _announced(page: Page, key: str) -> tuple[bool, int | None]:
@@ -80,9 +71,8 @@ async def _announced(page: Page, key: str) -> tuple[bool, int | None]:
 
 
 @asynccontextmanager
-async def pending_navigation(
-    page: Page, timeout_s: float, key: str
-) -> AsyncIterator[Callable[[], Awaitable[int | None]]]:
+async def pending_navigation(page: Page, timeout_s: float,
+                             key: str) -> AsyncIterator[Callable[[], Awaitable[int | None]]]:
     """``async with pending_navigation(page, t, key) as wait: <act>; await wait()``: ``wait`` returns at once if the
     action started no main-frame navigation, else when it commits, fails, answers without a document (204 / 205)
     or after ``timeout_s``. It returns the count of windows the page's document has opened (0 for a document it
@@ -110,9 +100,6 @@ async def pending_navigation(
     finally:
         for event, handler in watch.handlers():
             page.remove_listener(event, handler)
-        for answer in watch.answers:
-            answer.cancel()
-            answer.add_done_callback(lambda f: f.cancelled() or f.exception())
 
 
 async def navigating(session: BrowserSession, page: Page, act: Callable[[], Awaitable[T]]) -> T:
@@ -120,12 +107,10 @@ async def navigating(session: BrowserSession, page: Page, act: Callable[[], Awai
     return (await navigating_opens(session, page, act))[0]
 
 
-async def navigating_opens(
-    session: BrowserSession, page: Page, act: Callable[[], Awaitable[T]]
-) -> tuple[T, int | None]:
+async def navigating_opens(session: BrowserSession, page: Page,
+                           act: Callable[[], Awaitable[T]]) -> tuple[T, int | None]:
     """``navigating``, with the count of windows the page had opened after ``act`` if that was read (else None)."""
-    async with pending_navigation(
-        page, session.settings.navigation_timeout_ms / 1000, session.registry.key
-    ) as navigation:
+    async with pending_navigation(page, session.settings.navigation_timeout_ms / 1000,
+                                  session.registry.key) as navigation:
         result = await act()
         return result, await navigation()
