@@ -5,7 +5,7 @@ garbage that V8 and Blink only collect when their own heaps press, not when the 
 over 2,000 calls, while a full collection every 150 calls kept it at 134-182 MB. So when the renderers have grown
 ``COLLECT_GROWTH`` of the limit since the last collection, the next ``navigate`` first asks the tab for a full
 garbage collection (CDP ``HeapProfiler.collectGarbage``: tens of ms on a small page, about a second on a
-35,000-element one; bounded by ``COLLECT_BOUND_S``). If the renderers still hold more than
+35,000-element one; not waited for past ``COLLECT_BOUND_S``). If the renderers still hold more than
 ``BROWSER_RENDERER_LIMIT_MB``, that navigate opens its page in a fresh tab and closes the old one (the result says
 so: that tab's back history starts again). Cookies and storage live in the context and are kept.
 
@@ -51,17 +51,18 @@ def _pss_mb(pid: int) -> float:
 log = structlog.get_logger("browser_core.session")
 
 COLLECT_GROWTH = 1 / 8  # of the limit: what the renderers may grow since the last collection before the next one
-COLLECT_BOUND_S = 10.0
+COLLECT_BOUND_S = 5.0
 
 
 async def collect_garbage(page: Page) -> None:
     """A full garbage collection in ``page``'s renderer (old documents included); Chromium only, else nothing."""
-    with anyio.move_on_after(COLLECT_BOUND_S), contextlib.suppress(PlaywrightError):
+    with anyio.move_on_after(COLLECT_BOUND_S + 2), contextlib.suppress(PlaywrightError):
         cdp = await page.context.new_cdp_session(page)
         try:
-            await cdp.send("HeapProfiler.collectGarbage")
+            with anyio.move_on_after(COLLECT_BOUND_S):  # a page busy in a script: the collection is not waited for
+                await cdp.send("HeapProfiler.collectGarbage")
         finally:
-            with contextlib.suppress(PlaywrightError):
+            with anyio.CancelScope(shield=True), anyio.move_on_after(2), contextlib.suppress(PlaywrightError):
                 await cdp.detach()
 
 
