@@ -74,8 +74,9 @@ class BrowserSettings(BaseSettings):
         "reliability suite crashes a tab through it). Any local process can then drive the browser: leave unset.",
     )
     renderer_limit_mb: int = Field(
-        1024, ge=0, le=65536, description="When the renderers of the launched browser hold more than this (MB, Linux), "
-        "the next navigate opens its page in a fresh tab and closes the old one; 0: never.",
+        1024, ge=0, le=65536, description="When the renderers of the launched browser hold more than this (MB, Linux) "
+        "even after a garbage collection (asked for each time they grow an eighth of it), the next navigate opens its "
+        "page in a fresh tab and closes the old one; 0: never.",
     )
     viewport_width: int = Field(1280, ge=320, le=7680)
     viewport_height: int = Field(720, ge=240, le=4320)

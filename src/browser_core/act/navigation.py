@@ -138,7 +138,7 @@ async def _leave_reason(session: BrowserSession, page: Page) -> str | None:
             return "the page kept navigating itself away"
         return "the page's scripts did not respond (busy loop or dialog loop)"
     if session.renderer_watch is not None and page.url != "about:blank":
-        return await session.renderer_watch.over_limit()
+        return await session.renderer_watch.over_limit(page)
     return None
 
 
