@@ -1,22 +1,28 @@
-"""The network line of the gate: state-changing requests the page sends during an agent's action, held unasked.
+"""The network line of the gate: state-changing requests the page sends after an agent's action, held unasked.
 
-While a page-changing tool runs, a route on the context (every tab, popup and frame) sees each request before it
-leaves the browser. GET, HEAD and OPTIONS pass at once; any other request is judged from its method, URL and body
-(``security/network_gate.py``). A consequential one is paused: the tool stops waiting for its action and returns
-``requires_confirmation`` naming the request's own target (``DELETE /api/items/report.csv``); ``confirm_action``
-releases it, a no aborts it, and so does the end of its time (the confirmation's TTL). A request sent during an
-approved act (``confirm_action`` running, or a step an earlier approval covered) belongs to that approval and
-passes. Outside a page-changing tool the route is removed (unless a request is still held), so reads pay nothing.
+A route on the context (every tab, popup and frame) is installed once, when the context starts (``attach``), and
+stays: nothing waits on a page to add or remove it around an action. It judges only while armed: from the start
+of a page-changing tool until ``ARMED_AFTER_S`` after it. GET, HEAD and OPTIONS pass at once, and so does every
+request while unarmed; any other request is judged from its method, URL and body (``security/network_gate.py``).
+A consequential one is paused: the tool stops waiting for its action and returns ``requires_confirmation`` naming
+the request's own target (``DELETE /api/items/report.csv``); one sent in the window after the tool returned is
+reported by the next page-changing tool, which does not run. ``confirm_action`` releases it, a no aborts it, and
+so does the end of its time (the confirmation's TTL); a release or abort that the browser does not take in
+``ANSWER_BOUND_S`` is given up. A request sent during an approved act (``confirm_action`` running, or a step an
+earlier approval covered) or in the window after it belongs to that approval and passes. The act runs in a task
+group inside the caller's cancel scope: the call's deadline cancels it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
+import anyio
 import structlog
 from playwright.async_api import BrowserContext, Request, Route
 from playwright.async_api import Error as PlaywrightError
@@ -28,6 +34,9 @@ from browser_core.security.network_gate import SAFE_METHODS, NetworkVerdict, jud
 log = structlog.get_logger("browser_core.request_gate")
 T = TypeVar("T")
 PATTERN = "**/*"
+ARMED_AFTER_S = 1.5  # requests a page sends this long after its action's tool returned are still the action's
+ATTACH_BOUND_S = 10.0
+ANSWER_BOUND_S = 10.0  # a release or abort the browser does not take by then is given up (the page is gone or stuck)
 
 
 class Covering(Protocol):
@@ -51,47 +60,75 @@ def _body(request: Request) -> str:
     return ""
 
 
+def _first(error: BaseException) -> BaseException:
+    return _first(error.exceptions[0]) if isinstance(error, BaseExceptionGroup) else error
+
+
 @dataclass
 class RequestGate:
     guard: Covering = field(default_factory=NoCover)  # says which earlier approval covers the running step
-    armed: bool = False
+    acting: bool = False  # a page-changing tool runs now
+    armed_until: float = 0.0  # and the window after it (time.monotonic)
     approval: str | None = None  # the confirmation this act runs under: its requests are the human's yes
     held: dict[str, list[HeldRequest]] = field(default_factory=dict)
-    current: PendingAction | None = None  # the hold of the action running now
+    current: PendingAction | None = None  # the hold of the action running now, or of the window after the last
     passed: list[str] = field(default_factory=list)  # consequential requests an approval covered (last ones)
     _context: BrowserContext | None = None
     _store: ConfirmationStore | None = None
     _bound_s: float = 120.0
-    _holding: int = 0  # route handlers with a request paused
-    _held_now: asyncio.Event = field(default_factory=asyncio.Event)
+    _held_now: anyio.Event = field(default_factory=anyio.Event)
+
+    @property
+    def armed(self) -> bool:
+        return self.acting or time.monotonic() < self.armed_until
+
+    async def attach(self, context: BrowserContext) -> None:
+        """The route on a context, once, as it starts (bounded: a context whose pages do not answer stays ungated)."""
+        if self._context is context:
+            return
+        with anyio.move_on_after(ATTACH_BOUND_S) as late:
+            await context.route(PATTERN, self._on_route)
+        if late.cancelled_caught:
+            log.warning("network line not installed: the browser did not answer in time")
+            return
+        self._context, self.acting, self.armed_until, self.current = context, False, 0.0, None
 
     async def during(
         self, context: BrowserContext | None, store: ConfirmationStore | None, act: Callable[[], Awaitable[T]]
     ) -> T:
-        """Run one page-changing tool's ``act`` with the route in place; a held request ends it with the hold."""
-        if context is None or store is None:
+        """Run one page-changing tool's ``act`` armed; a held request ends it with the hold."""
+        if context is None or store is None or context is not self._context:
             return await act()
         self._store, self._bound_s = store, store.ttl_s
-        await self._install(context)
-        self.armed, self.approval, self.current = True, None, None
+        late = self.current
+        self.current = None
+        if late is not None and late.confirmation_id in self.held:
+            raise self._required(late, ran=False)
+        self.acting, self.approval = True, None
         self.guard.covering = None
-        self._held_now = asyncio.Event()
-        task = asyncio.ensure_future(act())
-        waiter = asyncio.ensure_future(self._held_now.wait())
+        self._held_now = anyio.Event()
+        done: list[T] = []
         try:
-            await asyncio.wait({task, waiter}, return_when=asyncio.FIRST_COMPLETED)
-            if self.current is None:
-                return task.result()
-            task.cancel()
-            with contextlib.suppress(BaseException):
-                await task
-            raise self._required(self.current)
+            async with anyio.create_task_group() as group:
+
+                async def run() -> None:
+                    done.append(await act())
+                    group.cancel_scope.cancel()
+
+                async def watch() -> None:
+                    await self._held_now.wait()
+                    group.cancel_scope.cancel()
+
+                group.start_soon(run)
+                group.start_soon(watch)
+        except BaseExceptionGroup as error:
+            raise _first(error) from None
         finally:
-            waiter.cancel()
-            if not task.done():
-                task.cancel()
-            self.armed, self.approval, self.current = False, None, None
-            await self._uninstall_if_idle()
+            self.acting, self.armed_until = False, time.monotonic() + ARMED_AFTER_S
+        pending, self.current = self.current, None
+        if pending is not None:
+            raise self._required(pending, ran=True)
+        return done[0]
 
     def approve(self, confirmation_id: str) -> None:
         """The human's yes: the running act's requests belong to it."""
@@ -104,20 +141,6 @@ class RequestGate:
             if not item.answer.done():
                 item.answer.set_result(release)
         return [item.request for item in held] if release else []
-
-    async def _install(self, context: BrowserContext) -> None:
-        if self._context is context:
-            return
-        self._context = context
-        await context.route(PATTERN, self._on_route)
-
-    async def _uninstall_if_idle(self) -> None:
-        context = self._context
-        if context is None or self._holding or self.armed:
-            return
-        self._context = None
-        with contextlib.suppress(PlaywrightError):
-            await context.unroute(PATTERN, self._on_route)
 
     async def _on_route(self, route: Route) -> None:
         request = route.request
@@ -132,14 +155,12 @@ class RequestGate:
             with contextlib.suppress(PlaywrightError):
                 await route.fallback()
             return
-        self._holding += 1  # the route stays while any request is paused: removing it would let them all go
+        release = await self._hold(request, verdict)
         try:
-            release = await self._hold(request, verdict)
-            with contextlib.suppress(PlaywrightError):  # the page or the request is gone: nothing left to do
+            with anyio.fail_after(ANSWER_BOUND_S), contextlib.suppress(PlaywrightError):  # the page or request gone
                 await (route.fallback() if release else route.abort("aborted"))
-        finally:
-            self._holding -= 1
-        await self._uninstall_if_idle()
+        except TimeoutError:
+            log.warning("held request's answer not taken by the browser in time", target=verdict.target)
 
     async def _hold(self, request: Request, verdict: NetworkVerdict) -> bool:
         """Pause ``request`` under this action's hold (one question per action) until the human's answer or the
@@ -181,10 +202,11 @@ class RequestGate:
         }
         return self._store.create(kind="request", element_id=None, params={}, summary=summary, url=page_url)
 
-    def _required(self, pending: PendingAction) -> ConfirmationRequired:
+    def _required(self, pending: PendingAction, ran: bool) -> ConfirmationRequired:
         targets = ", ".join(pending.summary["objects"][:3])
+        what = "the action ran, and the page then sent" if ran else "this action did not run: the page had sent"
         return ConfirmationRequired(
-            f"NOT DONE: the action ran, and the page then sent {targets}, a {pending.summary['category']} request "
+            f"NOT DONE: {what} {targets}, a {pending.summary['category']} request "
             f"({pending.summary['reason'].split('(', 1)[-1].rstrip(')')}); it is paused until the human confirms it "
             f"with confirm_action (aborted after {int(self._bound_s)} s)",
             details=dict(pending.public()),
