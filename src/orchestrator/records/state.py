@@ -93,6 +93,7 @@ class RunState:
 
     def begin_task(self, task: str) -> TaskOutcome:
         self.memory.new_task(task)
+        self.shown.reset()  # a new task's first planner message carries the whole memory again
         self.current = TaskOutcome(task=task)
         self.task_started = time.time()
         self.stop = None
