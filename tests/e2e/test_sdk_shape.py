@@ -203,6 +203,9 @@ async def test_follow_up_goes_into_the_same_sdk_conversation(e2e: E2E, model: Sc
     assert first.status == "done" and second.status == "done", (first, second)
     planner = [r for r in model.requests if r.agent == "planner"]
     assert "Ada Lovelace" in json.dumps(planner[0].body["messages"])  # the first task is in the same conversation
+    # each task's first message carries the whole memory once (the follow-up's names the first task as done)
+    last = json.dumps(planner[-1].body["messages"], ensure_ascii=False)
+    assert last.count("<task_memory>") == 2 and "previous_tasks" in last, last[-3000:]
     assert session and session == json.loads((worker.recorder.dir / "summary.json").read_text())["session_id"]
 
 
