@@ -89,8 +89,8 @@ SDK_SESSION_ENV = {
     "CLAUDE_CODE_REMOVE_PROMPT_STRINGS": json.dumps([*AGENT_TOOL_CUTS, *SUBAGENT_CUTS]),
 }
 
-# What the CLI still adds that no switch takes out (Claude Code 2.1.330; the code paths are in
-# docs/orchestrator-requests.md). Markers a test finds in request bodies: nothing else foreign may appear.
+# What the CLI still adds that no switch takes out (Claude Code 2.1.330; the code paths are in docs/orchestrator.md,
+# "What the model requests carry"). Markers a test finds in request bodies: nothing else foreign may appear.
 KEPT_CLI_TEXT = {
     # the `environment` attachment: built unless CLAUDE_CODE_SIMPLE (bare mode, which also removes the Agent tool)
     "environment": "You have been invoked in the following environment",
