@@ -19,9 +19,9 @@ from browser_agent_evals.scripted.protocol import (
     delegate,
     is_new_turn,
     latest_task,
-    stated_task,
     result_line,
     short,
+    stated_task,
     tagged,
     task_memory,
 )
