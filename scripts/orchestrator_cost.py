@@ -193,6 +193,9 @@ def summary_table(costs: list[TaskCost]) -> list[str]:
         row("largest request", f"{max(sizes, default=0):,} chars"),
         row(head_name, f"{max(head_sizes, default=0):,} chars, {lead_tools} browser tools",
             "≤ 12k, no mcp__browser__*", max(head_sizes, default=0) <= 12_000 and not lead_tools),
+        row("planner request, first of each task (largest) / later (largest)",
+            f"{max((c.sizes_by_role['planner'][0] for c in costs if c.sizes_by_role.get('planner')), default=0):,}"
+            f" / {max((s for c in costs for s in c.sizes_by_role.get('planner', [])[1:]), default=0):,} chars"),
         row("tool-schema chars per role", ", ".join(f"{r} {schema[r]:,}" for r in ROLES if schema[r])),
         row("largest subagent request, tasks with ≤ 2 page actions",
             f"{max((c.largest_subagent for c in one_step), default=0):,} chars", "≤ 16k",

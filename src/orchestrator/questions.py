@@ -110,6 +110,17 @@ def questions_from_tool_input(tool_input: dict[str, Any]) -> list[QuestionItem]:
     return items
 
 
+def chosen_option(item: QuestionItem, reply: str) -> str | None:
+    """The option a reply chooses: its number, its label, or the one label the reply names; None when it names
+    none or several ("OK." chooses nothing)."""
+    picked = pick_option(item, reply)
+    labels = [o.label for o in item.options]
+    if picked in labels:
+        return picked
+    named = [label for label in labels if label.strip() and label.casefold() in reply.casefold()]
+    return named[0] if len(named) == 1 else None
+
+
 def pick_option(item: QuestionItem, reply: str) -> str:
     """A typed reply as the model should read it: an option number or label becomes that label, else free text."""
     text = reply.strip()

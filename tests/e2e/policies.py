@@ -21,6 +21,7 @@ from browser_agent_evals.scripted.protocol import (
     latest_task,
     result_line,
     short,
+    stated_task,
     tagged,
     task_memory,
 )
@@ -272,8 +273,8 @@ class ByTask:
     def __call__(self, req: ModelRequest) -> list[Block]:
         if req.agent == "lead":
             task = latest_task(req)
-        elif req.agent == "planner":
-            task = str(last_memory(req).get("task", ""))
+        elif req.agent == "planner":  # the message that opened the task states it (its memory leaves it out)
+            task = stated_task(req) or str(last_memory(req).get("task", ""))
         else:
             task = ""
         chosen = next((s for key, s in self.scenarios.items() if key in task), next(iter(self.scenarios.values())))

@@ -17,11 +17,19 @@ from pydantic import ValidationError
 from browser_core.result_model import ToolResult
 from orchestrator.agents import AGENT_NAMES, AgentFileError, load_agents, parse_agent_file
 from orchestrator.human import ConfirmRequest, ScriptedHuman
-from orchestrator.memory.memory import TaskMemory
+from orchestrator.memory.memory import ShownMemory, TaskMemory
 from orchestrator.memory.models import Plan, Verdict, parse_tagged, tagged_json
 from orchestrator.policy.gate import SecurityGate
+from orchestrator.policy.hand_back import for_planner, report_of
 from orchestrator.policy.stuck import StuckDetector
-from orchestrator.questions import AnswerResult, QuestionContext, QuestionItem, QuestionOption, pick_option
+from orchestrator.questions import (
+    AnswerResult,
+    QuestionContext,
+    QuestionItem,
+    QuestionOption,
+    chosen_option,
+    pick_option,
+)
 from orchestrator.records.outcome import exit_code, finish_outcome
 from orchestrator.records.record import RunRecorder
 from orchestrator.records.run_files import TaskOutcome
@@ -129,6 +137,12 @@ async def test_file_answerer_consumes_once_rules(tmp_path: Path) -> None:
     assert (await answerer(context)).answers == {"Colour?": "fallback"}
 
 
+def test_ok_chooses_no_option() -> None:
+    item = QuestionItem(question="Which size?", options=[QuestionOption(label="Small"), QuestionOption(label="Large")])
+    assert chosen_option(item, "OK.") is None and chosen_option(item, "Small or Large") is None
+    assert chosen_option(item, "2") == "Large" and chosen_option(item, "The large one: Large.") == "Large"
+
+
 def test_memory_stays_short() -> None:
     memory = TaskMemory(task="a task")
     for n in range(200):
@@ -150,6 +164,42 @@ def test_memory_keeps_element_ids_exactly_and_gives_subagents_a_brief() -> None:
     assert len(line) <= 330 and "f12e345" in line and "e9876" in line
     brief = memory.render(full=False)
     assert "52000" in brief and "order number 1234" in brief and "horizon" not in brief
+
+
+def test_the_planner_is_shown_the_memory_once_then_only_what_is_new() -> None:
+    memory, shown = TaskMemory(task="a task"), ShownMemory()
+    first = shown.render(memory)
+    assert first.startswith("<task_memory>") and "a task" in first
+    memory.step("[open]: ok — navigate")
+    memory.fact("order 1234")
+    update = shown.render(memory)
+    assert update.startswith("<task_memory_update>") and "a task" not in update
+    assert "[open]: ok" in update and "order 1234" in update
+    # two reports in one reply: the second hand-back adds only its own news, never the memory again
+    memory.step("[submit]: ok — click e3")
+    second = shown.render(memory)
+    assert "[submit]" in second and "[open]" not in second and "order 1234" not in second
+    assert shown.render(memory) == ""
+
+
+def test_dom_analyzer_findings_reach_the_executors_brief_not_the_planners_view() -> None:
+    memory = TaskMemory(task="a task", findings="e1 | textbox | Full name")
+    assert "Full name" in memory.render(full=False) and "Full name" not in memory.render(full=True)
+
+
+def test_a_report_loses_the_clis_frame() -> None:
+    framed = ("  <tools-used-before-summary>mcp__browser__observe</tools-used-before-summary>\n  \n"
+              "[Subagent hand-back] The text below is the final report.\n  RESULT {\"status\": \"ok\"}\n  line two")
+    assert report_of(framed) == 'RESULT {"status": "ok"}\nline two'
+    assert report_of("VERDICT {}") == "VERDICT {}"
+
+
+def test_the_planner_reads_an_executor_result_without_the_steps_its_memory_update_carries() -> None:
+    report = 'done.\nRESULT {"status": "ok", "did": "click e3", "page_changed": true, "error": "", "steps": [' \
+             '{"step": "[submit]", "status": "ok", "did": "click e3"}], "facts": ["order 12"]}'
+    compact = for_planner("executor", report)
+    assert compact == 'done.\nRESULT {"status": "ok", "page_changed": true, "facts": ["order 12"]}'
+    assert for_planner("validator", report) == report
 
 
 def envelope(success: bool, url: str, code: str = "", category: str = "", data: Any = None) -> ToolResult:

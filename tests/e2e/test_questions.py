@@ -40,7 +40,7 @@ def answered_text(model: ScriptedModel) -> str:
     for req in model.requests:
         for text in req.texts("user") if req.agent == "planner" else []:
             if text.startswith("The human answered:"):
-                return text.split("\n\n<task_memory>", 1)[0]
+                return text.split("\n\n<task_memory", 1)[0]  # the whole memory or its update
     return ""
 
 

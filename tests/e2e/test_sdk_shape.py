@@ -14,7 +14,7 @@ import anyio
 import httpx2 as httpx
 import pytest
 
-from orchestrator.session.cli_text import CUT_MARKERS
+from orchestrator.session.cli_text import CUT_MARKERS, KEPT_CLI_TEXT
 from orchestrator.session.developer import DeveloperAgent
 from orchestrator.session.worker import WorkerAgent
 from tests.e2e.conftest import E2E, PYTHON, REPO
@@ -73,6 +73,25 @@ async def test_the_planner_delegates_to_subagents_of_one_sdk_session(e2e: E2E, m
         # the text CLAUDE_CODE_REMOVE_PROMPT_STRINGS and CLAUDE_CODE_FORK_SUBAGENT=0 take out (cli_text.py)
         assert not [m for m in CUT_MARKERS if m in text], (request.agent, [m for m in CUT_MARKERS if m in text])
         assert '"fork"' not in text, request.agent
+        # what the hooks take out of the hand-back (the CLI's tools-used note) and the memory said twice
+        assert "tools-used-before-summary" not in text and "hook additional context" not in text, request.agent
+    # Every other piece of the CLI's own text is one of the documented residues (cli_text.KEPT_CLI_TEXT): found
+    # where the CLI puts it, and nothing else.
+    for request in model.requests:
+        text = json.dumps(request.body, ensure_ascii=False)
+        found = {key for key, marker in KEPT_CLI_TEXT.items() if marker in text}
+        expected = {"environment"}
+        if not request.is_subagent:
+            expected |= {"concurrency", "model_override", "isolation"}
+            if any(r.name == "Agent" for r in request.results()):
+                expected |= {"hand_back_banner", "hand_back_usage"}
+        assert found == expected, (request.agent, found ^ expected)
+    # Each report comes back without the CLI's note of the tools used, and the task memory is in the planner's
+    # conversation once: the first message carries it whole, each hand-back only what is new.
+    last = json.dumps(planner[-1].body["messages"], ensure_ascii=False)
+    assert "tools-used-before-summary" not in last and "hook additional context" not in last
+    assert last.count("<task_memory>") == 1 and last.count("<task_memory_update>") >= 2
+    assert last.count("[open]: ok") == 1 and last.count("Ada Lovelace from Japan") == 1
     # The agent list names each subagent's description, not every tool name (its endpoint lists those).
     assert "- executor: " in body and "(Tools: All tools except Agent)" in body and B + "click" not in body
     # The executor's requests are a subagent's, with exactly its own tools; its navigate landed on the page.
@@ -184,6 +203,9 @@ async def test_follow_up_goes_into_the_same_sdk_conversation(e2e: E2E, model: Sc
     assert first.status == "done" and second.status == "done", (first, second)
     planner = [r for r in model.requests if r.agent == "planner"]
     assert "Ada Lovelace" in json.dumps(planner[0].body["messages"])  # the first task is in the same conversation
+    # each task's first message carries the whole memory once (the follow-up's names the first task as done)
+    last = json.dumps(planner[-1].body["messages"], ensure_ascii=False)
+    assert last.count("<task_memory>") == 2 and "previous_tasks" in last, last[-3000:]
     assert session and session == json.loads((worker.recorder.dir / "summary.json").read_text())["session_id"]
 
 
@@ -210,3 +232,30 @@ async def test_the_gateway_refuses_requests_without_the_token_or_from_another_or
     assert no_token.status_code == 401
     assert foreign.status_code in (400, 403) and rebound.status_code in (400, 403, 421)
     assert fine.status_code == 200, fine.text
+
+
+async def test_a_delegations_model_override_and_isolation_are_not_passed_on(e2e: E2E, model: ScriptedModel,
+                                                                             pages) -> None:
+    """The CLI's Agent schema offers `model` and `isolation`; a planner that sets them still gets each agent on
+    its own file's model, in place, on the one browser (the PreToolUse hook drops both)."""
+    url = pages.url_a("signup.html")
+    scenario = signup(url)
+
+    def overriding_planner(req: ModelRequest) -> list[Block]:
+        blocks = scenario(req)
+        for block in blocks:
+            if req.agent == "planner" and isinstance(block, ToolUse) and block.name in ("Agent", "Task"):
+                block.input = {**block.input, "model": "opus", "isolation": "worktree"}
+        return blocks
+
+    model.reset(overriding_planner)
+    worker = WorkerAgent(settings=e2e.settings(), env=e2e.cli_env(), title="agent inputs")
+    async with worker:
+        outcome = await worker.run(f"Open {url} and register Ada Lovelace from Japan")
+    assert outcome.status == "done", outcome
+    subagents = [r for r in model.requests if r.is_subagent]
+    asked = [c["input"] for r in model.requests for c in agent_calls(r)]
+    assert asked and all(a.get("model") == "opus" for a in asked)  # the planner did ask
+    assert subagents and not [r.model for r in subagents if "opus" in r.model]
+    delegated = [c.input for c in worker.tool_invocations if c.tool in ("Agent", "Task")]
+    assert delegated and not [d for d in delegated if "model" in d or "isolation" in d]

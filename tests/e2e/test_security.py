@@ -6,6 +6,7 @@ the user allowed, an unattended run types it by name and the value appears nowhe
 
 from __future__ import annotations
 
+import json
 import secrets
 import socket
 from collections.abc import AsyncIterator
@@ -117,7 +118,8 @@ async def test_password_field_is_handed_to_the_human(
         Scenario(
             intents=[
                 Intent("open", "navigate", url=url),
-                Intent("password", "type", role="textbox", name="password", text="the password"),
+                # the executor's allowed path (agents/executor.md): an empty type_text, nothing typed
+                Intent("password", "type", role="textbox", name="password", text=""),
                 Intent("continue", "click", role="button", name="continue"),
             ],
             expect="Signed in",
@@ -140,7 +142,9 @@ async def test_password_field_is_handed_to_the_human(
     assert outcome.status == "done", outcome
     assert len(messages) == 1 and "Password" in messages[0] and "type it yourself" in messages[0]
     typed = [c for c in worker.tool_invocations if c.tool.endswith("type_text")]
-    assert typed and typed[0].error_code == "sensitive_field"
+    assert typed and typed[0].error_code == "sensitive_field" and typed[0].input.get("text") == ""
+    calls = [json.loads(line) for line in (worker.recorder.dir / "tool_calls.jsonl").read_text().splitlines()]
+    assert [c["input"]["text"] for c in calls if c["tool"].endswith("type_text")] == [""]
     executor_saw = [r for r in model.requests if r.agent == "executor" and "Do not type it" in " ".join(r.all_text())]
     assert executor_saw, "the hand-off result must reach the executor"
     for path in worker.recorder.dir.rglob("*"):

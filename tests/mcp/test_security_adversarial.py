@@ -301,3 +301,15 @@ async def test_a_secret_that_looks_like_json_keeps_results_valid(tmp_path: Path,
         assert typed.ok
         raw = "".join(c.text for c in typed.raw.content if c.type == "text")
         assert "it is true" not in raw and json.loads(raw)["success"] is True
+
+
+async def test_an_empty_type_text_into_a_password_field_starts_the_hand_off(tmp_path: Path, site) -> None:
+    """The executor's allowed path to the human (agents/executor.md): nothing typed, the same refusal a typed
+    password gets, so the orchestrator hands the window over and no value exists to be recorded."""
+    async with browser_client(tmp_path / "profile") as client:
+        await client.call("navigate", url=site.url_a("login.html"))
+        before = await page_text(client)
+        call = await client.call("type_text", element_id=await element_id(client, "Password"), text="")
+        assert not call.ok and call.error["code"] == "sensitive_field"
+        assert call.error["details"]["field"]["name"]
+        assert await page_text(client) == before

@@ -48,6 +48,15 @@ def latest_task(req: ModelRequest) -> str:
     return task.split("Follow-up task (same browser page):", 1)[-1].strip()
 
 
+def stated_task(req: ModelRequest) -> str:
+    """The task the orchestrator's latest ``Task:`` or ``Follow-up task ...:`` message states ('' if none)."""
+    for text in reversed(req.texts("user")):
+        head, sep, rest = text.partition(":")
+        if sep and (head == "Task" or head.startswith("Follow-up task")):
+            return rest.split("\n\n<task_memory", 1)[0].strip()
+    return ""
+
+
 def is_new_turn(req: ModelRequest) -> bool:
     """The last user message is a new task (text), not a tool result."""
     users = [m for m in req.messages if m.get("role") == "user"]

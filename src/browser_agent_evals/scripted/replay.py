@@ -182,10 +182,37 @@ def plan_line(reason: str, steps: list[dict[str, Any]]) -> Text:
 
 
 def last_memory(req: ModelRequest) -> dict[str, Any]:
-    """The last ``<task_memory>`` block the orchestrator sent (every planner message carries one; with the SDK lead
-    a hook adds the updated one after each hand-back)."""
-    blocks = re.findall(r"<task_memory>\s*(\{.*?\})\s*</task_memory>", "\n".join(req.all_text()), re.S)
-    return json.loads(blocks[-1]) if blocks else {}
+    """The task memory as the planner holds it: the last whole ``<task_memory>`` block, then each
+    ``<task_memory_update>`` after it (new list items appended, other values replaced), as a reader of the
+    conversation would put them together."""
+    blocks = re.findall(r"<(task_memory(?:_update)?)>\s*(\{.*?\})\s*</\1>", "\n".join(in_order(req)), re.S)
+    memory: dict[str, Any] = {}
+    for tag, body in blocks:
+        if tag == "task_memory":
+            memory = json.loads(body)
+            continue
+        for key, value in json.loads(body).items():
+            before = memory.get(key)
+            memory[key] = before + value if isinstance(before, list) and isinstance(value, list) else value
+    return memory
+
+
+def in_order(req: ModelRequest) -> list[str]:
+    """Every text of the conversation in order, the text inside tool results included."""
+    out: list[str] = []
+    for msg in req.messages:
+        content = msg.get("content")
+        blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content or []
+        for block in blocks:
+            if not isinstance(block, dict):
+                continue
+            if block.get("type") == "text":
+                out.append(str(block.get("text", "")))
+            elif block.get("type") == "tool_result":
+                inner = block.get("content")
+                out += [inner] if isinstance(inner, str) else [
+                    str(b.get("text", "")) for b in inner or [] if isinstance(b, dict) and b.get("type") == "text"]
+    return out
 
 
 def latest_message(req: ModelRequest) -> str:

@@ -34,6 +34,7 @@ class TaskMemory(BaseModel):
     facts: list[str] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
     secrets: list[str] = Field(default_factory=list)  # "name (kind) for origins": what may be typed by name
+    findings: str = ""  # the dom_analyzer's last report, clipped: what the page holds (ids, names)
     last_verdict: Verdict | None = None
     horizons: int = 0
     steps: int = 0
@@ -48,6 +49,7 @@ class TaskMemory(BaseModel):
         self.open_questions.clear()
         self.notes.clear()
         self.facts.clear()
+        self.findings = ""
         self.last_verdict = None
 
     def step(self, line: str) -> None:
@@ -101,9 +103,13 @@ class TaskMemory(BaseModel):
         return out
 
     def brief(self, keep: int = 4) -> dict[str, object]:
-        """What an executor, validator or dom_analyzer needs: the task, answers, facts and the last steps."""
+        """What an executor, validator or dom_analyzer needs: the task, answers, facts, the last steps and what the
+        dom_analyzer last found on the page."""
         full = self.view(keep)
-        return {k: v for k, v in full.items() if k in ("task", "completed_steps", "secrets", "human_answers", "facts")}
+        out = {k: v for k, v in full.items() if k in ("task", "completed_steps", "secrets", "human_answers", "facts")}
+        if self.findings:
+            out["page_findings"] = self.findings
+        return out
 
     def render(self, full: bool = True, *, task: bool = True) -> str:
         """The memory as the agents read it; ``task=False`` leaves the task out (the message it follows states it)."""
@@ -111,3 +117,38 @@ class TaskMemory(BaseModel):
         if not task:
             view.pop("task", None)
         return "<task_memory>\n" + json.dumps(view, ensure_ascii=False, separators=(",", ":")) + "\n</task_memory>"
+
+
+class ShownMemory:
+    """What the planner has been shown of the memory: the opening message carries it whole, every hand-back after
+    that only what changed (new steps, facts, answers, notes; a new verdict), so its conversation holds the memory
+    once however many reports come back, two in one reply included."""
+
+    def __init__(self) -> None:
+        self.shown: dict[str, object] = {}
+
+    def reset(self) -> None:
+        self.shown = {}
+
+    def render(self, memory: TaskMemory, *, task: bool = True) -> str:
+        """The whole memory (the first time, or after ``reset``), then ``<task_memory_update>`` with what is new
+        ('' when nothing is)."""
+        view = memory.view(keep=10**6)
+        view.pop("horizon", None)
+        if not self.shown:
+            self.shown = view
+            return memory.render(full=True, task=task)
+        update: dict[str, object] = {}
+        for key, value in view.items():
+            before = self.shown.get(key)
+            if isinstance(value, list):
+                new = [item for item in value if not isinstance(before, list) or item not in before]
+                if new:
+                    update[key] = new
+            elif value != before:
+                update[key] = value
+        self.shown = view
+        if not update:
+            return ""
+        body = json.dumps(update, ensure_ascii=False, separators=(",", ":"))
+        return f"<task_memory_update>\n{body}\n</task_memory_update>"

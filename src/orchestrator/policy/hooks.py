@@ -26,6 +26,7 @@ from orchestrator.memory.memory import clip
 from orchestrator.memory.models import ExecutorResult, ToolInvocation, Verdict, parse_tagged
 from orchestrator.policy.delegation import DelegationQueue, delegated_plan
 from orchestrator.policy.gate import SecurityGate
+from orchestrator.policy.hand_back import compact_output, for_planner, report_of
 from orchestrator.policy.policies import (
     BusyClock,
     CallRecording,
@@ -35,7 +36,6 @@ from orchestrator.policy.policies import (
     Out,
     SensitiveFieldPolicy,
     StuckPolicy,
-    context_note,
     pre,
     stop,
 )
@@ -47,6 +47,7 @@ CONFIRM_TOOL = BROWSER_PREFIX + "confirm_action"
 # How the CLI reports a browser server whose process or pipe is gone (not a tool's own failure).
 SERVER_GONE = re.compile(r"connection closed|not connected|server .*(exited|disconnected)|EPIPE|broken pipe", re.I)
 LEAD_TOOLS = DELEGATION_TOOLS | {"AskUserQuestion"}
+CLI_ONLY_AGENT_INPUTS = frozenset({"model", "isolation", "cwd", "effort"})
 NAVIGATE_TOOL = BROWSER_PREFIX + "navigate"
 # navigate(history="reload") sends the page's request again (a form's POST included): it acts like a click, so only
 # an agent that may click may reload; a reader (the validator) navigates by url, back or forward.
@@ -178,7 +179,10 @@ class Hooks:
         memory after the prompt."""
         subagent = str(tool_input.get("subagent_type") or "")
         self.state.subagent_of[call_id] = subagent
-        updated = dict(tool_input, run_in_background=False)
+        # the CLI's Agent schema offers a model override and isolation (worktree/remote): an agent's model and
+        # place are its file's and the one browser's, so neither is passed on
+        updated = {k: v for k, v in tool_input.items() if k not in CLI_ONLY_AGENT_INPUTS}
+        updated["run_in_background"] = False
         memory = self.state.memory.render(full=subagent == "planner")
         updated["prompt"] = f"{tool_input.get('prompt', '')}\n\n{memory}"
         self.state.emit("delegate", agent=subagent, description=str(tool_input.get("description", "")))
@@ -255,8 +259,9 @@ class Hooks:
 
     def _hand_back(self, call: ToolInvocation, response: dict[str, Any]) -> Out:  # boundary: the SDK's tool response
         """A subagent's report: into memory; the next delegation may start. A done verdict ends the planner's turn
-        (no further request); otherwise the planner reads the updated task memory with the report."""
-        text = "\n".join(c.get("text", "") for c in response.get("content") or [] if isinstance(c, dict))
+        (no further request); otherwise the planner reads the report without the CLI's frame and, after it, only
+        what is new in the task memory."""
+        text = report_of("\n".join(c.get("text", "") for c in response.get("content") or [] if isinstance(c, dict)))
         call.result = text
         agent = str(response.get("agentType") or call.input.get("subagent_type") or "")
         self.absorb(agent, text, call)
@@ -271,7 +276,9 @@ class Hooks:
             return {"continue_": False, "stopReason": "The validator's verdict says the task is done."}
         if call.agent != "planner":
             return {}
-        return context_note("PostToolUse", self.state.memory.render(full=True))
+        update = self.state.shown.render(self.state.memory)
+        output = compact_output(response, for_planner(agent, text), update)
+        return {"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": output}}
 
     def absorb(self, agent: str, text: str, call: ToolInvocation) -> None:
         """Read the structured line an agent ends with and update memory, verdict and counters."""

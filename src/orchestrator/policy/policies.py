@@ -29,6 +29,7 @@ from orchestrator.records.record import RunRecorder
 from orchestrator.records.state import RunState
 
 log = structlog.get_logger("orchestrator.policy.hooks")
+MAX_FINDINGS_CHARS = 900  # the dom_analyzer's report as the executor and validator get it in memory
 Out = dict[str, Any]  # boundary: a hook's JSON output (the SDK's Out TypedDicts, built as plain dicts)
 
 
@@ -243,6 +244,8 @@ class HandBackReader:
             self._report(text)
         elif agent == "executor":
             self._result(text, call)
+        elif agent == "dom_analyzer":
+            self.state.memory.findings = text.strip()[:MAX_FINDINGS_CHARS]
         elif agent == "validator":
             verdict = parse_tagged(text, "VERDICT", Verdict)
             if verdict is not None:

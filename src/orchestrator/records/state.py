@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from orchestrator.memory.memory import TaskMemory
+from orchestrator.memory.memory import ShownMemory, TaskMemory
 from orchestrator.memory.models import Plan, ToolInvocation, Verdict
 from orchestrator.records.prices import tokens_of, usd
 from orchestrator.records.run_files import TaskOutcome
@@ -76,6 +76,7 @@ class RunState:
     """The task in progress (memory, calls, stop request) and the model usage; listeners hear every event."""
 
     memory: TaskMemory = field(default_factory=TaskMemory)
+    shown: ShownMemory = field(default_factory=ShownMemory)  # what the planner's conversation holds of it
     calls: dict[str, ToolInvocation] = field(default_factory=dict)
     invocations: list[ToolInvocation] = field(default_factory=list)
     subagent_of: dict[str, str] = field(default_factory=dict)
@@ -93,6 +94,7 @@ class RunState:
 
     def begin_task(self, task: str) -> TaskOutcome:
         self.memory.new_task(task)
+        self.shown.reset()  # a new task's first planner message carries the whole memory again
         self.current = TaskOutcome(task=task)
         self.task_started = time.time()
         self.stop = None

@@ -88,3 +88,19 @@ SDK_SESSION_ENV = {
     "CLAUDE_CODE_FORK_SUBAGENT": "0",
     "CLAUDE_CODE_REMOVE_PROMPT_STRINGS": json.dumps([*AGENT_TOOL_CUTS, *SUBAGENT_CUTS]),
 }
+
+# What the CLI still adds that no switch takes out (Claude Code 2.1.330; the code paths are in docs/orchestrator.md,
+# "What the model requests carry"). Markers a test finds in request bodies: nothing else foreign may appear.
+KEPT_CLI_TEXT = {
+    # the `environment` attachment: built unless CLAUDE_CODE_SIMPLE (bare mode, which also removes the Agent tool)
+    "environment": "You have been invoked in the following environment",
+    # the `agent_listing_delta` attachment's concurrency note: shown unless a subscription/server-side flag
+    "concurrency": "so they run concurrently",
+    # the Agent tool's schema: `model` unless CLAUDE_CODE_SUBAGENT_MODEL_FORCE (one model for every subagent),
+    # `isolation` unless the CLI's own worktree check says no; the hooks drop both from every delegation
+    "model_override": "Optional model override for this agent",
+    "isolation": "Isolation mode.",
+    # the hand-back frame the Agent tool's result mapper adds around every report (after PostToolUse rewrote it)
+    "hand_back_banner": "[Subagent hand-back]",
+    "hand_back_usage": "<usage>subagent_tokens:",
+}

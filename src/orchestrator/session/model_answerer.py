@@ -17,7 +17,7 @@ from claude_agent_sdk import ClaudeAgentOptions, query
 from claude_agent_sdk.types import AssistantMessage, ResultMessage, TextBlock
 
 from orchestrator.prompts import ANSWERER_PROMPT
-from orchestrator.questions import AnswerResult, QuestionContext, QuestionItem, pick_option
+from orchestrator.questions import AnswerResult, QuestionContext, QuestionItem, chosen_option, pick_option
 from orchestrator.session.answerers import NoAnswerError
 from orchestrator.session.options import CLI_ENV
 from orchestrator.settings import OrchestratorSettings
@@ -94,7 +94,14 @@ class ModelAnswerer:
             text = reply.split("ANSWER", 1)[1].strip(" :\n") if "ANSWER" in reply else reply.strip()
             if text.lower().strip(". ") in UNUSABLE:
                 return None
-            answers[item.question] = pick_option(item, text.splitlines()[0])
+            first = text.splitlines()[0] if text else ""
+            if item.options:  # a question with options is answered by choosing one, never by "OK."
+                option = chosen_option(item, first)
+                if option is None:
+                    return None
+                answers[item.question] = option
+                continue
+            answers[item.question] = pick_option(item, first)
         return answers
 
     async def _complete(self, prompt: str, env: dict[str, str]) -> str:

@@ -49,8 +49,8 @@ class SdkLead:
         for _ in range(MAX_PLANNER_TURNS):
             if state.stop is not None:
                 break
-            memory = state.memory.render(full=True, task=message != opening)  # the opening message states it
-            turn = await planner.ask(f"{message}\n\n{memory}")
+            memory = state.shown.render(state.memory, task=message != opening)  # the opening message states it
+            turn = await planner.ask(f"{message}\n\n{memory}" if memory else message)
             if turn.result is not None:
                 self.result = turn.result
                 worker.live.session_id = turn.result.session_id or worker.live.session_id

@@ -1,0 +1,46 @@
+"""A subagent's report as the planner reads it: the CLI hands it back inside its own frame (a note of the tools
+used, a provenance banner, every line indented); the planner gets the report's own lines and the task memory's
+news, and nothing else (``Hooks._hand_back`` returns it as the Agent call's ``updatedToolOutput``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from orchestrator.memory.models import tagged_json
+
+# The CLI's frame around a report (Claude Code 2.1.330): a note line before the banner, the report indented below.
+BANNER = "[Subagent hand-back]"
+NOTE_TAGS = ("<tools-used-before-summary>",)
+INDENT = "  "
+
+
+def report_of(text: str) -> str:
+    """The report's own text: the lines after the CLI's banner, de-indented; text without the frame unchanged."""
+    lines = text.splitlines()
+    start = next((n for n, line in enumerate(lines) if line.startswith(BANNER)), None)
+    if start is None:
+        kept = [line for line in lines if not line.strip().startswith(NOTE_TAGS)]
+        return "\n".join(kept).strip()
+    body = [line[len(INDENT) :] if line.startswith(INDENT) else line for line in lines[start + 1 :]]
+    return "\n".join(body).strip()
+
+
+def for_planner(agent: str, report: str) -> str:
+    """An executor's ``RESULT`` without its per-step list and ``did`` (the task memory's update carries each step
+    once); any other report as written."""
+    result = tagged_json(report, "RESULT") if agent == "executor" else None
+    if result is None or not result.get("steps"):
+        return report
+    start = report.rfind("RESULT")
+    end = report.find("\n", start)
+    kept = {k: v for k, v in result.items() if k not in ("steps", "did") and v not in ("", [], None)}
+    line = "RESULT " + json.dumps(kept, ensure_ascii=False)
+    return report[:start] + line + (report[end:] if end != -1 else "")
+
+
+def compact_output(response: dict[str, Any], report: str, memory_update: str) -> dict[str, Any]:
+    """The Agent tool's output with its content replaced by the report and the memory's news."""
+    text = f"{report}\n\n{memory_update}" if memory_update else report
+    return {**response, "content": [{"type": "text", "text": text or "(no report)"}]}
