@@ -51,8 +51,8 @@ async def log_in(app: RunningApp, profile: Path) -> None:
         try:
             page = await browser.new_page()
             await page.goto(app.url(login.path))
-            await page.get_by_label("Username").fill(login.username)
-            await page.locator("input[type=password]").fill(login.password)
+            await page.get_by_label(login.user_field).first.fill(login.username)
+            await page.locator("input[type=password]").first.fill(login.password)
             await page.get_by_role("button", name=LOGIN_BUTTONS[app.spec.name]).click()
             await page.wait_for_url(lambda url: login.path not in url, timeout=30000)
             state = await page.context.storage_state()
