@@ -37,7 +37,7 @@ CORPUS = Path(__file__).resolve().parent
 REPO = CORPUS.parent
 CACHE = CORPUS / ".cache"
 READY_TIMEOUT_S = 180.0  # MLflow imports ~45 s on this 2-core machine under a load of 20
-BUILD_TIMEOUT_S = 300.0
+BUILD_TIMEOUT_S = 900.0  # django-oscar runs ~200 migrations: ~30 s idle, 6 min under a load of 28
 
 
 @dataclass(frozen=True)
@@ -339,7 +339,7 @@ APPS: dict[str, AppSpec] = {
         name="jupyterlab", title="JupyterLab (file browser, notebooks, running kernels; no token)",
         packages=(), sources=("jupyter_files",), requirements=JUPYTER_PINS,
         build=_jupyter_build, serve=_jupyter_serve, db_file="root",
-        ready_path="/api/kernels", home_path="/lab/tree", login=None, ready=_jupyter_kernels_up,
+        ready_path="/api/kernels", home_path="/lab", login=None, ready=_jupyter_kernels_up,
     ),
     "oscar": AppSpec(
         name="oscar", title="django-oscar shop (catalogue, basket, checkout; a customer with a saved address)",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from corpus.db import ApiCheck, DbCheck, FileCheck
 from corpus.steps import Task, click, open_, press, type_
 
-FILES = "/lab/tree"
+FILES = "/lab"
 KERNELS = ApiCheck("/api/kernels", (), 2, 0)
 
 JUPYTERLAB: list[Task] = [

@@ -34,7 +34,10 @@ def main() -> None:
     state = Path(sys.argv[1])
     root = state / "root"
     (root / FOLDER[0]).mkdir(parents=True, exist_ok=True)
-    (state / "jupyter").mkdir(exist_ok=True)
+    settings = state / "jupyter" / "settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True, exist_ok=True)  # no "get notified about news?" toast on the first page
+    (settings / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False}), encoding="utf-8")
     for name in NOTEBOOKS:
         (root / name).write_text(notebook(name.removesuffix(".ipynb").title()), encoding="utf-8")
     for name, text in TEXTS.items():
