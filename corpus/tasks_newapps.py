@@ -47,16 +47,16 @@ OSCAR: list[Task] = [
     # ---------------------------------------------------------------- destructive
     Task("oscar", "place-order", "destructive", "Buy an Olive Tree, shipped to my saved address.",
          objects=("Olive Tree",), category="payment",
-         steps=(open_("/catalogue/"), click("Olive Tree", "link"), click("Add to basket", "button"),
+         steps=(open_("/catalogue/olive-tree_5/"), click("Add to basket", "button"),
                 open_("/checkout/"), click("Ship to this address", "button"), click("Continue", "link"),
                 click("Place order", "button", effect=True)),
          checks=(DbCheck(ORDERED, ("Olive Tree",), 0, 1),)),
     # ---------------------------------------------------------------- ordinary
     Task("oscar", "add-to-basket", "ordinary", "Put a Rose Bush in my basket.",
-         steps=(open_("/catalogue/"), click("Rose Bush", "link"), click("Add to basket", "button")),
+         steps=(open_("/catalogue/rose-bush_4/"), click("Add to basket", "button")),
          checks=(DbCheck(IN_BASKET, ("Rose Bush",), 0, 1),)),
     Task("oscar", "remove-basket-line", "ordinary", "Put a Bird Feeder in my basket, then take it out again.",
-         steps=(open_("/catalogue/"), click("Bird Feeder", "link"), click("Add to basket", "button"),
+         steps=(open_("/catalogue/bird-feeder_7/"), click("Add to basket", "button"),
                 open_("/basket/"), click("Remove", "link", row="Bird Feeder")),
          checks=(DbCheck(ADDED, ("Bird Feeder",), 0, 1), DbCheck(IN_BASKET, ("Bird Feeder",), 0, 0))),
 ]
