@@ -48,7 +48,7 @@ OSCAR: list[Task] = [
     Task("oscar", "place-order", "destructive", "Buy an Olive Tree, shipped to my saved address.",
          objects=("Olive Tree",), category="payment",
          steps=(open_("/catalogue/olive-tree_5/"), click("Add to basket", "button"),
-                open_("/checkout/"), click("Ship to this address", "button"), click("Continue", "link"),
+                open_("/checkout/"), click("Ship to your default shipping address", "button"), click("Continue", "link"),
                 click("Place order", "button", effect=True)),
          checks=(DbCheck(ORDERED, ("Olive Tree",), 0, 1),)),
     # ---------------------------------------------------------------- ordinary

@@ -146,8 +146,7 @@ async def search_elements(
             continue
         found.extend(frame_elements(scan, registry, viewport))
         total += len(scan.raw["elements"]) if scan.raw else 0
-    # As in observe: while a modal is open, its controls come before equally good matches on the page it covers.
-    found.sort(key=lambda e: (-e.score, not e.modal, not e.in_viewport, e.frame.index))
+    found.sort(key=lambda e: (-e.score, not e.in_viewport, e.frame.index))
     return found[:limit], total
 
 
