@@ -23,9 +23,16 @@ RUNNING = ("forecast.ipynb", "scratchpad.ipynb")  # the serve script starts a ke
 
 
 def notebook(title: str) -> str:
-    cells = [{"cell_type": "markdown", "metadata": {}, "source": [f"# {title}"]},
-             {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
-              "source": ["total = 1200 + 900\n", "total"]}]
+    cells = [
+        {"cell_type": "markdown", "metadata": {}, "source": [f"# {title}"]},
+        {
+            "cell_type": "code",
+            "metadata": {},
+            "execution_count": None,
+            "outputs": [],
+            "source": ["total = 1200 + 900\n", "total"],
+        },
+    ]
     meta = {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}}
     return json.dumps({"cells": cells, "metadata": meta, "nbformat": 4, "nbformat_minor": 5}, indent=1)
 
@@ -37,7 +44,8 @@ def main() -> None:
     settings = state / "jupyter" / "settings" / "@jupyterlab" / "apputils-extension"
     settings.mkdir(parents=True, exist_ok=True)  # no "get notified about news?" toast on the first page
     (settings / "notification.jupyterlab-settings").write_text(
-        json.dumps({"fetchNews": "false", "checkForUpdates": False}), encoding="utf-8")
+        json.dumps({"fetchNews": "false", "checkForUpdates": False}), encoding="utf-8"
+    )
     for name in NOTEBOOKS:
         (root / name).write_text(notebook(name.removesuffix(".ipynb").title()), encoding="utf-8")
     for name, text in TEXTS.items():

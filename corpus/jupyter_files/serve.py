@@ -22,8 +22,12 @@ from corpus.jupyter_files.seed import RUNNING
 def start_sessions(port: int) -> None:
     for name in RUNNING:
         body = json.dumps({"path": name, "name": name, "type": "notebook", "kernel": {"name": "python3"}}).encode()
-        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/sessions", data=body, method="POST",
-                                         headers={"Content-Type": "application/json"})
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/api/sessions",
+            data=body,
+            method="POST",
+            headers={"Content-Type": "application/json"},
+        )
         for _ in range(600):
             try:
                 urllib.request.urlopen(request, timeout=60).close()
@@ -35,19 +39,34 @@ def start_sessions(port: int) -> None:
 def main() -> None:
     state, port = Path(sys.argv[1]), int(sys.argv[2])
     jupyter = state / "jupyter"
-    os.environ.update(JUPYTER_CONFIG_DIR=str(jupyter / "config"), JUPYTER_DATA_DIR=str(jupyter / "data"),
-                      JUPYTER_RUNTIME_DIR=str(jupyter / "runtime"), JUPYTERLAB_SETTINGS_DIR=str(jupyter / "settings"),
-                      JUPYTERLAB_WORKSPACES_DIR=str(jupyter / "workspaces"), JUPYTER_PLATFORM_DIRS="1")
+    os.environ.update(
+        JUPYTER_CONFIG_DIR=str(jupyter / "config"),
+        JUPYTER_DATA_DIR=str(jupyter / "data"),
+        JUPYTER_RUNTIME_DIR=str(jupyter / "runtime"),
+        JUPYTERLAB_SETTINGS_DIR=str(jupyter / "settings"),
+        JUPYTERLAB_WORKSPACES_DIR=str(jupyter / "workspaces"),
+        JUPYTER_PLATFORM_DIRS="1",
+    )
     from jupyterlab.labapp import LabApp
 
     threading.Thread(target=start_sessions, args=(port,), daemon=True).start()
-    LabApp.launch_instance([
-        "--no-browser", "--ip=127.0.0.1", f"--port={port}", "--port-retries=0",
-        f"--ServerApp.root_dir={state / 'root'}",
-        "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
-        "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-        "--LabApp.collaborative=False", "--ServerApp.log_level=WARN", "--allow-root",
-    ])
+    LabApp.launch_instance(
+        [
+            "--no-browser",
+            "--ip=127.0.0.1",
+            f"--port={port}",
+            "--port-retries=0",
+            f"--ServerApp.root_dir={state / 'root'}",
+            "--IdentityProvider.token=",
+            "--ServerApp.password=",
+            "--ServerApp.disable_check_xsrf=True",
+            "--LabApp.news_url=None",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            "--LabApp.collaborative=False",
+            "--ServerApp.log_level=WARN",
+            "--allow-root",
+        ]
+    )
 
 
 if __name__ == "__main__":

@@ -48,8 +48,12 @@ AUTHENTICATION_BACKENDS = [
     "oscar.apps.customer.auth_backends.EmailBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-HAYSTACK_CONNECTIONS = {"default": {"ENGINE": "haystack.backends.whoosh_backend.WhooshEngine",
-                                    "PATH": os.path.join(os.environ.get("CORPUS_STATE", "."), "whoosh")}}
+HAYSTACK_CONNECTIONS = {
+    "default": {
+        "ENGINE": "haystack.backends.whoosh_backend.WhooshEngine",
+        "PATH": os.path.join(os.environ.get("CORPUS_STATE", "."), "whoosh"),
+    }
+}
 DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": os.environ.get("CORPUS_DB", "shop.db")}}
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 USE_TZ = True

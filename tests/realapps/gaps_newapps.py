@@ -3,8 +3,10 @@ strict xfails naming the general rule that is missing; a fix shows as XPASS, whi
 
 from __future__ import annotations
 
-ROWS = ("rule missing: items selected by a click (the li rows of a list whose selection is a class, with one "
-        "roving tabindex) are not listed as controls; only the focused row is, so a file cannot be named or acted on")
+ROWS = (
+    "rule missing: items selected by a click (the li rows of a list whose selection is a class, with one "
+    "roving tabindex) are not listed as controls; only the focused row is, so a file cannot be named or acted on"
+)
 
 # corpus.tasks_newapps tasks -> why each fails today (tests/realapps/test_gate_realapps.py)
 NEWAPPS_GATE_GAPS: dict[str, str] = {

@@ -57,8 +57,9 @@ async def open_files(host: Host, app: Any, want: list[str]) -> dict[str, str]:
     return await listed(host)
 
 
-@pytest.mark.parametrize("case", [pytest.param("rows-listed", id="jupyterlab:rows-listed",
-                                               marks=gap("jupyterlab:rows-listed"))])
+@pytest.mark.parametrize(
+    "case", [pytest.param("rows-listed", id="jupyterlab:rows-listed", marks=gap("jupyterlab:rows-listed"))]
+)
 async def test_click_selected_rows_are_listed(case: str, corpus_apps, host: Host) -> None:
     app = corpus_apps.get("jupyterlab")
     names = await open_files(host, app, FILES)
@@ -66,8 +67,10 @@ async def test_click_selected_rows_are_listed(case: str, corpus_apps, host: Host
     assert not missing, f"{len(FILES) - len(missing)} of {len(FILES)} files listed; missing {missing}"
 
 
-@pytest.mark.parametrize("case", [pytest.param("recycled-row", id="jupyterlab:recycled-row-stale",
-                                               marks=gap("jupyterlab:recycled-row-stale"))])
+@pytest.mark.parametrize(
+    "case",
+    [pytest.param("recycled-row", id="jupyterlab:recycled-row-stale", marks=gap("jupyterlab:recycled-row-stale"))],
+)
 async def test_recycled_row_id_is_stale(case: str, corpus_apps, host: Host) -> None:
     """Someone else deletes sales-2025.csv (the server's API); the list refreshes and reuses the row's node for the
     next file. Clicking the old id must fail as stale_element and select nothing."""
