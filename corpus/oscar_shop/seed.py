@@ -82,7 +82,7 @@ def main() -> None:
     django.setup()
     call_command("migrate", verbosity=0, interactive=False)
     seed()
-    call_command("update_index", verbosity=0, interactive=False)
+    call_command("update_index", verbosity=0)
 
 
 if __name__ == "__main__":
