@@ -37,7 +37,7 @@ JUPYTERLAB: list[Task] = [
         "shut-down-kernels",
         "destructive",
         "Shut down all running kernels.",
-        objects=(),
+        objects=("kernels",),
         category="cancel",
         login=False,
         steps=(
