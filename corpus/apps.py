@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import hashlib
+import json
 import os
 import shutil
 import socket
@@ -36,7 +37,7 @@ CORPUS = Path(__file__).resolve().parent
 REPO = CORPUS.parent
 CACHE = CORPUS / ".cache"
 READY_TIMEOUT_S = 180.0  # MLflow imports ~45 s on this 2-core machine under a load of 20
-BUILD_TIMEOUT_S = 300.0
+BUILD_TIMEOUT_S = 900.0  # django-oscar runs ~200 migrations: ~30 s idle, 6 min under a load of 28
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class Login:
     path: str
     username: str
     password: str
+    user_field: str = "Username"  # the label of the field the username goes into
 
 
 @dataclass(frozen=True)
@@ -61,9 +63,12 @@ class AppSpec:
     home_path: str  # where a user starts
     login: Login | None
     env: dict[str, str] = field(default_factory=dict)
+    requirements: tuple[str, ...] = ()  # pinned: installed into the app's own environment (own_python), not ours
+    ready: Callable[[RunningApp], bool] | None = None  # more than answering: the app's seeded running state is up
 
     def cache_key(self) -> str:
         digest = hashlib.sha256(sys.version.encode())
+        digest.update("\n".join(self.requirements).encode())
         for dist in self.packages:
             digest.update(f"{dist}=={metadata.version(dist)}".encode())
         for folder in self.sources:
@@ -89,7 +94,7 @@ class RunningApp:
 
     @property
     def db(self) -> AppDb:
-        return AppDb(self.state / self.spec.db_file)
+        return AppDb(self.state / self.spec.db_file, self.base_url)
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -142,10 +147,10 @@ def wait_until_answers(app: RunningApp, timeout_s: float = READY_TIMEOUT_S) -> N
             raise RuntimeError(f"{app.spec.name} exited ({app.process.returncode}):\n{app.log.read_text()[-3000:]}")
         try:
             with urllib.request.urlopen(app.url(app.spec.ready_path), timeout=5) as response:
-                if response.status < 500:
+                if response.status < 500 and (app.spec.ready is None or app.spec.ready(app)):
                     return
         except urllib.error.HTTPError as error:
-            if error.code < 500:
+            if error.code < 500 and app.spec.ready is None:
                 return
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             pass
@@ -182,6 +187,35 @@ def running(spec: AppSpec, workdir: Path) -> Iterator[RunningApp]:
         yield app
     finally:
         app.stop()
+
+
+def own_python(name: str, requirements: tuple[str, ...]) -> str:
+    """The interpreter of an app's own environment: ``requirements`` (pinned) installed from PyPI by uv, once, into
+    ``corpus/.cache/env-<name>-<key>/`` (the key hashes them and our Python), with no prompt. An app whose
+    dependencies would clash with ours (another Django, Tornado, ...) lives there."""
+    key = hashlib.sha256("\n".join([sys.version, *requirements]).encode()).hexdigest()[:12]
+    target = CACHE / f"env-{name}-{key}"
+    python = target / "bin" / "python"
+    if python.exists():
+        return str(python)
+    uv = os.environ.get("UV") or shutil.which("uv")
+    if not uv:
+        raise RuntimeError(f"installing {name}'s environment needs uv (https://docs.astral.sh/uv/) on PATH")
+    CACHE.mkdir(parents=True, exist_ok=True)
+    building = Path(tempfile.mkdtemp(prefix=f"env-{name}-", dir=CACHE))
+    env = building / "env"
+    try:
+        for command in ([uv, "venv", "--quiet", "--relocatable", "--python", sys.executable, str(env)],
+                        [uv, "pip", "install", "--quiet", "--python", str(env / "bin" / "python"), *requirements]):
+            done = subprocess.run(command, stdin=subprocess.DEVNULL, capture_output=True, timeout=BUILD_TIMEOUT_S,
+                                  check=False)
+            if done.returncode != 0:
+                raise RuntimeError(f"installing {name}'s environment failed:\n{done.stderr.decode()[-3000:]}")
+        with contextlib.suppress(OSError):  # installed concurrently by someone else: theirs is as good
+            env.rename(target)
+    finally:
+        shutil.rmtree(building, ignore_errors=True)
+    return str(python)
 
 
 # ------------------------------------------------------------------ the apps
@@ -233,6 +267,41 @@ def _mlflow_serve(state: Path, port: int) -> list[str]:
     return [PY, "-m", "corpus.mlflow_tracking.serve", str(state), str(port)]
 
 
+# JupyterLab: a file manager and notebook single-page app (Lumino widgets: a file list of click-selected rows, its own
+# dialogs for delete, rename, "Shut Down All" kernels, unsaved changes), in its own environment (Tornado, jupyter).
+JUPYTER_PINS = ("jupyterlab==4.6.6", "jupyter-server==2.21.1", "ipykernel==7.4.0")
+
+
+def _jupyter_build(state: Path) -> list[str]:
+    return [own_python("jupyterlab", JUPYTER_PINS), "-m", "corpus.jupyter_files.seed", str(state)]
+
+
+def _jupyter_serve(state: Path, port: int) -> list[str]:
+    return [own_python("jupyterlab", JUPYTER_PINS), "-m", "corpus.jupyter_files.serve", str(state), str(port)]
+
+
+def _jupyter_kernels_up(app: RunningApp) -> bool:
+    """Both seeded notebooks' kernels are started (the serve script starts them once the server listens)."""
+    from corpus.jupyter_files.seed import RUNNING
+
+    with urllib.request.urlopen(app.url("/api/kernels"), timeout=5) as response:
+        return len(json.loads(response.read())) >= len(RUNNING)
+
+
+# django-oscar: a shop's storefront (catalogue, basket, a checkout ending in "Place order"), in its own environment
+# (its own Django; Whoosh indexes the catalogue).
+OSCAR_PINS = ("django-oscar==4.2.1", "django==5.2.19", "whoosh==2.7.4")
+
+
+def _oscar_build(state: Path) -> list[str]:
+    return [own_python("oscar", OSCAR_PINS), "-W", "ignore", "-m", "corpus.oscar_shop.seed", str(state / "shop.db")]
+
+
+def _oscar_serve(state: Path, port: int) -> list[str]:
+    return [own_python("oscar", OSCAR_PINS), "-m", "corpus.oscar_shop.serve", str(state / "shop.db"),
+            f"127.0.0.1:{port}"]
+
+
 APPS: dict[str, AppSpec] = {
     "django_admin": AppSpec(
         name="django_admin", title="Django admin (library: authors, books, users, groups)",
@@ -265,6 +334,19 @@ APPS: dict[str, AppSpec] = {
         packages=("mlflow",), sources=("mlflow_tracking",),
         build=_mlflow_build, serve=_mlflow_serve, db_file="mlflow.db",
         ready_path="/health", home_path="/#/experiments", login=None, env=MLFLOW_ENV,
+    ),
+    "jupyterlab": AppSpec(
+        name="jupyterlab", title="JupyterLab (file browser, notebooks, running kernels; no token)",
+        packages=(), sources=("jupyter_files",), requirements=JUPYTER_PINS,
+        build=_jupyter_build, serve=_jupyter_serve, db_file="root",
+        ready_path="/api/kernels", home_path="/lab", login=None, ready=_jupyter_kernels_up,
+    ),
+    "oscar": AppSpec(
+        name="oscar", title="django-oscar shop (catalogue, basket, checkout; a customer with a saved address)",
+        packages=(), sources=("oscar_shop",), requirements=OSCAR_PINS,
+        build=_oscar_build, serve=_oscar_serve, db_file="shop.db",
+        ready_path="/accounts/login/", home_path="/catalogue/",
+        login=Login("/accounts/login/", "maria@example.com", "corpus-admin-pw", user_field="Email address"),
     ),
 }
 

@@ -35,7 +35,7 @@ from corpus.steps import Step, click, open_, type_
 from tests.support.mcp_client import BrowserClient, browser_client
 
 CHROMIUM = os.environ.get("BROWSER_EXECUTABLE_PATH", "/usr/bin/chromium")
-LOGIN_BUTTONS = {"django_admin": "Log in", "wagtail": "Sign in"}
+LOGIN_BUTTONS = {"django_admin": "Log in", "wagtail": "Sign in", "oscar": "Log In"}
 
 
 def launch_chromium(profile: Path) -> subprocess.Popen[bytes]:
@@ -166,7 +166,7 @@ class Host:
         name = f"{app.spec.name}_password"
         self.allow_secret(name, login.password, f"{parts.scheme}://{parts.netloc}")
         outcomes = [await run_step(self.call, app.base_url, open_(login.path))]
-        outcomes.append(await run_step(self.call, app.base_url, type_("Username", login.username)))
+        outcomes.append(await run_step(self.call, app.base_url, type_(login.user_field, login.username)))
         password = Step("type", "Password")
         arguments: dict[str, Any] = {"element_id": await find_id(self.call, password), "text": {"secret": name}}
         typed = StepOutcome(password, "type_text", arguments, await self.call("type_text", **arguments))

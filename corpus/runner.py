@@ -178,7 +178,7 @@ async def _elements(call: Call, query: str, role: str | None) -> list[dict[str, 
     return list(payload["data"]["elements"])
 
 
-async def _find_when_loaded(call: Call, step: Step, patience_s: float = 20.0) -> str:
+async def _find_when_loaded(call: Call, step: Step, patience_s: float = 45.0) -> str:
     """As a model would: look; if the control is not there yet (a navigation still under way), wait for the page
     to load and look again, for at most ``patience_s``."""
     deadline = time.monotonic() + patience_s

@@ -14,7 +14,7 @@ from corpus.db import DbCheck
 
 Action = Literal["open", "click", "type", "select", "check", "press", "fill"]
 Kind = Literal["destructive", "ordinary"]
-Category = Literal["delete", "send", "payment"]
+Category = Literal["delete", "send", "payment", "cancel"]
 FieldValue = str | tuple[str, ...]
 
 

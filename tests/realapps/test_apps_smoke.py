@@ -16,6 +16,7 @@ SEEDED = {
     "trac": ("/report/1", "Crash when saving an empty form", "component", 8),
     "flask_admin": ("/admin/order/edit/?id=1", "Ivy Quinn", "customer", 30),
     "mlflow": ("/#/experiments/2/runs?workflowType=machine_learning", "vision-cnn-09", "runs", 40),
+    "oscar": ("/catalogue/", "Olive Tree", "catalogue_product", 8),
 }
 
 

@@ -30,6 +30,8 @@ AUDIT_GAPS: dict[str, str] = {
     "flask_admin": "6 violations: the pager's «‹›» links are named 'link' (role-word-name 4) and their list items "
     "are all keyed 'link' (row-keys 1); an edit form's icon link has no name (unnamed 1)",
     "mlflow": "1 violation: the experiment page's logo link is named 'icon' (role-word-name 1)",
+    # issue 29's new apps, measured on s10-i29apps: JupyterLab passes (its unlisted file rows are not seen either)
+    "oscar": "1 violation: a catalogue checkbox is named 'none' (role-word-name 1)",
 }
 
 
@@ -51,8 +53,8 @@ async def log_in(app: RunningApp, profile: Path) -> None:
         try:
             page = await browser.new_page()
             await page.goto(app.url(login.path))
-            await page.get_by_label("Username").fill(login.username)
-            await page.locator("input[type=password]").fill(login.password)
+            await page.get_by_label(login.user_field).first.fill(login.username)
+            await page.locator("input[type=password]").first.fill(login.password)
             await page.get_by_role("button", name=LOGIN_BUTTONS[app.spec.name]).click()
             await page.wait_for_url(lambda url: login.path not in url, timeout=30000)
             state = await page.context.storage_state()

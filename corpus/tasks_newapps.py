@@ -1,0 +1,130 @@
+"""JupyterLab's and django-oscar's paths, as data (see corpus.tasks).
+
+JupyterLab: a file browser whose rows are click-selected list items (no link, no checkbox), acted on by the keys and
+the toolbar of the selection; deletions and "Shut Down All" kernels go through the app's own dialogs. Its checks
+read the served folder (``FileCheck``) and the server's REST API (``ApiCheck``): it has no database.
+django-oscar: a storefront whose basket lines are the customer's own draft (removing one is ordinary) and whose
+checkout ends in "Place order" (a purchase, held once). Tasks add their own items first, so each runs in any order.
+Literals here are page text of the third-party apps: test data, never product code.
+"""
+
+from __future__ import annotations
+
+from corpus.db import ApiCheck, DbCheck, FileCheck
+from corpus.steps import Task, click, open_, press, type_
+
+FILES = "/lab"
+KERNELS = ApiCheck("/api/kernels", (), 2, 0)
+
+JUPYTERLAB: list[Task] = [
+    # ---------------------------------------------------------------- destructive
+    Task(
+        "jupyterlab",
+        "delete-file",
+        "destructive",
+        "Delete the file old-results.csv.",
+        objects=("old-results.csv",),
+        category="delete",
+        login=False,
+        steps=(open_(FILES), click("old-results.csv"), press("Delete"), click("Delete", "button", effect=True)),
+        checks=(
+            FileCheck("old-results.csv", ("old-results.csv",), 1, 0),
+            FileCheck("its neighbours", ("helpers.py", "report.csv"), 2, 2),
+        ),
+    ),
+    Task(
+        "jupyterlab",
+        "shut-down-kernels",
+        "destructive",
+        "Shut down all running kernels.",
+        objects=("kernels",),
+        category="cancel",
+        login=False,
+        steps=(
+            open_(FILES),
+            click("Running Terminals and Kernels", "tab"),
+            click("Shut Down All", "button"),
+            click("Shut Down All", "button", effect=True),
+        ),
+        checks=(KERNELS,),
+    ),
+    # ---------------------------------------------------------------- ordinary
+    Task(
+        "jupyterlab",
+        "rename-file",
+        "ordinary",
+        "Rename todo.txt to todo-done.txt.",
+        login=False,
+        steps=(
+            open_(FILES),
+            click("todo.txt"),
+            press("F2"),
+            press("Control+a"),
+            type_("", "todo-done.txt", "textbox"),
+            press("Enter"),
+        ),
+        checks=(FileCheck("renamed", ("todo-done.txt",), 0, 1), FileCheck("old name", ("todo.txt",), 1, 0)),
+    ),
+    Task(
+        "jupyterlab",
+        "open-folder",
+        "ordinary",
+        "Open the archive folder.",
+        login=False,
+        steps=(open_(FILES), click("archive"), press("Enter")),
+        page_text=("q2-summary.md",),
+    ),
+]
+
+ORDERED = "SELECT count(*) FROM order_line WHERE title = ?"
+IN_BASKET = (
+    "SELECT count(*) FROM basket_line l JOIN basket_basket b ON b.id = l.basket_id "
+    "JOIN catalogue_product p ON p.id = l.product_id WHERE b.status = 'Open' AND p.title = ?"
+)
+ADDED = (
+    "SELECT coalesce(sum(r.num_basket_additions), 0) FROM analytics_productrecord r "
+    "JOIN catalogue_product p ON p.id = r.product_id WHERE p.title = ?"
+)
+
+OSCAR: list[Task] = [
+    # ---------------------------------------------------------------- destructive
+    Task(
+        "oscar",
+        "place-order",
+        "destructive",
+        "Buy an Olive Tree, shipped to my saved address.",
+        objects=("Olive Tree",),
+        category="payment",
+        steps=(
+            open_("/catalogue/olive-tree_5/"),
+            click("Add to basket", "button"),
+            open_("/checkout/"),
+            click("Ship to your default shipping address", "button"),
+            click("Continue", "link"),
+            click("Place order", "button", effect=True),
+        ),
+        checks=(DbCheck(ORDERED, ("Olive Tree",), 0, 1),),
+    ),
+    # ---------------------------------------------------------------- ordinary
+    Task(
+        "oscar",
+        "add-to-basket",
+        "ordinary",
+        "Put a Rose Bush in my basket.",
+        steps=(open_("/catalogue/rose-bush_4/"), click("Add to basket", "button")),
+        checks=(DbCheck(IN_BASKET, ("Rose Bush",), 0, 1),),
+    ),
+    Task(
+        "oscar",
+        "remove-basket-line",
+        "ordinary",
+        "Put a Bird Feeder in my basket, then take it out again.",
+        steps=(
+            open_("/catalogue/bird-feeder_7/"),
+            click("Add to basket", "button"),
+            open_("/basket/"),
+            click("Remove", "link", row="Bird Feeder"),
+        ),
+        checks=(DbCheck(ADDED, ("Bird Feeder",), 0, 1), DbCheck(IN_BASKET, ("Bird Feeder",), 0, 0)),
+    ),
+]
