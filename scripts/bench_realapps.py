@@ -49,6 +49,7 @@ from corpus.apps import APPS, RunningApp, start  # noqa: E402
 from corpus.host import start_chromium  # noqa: E402
 from corpus.steps import Task  # noqa: E402
 from corpus.tasks import BY_DESCRIPTION, TASKS  # noqa: E402
+from corpus.tasks_everyday import EVERYDAY  # noqa: E402
 
 BENCH = REPO / ".bench"
 PEER_CLI = BENCH / "node_modules/@playwright/mcp/cli.js"
@@ -161,6 +162,7 @@ def peer_params(tmp: Path) -> StdioServerParameters:
 async def bench_app(name: str, kinds: set[str], tmp: Path, artifacts: Path) -> tuple[SideResult, SideResult, int]:
     tasks = [t for t in TASKS if t.app == name and t.kind in kinds]
     tasks += [t for t in BY_DESCRIPTION if t.app == name and "said" in kinds]
+    tasks += [t for t in EVERYDAY if t.app == name and "everyday" in kinds]
     ours, peer = SideResult("ours"), SideResult("peer")
     chromium, cdp_url = await start_chromium(tmp / f"{name}-chromium")
     apps = [start(APPS[name], tmp / f"{name}-{side}") for side in ("ours", "peer")]
@@ -265,7 +267,7 @@ async def main(args: argparse.Namespace) -> str:
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--apps", nargs="+", choices=sorted(APPS), default=sorted(APPS))
-    parser.add_argument("--kinds", nargs="+", choices=["ordinary", "destructive", "said"],
+    parser.add_argument("--kinds", nargs="+", choices=["ordinary", "destructive", "said", "everyday"],
                         default=["ordinary", "destructive", "said"])
     return parser.parse_args()
 
