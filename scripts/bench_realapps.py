@@ -1,7 +1,9 @@
 """Benchmark the real-app corpus: ours against @playwright/mcp on the same task plans, in the same run.
 
 Usage: xvfb-run -a uv run python scripts/bench_realapps.py [--apps django_admin wagtail trac]
-       [--kinds ordinary destructive said]    (writes artifacts/bench_realapps.md and each side's calls and results)
+       [--kinds ordinary destructive said everyday]  (writes artifacts/bench_realapps.md, each side's calls, results)
+       The `everyday` kind (corpus.tasks_everyday, issue 31): ten Django-admin tasks started from the front page, as
+       a host in a fresh conversation starts them (targets: calls ≤ 0.55×, characters ≤ 0.35× the peer's).
 
 Method
 - Apps: corpus/ (Django admin with a library app, Wagtail, Trac), each side on its own fresh copy of the seeded
