@@ -1,7 +1,9 @@
 """Benchmark the real-app corpus: ours against @playwright/mcp on the same task plans, in the same run.
 
 Usage: xvfb-run -a uv run python scripts/bench_realapps.py [--apps django_admin wagtail trac]
-       [--kinds ordinary destructive said]    (writes artifacts/bench_realapps.md and each side's calls and results)
+       [--kinds ordinary destructive said everyday]  (writes artifacts/bench_realapps.md, each side's calls, results)
+       The `everyday` kind (corpus.tasks_everyday, issue 31): ten Django-admin tasks started from the front page, as
+       a host in a fresh conversation starts them (targets: calls ≤ 0.55×, characters ≤ 0.35× the peer's).
 
 Method
 - Apps: corpus/ (Django admin with a library app, Wagtail, Trac), each side on its own fresh copy of the seeded
@@ -49,6 +51,7 @@ from corpus.apps import APPS, RunningApp, start  # noqa: E402
 from corpus.host import start_chromium  # noqa: E402
 from corpus.steps import Task  # noqa: E402
 from corpus.tasks import BY_DESCRIPTION, TASKS  # noqa: E402
+from corpus.tasks_everyday import EVERYDAY  # noqa: E402
 
 BENCH = REPO / ".bench"
 PEER_CLI = BENCH / "node_modules/@playwright/mcp/cli.js"
@@ -161,6 +164,7 @@ def peer_params(tmp: Path) -> StdioServerParameters:
 async def bench_app(name: str, kinds: set[str], tmp: Path, artifacts: Path) -> tuple[SideResult, SideResult, int]:
     tasks = [t for t in TASKS if t.app == name and t.kind in kinds]
     tasks += [t for t in BY_DESCRIPTION if t.app == name and "said" in kinds]
+    tasks += [t for t in EVERYDAY if t.app == name and "everyday" in kinds]
     ours, peer = SideResult("ours"), SideResult("peer")
     chromium, cdp_url = await start_chromium(tmp / f"{name}-chromium")
     apps = [start(APPS[name], tmp / f"{name}-{side}") for side in ("ours", "peer")]
@@ -265,7 +269,7 @@ async def main(args: argparse.Namespace) -> str:
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--apps", nargs="+", choices=sorted(APPS), default=sorted(APPS))
-    parser.add_argument("--kinds", nargs="+", choices=["ordinary", "destructive", "said"],
+    parser.add_argument("--kinds", nargs="+", choices=["ordinary", "destructive", "said", "everyday"],
                         default=["ordinary", "destructive", "said"])
     return parser.parse_args()
 

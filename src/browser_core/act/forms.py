@@ -209,8 +209,21 @@ async def fill_form(
         out["invalid"] = invalid
     out["note"] = "not submitted"
     changes = await what_changed(session, page, before_doc)
-    changes.get("elements_diff", {}).pop("changed", None)  # the fields above say it
+    _side_effects_only(changes, {item.target.id for item in planned})
     return with_changes(out, cast(PageChanges, {k: v for k, v in changes.items() if v}))  # the keys said, not empty
+
+
+def _side_effects_only(changes: PageChanges, filled: set[str]) -> None:
+    """The elements that changed besides the fields filled (the fields above say those): a select-all box ticking
+    every row, a field that follows another."""
+    diff = changes.get("elements_diff", {})
+    others = [e for e in diff.pop("changed", []) if e["id"] not in filled]
+    if others:
+        diff["changed"] = others
+    else:
+        diff.pop("changed_more", None)
+    if not diff:
+        changes.pop("elements_diff", None)
 
 
 async def _plan_all(session: BrowserSession, fields: list[FieldToFill]) -> list[_Planned]:

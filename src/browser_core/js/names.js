@@ -147,8 +147,8 @@
     return "";
   }
 
-  // A field in a repeated group (fieldset, inline form): its legend or heading, and the row number.
-  const HEADING = /^(H[1-6]|LEGEND)$/;
+  // A field in a repeated group (fieldset, inline form, disclosure): its legend or heading, and the row number.
+  const HEADING = /^(H[1-6]|LEGEND|SUMMARY)$/;  // a disclosure's summary heads what it opens
   function groupLabel(el) {
     let n = el;
     for (let depth = 0; n && depth < 8 && n !== document.body; n = n.parentElement, depth++) {

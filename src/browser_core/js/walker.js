@@ -351,7 +351,7 @@
   // Visible text near the viewport, in document order, bounded.
   if (args.maxText > 0 && document.body) {
     const parts = [];
-    let size = 0, lastParent = null, lastRaw = "";
+    let size = 0, lastParent = null, lastRaw = "", lastCell = null;
     const TEXT_BLOCKS = "p,li,h1,h2,h3,h4,h5,h6,tr,div,section,article,td,th,dt,dd,label,button,a,legend";
     const INLINE_BLOCKS = new Set(["A", "LABEL", "BUTTON"]);
     const inSentence = (b) => [b.previousSibling, b.nextSibling].some((n) => n && n.nodeType === 3 && n.nodeValue.trim());
@@ -385,9 +385,15 @@
       if (block && INLINE_BLOCKS.has(block.tagName) && inSentence(block) && block.parentElement) {
         block = block.parentElement.closest(TEXT_BLOCKS) || block;
       }
+      // A table row reads as one line, its cells in order (link cells too): " | " between cells.
+      const cell = p.closest("td,th,[role=cell],[role=gridcell],[role=rowheader],[role=columnheader]");
+      const row = cell && cell.parentElement && cell.parentElement.closest("tr,[role=row]");
+      if (row) block = row;
       const glued = block === lastParent && /^\S/.test(v) && /\S$/.test(lastRaw);  // no space between in the page
-      parts.push((block !== lastParent && parts.length ? "\n" : glued ? "" : " ") + s);
+      const apart = row && block === lastParent && cell !== lastCell;
+      parts.push((block !== lastParent && parts.length ? "\n" : apart ? " | " : glued ? "" : " ") + s);
       lastParent = block;
+      lastCell = cell;
       lastRaw = v;
       size += s.length + 1;
     }

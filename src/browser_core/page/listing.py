@@ -27,6 +27,11 @@ class ListedElement(TypedDict, total=False):
     frame: str  # a matched candidate's frame (its path), outside the main frame
 
 
+def shown_key(e: ListedElement) -> str:
+    """What the model read of an element, its id aside: a later page showing the very same is told in a count."""
+    return "|".join(str(e.get(k, "")) for k in ("role", "name", "context", "value", "state", "type"))
+
+
 class PageMessage(TypedDict, total=False):
     """A message the page shows (an alert, a success or error note, a field's error) and the field it is about."""
 

@@ -10,7 +10,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from browser_core.page.frames import FrameView, frame_views
-from browser_core.page.listing import CoverNote, ListedElement, PageObservation, WalkerArgs, WalkerScan
+from browser_core.page.listing import CoverNote, ListedElement, PageObservation, WalkerArgs, WalkerScan, shown_key
 from browser_core.page.registry import WALKER_JSON_JS, ElementFingerprint, ElementRegistry
 from browser_core.settings import BrowserSettings
 from browser_core.together import each
@@ -245,6 +245,7 @@ async def observe_page(
     chosen = _select(merged.elements, settings)
     registry.last_seen = {e.id: e.to_dict() for e in chosen}
     if not digest:  # everything was listed: the page's header and menus are known to the model from now on
+        registry.shown_lines = {shown_key(registry.last_seen[e.id]) for e in chosen}
         _remember_chrome(registry, chosen, int((main_raw.get("scroll") or [0])[0]), viewport[1])
     notes = merged.notes
     text = _budget_notes(merged, chosen, settings)

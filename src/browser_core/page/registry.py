@@ -123,6 +123,9 @@ class ElementRegistry:
     last_messages: list[str] = field(default_factory=list)
     # Header/menu elements already listed to the model (``observation.chrome_key``): a digest need not repeat them.
     shown_chrome: set[str] = field(default_factory=set)
+    # The elements of the last page listed (``listing.shown_key``): an action landing on a page of the same kind
+    # lists only what differs.
+    shown_lines: set[str] = field(default_factory=set)
 
     @property
     def init_script(self) -> str:

@@ -18,8 +18,8 @@ import anyio
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-from browser_core.page.listing import ListedElement, PageMessage, PageObservation
-from browser_core.page.observation import chrome_key, observe_page
+from browser_core.page.listing import ListedElement, PageMessage, PageObservation, shown_key
+from browser_core.page.observation import CHROME_REGIONS, chrome_key, observe_page
 from browser_core.page.registry import ElementRegistry
 from browser_core.session.browser import BrowserSession
 from browser_core.together import both
@@ -86,6 +86,7 @@ class PageChanges(TypedDict, total=False):
     messages: list[PageMessage]
     elements: list[str]
     folded: list[str]
+    menus_folded: str
     as_before: str
     elements_more: str
     text: str
@@ -107,6 +108,7 @@ class Digest(TypedDict, total=False):
 
     elements: Required[list[str]]
     folded: list[str]
+    menus_folded: str
     as_before: str
     off_screen_more: int
     omitted: set[str]
@@ -150,7 +152,7 @@ async def what_changed(
         out["messages"] = messages
     layout = {e["id"]: _take_layout(e) for e in snap["elements"]}
     if navigated or not before:
-        return out | _page_listing(session, page, snap, layout, navigated=navigated)
+        return out | _page_listing(session, page, snap, layout, navigated=navigated, same_kind=not new_page)
     diff = await _difference(session, before, snap["elements"])
     if diff:
         out["elements_diff"] = diff
@@ -164,13 +166,16 @@ def _take_layout(e: ListedElement) -> Layout:
 
 
 def _page_listing(session: BrowserSession, page: Page, snap: PageObservation, layout: dict[str, Layout],
-                  *, navigated: bool) -> PageChanges:
+                  *, navigated: bool, same_kind: bool) -> PageChanges:
     """A new page (or the first listing): its digest, what the budget left out and the content's text."""
     elements = snap["elements"]
-    listing = digest(session.registry, elements, layout, _viewport_height(page, session))
+    listing = digest(session.registry, elements, layout, _viewport_height(page, session),
+                     same_kind=same_kind)
     out: PageChanges = {"elements": listing["elements"]}
     if "folded" in listing:
         out["folded"] = listing["folded"]
+    if "menus_folded" in listing:
+        out["menus_folded"] = listing["menus_folded"]
     if "as_before" in listing:
         out["as_before"] = listing["as_before"]
     more = listing.get("off_screen_more", 0) + (snap["counts"]["total"] - len(elements) if "counts" in snap else 0)
@@ -234,13 +239,19 @@ def _without(text: str, names: set[str]) -> str:
 
 
 def digest(registry: ElementRegistry, elements: list[ListedElement],
-           layout: dict[str, Layout], viewport_height: int) -> Digest:
+           layout: dict[str, Layout], viewport_height: int, *, same_kind: bool = False) -> Digest:
     """A new page's elements as compact lines, without header/menu elements already shown (when their role, name
-    and context are unique, so their earlier ids still resolve) and with long tables and lists folded."""
+    and context are unique, so their earlier ids still resolve) and with long tables and lists folded.
+    ``same_kind``: an action landed here, so elements the last page listed just the same are counted, not listed.
+    On a form page an action lands on (``_is_form_page``), the links of its header, menus and sidebar are folded
+    into a count: the form's own fields and buttons come first."""
     units, keep = _fold_plan(elements, layout)
+    before, known = (registry.shown_lines if same_kind else set()), set()
+    counts = {"chrome": 0, "repeated": 0, "aside": 0}
     names: dict[tuple[str, str, str], int] = {}
     for e in elements:
         names[_same(e)] = names.get(_same(e), 0) + 1
+    form_page = same_kind and _is_form_page(elements, layout)
     listed: list[str] = []
     folded: dict[str, list[int]] = {}
     omitted: set[str] = set()
@@ -253,21 +264,57 @@ def digest(registry: ElementRegistry, elements: list[ListedElement],
             continue
         if where["group"] in keep and where["unit"] not in keep[where["group"]] and not where.get("primary"):
             folded.setdefault(where["group"], []).append(where["unit"])
-        elif _shown_before(registry, {**e, **where}, viewport_height, unique=names[_same(e)] == 1):
+            continue
+        kind = "aside" if form_page and _menu_link(e, where) else _left_out(
+            registry, {**e, **where}, viewport_height, before, unique=names[_same(e)] == 1)
+        if kind:
+            counts[kind] += 1
             omitted.add(_plain_name(e["name"]))
         else:
             listed.append(compact(e))
+        if kind in ("", "repeated"):
+            known.add(shown_key(e))
+    registry.shown_lines = known
     out: Digest = {"elements": listed}
     if folded:
         out["folded"] = [_fold_note(g, units[g], set(u)) for g, u in folded.items()]
     off_left = len(below) + len(above) - len(off_kept & set(below + above))
     if off_left:
         out["off_screen_more"] = off_left
-    if omitted:
-        known = len(omitted)
-        out["as_before"] = f"{known} header/menu elements as before (ids work)"
-        out["omitted"] = omitted
+    _say_left_out(out, counts, omitted)
     return out
+
+
+def _say_left_out(out: Digest, counts: dict[str, int], omitted: set[str]) -> None:
+    """What the digest counted instead of listing (folded menus, elements shown before)."""
+    if counts["aside"]:
+        out["menus_folded"] = f"{counts['aside']} header/menu/sidebar links: find_interactive_elements(query)"
+    if counts["chrome"] or counts["repeated"]:
+        out["as_before"] = ", ".join(
+            ([f"{counts['chrome']} header/menu elements as before"] if counts["chrome"] else [])
+            + ([f"{counts['repeated']} as on the last page"] if counts["repeated"] else [])) + " (ids work)"
+    if omitted:
+        out["omitted"] = omitted
+
+
+def _menu_link(e: ListedElement, where: Layout) -> bool:
+    return e["role"] == "link" and where["region"] in CHROME_REGIONS and not where.get("primary")
+
+
+def _left_out(registry: ElementRegistry, placed: ListedElement, viewport_height: int, before: set[str], *,
+              unique: bool) -> Literal["chrome", "repeated", ""]:
+    """Why a digest need not list an element: a header/menu element shown before, or one the last page listed
+    just the same (unique on this page, so its earlier id re-resolves); "" to list it."""
+    if _shown_before(registry, placed, viewport_height, unique=unique):
+        return "chrome"
+    return "repeated" if unique and shown_key(placed) in before else ""
+
+
+def _is_form_page(elements: list[ListedElement], layout: dict[str, Layout]) -> bool:
+    """A page whose content is a form: three or more fields of its own (outside the header, menus, sidebar and any
+    table or list: a list page's search box, action and row fields are no form of the page's own)."""
+    return sum(e["role"] in _FIELDS and layout[e["id"]]["region"] not in CHROME_REGIONS
+               and not layout[e["id"]]["group"] for e in elements) >= 3
 
 
 def _fold_note(group: str, units: list[int], hidden_units: set[int]) -> str:
