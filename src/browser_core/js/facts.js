@@ -47,15 +47,27 @@
   // A row or card is small and never holds the page's main heading; page regions (children of the body or the
   // main region) are not records even when they look alike.
   const pageHeading = document.querySelector('h1');
+  // Siblings alike: one tag and class; plain (classless) blocks only when their children are alike too (a page's
+  // query box and its work area are two plain divs, not two records).
+  const shape = e => Array.from(e.children).map(c => `${c.tagName}.${c.className}`).join(',');
+  const alike = (s, a) => s.tagName === a.tagName && s.className === a.className && (!!a.className || shape(s) === shape(a));
+  const ACTS = 'button,[role=button],a[href],input[type=submit],input[type=button]';
+  const saysMore = a => {  // text of its own beside its controls: a record, not a toolbar
+    const copy = a.cloneNode(true);
+    copy.querySelectorAll(ACTS).forEach(c => c.remove());
+    return /[\p{L}\p{N}]/u.test(copy.textContent || '');
+  };
   const itemOf = e => {
     for (let a = e.parentElement, i = 0; a && a !== document.body && a !== main && i < 10; a = a.parentElement, i++) {
       if ((pageHeading && a.contains(pageHeading)) || (a.textContent || '').length > 2000) return null;
       if (a.matches(ROW) && textOf(a) !== textOf(e)) return a;
       const p = a.parentElement;
-      const twins = p && p !== document.body && p !== main ? Array.from(p.children).filter(s => s !== a &&
-        s.tagName === a.tagName && s.className === a.className).length : 0;
-      if (twins && a.tagName !== 'FORM' && a.querySelector('a,h2,h3,h4,h5,h6,th,[role=rowheader],td,[role=gridcell]') &&
-          textOf(a) !== textOf(e)) return a;
+      const twins = p && p !== document.body && p !== main ? Array.from(p.children).filter(s => s !== a && alike(s, a)) : [];
+      if (!twins.length || a.tagName === 'FORM' || textOf(a) === textOf(e)) continue;
+      // A repeated block is a record when it has a heading, link or cell, or when each holds its own control
+      // beside text of its own (a result card with its 'Book' button).
+      if (a.querySelector('a,h2,h3,h4,h5,h6,th,[role=rowheader],td,[role=gridcell]') ||
+          (twins.every(s => s.querySelector(ACTS)) && saysMore(a))) return a;
     }
     return null;
   };
@@ -74,7 +86,7 @@
     const cells = Array.from(row.querySelectorAll('td,th,[role=gridcell],[role=cell],[role=rowheader]'))
       .filter(c => !c.querySelector('td,th,[role=gridcell],[role=cell]'));
     const parts = cells.length ? cells : Array.from(unwrap(row).children);  // a wrapper around the line unwrapped
-    return parts.filter(c => !(skip && c.contains(skip))).map(c => {
+    return parts.filter(c => !(skip && c.contains(skip)) && visible(c)).map(c => {  // hidden text names nothing
       const field = c.querySelector('input:not([type=hidden]):not([type=checkbox]):not([type=radio]),select');
       return clean(field && !textOf(c) ? (field.value || '') : textOf(c), 120);
     }).filter(Boolean).slice(0, 8);

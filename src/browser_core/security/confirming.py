@@ -19,7 +19,9 @@ def confirmation_category(policy: SecurityPolicy, message: str) -> str | None:
     warning of loss with no effect named is a deletion of what it warns of ("All unsaved changes will be lost")."""
     sentences = [s for s in _SENTENCES.split(message) if s.strip()]
     for sentence in sentences:
-        category = policy.judge_sentence(sentence)
+        category = policy.judge_sentence(sentence) or (
+            "cancel" if policy.asks_confirmation(sentence) and policy.meaning.asks_to_end(sentence) else None
+        )
         if category:
             return category
     warned = [s for s in sentences if policy.flow.warns(s) and not policy.meaning.in_own_draft(s)]

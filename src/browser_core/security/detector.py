@@ -77,10 +77,11 @@ class DestructiveActionDetector:
         if purchase is not None:
             detail = f"pay for {purchase.describe()}"
             named = named or list(purchase.items)
-        effect = Effect(how, named, self._record(facts), detail, self.reader.warning(facts.page))
+        record = self._record(facts, whole_line=category == "payment" and not detail)
+        effect = Effect(how, named, record, detail, self.reader.warning(facts.page))
         return Verdict(category, reason, effect.text(category, facts.page), tuple(named[:50]))
 
-    def _record(self, facts: ElementFacts) -> str:
+    def _record(self, facts: ElementFacts, *, whole_line: bool = False) -> str:
         """The record the control acts on: what the app's own confirmation says (when its title only names the
         action: 'Delete product?'), its dialog's title, its row's name, else the heading right after a page heading
         that names the action ('Delete product' then 'Ceramic kettle')."""
@@ -90,7 +91,7 @@ class DestructiveActionDetector:
             asked = self._asked(page.modal, page.dialog)
             if asked:
                 return asked
-        record = self.reader.record(facts)
+        record = self.reader.record(facts, whole_line=whole_line)
         if record or not page.heading or not self.policy.category_of(page.heading, weak=True):
             return record
         after = page.headings[page.headings.index(page.heading) + 1:] if page.heading in page.headings else []
@@ -98,10 +99,11 @@ class DestructiveActionDetector:
 
     # ----- the three kinds of control ----------------------------------------------------------------------
     def _scripted(self, role: str, name: str, facts: ElementFacts) -> Verdict | None:
-        """A control whose effect is a script we cannot read: its name is all we have (weak words count)."""
+        """A control whose effect is a script we cannot read: its name is all we have. A bare command ('Apply',
+        'Submit') counts only on a record it sits with (a job's card): alone it applies a filter, submits a panel."""
         if role == "link" and len(name.split()) > LONG_LINK_WORDS:
             return None
-        category = self.policy.judge_name(name, weak=True)
+        category = self.policy.judge_name(name, weak=bool(facts.row.name))
         if category is None:
             return None
         selected = facts.form.checked if facts.form else facts.page.selected

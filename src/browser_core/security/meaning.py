@@ -44,6 +44,8 @@ class Meaning:
     self_messages: re.Pattern[str] | None = None
     undo: re.Pattern[str] | None = None
     effects: dict[str, re.Pattern[str] | None] = field(default_factory=dict)
+    pairs: tuple[tuple[str, re.Pattern[str] | None, re.Pattern[str] | None], ...] = ()
+    marks: re.Pattern[str] | None = None
 
     @classmethod
     def load(cls, raw: dict[str, Any], phrases: Callable[[list[str]], re.Pattern[str] | None]) -> Meaning:
@@ -59,6 +61,11 @@ class Meaning:
             self_messages=phrases(raw.get("self_messages", [])),
             undo=word_regex(raw.get("undo_commands", [])),
             effects={c: phrases(w) for c, w in (raw.get("confirmation_effects", {}) or {}).items()},
+            pairs=tuple(
+                (p["category"], word_regex(p.get("verbs", [])), word_regex(p.get("objects", [])))
+                for p in commit.get("pairs", []) or []
+            ),
+            marks=word_regex(commit.get("marks", [])),
         )
 
     def commitment(self, text: str, has_money: Callable[[str], bool], *, max_words: int = 12) -> str | None:
@@ -70,6 +77,9 @@ class Meaning:
         ended = [*_hits(self.objects.get("payment"), tokens), *_hits(self.running, tokens)]
         if any(abs(i - j) <= GAP for i in cancels for j in ended):
             return "cancel"
+        for category, pair_verbs, pair_objects in self.pairs:  # a verb and its object: 'Email invoice'
+            if any(0 < abs(j - i) <= GAP for i in _hits(pair_verbs, tokens) for j in _hits(pair_objects, tokens)):
+                return category
         verbs = _hits(self.verbs, tokens)
         if verbs:
             for category, pattern in self.objects.items():
@@ -79,6 +89,25 @@ class Meaning:
         if self.leading is not None and self.leading.match(tokens[0]) and (money or _hits(self.now, tokens[1:])):
             return "payment"
         return "payment" if verbs and money else None
+
+    def sets_state(self, name: str) -> str:
+        """What a name that sets a state sets it to ('Mark Cancelled' -> 'Cancelled'), '' for other names."""
+        tokens = _TOKENS.findall(name)
+        if not tokens or not (self.marks and self.marks.match(tokens[0].casefold())):
+            return ""
+        rest = [t for t in tokens[1:] if t.casefold() not in ("as", "to")]
+        return " ".join(rest)
+
+    def asks_to_end(self, sentence: str) -> bool:
+        """A question whose verb ends something ('Are you sure you wish to abort?', '… want to stop it?')."""
+        tokens = [t.casefold() for t in _TOKENS.findall(sentence)]
+        return any(
+            t == "to"
+            and i + 1 < len(tokens)
+            and self.cancel_verbs is not None
+            and self.cancel_verbs.match(tokens[i + 1])
+            for i, t in enumerate(tokens)
+        )
 
     def in_own_draft(self, text: str) -> bool:
         return bool(self.own_drafts and self.own_drafts.search(" ".join(text.split())))

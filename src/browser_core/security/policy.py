@@ -130,8 +130,13 @@ class SecurityPolicy:
         if self.meaning.reverses(text):
             return None
         category = (self.category_of(text) or self.meaning.commitment(text, self.flow.has_money)
-                    or (self.category_of(text, weak=True) if weak else None))
+                    or self._ending_state(text) or (self.category_of(text, weak=True) if weak else None))
         return None if self._ordinary_after_all(category, text) else category
+
+    def _ending_state(self, text: str) -> str | None:
+        """A name that sets a record's state to one that ends it ('Mark Cancelled', 'Set as void') cancels."""
+        state = self.meaning.sets_state(text)
+        return "cancel" if state and self.flow.is_irreversible(state) else None
 
     def _ordinary_after_all(self, category: str | None, text: str) -> bool:
         """A removal from one's own basket, a message the app sends the user about their own account."""

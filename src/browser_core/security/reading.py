@@ -113,9 +113,13 @@ class PageReader:
         return facts.form is not None or (self.words.mentions_total(near) and self.words.has_money(near))
 
     @staticmethod
-    def record(facts: ElementFacts) -> str:
+    def record(facts: ElementFacts, *, whole_line: bool = False) -> str:
         """What the page calls the record the control acts on: its dialog's title, else its row's name, else (an
-        item of a popup menu) what the menu's opener sits with."""
+        item of a popup menu) what the menu's opener sits with. ``whole_line``: what a purchase buys, when the row
+        has no name of its own but its first cell ('Depart: 2:40 AM … · Arrives: … · Duration: 5h 3m')."""
+        if whole_line and facts.row.cells and facts.row.name == facts.row.cells[0] and not facts.page.dialog:
+            line = " · ".join(facts.row.cells)
+            return line if len(line) <= 160 else line[:159] + "…"
         return facts.page.dialog or facts.row.name or facts.page.menu_of
 
     def warning(self, page: PageFacts) -> str:
