@@ -51,18 +51,17 @@ def _pss_mb(pid: int) -> float:
 log = structlog.get_logger("browser_core.session")
 
 COLLECT_GROWTH = 1 / 8  # of the limit: what the renderers may grow since the last collection before the next one
-COLLECT_BOUND_S = 5.0
+COLLECT_BOUND_S = 2.0  # a navigate's own bound comes first: a busy page's collection is given up
 
 
 async def collect_garbage(page: Page) -> None:
     """A full garbage collection in ``page``'s renderer (old documents included); Chromium only, else nothing."""
-    with anyio.move_on_after(COLLECT_BOUND_S + 2), contextlib.suppress(PlaywrightError):
+    with anyio.move_on_after(COLLECT_BOUND_S), contextlib.suppress(PlaywrightError):
         cdp = await page.context.new_cdp_session(page)
         try:
-            with anyio.move_on_after(COLLECT_BOUND_S):  # a page busy in a script: the collection is not waited for
-                await cdp.send("HeapProfiler.collectGarbage")
+            await cdp.send("HeapProfiler.collectGarbage")
         finally:
-            with anyio.CancelScope(shield=True), anyio.move_on_after(2), contextlib.suppress(PlaywrightError):
+            with anyio.CancelScope(shield=True), anyio.move_on_after(1), contextlib.suppress(PlaywrightError):
                 await cdp.detach()
 
 
