@@ -185,7 +185,7 @@ def _targeted_steps(folder: Path, name: str, params: dict[str, str]) -> list[Tar
         if step.target is not None:
             out.append(Targeted(index, step.target.role, fill(step.target.name, values),
                                 fill(step.target.anchors.row, values), masked(urlsplit(url).path), *entry))
-        went = fill(str(step.args.get("url", "")), values) if step.action == "navigate" else (
+        went = fill(step.args.url or "", values) if step.action == "navigate" else (
             fill(step.post.url, values) if step.post.navigated else url)
         if urlsplit(went)._replace(fragment="") != urlsplit(url)._replace(fragment=""):  # another page
             entry = (index, "") if step.action == "navigate" else (index + 1, went)

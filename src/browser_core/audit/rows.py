@@ -115,7 +115,7 @@ def row_violations(read: FrameRead, listed: dict[str, ListedElement]) -> list[tu
         where = container_name(read.containers[c], c)
         for key, rows in by_key.items():
             texts = {r["text"] for r in rows}
-            if len(texts) > 1:
+            if len(texts) > 1 and not _same_record(read, rows):
                 numbers = ", ".join(f"{r['i'] + 1} '{r['text'][:30]}'" for r in rows[:6]) + (
                     " …" if len(rows) > 6 else ""
                 )
@@ -128,6 +128,17 @@ def row_violations(read: FrameRead, listed: dict[str, ListedElement]) -> list[tu
                     )
                 )
     return out
+
+
+def _same_record(read: FrameRead, rows: list[dict[str, Any]]) -> bool:  # boundary: the page's evaluate result
+    """Rows that only mention one record (each row's controls are plain links, all to the same addresses, as a log
+    of changes lists a record once per change): whichever an agent picks, it opens the same page."""
+    targets = set()
+    for row in rows:
+        if not row["ids"] or any(i not in read.plain or i not in read.links for i in row["ids"]):
+            return False
+        targets.add(frozenset(read.links[i] for i in row["ids"]))
+    return len(targets) == 1
 
 
 def counted_rows(reads: dict[str, FrameRead]) -> int:
