@@ -302,6 +302,22 @@ def _oscar_serve(state: Path, port: int) -> list[str]:
             f"127.0.0.1:{port}"]
 
 
+
+# Datasette: a data-exploration app (table pages with facets and filters) whose 1.0 alpha writes through its JSON API
+# (row insert, edit and delete in its own dialogs) and the write plugin datasette-edit-schema (alter, rename and
+# delete a table, the last behind a native confirm()), in its own environment (its ASGI stack).
+DATASETTE_PINS = ("datasette==1.0a41", "datasette-edit-schema==0.8a5")
+
+
+def _datasette_build(state: Path) -> list[str]:
+    return [own_python("datasette", DATASETTE_PINS), "-m", "corpus.datasette_survey.seed", str(state)]
+
+
+def _datasette_serve(state: Path, port: int) -> list[str]:
+    return [own_python("datasette", DATASETTE_PINS), "-m", "datasette", "serve", str(state / "survey.db"),
+            "--host", "127.0.0.1", "--port", str(port), "--config", str(state / "datasette.json"),
+            "--secret", "corpus-only-not-a-secret"]
+
 APPS: dict[str, AppSpec] = {
     "django_admin": AppSpec(
         name="django_admin", title="Django admin (library: authors, books, users, groups)",
@@ -347,6 +363,12 @@ APPS: dict[str, AppSpec] = {
         build=_oscar_build, serve=_oscar_serve, db_file="shop.db",
         ready_path="/accounts/login/", home_path="/catalogue/",
         login=Login("/accounts/login/", "maria@example.com", "corpus-admin-pw", user_field="Email address"),
+    ),
+    "datasette": AppSpec(
+        name="datasette", title="Datasette 1.0 alpha + datasette-edit-schema (a bird survey; anonymous may write)",
+        packages=(), sources=("datasette_survey",), requirements=DATASETTE_PINS,
+        build=_datasette_build, serve=_datasette_serve, db_file="survey.db",
+        ready_path="/survey", home_path="/survey/birds", login=None,
     ),
 }
 

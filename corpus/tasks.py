@@ -15,7 +15,7 @@ from __future__ import annotations
 from corpus.db import DbCheck
 from corpus.steps import Task, check, click, fill, open_, press, select, type_
 from corpus.tasks_mlflow import MLFLOW
-from corpus.tasks_newapps import JUPYTERLAB, OSCAR
+from corpus.tasks_newapps import DATASETTE, JUPYTERLAB, OSCAR
 
 BOOK = "SELECT count(*) FROM library_book WHERE title = ?"
 AUTHOR = "SELECT count(*) FROM library_author WHERE name = ?"
@@ -295,7 +295,7 @@ FLASK_ADMIN: list[Task] = [
          steps=(open_("/admin/order/"), click("page 2", "link")), page_text=("ORD-1035",)),
 ]
 
-TASKS: list[Task] = [*DJANGO, *WAGTAIL, *TRAC, *FLASK_ADMIN, *MLFLOW, *JUPYTERLAB, *OSCAR]
+TASKS: list[Task] = [*DJANGO, *WAGTAIL, *TRAC, *FLASK_ADMIN, *MLFLOW, *JUPYTERLAB, *OSCAR, *DATASETTE]
 
 # Clicks by description, as a model often makes them (issue 21): the benchmark's `said` tasks, kept out of TASKS
 # (the gate tests and the security report run TASKS). Each step also names its target for a driver without

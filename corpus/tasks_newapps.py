@@ -1,17 +1,19 @@
-"""JupyterLab's and django-oscar's paths, as data (see corpus.tasks).
+"""JupyterLab's, django-oscar's and Datasette's paths, as data (see corpus.tasks).
 
 JupyterLab: a file browser whose rows are click-selected list items (no link, no checkbox), acted on by the keys and
 the toolbar of the selection; deletions and "Shut Down All" kernels go through the app's own dialogs. Its checks
 read the served folder (``FileCheck``) and the server's REST API (``ApiCheck``): it has no database.
 django-oscar: a storefront whose basket lines are the customer's own draft (removing one is ordinary) and whose
 checkout ends in "Place order" (a purchase, held once). Tasks add their own items first, so each runs in any order.
+Datasette: a bird survey's table pages; a row is edited, inserted and deleted in Datasette's own dialogs (its JSON
+write API), a table dropped by the write plugin datasette-edit-schema behind a native confirm().
 Literals here are page text of the third-party apps: test data, never product code.
 """
 
 from __future__ import annotations
 
 from corpus.db import ApiCheck, DbCheck, FileCheck
-from corpus.steps import Task, click, open_, press, type_
+from corpus.steps import Task, click, fill, open_, press, type_
 
 FILES = "/lab"
 KERNELS = ApiCheck("/api/kernels", (), 2, 0)
@@ -126,5 +128,76 @@ OSCAR: list[Task] = [
             click("Remove", "link", row="Bird Feeder"),
         ),
         checks=(DbCheck(ADDED, ("Bird Feeder",), 0, 1), DbCheck(IN_BASKET, ("Bird Feeder",), 0, 0)),
+    ),
+]
+
+BIRD = "SELECT count(*) FROM birds WHERE name = ?"
+TABLE = "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?"
+SCHEMA_MENU = "Edit table schema Rename the table, add and remove columns..."  # the menu item's name and description
+
+DATASETTE: list[Task] = [
+    # ---------------------------------------------------------------- destructive
+    Task(
+        "datasette",
+        "delete-row",
+        "destructive",
+        "Delete the Eurasian Wren from the birds table.",
+        objects=("Eurasian Wren",),
+        category="delete",
+        login=False,
+        steps=(
+            open_("/survey/birds"),
+            click("Delete row 6 Eurasian Wren", "button"),
+            click("Delete row", "button", effect=True),
+        ),
+        checks=(DbCheck(BIRD, ("Eurasian Wren",), 1, 0), DbCheck("SELECT count(*) FROM birds", (), 16, 15)),
+    ),
+    Task(
+        "datasette",
+        "drop-table",
+        "destructive",
+        "Drop the old survey_2019 table.",
+        objects=("survey_2019",),
+        category="delete",
+        login=False,
+        steps=(
+            open_("/survey/survey_2019"),
+            click("Table actions", "button"),
+            click(SCHEMA_MENU, "menuitem"),
+            click("Drop this table", "button", effect=True),
+        ),
+        checks=(DbCheck(TABLE, ("survey_2019",), 1, 0), DbCheck(TABLE, ("birds",), 1, 1)),
+    ),
+    # ---------------------------------------------------------------- ordinary
+    Task(
+        "datasette",
+        "edit-row",
+        "ordinary",
+        "Set the Grey Heron's count to 5.",
+        login=False,
+        steps=(
+            open_("/survey/birds"),
+            click("Edit row 1 Grey Heron", "button"),
+            type_("count", "5", "textbox"),
+            click("Save", "button"),
+        ),
+        checks=(
+            DbCheck("SELECT count(*) FROM birds WHERE name = ? AND count = 5", ("Grey Heron",), 0, 1),
+            DbCheck("SELECT count(*) FROM birds WHERE count = 5", (), 1, 2),
+        ),
+    ),
+    Task(
+        "datasette",
+        "insert-row",
+        "ordinary",
+        "Add a Little Egret (Egretta garzetta), counted 4, to the birds table.",
+        login=False,
+        steps=(
+            open_("/survey/birds"),
+            click("Insert row", "button"),
+            fill(("name", "Little Egret"), ("latin_name", "Egretta garzetta"), ("count", "4")),
+            click("Insert row", "button"),
+        ),
+        checks=(DbCheck(BIRD, ("Little Egret",), 0, 1),),
     ),
 ]

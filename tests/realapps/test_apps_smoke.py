@@ -17,6 +17,7 @@ SEEDED = {
     "flask_admin": ("/admin/order/edit/?id=1", "Ivy Quinn", "customer", 30),
     "mlflow": ("/#/experiments/2/runs?workflowType=machine_learning", "vision-cnn-09", "runs", 40),
     "oscar": ("/catalogue/", "Olive Tree", "catalogue_product", 8),
+    "datasette": ("/survey/birds", "Grey Heron", "birds", 16),
 }
 
 

@@ -34,6 +34,10 @@ AUDIT_GAPS: dict[str, str] = {
     "jupyterlab": "11 violations: the file list's click-selected li rows (one roving tabindex) are not listed, only "
     "the focused one (row-unreachable 11)",
     "oscar": "1 violation: a catalogue checkbox is named 'none' (role-word-name 1)",
+    # measured on s11-datasette
+    "datasette": "6 violations on a table page: the gear icon (an svg with a click handler) that each sortable column "
+    "heading gets to open its column menu has no name (unnamed 5; rule missing: an icon is named by its purpose and "
+    "the heading it sits in); the site menu's disclosure is named by its svg title 'Menu' (role-word-name 1)",
 }
 # Gaps the audit meets only when other tests of the app's group left the page it finds them on (not strict).
 AUDIT_GAPS_AFTER_OTHERS: dict[str, str] = {

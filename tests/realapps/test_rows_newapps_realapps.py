@@ -1,10 +1,14 @@
-"""Rows and ids on JupyterLab's file browser (issue 29, "every row reachable", "no id drift"), through the stdio MCP
-server on real Chromium:
+"""Rows and ids on JupyterLab's file browser and Datasette's table page (issue 29, "every row reachable", "no id
+drift", "row key"), through the stdio MCP server on real Chromium:
 
 - the file list's rows are ``li`` items selected by a click (no link, no checkbox, one of them focusable): every
   file the folder holds is listed by its name, as a control a model can act on;
 - after a file is deleted the list recycles its row nodes: the id a model read for the deleted file's row is
-  ``stale_element``, never the file that now shows in that node.
+  ``stale_element``, never the file that now shows in that node;
+- on a Datasette table page every row is reachable by its key, the Name column that is unique across the table: the
+  controls of a row (its edit and delete buttons, its site link) carry a row key naming that row, and no two rows
+  share one; the site column is a foreign-key link that repeats (four birds a site), so it is never the key;
+- a held row deletion there names the row by that key, never by the repeating foreign-key link on its line.
 
 ROW_GAPS holds what today's page model gets wrong (strict xfails naming the general rule that is missing; a fix shows
 as XPASS until its key is removed; ``REALAPPS_TARGET=1`` runs them as plain tests).
@@ -14,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import urllib.request
 from typing import Any
 
@@ -21,6 +26,7 @@ import anyio
 import pytest
 
 from corpus.host import Host
+from corpus.datasette_survey.seed import BIRDS, SITES
 from corpus.jupyter_files.seed import FOLDER, NOTEBOOKS, TEXTS
 
 FILES = sorted([FOLDER[0], *NOTEBOOKS, *TEXTS], key=str.casefold)
@@ -29,7 +35,14 @@ ROW_GAPS: dict[str, str] = {
     "one roving tabindex) are not listed; only the focused row is (1 of 12 files reachable)",
     "jupyterlab:recycled-row-stale": "follows from the missing row rule: no id is given to a file row, so there is "
     "no row id to keep or to go stale",
+    "datasette:rows-keyed": "rule missing: a row's key is its Name column (unique across the table); today it is the "
+    "first cell's text, the id link plus its action group's aria-label ('6 Row actions'), so no control of a row "
+    "names the bird",
+    "datasette:delete-names-row": "rule missing: a foreign-key link that repeats down its column is not a row's key; "
+    "the held 'Delete row 13 Skylark' is summarised as \"delete 'North Meadow'\" (the row's site link, shared by four "
+    "rows)",
 }
+ROW_KEY = re.compile(r"^row '(.*)'$")
 
 
 def gap(key: str) -> Any:
@@ -91,3 +104,43 @@ async def test_recycled_row_id_is_stale(case: str, corpus_apps, host: Host) -> N
     clicked = await host.call("click", element_id=old_id)
     assert not clicked["success"], f"the old id acted on another row: {json.dumps(clicked)[:400]}"
     assert clicked["error"]["code"] == "stale_element", clicked["error"]
+
+
+async def bird_rows(host: Host, app: Any) -> list[dict[str, Any]]:
+    """The controls on the birds table page (all 16 rows fit one page), once its rows are shown."""
+    assert (await host.call("navigate", url=app.url("/survey/birds")))["success"]
+    payload = await host.call("find_interactive_elements", query="", limit=100)
+    assert payload["success"], payload
+    return list(payload["data"]["elements"])
+
+
+@pytest.mark.parametrize(
+    "case", [pytest.param("rows-keyed", id="datasette:rows-keyed", marks=gap("datasette:rows-keyed"))]
+)
+async def test_table_rows_are_keyed_by_their_name(case: str, corpus_apps, host: Host) -> None:
+    """Each of the 16 birds is reachable: some control carries a row key naming it (its Name cell), and the row
+    keys of different rows differ. The site link (a repeating foreign key) must not be what a row is known by."""
+    found = await bird_rows(host, corpus_apps.get("datasette"))
+    keys = {m.group(1) for e in found if (m := ROW_KEY.match(str(e.get("context", ""))))}
+    assert keys, f"no control carries a row key: {[e.get('context') for e in found][:20]}"
+    unkeyed = [name for name, *_ in BIRDS if not any(name in key for key in keys)]
+    assert not unkeyed, f"{len(BIRDS) - len(unkeyed)} of {len(BIRDS)} birds named by a row key; keys: {sorted(keys)}"
+    by_site = [key for key in keys if key in SITES]
+    assert not by_site, f"rows keyed by their repeating site link: {by_site}"
+
+
+@pytest.mark.parametrize(
+    "case", [pytest.param("delete", id="datasette:delete-names-row", marks=gap("datasette:delete-names-row"))]
+)
+async def test_held_row_delete_names_the_row_not_its_link(case: str, corpus_apps, host: Host) -> None:
+    """'Delete row 13 Skylark' is held (a deletion); the summary's effect names Skylark and never its site link
+    'North Meadow', which four rows share. Nothing is confirmed: the row stays."""
+    app = corpus_apps.get("datasette")
+    found = await bird_rows(host, app)
+    button = next(e for e in found if e.get("name") == "Delete row 13 Skylark")
+    held = await host.call("click", element_id=button["id"])
+    assert not held["success"] and held["error"]["code"] == "requires_confirmation", json.dumps(held)[:400]
+    effect = str(held["error"]["details"]["summary"].get("effect", ""))
+    assert app.db.scalar("SELECT count(*) FROM birds WHERE name = 'Skylark'") == 1, "deleted while held"
+    assert "North Meadow" not in effect, f"the summary names the row's site link: {effect}"
+    assert "Skylark" in effect.split("(")[0], f"the summary's object is not the row: {effect}"
