@@ -226,3 +226,30 @@ def test_a_form_that_posts_free_text_for_others_is_a_send(button: str, area: str
     })
     verdict = DETECTOR.classify("click", "button", button, facts)
     assert (verdict.category if verdict else None) == category
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("Empty recycle bin", "delete"),  # a container of discarded records emptied
+        ("Purge trash", "delete"),
+        ("Empty cart", None),  # one's own basket
+        ("Make public", "send"),  # made public
+        ("Go live", "send"),
+        ("Make visible", None),
+        ("Reset all settings", "delete"),  # what was set is lost
+        ("Reset filters", None),
+        ("Refund", "cancel"),  # a verb that gives money back, leading the name
+        ("Refund €12", "cancel"),
+        ("Refunds", None),  # a list of them
+        ("Remove Anna from the team", None),  # out of a container: the record stays
+        ("Remove Anna from followers", "delete"),
+        ("Merged tickets can not be unmerged.", "delete"),  # loss said by its own verb
+        ("The current contents will be replaced.", "delete"),
+        ("Are you sure you want to remove this card? This can be undone later.", None),
+        ("Are you sure? This can be undone later, but all comments will be lost.", "delete"),
+    ],
+)
+def test_more_classes_of_verbs_objects_and_warnings(text: str, category: str | None) -> None:
+    judged = confirmation_category(POLICY, text) if text.endswith(".") else POLICY.judge_name(text, weak=True)
+    assert judged == category

@@ -39,6 +39,7 @@ def _hits(pattern: re.Pattern[str] | None, tokens: list[str]) -> list[int]:
 class Meaning:
     verbs: re.Pattern[str] | None = None
     leading: re.Pattern[str] | None = None
+    cancel_leading: re.Pattern[str] | None = None
     now: re.Pattern[str] | None = None
     cancel_verbs: re.Pattern[str] | None = None
     running: re.Pattern[str] | None = None
@@ -50,7 +51,7 @@ class Meaning:
     effects: dict[str, re.Pattern[str] | None] = field(default_factory=dict)
     pairs: tuple[tuple[str, re.Pattern[str] | None, re.Pattern[str] | None], ...] = ()
     marks: re.Pattern[str] | None = None
-    detach: tuple[re.Pattern[str] | None, re.Pattern[str] | None, re.Pattern[str] | None] = (None, None, None)
+    detach: tuple[re.Pattern[str] | None, ...] = (None, None, None, None)
 
     @classmethod
     def load(cls, raw: dict[str, Any], phrases: Callable[[list[str]], re.Pattern[str] | None]) -> Meaning:
@@ -59,6 +60,7 @@ class Meaning:
         return cls(
             verbs=word_regex(commit.get("verbs", [])),
             leading=word_regex(commit.get("leading", [])),
+            cancel_leading=word_regex(commit.get("cancel_leading", [])),
             now=word_regex(commit.get("now", [])),
             cancel_verbs=word_regex(commit.get("cancel_verbs", [])),
             running=word_regex(commit.get("running", [])),
@@ -74,7 +76,7 @@ class Meaning:
             ),
             marks=word_regex(commit.get("marks", [])),
             detach=(word_regex(attributes.get("verbs", [])), word_regex(attributes.get("objects", [])),
-                    word_regex(attributes.get("destroy", []))),
+                    word_regex(attributes.get("destroy", [])), word_regex(attributes.get("containers", []))),
         )
 
     def commitment(self, text: str, has_money: Callable[[str], bool], *, max_words: int = 12) -> str | None:
@@ -85,7 +87,7 @@ class Meaning:
         cancels = _hits(self.cancel_verbs, tokens)
         ended = [*_hits(self.objects.get("payment"), tokens), *_hits(self.running, tokens),
                  *_hits(self.documents, tokens)]
-        if any(abs(i - j) <= GAP for i in cancels for j in ended):
+        if any(abs(i - j) <= GAP for i in cancels for j in ended) or _hits(self.cancel_leading, tokens[:1]):
             return "cancel"
         for category, pair_verbs, pair_objects in self.pairs:  # a verb and its object: 'Email invoice'
             if any(0 < abs(j - i) <= GAP for i in _hits(pair_verbs, tokens) for j in _hits(pair_objects, tokens)):
@@ -120,13 +122,16 @@ class Meaning:
         )
 
     def takes_off_attribute(self, text: str) -> bool:
-        """A verb that takes off and an attribute after it ('Remove selected labels', '… remove that tag from …'), with
-        no word of destroying anywhere in the text."""
-        verbs, objects, destroy = self.detach
+        """A verb that takes off and an attribute after it ('Remove selected labels', '… remove that tag from …'), or
+        a record taken out of a container ('Remove user from group'), with no word of destroying in the text."""
+        verbs, objects, destroy, containers = self.detach
         tokens = [t.casefold() for t in _TOKENS.findall(text)]
         if _hits(destroy, tokens):
             return False
-        return any(0 < j - i <= GAP for i in _hits(verbs, tokens) for j in _hits(objects, tokens))
+        taken = _hits(verbs, tokens)
+        out_of = [k for k in _hits(containers, tokens) if "from" in tokens[max(k - 3, 0):k]]
+        return any(0 < j - i <= GAP for i in taken for j in _hits(objects, tokens)) or any(
+            0 < k - i <= GAP + 3 for i in taken for k in out_of)
 
     def in_own_draft(self, text: str) -> bool:
         return bool(self.own_drafts and self.own_drafts.search(" ".join(text.split())))

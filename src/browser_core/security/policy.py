@@ -101,6 +101,7 @@ class SecurityPolicy:
     recipients: re.Pattern[str] | None = None
     public_text: re.Pattern[str] | None = None
     hand_in: re.Pattern[str] | None = None
+    reversible: re.Pattern[str] | None = None
     questions: re.Pattern[str] | None = None
     decline: re.Pattern[str] | None = None
     performing_params: re.Pattern[str] | None = None
@@ -175,6 +176,10 @@ class SecurityPolicy:
         return all((self.hand_in and self.hand_in.match(t)) or self._matches(self.public_text, t)
                    for t in (w.casefold() for w in TOKENS.findall(name)))
 
+    def says_reversible(self, sentence: str) -> bool:
+        """The app's confirmation says the act can be undone."""
+        return self._matches(self.reversible, sentence)
+
     def asks_confirmation(self, text: str) -> bool:
         return self._matches(self.questions, text)
 
@@ -240,6 +245,7 @@ def load_policy(extra_file: Path | None = None) -> SecurityPolicy:
         recipients=_phrase_regex(raw.get("recipient_fields", [])),
         public_text=_phrase_regex(raw.get("public_text_fields", [])),
         hand_in=word_regex(raw.get("hand_in_words", [])),
+        reversible=_phrase_regex(raw.get("reversible_phrases", [])),
         questions=_phrase_regex(raw.get("confirmation_questions", [])),
         decline=_phrase_regex(raw.get("decline_commands", [])),
         performing_params=_name_regex(raw.get("performing_link_params", [])),
