@@ -181,7 +181,7 @@ def test_a_confirmation_whose_title_names_the_record_keeps_its_title() -> None:
         ("Delete tag", "delete"),  # a verb that destroys
         ("Remove every label", "delete"),  # all of them, across the app
         ("Remove tag permanently", "delete"),
-        ("Remove member", "delete"),  # a record, not a decoration
+        ("Remove user", "delete"),  # a record, not a decoration
         ("Unsubscribe from the weekly digest", None),  # a mailing list, no money
         ("Void invoice", "cancel"),
         ("Cancel this quote", "cancel"),  # a document that binds, ended
