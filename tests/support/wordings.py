@@ -1,10 +1,11 @@
 """The labelled wording set (tests/data/wordings): each text judged by the gate's own code, in the context it appears.
 
 A control's name is judged as the gate judges a control with that name (``DestructiveActionDetector.classify``): a
-scripted button on a plain page; in a basket line (``context: cart``); or the submit button of a checkout's last step
-(``context: review``). A confirmation's text is judged as the gate judges the app's own confirmation (a native dialog
-or a modal: ``confirmation_category``). A control that ``opens`` a confirmation is held when either holds it, as the
-gate does (the click, then the dialog it raised).
+scripted button on a plain page; in a basket line (``context: cart``); the submit button of a checkout's last step
+(``context: review``); or the submit button of a small form whose one text area is labelled as the app labels it
+(``context: compose``, ``field``: a comment or review box). A confirmation's text is judged as the gate judges the
+app's own confirmation (a native dialog or a modal: ``confirmation_category``). A control that ``opens`` a
+confirmation is held when either holds it, as the gate does (the click, then the dialog it raised).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ class Wording:
     context: str = ""
     opens: str = ""
     source: str = ""
+    field: str = ""
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,7 @@ def load_wordings() -> list[Wording]:
                     item.get("context", ""),
                     item.get("opens", ""),
                     source,
+                    item.get("field", ""),
                 )
             )
     return out
@@ -103,9 +106,15 @@ def _page(context: str) -> PageFacts:
     return PageFacts(title="Example app", heading="Example app", text="", lines=[], commands=[])
 
 
-def control_facts(name: str, context: str) -> ElementFacts:
+def control_facts(name: str, context: str, field: str = "") -> ElementFacts:
     """The facts the page script would read of a control named ``name`` in ``context``."""
     page = _page(context)
+    if context == "compose":
+        box = FormFacts(method="post", role="", label="", fields=[FieldFacts(label=field, type="textarea",
+                                                                             autocomplete="")],
+                        submit_name=name, has_submit=True, action="/", submitter=Submitter(label=name))
+        return ElementFacts(tag="button", type="submit", label=name, autocomplete="", is_submit=True,
+                            enter_submits=False, editable=False, form=box, page=page)
     if context == "review":
         form = FormFacts(
             method="post",
@@ -153,7 +162,8 @@ def control_facts(name: str, context: str) -> ElementFacts:
 def judge(wording: Wording, detector: DestructiveActionDetector) -> Judged:
     if wording.kind == "confirmation":
         return Judged(wording, confirmation_category(detector.policy, wording.text))
-    verdict = detector.classify("click", "button", wording.text, control_facts(wording.text, wording.context))
+    facts = control_facts(wording.text, wording.context, wording.field)
+    verdict = detector.classify("click", "button", wording.text, facts)
     category = verdict.category if verdict else None
     if category is None and wording.opens:
         category = confirmation_category(detector.policy, wording.opens)

@@ -169,3 +169,87 @@ def test_a_confirmation_whose_title_names_the_record_keeps_its_title() -> None:
         "click", "button", "Delete", modal_button("Delete", modal, "Delete experiment “baseline-3”")
     )
     assert verdict is not None and "baseline-3" in verdict.effect and "Close Delete" not in verdict.effect
+
+
+@pytest.mark.parametrize(
+    ("name", "category"),
+    [
+        ("Remove tags", None),  # a decoration taken off a record: the record stays
+        ("Remove the company logo", None),
+        ("Clear highlight", None),
+        ("Remove this tag from the article?", None),
+        ("Delete tag", "delete"),  # a verb that destroys
+        ("Remove every label", "delete"),  # all of them, across the app
+        ("Remove tag permanently", "delete"),
+        ("Remove user", "delete"),  # a record, not a decoration
+        ("Unsubscribe from the weekly digest", None),  # a mailing list, no money
+        ("Void invoice", "cancel"),
+        ("Cancel this quote", "cancel"),  # a document that binds, ended
+        ("Cancel the tickets", "cancel"),
+        ("Issue a refund", "cancel"),
+        ("Create refund", "cancel"),  # money going back out
+        ("Add 3 seats", "payment"),  # more of a paid plan
+        ("Upgrade your plan", "payment"),
+        ("Renew membership", "payment"),
+        ("Continue to shipping", None),
+        ("Overwrite existing files", "delete"),  # what they held is lost
+        ("Replace image", None),
+    ],
+)
+def test_verbs_and_objects_by_their_class(name: str, category: str | None) -> None:
+    judged = confirmation_category(POLICY, name) if name.endswith("?") else POLICY.judge_name(name, weak=True)
+    assert judged == category
+
+
+@pytest.mark.parametrize(
+    ("button", "area", "fields", "category"),
+    [
+        ("Submit", "Your review", 2, "send"),
+        ("OK", "Write a comment", 0, "send"),
+        ("Post your answer", "Answer", 0, "send"),
+        ("Submit", "Description", 2, None),  # a record's own text
+        ("Register", "Comments", 2, None),  # the button names another effect
+        ("Submit", "Comments", 5, None),  # a long form is a record, not a comment box
+        ("Save", "Reply", 0, None),
+    ],
+)
+def test_a_form_that_posts_free_text_for_others_is_a_send(button: str, area: str, fields: int,
+                                                          category: str | None) -> None:
+    short = [{"label": f"Field {i}", "type": "text", "autocomplete": ""} for i in range(fields)]
+    facts = parse_facts({
+        "tag": "button", "type": "submit", "label": button, "autocomplete": "", "is_submit": True,
+        "enter_submits": False, "editable": False, "href": "", "url": "", "link_signals": [],
+        "form": {"method": "post", "role": "", "label": "", "action": "http://shop.test/items/7/",
+                 "fields": [*short, {"label": area, "type": "textarea", "autocomplete": ""}],
+                 "submit_name": button, "has_submit": True, "submitter": {"label": button}},
+        "page": {"title": "Garden Chair", "heading": "Garden Chair"},
+    })
+    verdict = DETECTOR.classify("click", "button", button, facts)
+    assert (verdict.category if verdict else None) == category
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("Empty recycle bin", "delete"),  # a container of discarded records emptied
+        ("Purge trash", "delete"),
+        ("Empty cart", None),  # one's own basket
+        ("Make public", "send"),  # made public
+        ("Go live", "send"),
+        ("Make visible", None),
+        ("Reset all settings", "delete"),  # what was set is lost
+        ("Reset filters", None),
+        ("Refund", "cancel"),  # a verb that gives money back, leading the name
+        ("Refund €12", "cancel"),
+        ("Refunds", None),  # a list of them
+        ("Remove Anna from the team", None),  # out of a container: the record stays
+        ("Remove Anna from followers", "delete"),
+        ("Merged tickets can not be unmerged.", "delete"),  # loss said by its own verb
+        ("The current contents will be replaced.", "delete"),
+        ("Are you sure you want to remove this card? This can be undone later.", None),
+        ("Are you sure? This can be undone later, but all comments will be lost.", "delete"),
+    ],
+)
+def test_more_classes_of_verbs_objects_and_warnings(text: str, category: str | None) -> None:
+    judged = confirmation_category(POLICY, text) if text.endswith(".") else POLICY.judge_name(text, weak=True)
+    assert judged == category

@@ -10,9 +10,10 @@ import yaml
 
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, judge_all, load_wordings, table
 
-# Round 3 as measured on the four apps never read (splits.yaml): a regression guard, and the floor's gap.
-HELD_OUT_RIGHT = 141
-DEVELOPMENT_RIGHT = 1119
+# Round 6 as measured blind on the four apps gathered after the second rule pass (splits.yaml): a regression guard,
+# and the floor's gap.
+HELD_OUT_RIGHT = 222
+DEVELOPMENT_RIGHT = 1917
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -32,8 +33,8 @@ def test_the_gate_does_not_score_worse_than_measured() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 29's target; round 3 measured send 0/1, cancel 0/1, ordinary 116/120 "
-    "on the held-out apps (docs/consequence-gate.md)",
+    reason="issue 29's target; round 6 measured 222/249 on the held-out apps, every consequential category and "
+    "ordinary (140/153) under 98 % (docs/consequence-gate.md)",
 )
 def test_every_category_scores_at_least_98_percent_on_the_held_out_apps() -> None:
     scores = table(judge_all(), "category")

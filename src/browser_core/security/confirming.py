@@ -2,7 +2,8 @@
 
 Sentence by sentence, with the policy's words: the effect a sentence names (its verbs, the forms a confirmation uses,
 what it commits to), else a warning of loss with no effect named ("All unsaved changes will be lost", "This cannot
-be undone"), which makes the act a deletion of what it warns of. A removal from one's own basket is no loss.
+be undone"), which makes the act a deletion of what it warns of. A removal from one's own basket is no loss, and an
+act the app says can be undone (with no warning beside it) asks about none.
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ def confirmation_category(policy: SecurityPolicy, message: str) -> str | None:
     """The consequential category the app's own confirmation names (in any one of its sentences), or None; a
     warning of loss with no effect named is a deletion of what it warns of ("All unsaved changes will be lost")."""
     sentences = [s for s in _SENTENCES.split(message) if s.strip()]
+    warned = [s for s in sentences if policy.flow.warns(s) and not policy.meaning.in_own_draft(s)]
+    if not warned and any(policy.says_reversible(s) for s in sentences):
+        return None  # the app says the act can be undone, and warns of nothing
     for sentence in sentences:
         category = policy.judge_sentence(sentence) or (
             "cancel" if policy.asks_confirmation(sentence) and policy.meaning.asks_to_end(sentence) else None
         )
         if category:
             return category
-    warned = [s for s in sentences if policy.flow.warns(s) and not policy.meaning.in_own_draft(s)]
     return "delete" if warned else None

@@ -31,6 +31,8 @@ from browser_core.security.summary import MAX_OBJECTS, Effect, control
 
 MAX_SAID = 300  # the app's confirmation, quoted in the summary
 LONG_LINK_WORDS = 6  # a link with more words is content (a subject, a headline), not a command
+COMPOSE_FIELDS = 3  # a form that posts text: its text area, and at most this many short fields (name, email, title)
+_SHORT_FIELDS = {"text", "email", "url", "tel", "search", "number"}
 CLICK_ROLES = {"button", "link", "menuitem", "menuitemcheckbox", "menuitemradio", "clickable", "tab", "option",
                "gridcell", "treeitem", "row"}
 _SENTENCES = re.compile(r"(?<=[.?!:;])\s+|\s+(?=[¿¡])")
@@ -229,6 +231,10 @@ class DestructiveActionDetector:
         if self._writes_to_someone(form):
             return self._verdict("send", f"{how} a message form (a recipient and text to send)", facts, [],
                                  control("button", label))
+        posted = self._posted_text(form) if self.policy.only_hands_in(label) else ""
+        if posted:
+            return self._verdict("send", f"{how} a form that posts its '{posted}' for others to read", facts, [],
+                                 control("button", label))
         return None
 
     # ----- evidence from the page --------------------------------------------------------------------------
@@ -260,6 +266,16 @@ class DestructiveActionDetector:
     @staticmethod
     def _quoted(sentence: str) -> list[str]:
         return [m.strip() for m in re.findall(r"[“«\"']([^”»\"']{1,80})[”»\"']", sentence)][:MAX_OBJECTS]
+
+    def _posted_text(self, form: FormFacts) -> str:
+        """The label of the free text a small form posts for others to read (a comment, a review, a reply box): its
+        one visible text area is named so, beside at most a few short fields. A record's edit form (many fields, a
+        'Description') is not one, and its 'Save' was taken at its word before."""
+        areas = [f for f in form.fields if f.visible and f.type == "textarea"]
+        short = [f for f in form.fields if f.visible and f.type in _SHORT_FIELDS]
+        if len(areas) != 1 or len(short) > COMPOSE_FIELDS or not self.policy.is_public_text_field(areas[0].label):
+            return ""
+        return areas[0].label[:60]
 
     def _writes_to_someone(self, form: FormFacts) -> bool:
         return any(self.policy.is_recipient_field(f.label) for f in form.fields) and any(

@@ -4,11 +4,13 @@
   "Complete booking"); a verb that commits by itself leading the name with an amount or "now" after it ("Book flight
   for $387", "Pay €12 now"); a commit verb with an amount. What is committed makes the category.
 - One's own drafts: a removal that names one's basket or wish list is an ordinary edit of it.
+- A decoration taken off a record (a verb that takes off, an object that is an attribute: "Remove labels", "Remove
+  logo") edits the record, unless the words also speak of destroying it.
 - The app's own confirmation: the forms of the effect words a sentence uses ("… will be permanently removed"), or a
   warning of loss with no effect named (then a deletion of what it warns of).
 
 The words are the policy file's (``commitments``, ``own_drafts``, ``self_messages``, ``undo_commands``,
-``confirmation_effects``).
+``confirmation_effects``, ``attributes``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 GAP = 4  # a verb and its object: at most three words between
-_TOKENS = re.compile(r"[^\W_]+", re.UNICODE)
+TOKENS = re.compile(r"[^\W_]+", re.UNICODE)
+_TOKENS = TOKENS
 
 
 def word_regex(words: list[str]) -> re.Pattern[str] | None:
@@ -36,9 +39,11 @@ def _hits(pattern: re.Pattern[str] | None, tokens: list[str]) -> list[int]:
 class Meaning:
     verbs: re.Pattern[str] | None = None
     leading: re.Pattern[str] | None = None
+    cancel_leading: re.Pattern[str] | None = None
     now: re.Pattern[str] | None = None
     cancel_verbs: re.Pattern[str] | None = None
     running: re.Pattern[str] | None = None
+    documents: re.Pattern[str] | None = None
     objects: dict[str, re.Pattern[str] | None] = field(default_factory=dict)
     own_drafts: re.Pattern[str] | None = None
     self_messages: re.Pattern[str] | None = None
@@ -46,16 +51,20 @@ class Meaning:
     effects: dict[str, re.Pattern[str] | None] = field(default_factory=dict)
     pairs: tuple[tuple[str, re.Pattern[str] | None, re.Pattern[str] | None], ...] = ()
     marks: re.Pattern[str] | None = None
+    detach: tuple[re.Pattern[str] | None, ...] = (None, None, None, None)
 
     @classmethod
     def load(cls, raw: dict[str, Any], phrases: Callable[[list[str]], re.Pattern[str] | None]) -> Meaning:
         commit = raw.get("commitments", {}) or {}
+        attributes = raw.get("attributes", {}) or {}
         return cls(
             verbs=word_regex(commit.get("verbs", [])),
             leading=word_regex(commit.get("leading", [])),
+            cancel_leading=word_regex(commit.get("cancel_leading", [])),
             now=word_regex(commit.get("now", [])),
             cancel_verbs=word_regex(commit.get("cancel_verbs", [])),
             running=word_regex(commit.get("running", [])),
+            documents=word_regex(commit.get("documents", [])),
             objects={c: word_regex(w) for c, w in (commit.get("objects", {}) or {}).items()},
             own_drafts=phrases(raw.get("own_drafts", [])),
             self_messages=phrases(raw.get("self_messages", [])),
@@ -66,6 +75,8 @@ class Meaning:
                 for p in commit.get("pairs", []) or []
             ),
             marks=word_regex(commit.get("marks", [])),
+            detach=(word_regex(attributes.get("verbs", [])), word_regex(attributes.get("objects", [])),
+                    word_regex(attributes.get("destroy", [])), word_regex(attributes.get("containers", []))),
         )
 
     def commitment(self, text: str, has_money: Callable[[str], bool], *, max_words: int = 12) -> str | None:
@@ -74,8 +85,9 @@ class Meaning:
         if not tokens or len(tokens) > max_words:
             return None
         cancels = _hits(self.cancel_verbs, tokens)
-        ended = [*_hits(self.objects.get("payment"), tokens), *_hits(self.running, tokens)]
-        if any(abs(i - j) <= GAP for i in cancels for j in ended):
+        ended = [*_hits(self.objects.get("payment"), tokens), *_hits(self.running, tokens),
+                 *_hits(self.documents, tokens)]
+        if any(abs(i - j) <= GAP for i in cancels for j in ended) or _hits(self.cancel_leading, tokens[:1]):
             return "cancel"
         for category, pair_verbs, pair_objects in self.pairs:  # a verb and its object: 'Email invoice'
             if any(0 < abs(j - i) <= GAP for i in _hits(pair_verbs, tokens) for j in _hits(pair_objects, tokens)):
@@ -108,6 +120,18 @@ class Meaning:
             and self.cancel_verbs.match(tokens[i + 1])
             for i, t in enumerate(tokens)
         )
+
+    def takes_off_attribute(self, text: str) -> bool:
+        """A verb that takes off and an attribute after it ('Remove selected labels', '… remove that tag from …'), or
+        a record taken out of a container ('Remove user from group'), with no word of destroying in the text."""
+        verbs, objects, destroy, containers = self.detach
+        tokens = [t.casefold() for t in _TOKENS.findall(text)]
+        if _hits(destroy, tokens):
+            return False
+        taken = _hits(verbs, tokens)
+        out_of = [k for k in _hits(containers, tokens) if "from" in tokens[max(k - 3, 0):k]]
+        return any(0 < j - i <= GAP for i in taken for j in _hits(objects, tokens)) or any(
+            0 < k - i <= GAP + 3 for i in taken for k in out_of)
 
     def in_own_draft(self, text: str) -> bool:
         return bool(self.own_drafts and self.own_drafts.search(" ".join(text.split())))

@@ -12,7 +12,7 @@ from typing import Any
 import yaml
 
 from browser_core.errors import ConfigurationError
-from browser_core.security.meaning import Meaning
+from browser_core.security.meaning import TOKENS, Meaning, word_regex
 
 CATEGORIES = ("delete", "send", "payment", "cancel")
 
@@ -99,6 +99,9 @@ class SecurityPolicy:
     injection: tuple[re.Pattern[str], ...]
     weak: dict[str, re.Pattern[str] | None] = field(default_factory=dict)
     recipients: re.Pattern[str] | None = None
+    public_text: re.Pattern[str] | None = None
+    hand_in: re.Pattern[str] | None = None
+    reversible: re.Pattern[str] | None = None
     questions: re.Pattern[str] | None = None
     decline: re.Pattern[str] | None = None
     performing_params: re.Pattern[str] | None = None
@@ -139,8 +142,9 @@ class SecurityPolicy:
         return "cancel" if state and self.flow.is_irreversible(state) else None
 
     def _ordinary_after_all(self, category: str | None, text: str) -> bool:
-        """A removal from one's own basket, a message the app sends the user about their own account."""
-        return ((category == "delete" and self.meaning.in_own_draft(text))
+        """A removal from one's own basket, a decoration taken off a record, a message the app sends the user about
+        their own account."""
+        return ((category == "delete" and (self.meaning.in_own_draft(text) or self.meaning.takes_off_attribute(text)))
                 or (category == "send" and self.meaning.to_oneself(text)))
 
     def judge_sentence(self, sentence: str) -> str | None:
@@ -160,6 +164,21 @@ class SecurityPolicy:
     def is_recipient_field(self, label: str) -> bool:
         words = label.split()
         return bool(words) and self._matches(self.recipients, words[0])
+
+    def is_public_text_field(self, label: str) -> bool:
+        """A text area for words others read: a comment, a review, a reply, a message (by its label, placeholder or
+        name)."""
+        return self._matches(self.public_text, label)
+
+    def only_hands_in(self, name: str) -> bool:
+        """A submit's name that names no effect but handing the form in, or the text it posts ('Submit', 'OK',
+        'Submit your review', an icon)."""
+        return all((self.hand_in and self.hand_in.match(t)) or self._matches(self.public_text, t)
+                   for t in (w.casefold() for w in TOKENS.findall(name)))
+
+    def says_reversible(self, sentence: str) -> bool:
+        """The app's confirmation says the act can be undone."""
+        return self._matches(self.reversible, sentence)
 
     def asks_confirmation(self, text: str) -> bool:
         return self._matches(self.questions, text)
@@ -224,6 +243,9 @@ def load_policy(extra_file: Path | None = None) -> SecurityPolicy:
         injection=injection,
         weak={c: _phrase_regex(raw.get("weak_commands", {}).get(c, [])) for c in CATEGORIES},
         recipients=_phrase_regex(raw.get("recipient_fields", [])),
+        public_text=_phrase_regex(raw.get("public_text_fields", [])),
+        hand_in=word_regex(raw.get("hand_in_words", [])),
+        reversible=_phrase_regex(raw.get("reversible_phrases", [])),
         questions=_phrase_regex(raw.get("confirmation_questions", [])),
         decline=_phrase_regex(raw.get("decline_commands", [])),
         performing_params=_name_regex(raw.get("performing_link_params", [])),
