@@ -10,8 +10,10 @@ approval. Either way the human is asked once per act; the no leaves the database
 The MCP server runs on its own Chromium (stdio client with a human answering the elicitation).
 
 The order: django-oscar's checkout through a proxy that renames its final button ("Place order") to "Zibble". The
-button's words say nothing; the form it submits says ``action=place_order``, so the network line holds
-``POST /checkout/preview/ action=place_order`` as a payment: no leaves no order in the database, yes places one.
+button's words say nothing; the form it submits says ``action=place_order`` (a hidden field). The first line reads
+that field and holds the click as a payment; the network line judges the same request
+(``POST /checkout/preview/ action=place_order``, tests/unit/test_network_gate.py) and would hold it had the first
+line missed it. Either way the human is asked once per act: no leaves no order in the database, yes places one.
 """
 
 from __future__ import annotations
@@ -136,7 +138,7 @@ async def test_bulk_delete_and_cancel_with_unknown_words_are_held_by_their_reque
 
 
 @pytest.mark.parametrize("app_name", ["oscar"])  # the id names the app: only it is started (conftest.py)
-async def test_an_order_placed_by_a_button_of_unknown_words_is_held_by_its_request(
+async def test_an_order_placed_by_a_button_of_unknown_words_is_held_once(
     tmp_path: Path, corpus_apps, app_name: str
 ) -> None:
     app = corpus_apps.get(app_name)
@@ -168,12 +170,12 @@ async def test_an_order_placed_by_a_button_of_unknown_words_is_held_by_its_reque
                 held = await run(call, base, *checkout)
                 assert held.held and held.step.target == "Zibble", held.payload
                 assert held.summary["category"] == "payment", held.summary
-                assert held.summary["objects"][0].startswith("POST /checkout/preview/ action=place_order"), held.summary
+                by_request = [o for o in held.summary["objects"] if o.startswith("POST /checkout/preview/")]
+                assert not by_request or by_request == ["POST /checkout/preview/ action=place_order"], held.summary
                 assert app.db.scalar(ORDERED, "Olive Tree") == 0, "held, yet the order was placed"
                 confirmed = await call("confirm_action", confirmation_id=held.confirmation_id)
                 assert confirmed["success"] is answer, confirmed
                 assert app.db.scalar(ORDERED, "Olive Tree") == (1 if answer else 0)
-        assert len(human.asked) == 2, human.asked
-        assert all("POST /checkout/preview/" in question for question in human.asked), human.asked
+        assert len(human.asked) == 2, human.asked  # once per act: the approved act's request was not asked about
     finally:
         await proxy.close()
