@@ -64,6 +64,8 @@ class ChainTool(Protocol):
     @property
     def needs_page(self) -> bool: ...
     @property
+    def leaves_page(self) -> bool: ...
+    @property
     def timeout_s(self) -> float: ...
     @property
     def more_hint(self) -> str: ...
@@ -186,7 +188,8 @@ class Act:
                     async with released_after_call(kept=lambda: kept_handle(session)):
                         if tool.read_only:
                             return await tool.fn(session, **kwargs)
-                        return await network_line.guarded(session, lambda: tool.fn(session, **kwargs))
+                        return await network_line.guarded(session, lambda: tool.fn(session, **kwargs),
+                                                          leaves=tool.leaves_page)
         except anyio.get_cancelled_exc_class():
             await stray_cancellation(tool.name)
             if deadline.cancel_called:  # the deadline's cancellation, re-raised unrecognised: still a timeout

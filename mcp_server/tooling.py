@@ -40,6 +40,7 @@ class ToolDef:
     more_hint: str = ""
     human_gate: bool = False
     needs_page: bool = True  # false: works with no tab open (navigate opens one)
+    leaves_page: bool = False  # leaves the page (navigate, close_tab): closes the network line's window
 
     @property
     def annotations(self) -> ToolAnnotations:
@@ -63,6 +64,7 @@ def define_tool(
     targets: bool = False,
     human_gate: bool = False,
     needs_page: bool = True,
+    leaves_page: bool = False,
 ) -> Callable[[ToolFn], ToolDef]:
     """Declare a tool; its docstring is the description the model reads."""
 
@@ -79,6 +81,7 @@ def define_tool(
             more_hint=more_hint,
             human_gate=human_gate,
             needs_page=needs_page,
+            leaves_page=leaves_page,
         )
 
     return wrap

@@ -23,7 +23,7 @@ HISTORY_ACTIONS: dict[str, Literal["go_back", "go_forward", "reload"]] = {
     "back": "go_back", "forward": "go_forward", "reload": "reload"}
 
 
-@define_tool(title="Navigate", read_only=False, timeout_s=65, needs_page=False)
+@define_tool(title="Navigate", read_only=False, timeout_s=65, needs_page=False, leaves_page=True)
 async def navigate(session: BrowserSession, url: Url = None, history: History = None,
                    wait_until: WaitUntil = "domcontentloaded", timeout_ms: TimeoutMs = None) -> Any:
     """Open a URL in the active tab, or move in its history; returns url, title and HTTP status."""

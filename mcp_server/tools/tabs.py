@@ -26,7 +26,7 @@ async def switch_tab(
     return await tabs.switch_tab(session, index=index)
 
 
-@define_tool(title="Close tab", read_only=False, destructive=True, timeout_s=20)
+@define_tool(title="Close tab", read_only=False, destructive=True, timeout_s=20, leaves_page=True)
 async def close_tab(
     session: BrowserSession,
     index: Annotated[int | None, Field(description="Tab index; default: active.",

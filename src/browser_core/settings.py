@@ -112,7 +112,7 @@ class BrowserSettings(BaseSettings):
         True, description="confirm_action also asks the human through MCP elicitation when the client supports it."
     )
     network_gate: bool = Field(
-        False,
+        True,
         description="Hold a consequential request the page sends after an action (security/network_gate.py).",
     )
     confirmation_ttl_s: int = Field(120, ge=1, le=3600, description="How long a pending destructive action waits.")

@@ -45,7 +45,8 @@ const send = (method, url, body) => fetch(url, {method, headers: {'content-type'
 document.getElementById('frob').onclick = () => send('DELETE', '/api/items/report.csv');
 document.getElementById('zibble').onclick = () => send('POST', '/api/orders', {items: 2, total: '38.00'});
 document.getElementById('wuggle').onclick = () => send('POST', '/api/subscriptions/7/cancel', {});
-document.getElementById('blorp').onclick = () => setTimeout(() => send('DELETE', '/api/items/late.csv'), 700);
+document.getElementById('blorp').onclick = () => setTimeout(() => { log('Sending: DELETE /api/items/late.csv');
+  send('DELETE', '/api/items/late.csv'); }, 2500);
 document.getElementById('plonk').onclick = () => send('PUT', '/api/notes/1',
   {text: document.getElementById('note').value});
 </script></body></html>"""
@@ -115,7 +116,7 @@ async def shows(client: BrowserClient, text: str) -> bool:
 async def test_unknown_words_delete_order_and_cancel_are_held_naming_the_request(tmp_path: Path, app) -> None:
     url, desk = app
     human = Human([False, True, True, True, True])
-    async with browser_client(tmp_path / "profile", elicitation_callback=human, BROWSER_NETWORK_GATE="true") as client:
+    async with browser_client(tmp_path / "profile", elicitation_callback=human) as client:  # on by default
         await runs(client, "navigate", url=url)
         # An ordinary save passes unasked.
         await runs(client, "click", element_id=await element_id(client, "Plonk", "button"))
@@ -162,19 +163,17 @@ async def test_unknown_words_delete_order_and_cancel_are_held_naming_the_request
     assert all(any(t in q for t in ("DELETE /api", "POST /api")) for q in human.asked[:4]), human.asked
 
 
-LATE_WINDOW = pytest.mark.xfail(strict=False, reason="known gap: the armed window ends 1.5 s after the tool returned; "
-                                "under the whole suite's load the page's 0.7 s timer fired after it (1 of 1 full run)")
-
-
-@LATE_WINDOW
 async def test_a_request_sent_just_after_the_action_is_held_and_the_line_can_be_turned_off(tmp_path: Path, app) -> None:
     url, desk = app
     human = Human([False])
     async with browser_client(tmp_path / "profile", elicitation_callback=human, BROWSER_NETWORK_GATE="true") as client:
         await runs(client, "navigate", url=url)
+        plonk = await element_id(client, "Plonk", "button")
         clicked = await client.call("click", element_id=await element_id(client, "Blorp", "button"))
-        if clicked.ok:  # the DELETE left 0.7 s after the click, once its tool had returned: the next action reports it
-            clicked = await client.call("click", element_id=await element_id(client, "Plonk", "button"))
+        if clicked.ok:  # the DELETE leaves 2.5 s after the click, once its tool has returned (however long a
+            # loaded machine stretches that): it is held, and the next action reports it and does not run
+            assert await shows(client, "Sending: DELETE /api/items/late.csv")
+            clicked = await client.call("click", element_id=plonk)
             assert not clicked.ok and "did not run" in clicked.error["message"], clicked.payload
         assert clicked.error["code"] == "requires_confirmation", clicked.payload
         assert clicked.error["details"]["summary"]["objects"] == ["DELETE /api/items/late.csv"]

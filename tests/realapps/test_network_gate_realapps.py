@@ -8,17 +8,24 @@ The deletion is held by the network line with that target named (the first line 
 cancellation is held by the first line, which reads the option's value, and its request then belongs to that
 approval. Either way the human is asked once per act; the no leaves the database as it was, the yes completes it.
 The MCP server runs on its own Chromium (stdio client with a human answering the elicitation).
+
+The order: django-oscar's checkout through a proxy that renames its final button ("Place order") to "Zibble". The
+button's words say nothing; the form it submits says ``action=place_order`` (a hidden field). The first line reads
+that field and holds the click as a payment; the network line judges the same request
+(``POST /checkout/preview/ action=place_order``, tests/unit/test_network_gate.py) and would hold it had the first
+line missed it. Either way the human is asked once per act: no leaves no order in the database, yes places one.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from corpus.runner import StepOutcome, run_step
-from corpus.steps import check, click, open_, select
+from corpus.runner import StepOutcome, find_id, run_step
+from corpus.steps import Step, check, click, open_, select, type_
 from tests.support.mcp_client import BrowserClient, Human, browser_client
 from tests.support.rewriting_proxy import RewritingProxy
 
@@ -34,13 +41,23 @@ ORDERS = 'SELECT count(*) FROM "order" WHERE reference IN (?, ?)'
 STATUS = 'SELECT status FROM "order" WHERE reference = ?'
 
 
+SHOP_WORDS = {"Place order": "Zibble"}  # the checkout's last button (its form still sends action=place_order)
+ORDERED = "SELECT count(*) FROM order_line WHERE title = ?"
+
+
 class WordingProxy(RewritingProxy):
     """The app's pages with the words above replaced (no cosmetic rewrite)."""
 
+    words: dict[str, str] = WORDS
+
     async def _rewrite(self, path: str, html: str) -> str:
-        for seen, unknown in WORDS.items():
+        for seen, unknown in self.words.items():
             html = html.replace(seen, unknown)
         return html
+
+
+class ShopProxy(WordingProxy):
+    words = SHOP_WORDS
 
 
 def caller(client: BrowserClient) -> Any:
@@ -116,5 +133,49 @@ async def test_bulk_delete_and_cancel_with_unknown_words_are_held_by_their_reque
                 assert app.db.scalar(STATUS, "ORD-1051") == ("Cancelled" if answer else before)
         assert len(human.asked) == 4, human.asked  # once per hold: the approved acts' requests were not asked about
         assert all("POST /admin/order/action/" in question for question in human.asked[:2]), human.asked
+    finally:
+        await proxy.close()
+
+
+@pytest.mark.parametrize("app_name", ["oscar"])  # the id names the app: only it is started (conftest.py)
+async def test_an_order_placed_by_a_button_of_unknown_words_is_held_once(
+    tmp_path: Path, corpus_apps, app_name: str
+) -> None:
+    app = corpus_apps.get(app_name)
+    login = app.spec.login
+    assert login is not None
+    proxy = ShopProxy(app.url("/").rstrip("/"), cosmetic=False)
+    base = await proxy.start()
+    secrets = tmp_path / "secrets.toml"
+    secrets.write_text(f"[shop]\nvalue = {json.dumps(login.password)}\norigins = [{json.dumps(base)}]\n")
+    secrets.chmod(0o600)
+    human = Human([False, True])
+    try:
+        async with browser_client(tmp_path / "profile", elicitation_callback=human,
+                                  BROWSER_SECRETS_FILE=str(secrets)) as client:  # the line on by default
+            call = caller(client)
+            await run(call, base, open_(login.path), type_(login.user_field, login.username))
+            password = await find_id(call, Step("type", "Password"))
+            assert (await call("type_text", element_id=password, text={"secret": "shop"}))["success"]
+            await run(call, base, click("Log In", "button"))
+            checkout = (
+                open_("/catalogue/olive-tree_5/"),
+                click("Add to basket", "button"),
+                open_("/checkout/"),
+                click("Ship to your default shipping address", "button"),
+                click("Continue", "link"),
+                click("Zibble", "button"),
+            )
+            for answer in (False, True):
+                held = await run(call, base, *checkout)
+                assert held.held and held.step.target == "Zibble", held.payload
+                assert held.summary["category"] == "payment", held.summary
+                by_request = [o for o in held.summary["objects"] if o.startswith("POST /checkout/preview/")]
+                assert not by_request or by_request == ["POST /checkout/preview/ action=place_order"], held.summary
+                assert app.db.scalar(ORDERED, "Olive Tree") == 0, "held, yet the order was placed"
+                confirmed = await call("confirm_action", confirmation_id=held.confirmation_id)
+                assert confirmed["success"] is answer, confirmed
+                assert app.db.scalar(ORDERED, "Olive Tree") == (1 if answer else 0)
+        assert len(human.asked) == 2, human.asked  # once per act: the approved act's request was not asked about
     finally:
         await proxy.close()

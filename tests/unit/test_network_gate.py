@@ -9,6 +9,17 @@ import pytest
 from browser_core.security.network_gate import judge
 
 FORM = "application/x-www-form-urlencoded"
+MULTIPART = "multipart/form-data; boundary=----WebKitFormBoundaryQx7Zb"
+
+
+def multipart(*fields: tuple[str, str], upload: str = "") -> str:
+    """A body as Chromium sends a form with enctype=multipart/form-data (a file's part when ``upload``)."""
+    parts = [f'Content-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n' for k, v in fields]
+    if upload:
+        parts.append(f'Content-Disposition: form-data; name="file"; filename="a.txt"\r\n'
+                     f"Content-Type: text/plain\r\n\r\n{upload}\r\n")
+    return "".join(f"------WebKitFormBoundaryQx7Zb\r\n{p}" for p in parts) + "------WebKitFormBoundaryQx7Zb--\r\n"
+
 HELD = [
     ("DELETE", "http://a.test/api/items/report.csv", None, "", "delete", "DELETE /api/items/report.csv"),
     (
@@ -73,6 +84,22 @@ HELD = [
     ("PATCH", "http://a.test/api/tokens/9/revoke", None, "", "cancel", "PATCH /api/tokens/9/revoke"),
     ("POST", "http://a.test/shop/order", "", FORM, "payment", "POST /shop/order"),
     ("POST", "http://a.test/cart/checkout", "", FORM, "payment", "POST /cart/checkout"),
+    (
+        "POST",
+        "http://a.test/admin/order/edit/?id=51",
+        multipart(("csrf_token", "x"), ("reference", "ORD-1051"), ("status", "Cancelled")),
+        MULTIPART,
+        "cancel",
+        "POST /admin/order/edit/ id=51 reference=ORD-1051 status=Cancelled",
+    ),
+    (
+        "POST",
+        "http://a.test/checkout/preview/",
+        "csrfmiddlewaretoken=x&action=place_order",
+        FORM,
+        "payment",
+        "POST /checkout/preview/ action=place_order",
+    ),
 ]
 ORDINARY = [
     ("GET", "http://a.test/admin/product/delete/?id=3", None, ""),
@@ -93,6 +120,13 @@ ORDINARY = [
     ("POST", "http://a.test/checkout/payment-details/", "method=card", FORM),
     ("POST", "http://a.test/newsletter/subscribe", "email=a%40b.c", FORM),
     ("PUT", "http://a.test/api/notes/12", json.dumps({"text": "delete the old order"}), "application/json"),
+    (
+        "POST",
+        "http://a.test/admin/pages/5/edit/",
+        multipart(("title", "News"), ("body-0-deleted", ""), ("action-publish", "action-publish"),
+                  upload="status=Cancelled&action=delete"),
+        MULTIPART,
+    ),
 ]
 
 

@@ -1,6 +1,7 @@
 """The network line around page-changing tools, and what a yes or a no to a held request does.
 
-``guarded`` runs a tool with the session's request gate armed (``session/request_gate.py``); ``release_request``
+``guarded`` runs a tool with the session's request gate armed, or closes its window when the tool leaves the
+page (``session/request_gate.py``); ``release_request``
 is confirm_action for a request the gate held: it lets the request go, waits for its answer and for what the page
 did with it, and reports what changed; ``abort_request`` is the human's no.
 """
@@ -27,12 +28,13 @@ log = structlog.get_logger("browser_core.network_line")
 COMMIT_WAIT_S = 10.0  # a released form's answer came: its document commits by then
 
 
-async def guarded(session: BrowserSession, act: Callable[[], Awaitable[T]]) -> T:
-    """``act`` (one page-changing tool) with the network line watching the requests it makes the page send."""
+async def guarded(session: BrowserSession, act: Callable[[], Awaitable[T]], leaves: bool = False) -> T:
+    """``act`` (one page-changing tool) with the network line watching the requests it makes the page send;
+    ``leaves``: a tool that leaves the page (navigate, close_tab) closes the line's window and runs unwatched."""
     guard = session.action_guard
     if not (session.settings.network_gate and session.started and isinstance(guard, SecurityGuard)):
         return await act()
-    return await session.request_gate.during(session.context, guard.store, act)
+    return await session.request_gate.during(session.context, guard.store, act, leaves=leaves)
 
 
 def abort_request(session: BrowserSession, confirmation_id: str) -> None:

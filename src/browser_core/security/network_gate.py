@@ -7,7 +7,8 @@ Words are read only where a request names its operation, never from free text a 
 - a noun of commitment (an order, a payment, a subscription, a booking, a checkout) only as the last word of the
   path (``POST /api/orders``, ``/shop/place-order``): a record's edit (``/orders/1042/``, ``/order/edit/``) and a
   step that only moves on (``/checkout/address``, ``/checkout/payment-details/``) are not;
-- the value of a field that names the operation (``action=delete_selected``, ``op``, ``operation``, ``cmd``) and
+- the fields of a form (urlencoded, multipart: its text parts) or a JSON body:
+  the value of a field that names the operation (``action=delete_selected``, ``op``, ``operation``, ``cmd``) and
   the name of a form field that carries a verb with a value set (a submit button ``_delete=1``);
 - a GraphQL mutation's operation and field names;
 - a field set to a state of cancellation (``status=Cancelled``).
@@ -75,6 +76,8 @@ _ID = re.compile(r"^(\d+|[0-9a-f]{8,}|[0-9a-f-]{32,36}|.*\d.*\d.*\d.*|.*\..*)$",
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _MUTATION = re.compile(r"^\s*mutation\b\s*(\w*)[^{]*\{\s*(?:\w+\s*:\s*)?(\w+)", re.S)
 MAX_BODY = 64_000
+_BOUNDARY = re.compile(r"boundary=(\"[^\"]+\"|[^;\s]+)", re.I)
+_PART_NAME = re.compile(r'content-disposition:[^\r\n]*?\bname="([^"]*)"', re.I)
 
 
 @dataclass(frozen=True)
@@ -107,7 +110,7 @@ def _noun(text: str) -> str | None:
 def _fields(body: str, content_type: str) -> tuple[list[tuple[str, str]], str | None]:
     """The body's top-level fields (name, value as text) and a GraphQL mutation's names, when it is one."""
     body = body[:MAX_BODY]
-    if "json" in content_type or body.lstrip()[:1] in ("{", "["):
+    if "json" in content_type.lower() or body.lstrip()[:1] in ("{", "["):
         try:
             data = json.loads(body)
         except ValueError:
@@ -124,9 +127,23 @@ def _fields(body: str, content_type: str) -> tuple[list[tuple[str, str]], str | 
                 names = (match.group(1), match.group(2), str(item.get("operationName") or ""))
                 mutation = " ".join(name for name in names if name)
         return pairs, mutation
-    if "multipart" in content_type:
-        return [], None
+    if "multipart" in content_type.lower():
+        return _parts(body, content_type), None
     return parse_qsl(body, keep_blank_values=True), None
+
+
+def _parts(body: str, content_type: str) -> list[tuple[str, str]]:
+    """A multipart form's text fields (name, value); a file's part is skipped (its content is not read)."""
+    boundary = _BOUNDARY.search(content_type)
+    if boundary is None:
+        return []
+    pairs = []
+    for part in body.split("--" + boundary.group(1).strip('"'))[1:]:
+        head, _, value = part.partition("\r\n\r\n")
+        name = _PART_NAME.search(head)
+        if name is not None and "filename=" not in head:
+            pairs.append((name.group(1), value.removesuffix("\r\n")))
+    return pairs
 
 
 def _last_word(segments: list[str]) -> str:
@@ -153,7 +170,7 @@ def judge(method: str, url: str, body: str | None, content_type: str = "") -> Ne
     if method in SAFE_METHODS:
         return None
     parts = urlsplit(url)
-    pairs, mutation = _fields(body or "", content_type.lower())
+    pairs, mutation = _fields(body or "", content_type)
     query = parse_qsl(parts.query, keep_blank_values=True)
     override = next((v.upper() for k, v in pairs + query if k.lower() == "_method"), None)
     segments = [unquote(s) for s in parts.path.split("/") if s]

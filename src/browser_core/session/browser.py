@@ -196,7 +196,7 @@ class BrowserSession:
             lambda kind, detail: self.events.append(PageEvent(kind, dict(detail))),
         )
         ctx.on("page", self._on_new_page)
-        if s.network_gate:  # the network line's route, once per context (session/request_gate.py)
+        if s.network_gate:  # the context the network line watches (its route goes on with an act: request_gate.py)
             await self.request_gate.attach(ctx)
         await self.trace.start(ctx)
         for page in ctx.pages:

@@ -1,23 +1,25 @@
 """The network line of the gate: state-changing requests the page sends after an agent's action, held unasked.
 
-A route on the context (every tab, popup and frame) is installed once, when the context starts (``attach``), and
-stays: nothing waits on a page to add or remove it around an action. It judges only while armed: from the start
-of a page-changing tool until ``ARMED_AFTER_S`` after it. GET, HEAD and OPTIONS pass at once, and so does every
-request while unarmed; any other request is judged from its method, URL and body (``security/network_gate.py``).
-A consequential one is paused: the tool stops waiting for its action and returns ``requires_confirmation`` naming
-the request's own target (``DELETE /api/items/report.csv``); one sent in the window after the tool returned is
-reported by the next page-changing tool, which does not run. ``confirm_action`` releases it, a no aborts it, and
-so does the end of its time (the confirmation's TTL); a release or abort that the browser does not take in
-``ANSWER_BOUND_S`` is given up. A request sent during an approved act (``confirm_action`` running, or a step an
-earlier approval covered) or in the window after it belongs to that approval and passes. The act runs in a task
-group inside the caller's cancel scope: the call's deadline cancels it.
+The window is defined by the agent's acts, never by a clock: it opens when a page-changing tool that acts on the
+page starts (a click, typing, a key, a choice, a dialog's answer, ``confirm_action``) and stays open while the page
+reacts, through the agent's reads, until the agent leaves the page (``navigate``, ``close_tab``: ``leave``). Only
+while it is open is a route on the context (every tab, popup and frame): it is added as the window opens and
+removed as it closes, each in the background with a bound, so no navigation, new tab or flood of a page's own
+requests (a page that navigates itself every few ms) ever passes through it unarmed. GET, HEAD and OPTIONS pass
+at once; any other request is judged from its method, URL and body (``security/network_gate.py``). A
+consequential one is paused: the tool stops waiting for its action and returns ``requires_confirmation`` naming
+the request's own target (``DELETE /api/items/report.csv``); one sent after the tool returned (a debounced save,
+a timer) is reported by the next page-changing tool, which does not run. ``confirm_action`` releases it, a no
+aborts it, and so does the end of its time (the confirmation's TTL); a release or abort that the browser does not
+take in ``ANSWER_BOUND_S`` is given up. A request sent during an approved act (``confirm_action`` running, or a
+step an earlier approval covered) or after it, until the next act, belongs to that approval and passes. The act
+runs in a task group inside the caller's cancel scope: the call's deadline cancels it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
@@ -34,8 +36,7 @@ from browser_core.security.network_gate import SAFE_METHODS, NetworkVerdict, jud
 log = structlog.get_logger("browser_core.request_gate")
 T = TypeVar("T")
 PATTERN = "**/*"
-ARMED_AFTER_S = 1.5  # requests a page sends this long after its action's tool returned are still the action's
-ATTACH_BOUND_S = 10.0
+ROUTE_BOUND_S = 3.0  # adding the route waits for every tab's answer: a tab stuck in a script is not waited out
 ANSWER_BOUND_S = 10.0  # a release or abort the browser does not take by then is given up (the page is gone or stuck)
 
 
@@ -68,35 +69,32 @@ def _first(error: BaseException) -> BaseException:
 class RequestGate:
     guard: Covering = field(default_factory=NoCover)  # says which earlier approval covers the running step
     acting: bool = False  # a page-changing tool runs now
-    armed_until: float = 0.0  # and the window after it (time.monotonic)
+    armed: bool = False  # the window: from an act until the agent leaves the page (the route is on meanwhile)
     approval: str | None = None  # the confirmation this act runs under: its requests are the human's yes
     held: dict[str, list[HeldRequest]] = field(default_factory=dict)
     current: PendingAction | None = None  # the hold of the action running now, or of the window after the last
     passed: list[str] = field(default_factory=list)  # consequential requests an approval covered (last ones)
     _context: BrowserContext | None = None
+    _route: Callable[[Route], Awaitable[None]] | None = None  # the handler on the context now (one per window)
+    _changes: set[asyncio.Task[None]] = field(default_factory=set)  # adding or removing the route, in the background
     _store: ConfirmationStore | None = None
     _bound_s: float = 120.0
     _held_now: anyio.Event = field(default_factory=anyio.Event)
 
-    @property
-    def armed(self) -> bool:
-        return self.acting or time.monotonic() < self.armed_until
-
     async def attach(self, context: BrowserContext) -> None:
-        """The route on a context, once, as it starts (bounded: a context whose pages do not answer stays ungated)."""
-        if self._context is context:
-            return
-        with anyio.move_on_after(ATTACH_BOUND_S) as late:
-            await context.route(PATTERN, self._on_route)
-        if late.cancelled_caught:
-            log.warning("network line not installed: the browser did not answer in time")
-            return
-        self._context, self.acting, self.armed_until, self.current = context, False, 0.0, None
+        """The context whose requests the line watches, as it starts (nothing is routed until an act)."""
+        if self._context is not context:
+            self._context, self.acting, self.armed, self.current, self._route = context, False, False, None, None
 
     async def during(
-        self, context: BrowserContext | None, store: ConfirmationStore | None, act: Callable[[], Awaitable[T]]
+        self,
+        context: BrowserContext | None,
+        store: ConfirmationStore | None,
+        act: Callable[[], Awaitable[T]],
+        leaves: bool = False,
     ) -> T:
-        """Run one page-changing tool's ``act`` armed; a held request ends it with the hold."""
+        """Run one page-changing tool's ``act`` armed (``leaves``: unarmed, the window closes first); a held
+        request ends it with the hold."""
         if context is None or store is None or context is not self._context:
             return await act()
         self._store, self._bound_s = store, store.ttl_s
@@ -104,9 +102,14 @@ class RequestGate:
         self.current = None
         if late is not None and late.confirmation_id in self.held:
             raise self._required(late, ran=False)
-        self.acting, self.approval = True, None
+        self.approval = None
         self.guard.covering = None
+        if leaves:
+            self.leave()
+            return await act()
         self._held_now = anyio.Event()
+        await self._open(context)
+        self.acting = True
         done: list[T] = []
         try:
             async with anyio.create_task_group() as group:
@@ -124,11 +127,48 @@ class RequestGate:
         except BaseExceptionGroup as error:
             raise _first(error) from None
         finally:
-            self.acting, self.armed_until = False, time.monotonic() + ARMED_AFTER_S
+            self.acting = False
         pending, self.current = self.current, None
         if pending is not None:
             raise self._required(pending, ran=True)
         return done[0]
+
+    def leave(self) -> None:
+        """The agent leaves the page (a navigation, a closed tab): the window closes and the route comes off."""
+        self.armed, handler, self._route = False, self._route, None
+        if handler is not None and self._context is not None:
+            self._background(self._context.unroute(PATTERN, handler), "removed")
+
+    async def _open(self, context: BrowserContext) -> None:
+        """The window opens: the route goes on (a new handler per window), waited for with a bound."""
+        self.armed = True
+        if self._route is not None:
+            return
+
+        async def handler(route: Route) -> None:
+            await self._on_route(route)
+
+        self._route = handler
+        task = self._background(context.route(PATTERN, handler), "added")
+        with anyio.move_on_after(ROUTE_BOUND_S):
+            await asyncio.shield(task)
+
+    def _background(self, change: Awaitable[object], what: str) -> asyncio.Task[None]:
+        """Add or remove the route in a task of its own: its answer waits for every tab, so nothing waits on it
+        longer than a bound, and it is logged when it never comes."""
+
+        async def run() -> None:
+            try:
+                await asyncio.wait_for(change, ROUTE_BOUND_S * 10)
+            except TimeoutError:
+                log.warning(f"network line's route not {what} in time: a tab does not answer")
+            except PlaywrightError:
+                pass  # the context closed meanwhile
+
+        task = asyncio.ensure_future(run())
+        self._changes.add(task)
+        task.add_done_callback(self._changes.discard)
+        return task
 
     def approve(self, confirmation_id: str) -> None:
         """The human's yes: the running act's requests belong to it."""
@@ -145,7 +185,7 @@ class RequestGate:
     async def _on_route(self, route: Route) -> None:
         request = route.request
         verdict = None
-        if self.armed and request.method not in SAFE_METHODS:
+        if self.armed and request.method not in SAFE_METHODS:  # unarmed: a route still coming off
             verdict = judge(request.method, request.url, _body(request), request.headers.get("content-type", ""))
         covered = self.approval or self.guard.covering
         if verdict is None or covered:
