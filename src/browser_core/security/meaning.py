@@ -48,6 +48,7 @@ class Meaning:
     marks: re.Pattern[str] | None = None
 
     @classmethod
+    # boundary: the policy YAML's meaning section, as parsed
     def load(cls, raw: dict[str, Any], phrases: Callable[[list[str]], re.Pattern[str] | None]) -> Meaning:
         commit = raw.get("commitments", {}) or {}
         return cls(
