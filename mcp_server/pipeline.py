@@ -16,7 +16,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -24,7 +24,7 @@ import anyio
 import structlog
 from mcp_types import CallToolResult, ImageContent, TextContent
 from playwright.async_api import Error as PlaywrightError
-from pydantic import ValidationError
+from pydantic import JsonValue, ValidationError
 
 from browser_core.act import flow_record, network_line
 from browser_core.errors import (
@@ -47,7 +47,7 @@ from mcp_server.cancellation import kept_handle, stray_cancellation
 
 log = structlog.get_logger("mcp_server.tool")
 
-Arguments = dict[str, Any]  # boundary: a call's JSON-RPC arguments, as the tool's signature accepted them
+Arguments = Mapping[str, object]  # a call's JSON-RPC arguments, as the tool's signature accepted them
 MAX_EVENTS_LISTED = 12
 RECORD_BOUND_S = 10
 
@@ -331,7 +331,7 @@ def envelope_result(payload: Envelope, max_chars: int, more_hint: str, image: Sh
     """The envelope passes the typed model first (a key the contract does not name is logged, the call still
     answers). Values are redacted before the JSON is written (a secret like "true" cannot break it) and before
     the cap (a cut cannot leave half a secret)."""
-    written: Envelope | dict[str, Any] = payload  # boundary: the envelope as JSON, for the cap
+    written: Envelope | dict[str, JsonValue] = payload
     try:
         written = ToolResult.model_validate(payload).payload()
     except ValidationError as exc:
@@ -354,14 +354,16 @@ def time_bound(tool: ChainTool, kwargs: Arguments, override: float | None) -> fl
     return max(override or tool.timeout_s, extra)
 
 
-def summarise_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:  # boundary: page events' details
+def summarise_events(events: list[dict[str, object]]) -> list[dict[str, object]]:
     """The first events as they are, the rest counted by kind (a page can raise thousands of alerts)."""
     if len(events) <= MAX_EVENTS_LISTED:
         return events
     counts: dict[str, int] = {}
     for event in events[MAX_EVENTS_LISTED:]:
-        kinds = event.get("by_kind") if event.get("kind") == "omitted" else {str(event.get("kind")): 1}
-        for kind, n in (kinds or {}).items():
+        by_kind = event.get("by_kind")
+        omitted = by_kind if isinstance(by_kind, dict) else {}
+        kinds = omitted if event.get("kind") == "omitted" else {str(event.get("kind")): 1}
+        for kind, n in kinds.items():
             counts[kind] = counts.get(kind, 0) + int(n)
     return [
         *events[:MAX_EVENTS_LISTED],

@@ -39,7 +39,7 @@ async def find_interactive_elements(
     found, matched = await search_elements(
         page, session.registry, session.settings, query=query, role=check_role(role), limit=limit
     )
-    out: dict[str, Any] = {"elements": [e.to_dict(boxes=True) | _frame(e) for e in found], "matched": matched}
+    out: dict[str, object] = {"elements": [e.to_dict(boxes=True) | _frame(e) for e in found], "matched": matched}
     if matched > len(found):
         out["more"] = f"{matched - len(found)} more matches: narrow the query or raise limit"
     return out

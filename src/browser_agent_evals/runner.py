@@ -271,7 +271,7 @@ class Runner:
             env=env,
         )
         developer.attach(worker)
-        worker.state.listeners.append(lambda kind, data: self.progress.event(task.id, kind, data))
+        worker.state.listeners.append(lambda kind, data: self.progress.event(task.id, kind, dict(data)))
         try:
             await worker.connect()
             outcome = await developer.run(result.goal)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
 from browser_core.errors import Category, ToolFailure
 
@@ -19,7 +19,7 @@ from browser_core.errors import Category, ToolFailure
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    def payload(self) -> dict[str, Any]:  # boundary: the envelope as JSON
+    def payload(self) -> dict[str, JsonValue]:
         return self.model_dump(mode="json", exclude_unset=True)
 
 
@@ -89,7 +89,7 @@ class ToolResult(_Strict):
     def parse(cls, text: str) -> ToolResult:
         return cls.model_validate_json(text)
 
-    def payload(self) -> dict[str, Any]:  # boundary: the envelope as JSON
+    def payload(self) -> dict[str, JsonValue]:
         """The envelope as the server writes it: ``data`` and ``error`` always present, optional keys left out."""
         return {
             "success": self.success,

@@ -12,6 +12,19 @@ from typing import Any, Required, TypedDict
 from browser_core.errors import ErrorPayload, ToolFailure
 
 
+class TruncatedField(TypedDict):
+    omitted: int
+    unit: str  # chars | items
+
+
+class Truncation(TypedDict):
+    """What the cap left out (``result_model.Truncation`` checks it)."""
+
+    fields: dict[str, TruncatedField]
+    limit_chars: int
+    how_to_get_more: str
+
+
 class ResultMetadata(TypedDict, total=False):
     """The envelope's ``metadata`` as the server builds it (``result_model.ToolMetadata`` checks it)."""
 
@@ -20,9 +33,9 @@ class ResultMetadata(TypedDict, total=False):
     page_content: str
     url: str
     tabs: int
-    events: list[dict[str, Any]]  # boundary: page events' own JSON details
+    events: list[dict[str, object]]  # each page event: its kind and its own details
     injection_warning: str
-    truncated: dict[str, Any]  # boundary: the cap's JSON note
+    truncated: Truncation
     browser_restarted: bool
     ids_reset: bool
     note: str
@@ -98,7 +111,7 @@ def cap(payload: dict[str, Any], max_chars: int, how_to_get_more: str = "") -> s
     text = dumps(payload)
     if len(text) <= max_chars:
         return text
-    truncated: dict[str, Any] = {}  # boundary: the cap's JSON note
+    truncated: dict[str, TruncatedField] = {}
     for part in ("data", "error", "metadata"):
         text = _shrink_part(payload, part, max_chars, truncated, how_to_get_more)
         if len(text) <= max_chars:
@@ -116,7 +129,7 @@ def cap(payload: dict[str, Any], max_chars: int, how_to_get_more: str = "") -> s
 
 
 # boundary: the envelope as JSON
-def _shrink_part(payload: dict[str, Any], part: str, max_chars: int, truncated: dict[str, Any],
+def _shrink_part(payload: dict[str, Any], part: str, max_chars: int, truncated: dict[str, TruncatedField],
                  how_to_get_more: str) -> str:
     text = dumps(payload)
     if not isinstance(payload.get(part), dict | list | str):
@@ -152,10 +165,8 @@ def _shrink_part(payload: dict[str, Any], part: str, max_chars: int, truncated: 
         metadata = payload.get("metadata")
         if not isinstance(metadata, dict):
             metadata = payload["metadata"] = {}
-        metadata["truncated"] = {
-            "fields": truncated,
-            "limit_chars": max_chars,
-            "how_to_get_more": how_to_get_more or "narrow the request (a query, a frame, an element, max_length)",
-        }
+        metadata["truncated"] = Truncation(
+            fields=truncated, limit_chars=max_chars,
+            how_to_get_more=how_to_get_more or "narrow the request (a query, a frame, an element, max_length)")
         text = dumps(payload)
     return text

@@ -10,10 +10,10 @@ from __future__ import annotations
 import asyncio
 import sys
 import threading
-from typing import Any, Protocol, TextIO
+from typing import Protocol, TextIO
 
 import anyio
-from pydantic import BaseModel
+from pydantic import BaseModel, JsonValue
 from rich.console import Console
 from rich.panel import Panel
 
@@ -24,7 +24,7 @@ class ConfirmRequest(BaseModel):
     """A pending destructive action as the *server* described it (never the model's words)."""
 
     confirmation_id: str
-    summary: dict[str, Any]  # boundary: the browser server's action summary (JSON)
+    summary: dict[str, JsonValue]  # the browser server's action summary, as its pending file or result says it
     expires_at: float | None = None
     status: str = "pending"
 

@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pydantic import BaseModel, Field, field_validator
+from typing_extensions import TypedDict
 
 
 class QuestionOption(BaseModel):
@@ -45,9 +46,16 @@ class QuestionItem(BaseModel):
         return value
 
 
+class Turn(TypedDict):
+    """One message of the session's conversation, as a question answerer sees it."""
+
+    role: str  # user | assistant | human
+    text: str
+
+
 class QuestionContext(BaseModel):
     questions: list[QuestionItem]
-    conversation_history: list[dict[str, Any]]  # boundary: the SDK's tool input
+    conversation_history: list[Turn]
     session_id: str
     attempt_number: int = 1
     task: str = ""

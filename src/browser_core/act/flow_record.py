@@ -6,8 +6,9 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 from urllib.parse import urlsplit
 
 import anyio
@@ -39,13 +40,17 @@ _ARGS = {"navigate": ("url", "history"), "click": ("button", "double_click"),
 MAX_STEPS = 500
 
 
+def _listed(value: object) -> list[object]:
+    return list(value) if isinstance(value, list) else []
+
+
 def _field(f: object, key: str) -> object:
     return f.get(key) if isinstance(f, dict) else getattr(f, key, None)
 
 
-# boundary: kwargs, the tool call's JSON-RPC arguments as its signature accepted them
-async def before(session: BrowserSession, tool: str, kwargs: dict[str, Any]) -> FlowStep | None:
-    """The step about to run, with its target's fingerprint taken while the element is on the page."""
+async def before(session: BrowserSession, tool: str, kwargs: Mapping[str, object]) -> FlowStep | None:
+    """The step about to run (``kwargs``: the call's arguments as the tool's signature accepted them), with its
+    target's fingerprint taken while the element is on the page."""
     if tool not in RECORDED:
         return None
     step = FlowStep.model_validate({"action": "fill" if tool == "fill_form" else tool,
@@ -54,7 +59,7 @@ async def before(session: BrowserSession, tool: str, kwargs: dict[str, Any]) -> 
         if tool == "fill_form":
             step.fields = [FlowStep(action="fill", args=StepArgs.model_validate({"value": _field(f, "value")}),
                                     target=await _fingerprint(session, _field(f, "element_id")))
-                           for f in kwargs.get("fields", [])]
+                           for f in _listed(kwargs.get("fields"))]
         elif kwargs.get("element_id") and session.started:
             step.target = await _fingerprint(session, str(kwargs["element_id"]))
     return step

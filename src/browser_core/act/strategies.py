@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Literal
 
 from playwright.async_api import Page
 
@@ -58,7 +58,7 @@ async def _overlay_controls(session: BrowserSession, page: Page, result: Probe, 
 async def intercepted(session: BrowserSession, page: Page, target: Target, result: Probe) -> ClickIntercepted:
     """FR-018: the click would land on something else; say what, and how to get it out of the way."""
     covered_by = result.covered_by or "another element"
-    details: dict[str, Any] = {"covered_by": covered_by, "element": target.id}  # boundary: a failure's details (JSON)
+    details: dict[str, object] = {"covered_by": covered_by, "element": target.id}
     message = f"{target.role} '{target.name}' is covered by {covered_by}"
     frame = await covering_frame(session.registry, result)
     if frame is not None:

@@ -12,7 +12,7 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import TypedDict, cast
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame
@@ -25,12 +25,33 @@ _ROW_KEY = re.compile(r"\brow '(.+)'$")
 _ROW_NUMBER = re.compile(r"^row (\d+)$")
 
 
+class RowContainer(TypedDict):
+    """A visible table or list, as ``audit_rows.js`` reads it."""
+
+    kind: str  # table | list
+    label: str
+    rows: int
+
+
+class AuditRow(TypedDict):
+    """One row of a container: which container (``c``), its place in it, its text, and the listed ids of the
+    elements inside it (``n``: their numbers in the frame)."""
+
+    c: int
+    i: int
+    text: str
+    sig: str
+    acts: bool
+    n: list[int]
+    ids: list[str]
+
+
 @dataclass
 class FrameRead:
     """One frame's rows and links as the audit read them; ``ids`` maps the frame's numbers back to listed ids."""
 
-    containers: list[dict[str, Any]] = field(default_factory=list)  # boundary: the page's evaluate result (rows.js)
-    rows: list[dict[str, Any]] = field(default_factory=list)  # boundary: the page's evaluate result
+    containers: list[RowContainer] = field(default_factory=list)
+    rows: list[AuditRow] = field(default_factory=list)
     links: dict[str, str] = field(default_factory=dict)  # id -> absolute address
     opens: list[str] = field(default_factory=list)  # ids of controls that declare a popup
     text: str = ""
@@ -58,7 +79,8 @@ async def read_frames(registry: ElementRegistry, elements: list[ListedElement]) 
         ids = {str(n): i for n, i in numbers.items()}
         out[prefix] = FrameRead(
             raw["containers"],
-            [{**r, "ids": [numbers[n] for n in r["n"] if n in numbers]} for r in raw["rows"]],
+            # boundary: the page's evaluate result (audit_rows.js), read as the rows it describes
+            cast(list[AuditRow], [{**r, "ids": [numbers[n] for n in r["n"] if n in numbers]} for r in raw["rows"]]),
             {ids[n]: href for n, href in raw["links"].items() if n in ids},
             [numbers[n] for n in raw["opens"] if n in numbers],
             raw["text"],
@@ -88,7 +110,7 @@ def row_key(listed: list[ListedElement]) -> str:
     return contexts.most_common(1)[0][0] if contexts else ""
 
 
-def container_name(container: dict[str, Any], index: int) -> str:  # boundary: the page's evaluate result
+def container_name(container: RowContainer, index: int) -> str:
     label = container.get("label") or ""
     return f"{container['kind']} '{label}'" if label else f"{container['kind']} {index + 1}"
 
@@ -96,8 +118,7 @@ def container_name(container: dict[str, Any], index: int) -> str:  # boundary: t
 def row_violations(read: FrameRead, listed: dict[str, ListedElement]) -> list[tuple[str, str, str]]:
     """(kind, element, detail) for unreachable rows and for rows that differ but share their key."""
     out: list[tuple[str, str, str]] = []
-    # boundary: the page's evaluate result
-    keyed: dict[int, dict[str, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
+    keyed: dict[int, dict[str, list[AuditRow]]] = defaultdict(lambda: defaultdict(list))
     for row in read.rows:
         where = container_name(read.containers[row["c"]], row["c"])
         if not row["ids"]:
@@ -130,7 +151,7 @@ def row_violations(read: FrameRead, listed: dict[str, ListedElement]) -> list[tu
     return out
 
 
-def _same_record(read: FrameRead, rows: list[dict[str, Any]]) -> bool:  # boundary: the page's evaluate result
+def _same_record(read: FrameRead, rows: list[AuditRow]) -> bool:
     """Rows that only mention one record (each row's controls are plain links, all to the same addresses, as a log
     of changes lists a record once per change): whichever an agent picks, it opens the same page."""
     targets = set()

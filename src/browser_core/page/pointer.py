@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from playwright.async_api import ElementHandle, Frame
 from playwright.async_api import Error as PlaywrightError
@@ -110,13 +110,22 @@ _LAYER_CONTROLS_JS = """([x, y, key]) => {
 }"""
 
 
+class Blocker(TypedDict):
+    """What lies on top of the element where it would be clicked (``describe`` in the probe's script)."""
+
+    tag: str
+    id: str
+    name: str
+    frame: NotRequired[bool]  # an <iframe> (or frame, object, embed): its own content may be the blocker
+
+
 @dataclass
 class Probe:
     """Where a click on an element would land."""
 
     centre_free: bool = False
     points: list[tuple[float, float]] = field(default_factory=list)
-    blocker: dict[str, Any] | None = None
+    blocker: Blocker | None = None
     blocker_frame: Frame | None = None
     blocker_point: tuple[float, float] | None = None
     reason: str | None = None

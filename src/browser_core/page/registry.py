@@ -15,7 +15,6 @@ import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
 from weakref import WeakKeyDictionary, WeakValueDictionary
 
 from playwright.async_api import ElementHandle, Frame
@@ -191,7 +190,7 @@ class ElementRegistry:
             raise StaleElement(f"element {element_id} is not known in this session: re-observe")
         return frame, int(match.group(2))
 
-    async def identify(self, element_id: str) -> dict[str, Any]:
+    async def identify(self, element_id: str) -> dict[str, object]:
         """What the node under an id shows now: its role, name and row, and whether that is what the id was given
         for (``same``); ``gone`` when the id has no node."""
         frame, number = self.frame_for(element_id)

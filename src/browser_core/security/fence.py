@@ -31,7 +31,7 @@ class ContentFence:
 
     def _walk(self, node: Any, hits: list[str]) -> Any:
         if isinstance(node, dict):
-            out: dict[str, Any] = {}  # boundary: a result's JSON, walked
+            out: dict[str, object] = {}
             for key, value in node.items():
                 if key in FENCED_KEYS and isinstance(value, str):
                     hits.extend(self.policy.injection_hits(value))

@@ -54,6 +54,7 @@ class Meaning:
     detach: tuple[re.Pattern[str] | None, ...] = (None, None, None, None)
 
     @classmethod
+    # boundary: the policy YAML's meaning section, as parsed
     def load(cls, raw: dict[str, Any], phrases: Callable[[list[str]], re.Pattern[str] | None]) -> Meaning:
         commit = raw.get("commitments", {}) or {}
         attributes = raw.get("attributes", {}) or {}

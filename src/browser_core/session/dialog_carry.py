@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import time
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -47,8 +48,8 @@ class FrameWitness:
 
     cdp: CDPSession
     origins: dict[str, str] = field(default_factory=dict)
-    # boundary: CDP events
-    seen: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=MAX_DIALOGS_KEPT))  # matched: removed
+    # Chromium's dialog events not yet matched to a dialog (a matched one is removed)
+    seen: deque[Mapping[str, object]] = field(default_factory=lambda: deque(maxlen=MAX_DIALOGS_KEPT))
     arrived: asyncio.Event = field(default_factory=asyncio.Event)
     closed: list[bool] = field(default_factory=list)  # each dialog's outcome as Chromium reports it (True: accepted)
 
@@ -65,7 +66,7 @@ class FrameWitness:
             return witness
         return None
 
-    def _note(self, frame: dict[str, Any]) -> None:  # boundary: a CDP frame tree
+    def _note(self, frame: Mapping[str, object]) -> None:  # a CDP frame
         if frame.get("id"):
             self.origins[str(frame["id"])] = str(frame.get("securityOrigin") or "").casefold().rstrip("/")
 
@@ -74,7 +75,7 @@ class FrameWitness:
         for child in node.get("childFrames", []):
             self._note_tree(child)
 
-    def _opened(self, event: dict[str, Any]) -> None:  # boundary: a CDP event
+    def _opened(self, event: Mapping[str, object]) -> None:  # a CDP event
         self.seen.append(event)
         self.arrived.set()
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import yaml
 from claude_agent_sdk import AgentDefinition
+from claude_agent_sdk.types import McpServerConfig
 
 AGENT_NAMES = ("planner", "dom_analyzer", "executor", "validator")
 BROWSER_PREFIX = "mcp__browser__"
@@ -40,8 +40,7 @@ class AgentSpec:
         return bool(DELEGATION_TOOLS & set(self.tools))
 
     def definition(
-        # boundary: the SDK's MCP server configs
-        self, model: str = "", *, prompt: str = "", mcp_servers: list[str | dict[str, Any]] | None = None
+        self, model: str = "", *, prompt: str = "", mcp_servers: list[str | dict[str, McpServerConfig]] | None = None
     ) -> AgentDefinition:
         """The SDK's definition of this agent: its description, prompt, tools and model (``inherit`` = the
         session's), and the MCP servers its spawns connect to."""

@@ -20,7 +20,6 @@ import hmac
 import secrets
 import socket
 from collections.abc import AsyncIterator
-from typing import Any
 
 import anyio
 import structlog
@@ -28,11 +27,11 @@ import uvicorn
 from claude_agent_sdk.types import McpHttpServerConfig
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
+from starlette.types import Receive, Scope, Send
 
 from orchestrator.browser.browser_link import BrowserLink
 
 log = structlog.get_logger("orchestrator.gateway")
-Scope = dict[str, Any]  # boundary: an ASGI scope
 PREFIX = "/agents/"
 
 
@@ -99,7 +98,7 @@ class BrowserGateway:
         if not task.done():
             task.cancel()
 
-    async def _app(self, scope: Scope, receive: Any, send: Any) -> None:
+    async def _app(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return
         path = str(scope.get("path") or "")
@@ -116,7 +115,7 @@ class BrowserGateway:
         await manager.handle_request(scope, receive, send)
 
 
-async def _plain(send: Any, status: int, text: str) -> None:
+async def _plain(send: Send, status: int, text: str) -> None:
     body = text.encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"text/plain"), (b"content-length", str(len(body)).encode())]})

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import anyio
@@ -122,13 +123,13 @@ class BrowserLink:
         if not task.done():
             task.cancel()
 
-    async def call(self, name: str, arguments: dict[str, Any]) -> mt.CallToolResult:  # boundary: JSON-RPC arguments
+    async def call(self, name: str, arguments: Mapping[str, object]) -> mt.CallToolResult:
         """Forward one call. A dead server answers with an error result naming it (the hooks stop the run)."""
         if self.session is None or self.gone:
             return _error(f"browser server not connected: {self.gone or 'closed'}")
         try:
             with anyio.fail_after(CALL_TIMEOUT_S):
-                return await self.session.call_tool(name, arguments)
+                return await self.session.call_tool(name, dict(arguments))
         except TimeoutError:
             return _error(f"browser server did not answer {name} within {CALL_TIMEOUT_S:.0f} s")
         except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream, OSError) as exc:

@@ -15,7 +15,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +41,7 @@ from orchestrator.session.worker import WorkerAgent
 from orchestrator.settings import OrchestratorSettings, secrets_with
 
 DECLINED = "the human declined this step: nothing was done"
-BrowserCall = Callable[[str, dict[str, Any]], Awaitable[Any]]  # boundary: a tool call's JSON-RPC arguments, its result
+BrowserCall = Callable[[str, Mapping[str, object]], Awaitable[Any]]  # a tool's name and arguments → the MCP result
 
 
 def flows_folder() -> Path:

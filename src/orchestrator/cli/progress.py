@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any
+from collections.abc import Mapping
 
 from rich.console import Console
 from rich.live import Live
@@ -83,7 +83,7 @@ class Progress:
         if self._live is not None:
             self._live.refresh()
 
-    def on_event(self, kind: str, data: dict[str, Any]) -> None:  # boundary: an event's fields, by kind
+    def on_event(self, kind: str, data: Mapping[str, object]) -> None:
         handler = getattr(self, f"_on_{kind}", None)
         if handler is not None:
             handler(**data)
@@ -136,8 +136,7 @@ class Progress:
     def _on_answer(self, answer: str, source: str) -> None:
         self.line("lead", f"answer ({escape(source)}): {escape(answer)}")
 
-    # boundary: the server's action summary
-    def _on_confirm(self, allowed: bool, summary: dict[str, Any] | None) -> None:
+    def _on_confirm(self, allowed: bool, summary: Mapping[str, object] | None) -> None:
         what = summary.get("action", "?") if summary else "?"
         self.line("executor", f"confirm {escape(str(what))}: {'[green]allowed[/]' if allowed else '[red]denied[/]'}")
 

@@ -78,7 +78,7 @@ class ToolInvocation(BaseModel):
     screenshots: list[str] = Field(default_factory=list)
 
 
-def tagged_json(text: str, tag: str) -> dict[str, Any] | None:  # boundary: the model's JSON
+def tagged_json(text: str, tag: str) -> dict[str, object] | None:
     """The JSON object after the last ``TAG`` in ``text`` (tolerant of surrounding prose and code fences)."""
     decoder = json.JSONDecoder()
     position = text.rfind(tag)

@@ -10,7 +10,6 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import anyio
 import structlog
@@ -40,12 +39,11 @@ class SecurityGate:
             return None
         path = self.pending_dir / f"{confirmation_id}.json"
         try:
-            # boundary: the browser server's pending file
-            raw: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+            raw: object = json.loads(path.read_text(encoding="utf-8"))  # the browser server's pending file
         except (OSError, ValueError):
             return None
-        summary = raw.get("summary")
-        if not isinstance(summary, dict):
+        summary = raw.get("summary") if isinstance(raw, dict) else None
+        if not isinstance(raw, dict) or not isinstance(summary, dict):
             return None
         return ConfirmRequest(confirmation_id=confirmation_id, summary=summary, expires_at=raw.get("expires_at"),
                               status=str(raw.get("status", "pending")))

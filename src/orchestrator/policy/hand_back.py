@@ -6,7 +6,7 @@ news, and nothing else (``Hooks._hand_back`` returns it as the Agent call's ``up
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Mapping
 
 from orchestrator.memory.models import tagged_json
 
@@ -40,7 +40,7 @@ def for_planner(agent: str, report: str) -> str:
     return report[:start] + line + (report[end:] if end != -1 else "")
 
 
-def compact_output(response: dict[str, Any], report: str, memory_update: str) -> dict[str, Any]:
+def compact_output(response: Mapping[str, object], report: str, memory_update: str) -> dict[str, object]:
     """The Agent tool's output with its content replaced by the report and the memory's news."""
     text = f"{report}\n\n{memory_update}" if memory_update else report
     return {**response, "content": [{"type": "text", "text": text or "(no report)"}]}

@@ -137,8 +137,8 @@ class Hooks:
         self.state.calls[call_id] = call
         self.state.emit("tool_start", call=call)
         out = await self._decide(call)
-        decision = out.get("hookSpecificOutput", {})
-        if decision.get("permissionDecision") == "deny":  # it never runs: record it now
+        decision = out.get("hookSpecificOutput")
+        if decision is not None and decision.get("permissionDecision") == "deny":  # it never runs: record it now
             self.state.calls.pop(call_id, None)
             call.success, call.error_code, call.duration_ms = False, "denied", 0
             call.result = str(decision.get("permissionDecisionReason", ""))
@@ -166,15 +166,14 @@ class Hooks:
                 self.delegations.done(call.tool_use_id, ok=False)
                 return stop(f"The run is stopping: {self.state.stop.reason}")
             call.input = self._delegate(call.tool_use_id, tool_input)
-            return pre("allow", updatedInput=call.input)
+            return pre("allow", updated_input=call.input)
         if tool == CONFIRM_TOOL:
             return await self.confirmation.decide(tool_input)
         if tool.startswith(BROWSER_PREFIX):
             return await self.stuck.before(tool, tool_input)
         return {}
 
-    # boundary: the SDK hook's JSON
-    def _delegate(self, call_id: str, tool_input: Mapping[str, object]) -> dict[str, Any]:
+    def _delegate(self, call_id: str, tool_input: Mapping[str, object]) -> dict[str, object]:
         """The delegation's input as it runs: in the foreground (the planner waits for the report), with the task
         memory after the prompt."""
         subagent = str(tool_input.get("subagent_type") or "")

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 import anyio
 import structlog
+from claude_agent_sdk.types import PreToolUseHookSpecificOutput, SyncHookJSONOutput
 
 from browser_core.redaction import redact
 from browser_core.result_model import ToolError, ToolResult
@@ -30,15 +31,16 @@ from orchestrator.records.state import RunState
 
 log = structlog.get_logger("orchestrator.policy.hooks")
 MAX_FINDINGS_CHARS = 900  # the dom_analyzer's report as the executor and validator get it in memory
-Out = dict[str, Any]  # boundary: a hook's JSON output (the SDK's Out TypedDicts, built as plain dicts)
+Out = SyncHookJSONOutput  # a hook's answer to the CLI, as the SDK types it
 
 
-def pre(decision: str, reason: str = "", **extra: Any) -> Out:
-    # boundary: the SDK hook's JSON output
-    out: dict[str, Any] = {"hookEventName": "PreToolUse", "permissionDecision": decision}
+def pre(decision: Literal["allow", "deny"], reason: str = "", *, updated_input: Mapping[str, object] | None = None
+        ) -> Out:
+    out: PreToolUseHookSpecificOutput = {"hookEventName": "PreToolUse", "permissionDecision": decision}
     if reason:
         out["permissionDecisionReason"] = reason
-    out.update(extra)
+    if updated_input is not None:
+        out["updatedInput"] = dict(updated_input)
     return {"hookSpecificOutput": out}
 
 
@@ -50,8 +52,9 @@ def stop(reason: str) -> Out:
     return out
 
 
-def context_note(event: str, text: str) -> Out:
-    return {"hookSpecificOutput": {"hookEventName": event, "additionalContext": text}}
+def failure_note(text: str) -> Out:
+    """Context the model reads with a failed call's result."""
+    return {"hookSpecificOutput": {"hookEventName": "PostToolUseFailure", "additionalContext": text}}
 
 
 class BusyClock:
@@ -179,13 +182,12 @@ class SensitiveFieldPolicy:
         )
         if done:
             self.state.memory.note(f"The human typed the sensitive value into {label} themselves.")
-            return context_note(
-                "PostToolUseFailure",
+            return failure_note(
                 f"The human has typed the value into {label} themselves in the browser window. Do not type it. "
                 "Treat this step as done (status ok) and continue.",
             )
         self.state.request_stop("needs_human", f"The sensitive field {label} needs the human, who did not take over.")
-        return context_note("PostToolUseFailure", "The human did not type the value: stop and report needs_human.")
+        return failure_note("The human did not type the value: stop and report needs_human.")
 
 
 def typed_values(tool_input: Mapping[str, Any], field_name: str = "") -> list[str]:

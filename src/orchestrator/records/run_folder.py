@@ -13,7 +13,8 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+
+from pydantic import JsonValue
 
 from browser_core.act.flow_journal import RECORD
 from browser_core.act.replay_model import ReplayRecord
@@ -103,7 +104,7 @@ class RunView:
     dir: Path
     summary: RunSummary
     plans: list[Plan]
-    events: list[dict[str, Any]]  # boundary: an EventRecord's own fields vary by kind; "at": seconds since the epoch
+    events: list[dict[str, JsonValue]]  # an EventRecord's fields (its own vary by kind); "at": seconds since the epoch
     calls: list[Call]
     usage: dict[str, AgentUsage]
     thumbnails: dict[str, Path] = field(default_factory=dict)  # tool_use_id → the page after that call
@@ -114,7 +115,7 @@ class RunView:
     def started(self) -> float:
         return started_at(self.summary)
 
-    def events_of(self, *kinds: str) -> list[dict[str, Any]]:  # boundary: events (above)
+    def events_of(self, *kinds: str) -> list[dict[str, JsonValue]]:
         return [e for e in self.events if e.get("event") in kinds]
 
 

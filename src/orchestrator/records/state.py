@@ -6,7 +6,7 @@ the run record read it.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +15,7 @@ from orchestrator.memory.models import Plan, ToolInvocation, Verdict
 from orchestrator.records.prices import tokens_of, usd
 from orchestrator.records.run_files import TaskOutcome
 
-Listener = Callable[[str, dict[str, Any]], None]  # boundary: an event's fields, by kind
+Listener = Callable[[str, Mapping[str, object]], None]  # an event's kind and its fields (``emit``'s keywords)
 
 
 @dataclass
@@ -41,8 +41,7 @@ class ModelUsage:
         self.task_requests = 0
         self.task_cost_start = self.cost_so_far
 
-    # boundary: the SDK's usage
-    def count(self, message_id: str | None, model: str, usage: dict[str, Any] | None) -> None:
+    def count(self, message_id: str | None, model: str, usage: Mapping[str, object] | None) -> None:
         """One model response (each message id once)."""
         if not usage or not message_id or message_id in self._seen_messages:
             return

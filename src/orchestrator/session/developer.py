@@ -19,9 +19,9 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
 from orchestrator.human import Human, NoHuman
+from orchestrator.memory.models import Plan
 from orchestrator.questions import AnswerResult, QuestionContext
 from orchestrator.records.run_files import TaskOutcome
 from orchestrator.session.model_answerer import ModelAnswerer
@@ -133,10 +133,11 @@ class DeveloperAgent:
         self.worker = worker
         worker.state.listeners.append(self._on_event)
 
-    def _on_event(self, kind: str, data: dict[str, Any]) -> None:
+    def _on_event(self, kind: str, data: Mapping[str, object]) -> None:
         state = self.current_state
-        if kind == "plan" and state in (S.AWAITING_RESPONSE, S.EXECUTING_COMMAND):
-            self.transition(S.REVIEWING_PLAN, f"{len(data['plan'].steps)} steps")
+        plan = data.get("plan")
+        if kind == "plan" and isinstance(plan, Plan) and state in (S.AWAITING_RESPONSE, S.EXECUTING_COMMAND):
+            self.transition(S.REVIEWING_PLAN, f"{len(plan.steps)} steps")
             self.transition(S.APPROVING_PLAN)
             self.decide("approve_plan", "plans are approved unattended; the security gate still guards actions")
             self.transition(S.EXECUTING_COMMAND)

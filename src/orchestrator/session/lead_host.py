@@ -6,9 +6,9 @@ without an import cycle.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
-from orchestrator.questions import QuestionItem
+from orchestrator.questions import QuestionItem, Turn
 from orchestrator.records.record import RunRecorder
 from orchestrator.records.state import RunState
 from orchestrator.session.live_session import LiveSession
@@ -22,7 +22,7 @@ class LeadHost(Protocol):
     def state(self) -> RunState: ...
 
     @property
-    def history(self) -> list[dict[str, Any]]: ...
+    def history(self) -> list[Turn]: ...
 
     @property
     def recorder(self) -> RunRecorder: ...

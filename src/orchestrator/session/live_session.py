@@ -10,15 +10,15 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
 
+from orchestrator.questions import Turn
 from orchestrator.records.state import RunState
 
 
 @dataclass
 class LiveSession:
     state: RunState = field(default_factory=RunState)
-    history: list[dict[str, Any]] = field(default_factory=list)  # {"role": user|assistant|human, "text": ...}
+    history: list[Turn] = field(default_factory=list)
     session_id: str | None = None
     active: bool = False
     tasks: int = 0
@@ -39,7 +39,7 @@ class LiveSession:
     def said(self, role: str, text: str) -> None:
         self.history.append({"role": role, "text": text})
 
-    def recent(self, window: int) -> list[dict[str, Any]]:
+    def recent(self, window: int) -> list[Turn]:
         return self.history[-window:]
 
     @contextmanager

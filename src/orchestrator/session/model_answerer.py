@@ -11,13 +11,12 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
 
 from claude_agent_sdk import ClaudeAgentOptions, query
 from claude_agent_sdk.types import AssistantMessage, ResultMessage, TextBlock
 
 from orchestrator.prompts import ANSWERER_PROMPT
-from orchestrator.questions import AnswerResult, QuestionContext, QuestionItem, chosen_option, pick_option
+from orchestrator.questions import AnswerResult, QuestionContext, QuestionItem, Turn, chosen_option, pick_option
 from orchestrator.session.answerers import NoAnswerError
 from orchestrator.session.options import CLI_ENV
 from orchestrator.settings import OrchestratorSettings
@@ -50,7 +49,7 @@ class ModelAnswerer:
         return self.qa_model or self.settings.answerer_model
 
     async def answer(
-        self, context: QuestionContext, *, conversation: list[dict[str, Any]] | None = None,
+        self, context: QuestionContext, *, conversation: list[Turn] | None = None,
         worker_env: Mapping[str, str] | None = None, note: Note | None = None,
     ) -> AnswerResult:
         """The answer to every question of ``context``. ``conversation`` (the whole one) replaces the recent

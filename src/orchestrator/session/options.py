@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from claude_agent_sdk import AgentDefinition, ClaudeAgentOptions
-from claude_agent_sdk.types import CanUseTool, HookEvent, HookMatcher, McpStdioServerConfig
+from claude_agent_sdk.types import CanUseTool, HookEvent, HookMatcher, McpServerConfig, McpStdioServerConfig
 
 from orchestrator.agents import BROWSER_PREFIX, AgentSpec
 from orchestrator.session.cli_text import SDK_SESSION_ENV
@@ -115,7 +115,7 @@ def effort_pin() -> dict[str, str]:
 
 
 def agent_definitions(
-    specs: dict[str, AgentSpec], servers: dict[str, dict[str, Any]], shared: dict[str, str],
+    specs: dict[str, AgentSpec], servers: dict[str, McpServerConfig], shared: dict[str, str],
     models: dict[str, str],
 ) -> dict[str, AgentDefinition]:
     """Every agent but the planner, as the SDK defines subagents: its file's prompt (plus the line describing the
@@ -125,7 +125,7 @@ def agent_definitions(
         if name == "planner":
             continue
         prompt = f"{spec.prompt}\n\n{shared[name]}" if shared.get(name) else spec.prompt
-        mcp: list[str | dict[str, Any]] | None = [{"browser": servers[name]}] if name in servers else None
+        mcp: list[str | dict[str, McpServerConfig]] | None = [{"browser": servers[name]}] if name in servers else None
         definition = spec.definition(models.get(name, ""), prompt=prompt, mcp_servers=mcp)
         if mcp and set(spec.tools) == spec.browser_tools:
             # Its endpoint lists exactly its tools, so the definition names none: the planner's list of agent

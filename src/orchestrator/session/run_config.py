@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
 
 from claude_agent_sdk.types import PermissionMode
 
@@ -43,7 +42,7 @@ class RunConfig:
         """The model this worker asks for ``agent`` (only the planner's can be set per worker)."""
         return self.model if agent == "planner" else None
 
-    def describe(self, specs: Mapping[str, AgentSpec]) -> dict[str, Any]:
+    def describe(self, specs: Mapping[str, AgentSpec]) -> dict[str, object]:
         """The options worth keeping in the run record (no environment: it may hold secrets)."""
         settings = self.settings
         return {

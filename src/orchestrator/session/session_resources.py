@@ -10,8 +10,8 @@ summary; a second ``close`` returns the same summary.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 import anyio
 import mcp.types as mt
@@ -118,7 +118,7 @@ class SessionResources:
             summary = self.summary = self.recorder.finish()
         return summary
 
-    def _record_event(self, kind: str, data: dict[str, Any]) -> None:
+    def _record_event(self, kind: str, data: Mapping[str, object]) -> None:
         if kind in RECORDED_EVENTS:
             self.recorder.event(kind, **data)
 

@@ -6,7 +6,7 @@ interrupts the turn.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,7 +36,7 @@ class AgentSession:
     state: RunState
     recorder: RunRecorder
     budgets: Callable[[], None]  # checks the task's budgets after each counted request
-    on_api_retry: Callable[[dict[str, Any]], None] | None = None
+    on_api_retry: Callable[[Mapping[str, object]], None] | None = None  # the SDK's api_retry data
     texts: list[str] = field(default_factory=list)
     _client: ClaudeSDKClient | None = None
 
@@ -87,7 +87,7 @@ class AgentSession:
         if self.recorder.write_error:
             state.request_stop("error", self.recorder.write_error)
         if isinstance(message, SystemMessage) and message.subtype == "api_retry" and self.on_api_retry:
-            self.on_api_retry(dict(message.data))
+            self.on_api_retry(message.data)
         elif isinstance(message, AssistantMessage):
             state.usage.count(message.message_id, message.model, message.usage)
             self.budgets()

@@ -16,6 +16,7 @@ while connected, ``resources`` (``SessionResources``: run record, hooks, browser
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from typing import Any, Literal
 
 import anyio
@@ -25,7 +26,7 @@ from claude_agent_sdk.types import PermissionMode, PermissionResult, PermissionR
 
 from orchestrator.human import Human, NoHuman
 from orchestrator.memory.models import ToolInvocation
-from orchestrator.questions import QuestionCallback, QuestionItem
+from orchestrator.questions import QuestionCallback, QuestionItem, Turn
 from orchestrator.records.outcome import finish_outcome
 from orchestrator.records.record import RunRecorder, clip_fenced
 from orchestrator.records.run_files import RunSummary, TaskOutcome
@@ -93,7 +94,7 @@ class WorkerAgent:
         return self.live.state
 
     @property
-    def history(self) -> list[dict[str, Any]]:
+    def history(self) -> list[Turn]:
         return self.live.history
 
     @property
@@ -184,7 +185,7 @@ class WorkerAgent:
             raise WorkerStateError(f"the worker is {self.phase}: connect() first (a closed worker cannot run)")
         return self.resources
 
-    async def browser_call(self, tool: str, arguments: dict[str, Any]) -> Any:
+    async def browser_call(self, tool: str, arguments: Mapping[str, object]) -> Any:
         """One call on the session's browser server outside any agent (a flow replayed before a hand-over: the
         model then continues on the same page)."""
         link = self._connected().link
@@ -202,7 +203,7 @@ class WorkerAgent:
         subagents = {name: spec for name, spec in resources.specs.items() if name != "planner"}
         definitions = agent_definitions(
             resources.specs,
-            {name: dict(gateway.config(name)) for name, spec in subagents.items() if spec.browser_tools},
+            {name: gateway.config(name) for name, spec in subagents.items() if spec.browser_tools},
             {name: link.shared_parameters(spec.browser_tools) for name, spec in subagents.items()},
             {name: config.settings.model_for(name) for name in subagents},
         )
@@ -257,9 +258,8 @@ class WorkerAgent:
     def _check_budgets(self) -> None:
         self.state.check_budgets(self.settings.max_requests, self.config.max_budget_usd)
 
-    def _api_retry(self, data: dict[str, Any]) -> None:
-        self.state.emit("api_retry", attempt=int(data.get("attempt") or 0),
-                        max_retries=int(data.get("max_retries") or 0),
+    def _api_retry(self, data: Mapping[str, object]) -> None:
+        self.state.emit("api_retry", attempt=_count(data.get("attempt")), max_retries=_count(data.get("max_retries")),
                         error=str(data.get("error_status") or data.get("error") or ""))
 
     def _cli_stderr(self, line: str) -> None:
@@ -267,7 +267,7 @@ class WorkerAgent:
 
     # ------------------------------------------------------------------ permissions and questions
     async def _can_use_tool(
-        self, tool: str, tool_input: dict[str, Any], ctx: ToolPermissionContext
+        self, tool: str, tool_input: Mapping[str, object], ctx: ToolPermissionContext
     ) -> PermissionResult:
         return PermissionResultDeny(message=f"{tool} is not permitted in this session.")
 
@@ -276,3 +276,8 @@ class WorkerAgent:
         window = self.settings.context_window_size
         answer = await self.questions.answer(items, self.live, self.recorder, window)
         return None if isinstance(answer, str) else answer.answer
+
+
+def _count(value: object) -> int:
+    """A count from the SDK's retry data (a number, or its text); 0 when absent."""
+    return int(value) if isinstance(value, int | float | str) and value else 0
