@@ -13,10 +13,12 @@ Method
 - Each side drives its server over MCP stdio the way a model would with that server's natural calls, reading
   ids/refs only from results it received:
   ours: navigate / click / type_text (press_enter merges a following Enter) / select_option / fill_form for two
-  or more consecutive field steps; ids come from the results received (a new page comes as a digest: header/menu
-  elements already shown are counted in as_before, not repeated, and their earlier ids still work; long lists
-  are folded); a control not seen is searched (find_interactive_elements, as elements_more/folded suggest), then
-  observed; an id that went stale is observed again; a held step is confirmed (confirm_action).
+  or more consecutive field steps, or for field steps followed by a button click (its `submit`; a click on a
+  checkbox is a field set to the opposite of its shown state); ids come from the results received (a new page
+  comes as a digest: header/menu elements already shown are counted in as_before, not repeated, and their
+  earlier ids still work; long lists are folded); a control not seen is searched (find_interactive_elements, as
+  elements_more/folded suggest), then observed; an id that went stale is observed again; a held step is confirmed
+  (confirm_action).
   peer: browser_navigate / browser_click / browser_type (submit) / browser_select_option / browser_fill_form;
   refs from the last snapshot in a result (read as a person reads it: a nameless button by the text inside it,
   a table row by its cells, an unnamed field by the heading above it); browser_snapshot when the ref is missing

@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal, cast
 
 from pydantic import BaseModel, Field
 
-from browser_core.act import actions, forms, scrolling, secret_typing
+from browser_core.act import actions, form_submit, forms, scrolling, secret_typing
 from browser_core.session import BrowserSession
 from mcp_server.params import Description, ElementId, FrameSelector, Role, SecretRef, TimeoutMs, secret_name
 from mcp_server.tooling import define_tool
@@ -123,14 +123,15 @@ async def fill_form(
     session: BrowserSession,
     fields: Annotated[list[FormField], Field(description="Fields and values.", min_length=1,
                                              max_length=50)],
+    submit: Annotated[str | None, Field(max_length=32, description="Button id to click after.")] = None,
 ) -> Any:
-    """Fill fields (text, date, select, checkbox, radio, widgets) in one call; never submits.
-    Returns each value and validation message; an unknown or refused field: nothing filled."""
-    return await forms.fill_form(session, fields=[
+    """Fill fields (text, date, select, checkbox, radio, widgets) at once, then click `submit` if given.
+    Returns each value and complaint; a bad or refused field: nothing filled."""
+    return await form_submit.fill_and_submit(session, fields=[
         forms.FieldToFill(element_id=f.element_id, element_description=f.element_description,
                           value=_form_value(f.value))
         for f in fields
-    ])
+    ], submit=submit)
 
 
 @define_tool(title="Click at a point", read_only=False, destructive=True, timeout_s=40)

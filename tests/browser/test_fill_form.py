@@ -1,11 +1,13 @@
-"""fill_form: several kinds of field in one call, each field's resulting value, nothing submitted."""
+"""fill_form: several kinds of field in one call, each field's resulting value, nothing submitted (unless a
+`submit` button is given: clicked once filled, judged by the gate then)."""
 
 from __future__ import annotations
 
 import pytest
 
-from browser_core.act import actions, forms
-from browser_core.errors import InvalidInput
+from browser_core.act import actions, form_submit, forms
+from browser_core.act.confirm import confirm_pending
+from browser_core.errors import ConfirmationRequired, InvalidInput
 from browser_core.read import capture, content
 from browser_core.session import BrowserSession
 from tests.browser.helpers import find, goto, observe
@@ -102,3 +104,36 @@ async def test_fill_form_says_what_else_its_fields_changed(session: BrowserSessi
     changed = result["elements_diff"]["changed"]
     assert sorted(e["name"] for e in changed) == ["Select ORD-1", "Select ORD-2", "Select ORD-3"]
     assert all("checked" in e.get("state", "") for e in changed)
+
+
+async def test_fill_form_submit_clicks_the_button_once_the_fields_hold_their_values(session: BrowserSession,
+                                                                                   site) -> None:
+    await goto(session, site.url_a("book_form.html"))
+    snap = await observe(session)
+    save = find(snap, "Save", "button")["id"]
+    try:
+        result = await form_submit.fill_and_submit(
+            session, fields=[{"element_id": find(snap, "Title:")["id"], "value": "Dawn"}], submit=save)
+    except ConfirmationRequired as held:  # a gate that holds the save: the fields are filled, the click waits
+        assert "field(s) are filled" in held.message
+        result = (await confirm_pending(session, held.details["confirmation_id"]))["result"]
+    assert result["navigated"] is True and any("Saved" in m["text"] for m in result["messages"])
+    assert result["action"] == "fill_form" and result["fields"][0]["value"] == "Dawn"
+    assert result["note"].startswith("submitted") and result["element"]["id"] == save
+
+
+async def test_fill_form_submit_is_judged_by_the_gate_after_the_fields_are_set(session: BrowserSession,
+                                                                              site) -> None:
+    """The action select says "delete" only once filled: the Go click is held then, with the fields kept."""
+    await goto(session, site.url_a("admin_list.html"))
+    snap = await observe(session)
+    fields: list[forms.FieldToFill] = [
+        {"element_id": find(snap, "Select this object for an action - A Quiet Harbour", "checkbox")["id"],
+         "value": True},
+        {"element_id": find(snap, "Action:")["id"], "value": "Delete selected books"},
+    ]
+    with pytest.raises(ConfirmationRequired) as held:
+        await form_submit.fill_and_submit(session, fields=fields, submit=find(snap, "Go", "button")["id"])
+    assert "2 field(s) are filled" in held.value.message and held.value.details["confirmation_id"]
+    page = await session.page()
+    assert page.url.endswith("admin_list.html") and await page.input_value("select[name=action]") == "delete"

@@ -238,3 +238,22 @@ def test_scripted_executor_ends_a_batch_of_fills_with_one_click_and_keeps_search
     )
     first = Horizon(steps, searched).next_blocks()
     assert first[0].input.get("element_id") == "e2"  # the observed id is still at hand after the search
+
+
+def test_scripted_executor_sends_plainly_named_steps_with_its_navigate_by_description() -> None:
+    """With the navigate, the next fills and one click whose target the plan names exactly (executor prompt);
+    a step picked by position waits for the page's ids."""
+    from browser_agent_evals.scripted.horizon import Horizon
+
+    steps = [{"key": "s1", "op": "open", "url": "http://example.test/"},
+             {"key": "s2", "op": "type", "target": {"name": "Email address", "role": "textbox"}, "text": "a@b.c"},
+             {"key": "s3", "op": "click", "target": {"name": "Submit", "match": "exact"}},
+             {"key": "s4", "op": "click", "target": {"name": "Next"}}]
+    start = ModelRequest(body={"messages": [{"role": "user", "content": "Carry out these steps"}]}, headers={},
+                         agent="executor", chars=0)
+    batch = Horizon(steps, start).next_blocks()
+    assert [(b.name.split("__")[-1], b.input.get("element_description"), b.input.get("role")) for b in batch] == [
+        ("navigate", None, None), ("type_text", "Email address", "textbox"), ("click", "Submit", None)]
+    assert all("element_id" not in b.input for b in batch)
+    positional = [steps[0], {"key": "s2", "op": "type", "target": {"role": "textbox", "nth": 1}, "text": "x"}]
+    assert len(Horizon(positional, start).next_blocks()) == 1

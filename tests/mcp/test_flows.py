@@ -112,6 +112,23 @@ async def test_add_and_edit_replay_with_new_parameters_and_no_model(tmp_path: Pa
         assert "Call the plumber today" in app.titles() and "Buy more seeds" in app.titles()
 
 
+async def test_a_fill_that_submits_is_recorded_with_its_button_and_replays(tmp_path: Path, app: NotesApp) -> None:
+    async with browser_client(tmp_path / "profile", BROWSER_FLOW_TOOLS="true") as client:
+        await ok(client, "navigate", url=f"{app.base}/")
+        await ok(client, "click", element_id=await eid(client, "link", "Add note"))
+        fields = [{"element_id": await eid(client, "textbox", "Title"), "value": "Buy seeds"},
+                  {"element_id": await eid(client, "combobox", "Kind"), "value": "Idea"},
+                  {"element_id": await eid(client, "textbox", "Due"), "value": "2026-12-24"}]
+        done = await ok(client, "fill_form", fields=fields, submit=await eid(client, "button", "Save"))
+        assert done["navigated"] and done["note"].startswith("submitted") and len(done["fields"]) == 3
+        assert "Buy seeds" in app.titles()
+        saved = await ok(client, "save_flow", name="add-note", params={"title": "Buy seeds"})
+        assert saved["params"]["title"] == "Buy seeds"
+        report = await ok(client, "replay_flow", name="add-note", params={"title": "Call the plumber"})
+        assert report["status"] == "done" and report["steps_done"] == 3, report
+        assert "Call the plumber" in app.titles()  # the replayed fill clicked Save too
+
+
 async def test_delete_asks_the_human_on_every_replay_and_no_changes_nothing(tmp_path: Path, app: NotesApp) -> None:
     human = Human(True, False, True)
     async with browser_client(tmp_path / "profile", elicitation_callback=human, BROWSER_FLOW_TOOLS="true") as client:

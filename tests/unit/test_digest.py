@@ -21,16 +21,16 @@ def _page(rows: int, menu_box: list[int]) -> tuple[list[dict[str, Any]], dict[st
 
 
 def test_a_long_table_keeps_its_first_rows_and_its_last() -> None:
-    elements, layout = _page(12, [0, 0, 50, 20])
+    elements, layout = _page(14, [0, 0, 50, 20])
     out = digest(ElementRegistry(), elements, layout, 900)
     rows = {line.split('"')[1] for line in out["elements"] if "Row" in line}
-    assert rows == {"Row 1", "Row 2", "Row 3", "Row 12"}
-    assert out["folded"][0].startswith("8 rows of a table folded (rows 4-11 of 12)")
-    assert not any(f"Row {n}" in out["folded"][0] for n in range(1, 13))  # said by position, not by a name
+    assert rows == {"Row 1", "Row 2", "Row 3", "Row 14"}
+    assert out["folded"][0].startswith("10 rows of a table folded (rows 4-13 of 14)")
+    assert not any(f"Row {n}" in out["folded"][0] for n in range(1, 15))  # said by position, not by a name
 
 
 def test_a_short_table_and_a_form_are_not_folded() -> None:
-    elements, layout = _page(8, [0, 0, 50, 20])
+    elements, layout = _page(12, [0, 0, 50, 20])  # a search's page of results (ten rows) is read whole
     assert "folded" not in digest(ElementRegistry(), elements, layout, 900)
     elements, layout = _page(12, [0, 0, 50, 20])
     for e in elements:

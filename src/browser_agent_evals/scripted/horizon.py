@@ -86,6 +86,8 @@ class Horizon:
         """Calls that may go with ``first`` in the same reply, as the executor prompt allows: the following
         type/select steps and clicks on checkboxes or radio buttons whose targets are among the ids at hand (they
         do not depend on each other), ended by at most one click on anything else or a key (nothing after it)."""
+        if isinstance(first, ToolUse) and short(first.name) == "navigate":
+            return self._described()
         if not isinstance(first, ToolUse) or self.elements is None or not self._is_fill(first):
             return []
         more: list[ToolUse] = []
@@ -97,6 +99,27 @@ class Horizon:
             more.append(call)
             if not self._is_fill(call) or step.get("enter"):
                 break  # a click on anything else or a key ends the batch
+        return more
+
+    def _described(self) -> list[ToolUse]:
+        """After a navigate, as the executor prompt allows: the next steps whose target the plan names plainly
+        (a name, perhaps a role), by ``element_description`` in the same reply; fills, ended by at most one click
+        or key (a step picked by position, number or partial name waits for the page's ids)."""
+        more: list[ToolUse] = []
+        for step in self.steps[len(self.done) + 1 :]:
+            target = step.get("target") or {}
+            plain = target.get("name") and not set(target) - {"name", "role", "match"} \
+                and target.get("match", "exact") == "exact"
+            if step.get("op") not in BATCH_OPS or step.get("confirm") or not plain:
+                break
+            call = act(step, {"id": ""})
+            call.input.pop("element_id")
+            call.input["element_description"] = str(target["name"])
+            if isinstance(target.get("role"), str):
+                call.input["role"] = target["role"]
+            more.append(call)
+            if short(call.name) not in FILLS or step.get("enter"):
+                break
         return more
 
     def _is_fill(self, call: ToolUse) -> bool:
@@ -237,7 +260,9 @@ class Horizon:
 
 def did(tool: str, args: dict[str, Any]) -> str:
     """What a step did, as an executor would say it: ``type_text e1 'Ada'``."""
-    parts = [tool, str(args.get("element_id") or args.get("url") or args.get("key") or args.get("text") or "")]
+    described = repr(args["element_description"]) if args.get("element_description") else ""
+    parts = [tool, str(args.get("element_id") or described or args.get("url") or args.get("key") or args.get("text")
+                       or "")]
     for key in ("text", "values", "key"):
         if key in args and str(args[key]) != parts[1]:
             parts.append(repr(args[key]))

@@ -60,6 +60,7 @@ async def before(session: BrowserSession, tool: str, kwargs: Mapping[str, object
             step.fields = [FlowStep(action="fill", args=StepArgs.model_validate({"value": _field(f, "value")}),
                                     target=await _fingerprint(session, _field(f, "element_id")))
                            for f in _listed(kwargs.get("fields"))]
+            step.target = await _fingerprint(session, kwargs.get("submit"))  # a fill that submits: its button
         elif kwargs.get("element_id") and session.started:
             step.target = await _fingerprint(session, str(kwargs["element_id"]))
     return step

@@ -17,7 +17,7 @@ import anyio
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-from browser_core.act import actions, forms, navigation, secret_typing
+from browser_core.act import actions, form_submit, forms, navigation, secret_typing
 from browser_core.act.confirm import confirm_pending, decline_pending
 from browser_core.act.flow_capture import anchors_of, describe, population
 from browser_core.act.flow_model import Anchors, FieldValue, Fingerprint, Flow, FlowStep, SecretName, decoded, fill
@@ -138,7 +138,8 @@ async def _act(session: BrowserSession, step: FlowStep, page: Page, values: dict
                 raise Stop("a field of this step was recorded without a fingerprint")
             el, _ = await resolve(session, page, _filled(f.target, values), entry)
             fields.append({"element_id": el.id, "value": a_value(f.args.value, values)})
-        return await forms.fill_form(session, fields=fields)
+        submit = (await resolve(session, page, _filled(step.target, values), entry))[0].id if step.target else None
+        return await form_submit.fill_and_submit(session, fields=fields, submit=submit)
     element_id = None
     if step.target is not None:
         el, _ = await resolve(session, page, _filled(step.target, values), entry)

@@ -26,7 +26,7 @@ from browser_core.together import both
 
 MAX_DIFF = 12
 TEXT_AFTER_NAVIGATION = 240
-FOLD_AT = 8  # a table or list with more rows/items listed than this is folded ...
+FOLD_AT = 12  # a table or list with more rows/items listed than this is folded ...
 FOLD_KEEP = 3  # ... to its first rows/items and its last one
 MAX_OFF_SCREEN = 12  # a digest lists at most this many elements outside the viewport (those below first)
 _FIELDS = ("textbox", "searchbox", "combobox", "listbox", "spinbutton", "slider")
