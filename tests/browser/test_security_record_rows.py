@@ -122,6 +122,12 @@ async def test_a_purchase_names_the_review_steps_lines_with_their_quantities(ses
     assert verdict is not None and verdict.category == "payment"
     assert verdict.effect.startswith("pay for 1 × Desk lamp (€24.00), 3 × Tea mug (€27.00); total €51.00"), \
         verdict.effect
+    # An order of one item: its line has no twin, and is a line by its shape (a name, a count, an amount).
+    second = REVIEW.index('<div class="item">', REVIEW.index("Desk lamp"))
+    await page.set_content(REVIEW[:second] + REVIEW[REVIEW.rindex("</section>"):].replace("€51.00", "€24.00"))
+    verdict = await _verdict(page, "#commit", "Place order")
+    assert verdict is not None and verdict.effect.startswith("pay for 1 × Desk lamp (€24.00); total €24.00"), \
+        verdict.effect
 
 
 async def test_a_booked_result_card_names_its_line(session: BrowserSession) -> None:

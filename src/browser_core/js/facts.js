@@ -216,10 +216,18 @@
     }
     return keys.get(p).get(e.tagName + '.' + e.className) > 1;
   };
+  // A line alone (an order of one item) has no twin: a block of three cells or more, one a bare count and one
+  // with the item's link or heading, is a line by its shape.
+  const COUNT = /^\s*[×x]?\s*\d{1,4}\s*[×x]?\s*$/i;
+  const lineShaped = r => {
+    const cells = Array.from(unwrap(r).children).filter(c => /\S/.test(c.textContent || ''));
+    return cells.length >= 3 && cells.some(c => COUNT.test(c.textContent || '')) &&
+      cells.some(c => c.querySelector('a[href],h2,h3,h4,h5,h6,strong,b'));
+  };
   const lineSet = new Set();
   const lineScope = item || scope;  // a control in a card or a line buys, edits or removes that line only
   for (const r of Array.from(lineScope.querySelectorAll('tr,[role=row],li,[role=listitem],div,article,section')).slice(0, 4000)) {
-    if ((r.matches(ROW) || twin(r)) && unwrap(r).children.length >= 2 && /\d/.test(r.textContent || '') &&
+    if (unwrap(r).children.length >= 2 && /\d/.test(r.textContent || '') && (r.matches(ROW) || twin(r) || lineShaped(r)) &&
         size(r) < 600) lineSet.add(r);
   }
   for (const r of lineSet) {  // keep the innermost lines
