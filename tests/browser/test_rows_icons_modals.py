@@ -173,3 +173,20 @@ async def test_a_click_by_id_survives_a_grid_that_redraws_its_rows_on_scroll(ses
     result = await actions.click(session, element_id=far.id)
     page = await session.page()
     assert await page.text_content("#ticked") == "Ticked: run-33", result
+
+
+async def test_controls_with_no_label_are_named_by_what_a_person_reads_beside_them(
+        session: BrowserSession, site) -> None:
+    """A facet's box is named by the words after it under its list's title (never 'none', its value); a picker's
+    empty close link by the last word of its part's class; an icon button by the last step of its component path;
+    an icon-only link by where it goes (the root: home). None is named 'icon', a class or a role word."""
+    await goto(session, site.url_a("names_unlabelled.html"))
+    snap = await observe(session)
+    boxes = [e["name"] for e in snap["elements"] if e["role"] == "checkbox"]
+    assert boxes == ["Kind: shrub", "Kind: tree", "Stars: None"]
+    assert find(snap, "close", "link")
+    assert find(snap, "refresh", "button")
+    links = [e["name"] for e in snap["elements"] if e["role"] == "link"][:2]
+    assert links == ["home", "settings"]
+    for e in snap["elements"]:  # the facet link's own word 'None' is the page's, not a name made up
+        assert e["name"].strip() and e["name"].lower() not in {"icon", "link", "button"}, e

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from browser_core.security.detector import DestructiveActionDetector
 from browser_core.security.facts import element_facts
+from browser_core.security.policy import load_policy
 from browser_core.session import BrowserSession
 
 pytestmark = pytest.mark.browser
@@ -44,3 +46,94 @@ async def test_a_result_card_is_the_record_and_hidden_text_is_never_its_name(ses
     assert "Book Your One-Way Flight" not in facts.row.name and "Departure Date" not in facts.row.name
     toolbar = await element_facts(await page.query_selector("#drop"))
     assert toolbar.row.name == ""  # a group of buttons beside another is a toolbar, not a record
+
+
+DETECTOR = DestructiveActionDetector(load_policy())
+PAD = "\n" + " " * 400  # a server template's indentation: text the browser never shows
+
+
+def _indented(html: str) -> str:
+    return html.replace("\n", PAD)
+
+
+BASKET = _indented("""
+<h1>Your bag</h1>
+<form method="post" action="/bag/">
+  <div class="line"><div class="grid">
+    <div class="pic"><a href="/p/lamp"><img alt="Desk lamp"></a></div>
+    <div class="what"><h3><a href="/p/lamp">Desk lamp</a></h3><p>Ships in 2 days</p></div>
+    <div class="qty"><div class="q"><label>Qty <input type="number" name="lines-0-qty" value="1"></label>
+      <button type="submit">Update</button></div>
+      <div class="acts"><a href="#" class="drop">Remove</a> | <a href="#">Keep for later</a>
+        <div style="display:none"><input type="checkbox" name="lines-0-later">
+          <input type="checkbox" name="lines-0-gone"></div></div></div>
+    <div class="amount">€24.00</div></div></div>
+  <div class="line"><div class="grid">
+    <div class="pic"><a href="/p/mug"><img alt="Tea mug"></a></div>
+    <div class="what"><h3><a href="/p/mug">Tea mug</a></h3><p>Ships in 2 days</p></div>
+    <div class="qty"><div class="q"><label>Qty <input type="number" name="lines-1-qty" value="3"></label>
+      <button type="submit">Update</button></div>
+      <div class="acts"><a href="#" class="drop">Remove</a> | <a href="#">Keep for later</a>
+        <div style="display:none"><input type="checkbox" name="lines-1-later">
+          <input type="checkbox" name="lines-1-gone"></div></div></div>
+    <div class="amount">€27.00</div></div></div>
+</form>
+<table><tr><th>Total</th><td>€51.00</td></tr></table>
+<a href="/checkout/">Go to checkout</a>
+""")
+
+REVIEW = _indented("""
+<h1>Check your order</h1>
+<section><h2>Deliver to</h2><p>Ada Lovelace, 1 Road, London</p></section>
+<section><h2>Items</h2>
+  <div class="item"><div class="grid"><div class="what"><h3><a href="/p/lamp">Desk lamp</a></h3>
+    <span>Ships in 2 days</span></div><div class="n">1</div><div class="amount">€24.00</div></div></div>
+  <div class="item"><div class="grid"><div class="what"><h3><a href="/p/mug">Tea mug</a></h3>
+    <span>Ships in 2 days</span></div><div class="n">3</div><div class="amount">€27.00</div></div></div>
+</section>
+<table><tr><th>Order total</th><td>€51.00</td></tr></table>
+<form method="post" action="/checkout/submit/"><input type="hidden" name="step" value="last">
+  <button type="submit" id="commit">Place order</button></form>
+""")
+
+
+async def _verdict(page, selector: str, name: str):  # type: ignore[no-untyped-def]
+    facts = await element_facts(await page.query_selector(selector))
+    role = "link" if facts.tag == "a" else "button"
+    return DETECTOR.classify("click", role, name, facts)
+
+
+async def test_a_basket_line_in_indented_blocks_is_a_line_and_removing_it_is_an_edit(session: BrowserSession) -> None:
+    """A server template's indentation is no text: a line of blocks (not a table) whose markup is mostly spaces is
+    still the line, with its quantity field, so its Remove edits one's own basket and holds nothing."""
+    page = await session.page()
+    await page.set_content(BASKET)
+    facts = await element_facts(await page.query_selector(".drop"))
+    assert facts.row.name == "Desk lamp"
+    assert await _verdict(page, ".drop", "Remove") is None
+
+
+async def test_a_purchase_names_the_review_steps_lines_with_their_quantities(session: BrowserSession) -> None:
+    """The review step's order lines (blocks, each a heading beside notes, a count and an amount): the held Place
+    order names each item by its own name, how many, and the total."""
+    page = await session.page()
+    await page.set_content(REVIEW)
+    verdict = await _verdict(page, "#commit", "Place order")
+    assert verdict is not None and verdict.category == "payment"
+    assert verdict.effect.startswith("pay for 1 × Desk lamp (€24.00), 3 × Tea mug (€27.00); total €51.00"), \
+        verdict.effect
+    # An order of one item: its line has no twin, and is a line by its shape (a name, a count, an amount).
+    second = REVIEW.index('<div class="item">', REVIEW.index("Desk lamp"))
+    await page.set_content(REVIEW[:second] + REVIEW[REVIEW.rindex("</section>"):].replace("€51.00", "€24.00"))
+    verdict = await _verdict(page, "#commit", "Place order")
+    assert verdict is not None and verdict.effect.startswith("pay for 1 × Desk lamp (€24.00); total €24.00"), \
+        verdict.effect
+
+
+async def test_a_booked_result_card_names_its_line(session: BrowserSession) -> None:
+    page = await session.page()
+    await page.set_content(RESULTS)
+    verdict = await _verdict(page, "#f1", "Book flight for $387")
+    assert verdict is not None and verdict.category == "payment"
+    assert "Depart: 2:40 PM Portland, OR (PDX)" in verdict.effect and "Duration: 9h 20m" in verdict.effect, \
+        verdict.effect

@@ -18,13 +18,8 @@ NEWAPPS_GATE_GAPS: dict[str, str] = {
     "is open, find_interactive_elements lists the covered sidebar button 'Shut Down All' before the dialog's button "
     "of the same name, so the approved click is 'intercepted' (rule missing: an open modal's controls outrank the "
     "equally named controls it covers)",
-    "oscar:place-order": "held once at 'Place order' as a payment and run once, but the summary names only the total "
-    "('pay for total £89.00'), not what is bought (rule missing: a purchase's object is its items and quantities, "
-    "read from the review step's lines, with the total)",
     "datasette:insert-row": "the insert dialog's own 'Insert row' button is not the one clicked: "
     "find_interactive_elements lists the page's 'Insert row' button that opened the dialog (now covered by it) "
     "first, so the click is 'intercepted' (rule missing: an open modal's controls outrank the equally named "
     "controls it covers; the same rule as jupyterlab:shut-down-kernels)",
-    "oscar:remove-basket-line": "a basket line's 'Remove' link is held as a deletion (rule missing: removing a line "
-    "of one's own basket/cart draft is an ordinary edit; the page's basket context is not used for a bare 'Remove')",
 }

@@ -44,6 +44,8 @@
     (/^\d{1,4}([-/.:]\d{1,4}){1,2}([ T,]+\d{1,2}:\d{2}(:\d{2})?)?(\s*[ap]\.?m\.?)?$/i.test(t) ||
      /^\d+\s*\p{L}{1,7}\.?\s+\p{L}{2,4}$/u.test(t));
   const nameLike = t => !idLike(t) && !timeLike(t);
+  // How much text a block holds as read: a template's indentation is no text.
+  const size = e => (e.textContent || '').replace(/\s+/g, ' ').length;
   // A row or card is small and never holds the page's main heading; page regions (children of the body or the
   // main region) are not records even when they look alike.
   const pageHeading = document.querySelector('h1');
@@ -59,7 +61,7 @@
   };
   const itemOf = e => {
     for (let a = e.parentElement, i = 0; a && a !== document.body && a !== main && i < 10; a = a.parentElement, i++) {
-      if ((pageHeading && a.contains(pageHeading)) || (a.textContent || '').length > 2000) return null;
+      if ((pageHeading && a.contains(pageHeading)) || size(a) > 2000) return null;
       if (a.matches(ROW) && textOf(a) !== textOf(e)) return a;
       const p = a.parentElement;
       const twins = p && p !== document.body && p !== main ? Array.from(p.children).filter(s => s !== a && alike(s, a)) : [];
@@ -214,11 +216,19 @@
     }
     return keys.get(p).get(e.tagName + '.' + e.className) > 1;
   };
+  // A line alone (an order of one item) has no twin: a block of three cells or more, one a bare count and one
+  // with the item's link or heading, is a line by its shape.
+  const COUNT = /^\s*[×x]?\s*\d{1,4}\s*[×x]?\s*$/i;
+  const lineShaped = r => {
+    const cells = Array.from(unwrap(r).children).filter(c => /\S/.test(c.textContent || ''));
+    return cells.length >= 3 && cells.some(c => COUNT.test(c.textContent || '')) &&
+      cells.some(c => c.querySelector('a[href],h2,h3,h4,h5,h6,strong,b'));
+  };
   const lineSet = new Set();
   const lineScope = item || scope;  // a control in a card or a line buys, edits or removes that line only
   for (const r of Array.from(lineScope.querySelectorAll('tr,[role=row],li,[role=listitem],div,article,section')).slice(0, 4000)) {
-    if ((r.matches(ROW) || twin(r)) && unwrap(r).children.length >= 2 && (r.textContent || '').length < 600 &&
-        /\d/.test(r.textContent || '')) lineSet.add(r);
+    if (unwrap(r).children.length >= 2 && /\d/.test(r.textContent || '') && (r.matches(ROW) || twin(r) || lineShaped(r)) &&
+        size(r) < 600) lineSet.add(r);
   }
   for (const r of lineSet) {  // keep the innermost lines
     for (let a = r.parentElement, i = 0; a && a !== lineScope && i < 6; a = a.parentElement, i++) lineSet.delete(a);
@@ -227,7 +237,10 @@
   for (const r of lineSet) {
     if (rows.length >= 30) break;
     if (!visible(r) || r.closest('nav,header,footer,[role=navigation]')) continue;
-    const cells = cellsOf(r, null);
+    // The cell that holds the line's own name (its heading or link) says that name, not the notes beside it
+    // ('Olive Tree' rather than 'Olive Tree In stock (20 available)').
+    const own = rowName(r, null);
+    const cells = cellsOf(r, null).map(c => own && c !== own && c.startsWith(own + ' ') ? own : c);
     if (cells.length) rows.push(cells);
   }
   const commands = shown(document, 'a[href],button,input[type=submit],input[type=button],[role=button],[role=link]', 150)

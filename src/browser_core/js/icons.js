@@ -28,9 +28,11 @@
     const out = bare.join(" ");
     return /^[a-z][a-z ]{1,29}$/.test(out) ? out : "";
   }
-  // "delete-run-button" -> "delete run"; "DeleteIcon" -> "delete"; ids and numbers dropped.
+  // "delete-run-button" -> "delete run"; "DeleteIcon" -> "delete"; ids and numbers dropped. A dotted path
+  // ("app.page.section.refresh-button") names the control by its last step; the others say where it sits.
   function idWords(v) {
-    const words = String(v || "").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/)
+    const own = String(v || "").split(/[.:/]/).filter(Boolean).pop() || "";
+    const words = own.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/)
       .filter((w) => w && !ICON_MODS.has(w) && !/\d/.test(w) && w.length <= 20);
     if (!words.length || words.length > 5) return "";
     return words.length === 1 ? ICONS.words[words[0]] || words[0] : words.join(" ");
@@ -81,8 +83,9 @@
       const p = base ? purposeOf(base) : "";
       if (p) return p;
       if (!leaf || base) continue;
+      // "calnav-next"; a widget's part named last by what it does ("picker-choice-close").
       const parts = token.split(/[-_]+/);
-      const own = ICONS.words[token] || (parts.length === 2 && ICONS.words[parts[1]]);
+      const own = ICONS.words[token] || (parts.length >= 2 && ICONS.words[parts[parts.length - 1]]);
       if (own) return own;
     }
     return "";

@@ -107,7 +107,7 @@
       if (role === "checkbox" && inHeaderRow(el)) return ["select all rows", true];
       const cell = tableContext(el);
       if (cell) return [cell, true];
-      const near = nearText(el);
+      const near = nearText(el) || besideBox(el);
       if (near) return [near, false];
       const field = idWords((el.getAttribute("name") || "").split(/\W?\d+\W?/).filter(Boolean).pop());
       if (field.replace(/ /g, "").length >= 3) return [clean(field, 40), true];  // "form-0-quantity": "quantity"
@@ -121,6 +121,8 @@
     const arrow = calendarArrowName(el);
     if (arrow) return [arrow, true];
     if (!el.querySelector("svg,img,i,[class*=icon i]")) return ["", false];
+    const goes = destination(el);
+    if (goes) return [goes, true];
     // An icon nothing names: a control that opens a menu offers more actions (a row's menu); else its column.
     const popup = (el.getAttribute("aria-haspopup") || "").toLowerCase();
     if (popup && popup !== "false" && popup !== "dialog") return [ICONS.glyphs["⋮"], true];
@@ -147,8 +149,40 @@
     return "";
   }
 
+  // A checkbox or radio with no label is labelled by the words right after it (where a box's label sits), under
+  // its group's title when it has one ("Rating: None", a facet of a filter list).
+  function besideBox(el) {
+    const t = (el.getAttribute("type") || el.getAttribute("role") || "").toLowerCase();
+    if (t !== "checkbox" && t !== "radio") return "";
+    for (let p = el.nextSibling, i = 0; p && i < 6; p = p.nextSibling, i++) {
+      if (p.nodeType === 1 && p.matches("input[type=hidden]")) continue;
+      if (p.nodeType === 1 && (p.matches("input,select,textarea,button") || p.querySelector("input,select,textarea"))) return "";
+      const words = clean(p.nodeType === 1 ? textOf(p) : p.nodeType === 3 ? p.nodeValue : "", 60);
+      if (!words) continue;
+      if (words.length > 40) return "";
+      const group = groupLabel(el);
+      return group && group !== words ? group + ": " + words : words;
+    }
+    return "";
+  }
+  // An icon-only link nothing names says where it goes: the last step of its address ("home" for the root).
+  function destination(el) {
+    const a = el.closest("a[href]");
+    if (!a) return "";
+    const href = a.getAttribute("href") || "";
+    if (href.startsWith("javascript:") || (href.startsWith("#") && !href.startsWith("#/"))) return "";
+    let steps;
+    try {
+      const url = new URL(href, location.href);
+      if (url.origin !== location.origin) return "";
+      const path = url.hash.startsWith("#/") ? url.hash.slice(1).split("?")[0] : url.pathname;  // a hash route
+      steps = decodeURIComponent(path).split("/").filter(Boolean);
+    } catch (e) { return ""; }
+    return steps.length ? idWords(steps[steps.length - 1].replace(/\.\w+$/, "")) : "home";
+  }
+
   // A field in a repeated group (fieldset, inline form, disclosure): its legend or heading, and the row number.
-  const HEADING = /^(H[1-6]|LEGEND|SUMMARY)$/;  // a disclosure's summary heads what it opens
+  const HEADING = /^(H[1-6]|LEGEND|SUMMARY|DT)$/;  // a disclosure's summary heads what it opens; a term its list
   function groupLabel(el) {
     let n = el;
     for (let depth = 0; n && depth < 8 && n !== document.body; n = n.parentElement, depth++) {
