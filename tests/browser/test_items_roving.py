@@ -57,7 +57,8 @@ async def test_a_modal_outranks_what_it_covers_and_a_recycled_row_is_stale(sessi
     await actions.click(session, description="Delete", confirmed=True)  # the toolbar's: it opens the app's modal
     page = await session.page()
     target = await resolve_target(page, session.registry, session.settings, element_id=None, description="Delete")
-    assert await target.handle.evaluate("(el) => el.id") == "commit", target.describe()  # the modal's, not the toolbar's
+    # the modal's button, not the toolbar's
+    assert await target.handle.evaluate("(el) => el.id") == "commit", target.describe()
     await actions.click(session, description="Delete", role="button", confirmed=True)
     assert await status(session) == "deleted"
     # The table kept its row nodes: export-report's node now shows sync-mirror. Its old id acts on nothing.

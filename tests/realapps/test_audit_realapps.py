@@ -30,9 +30,7 @@ AUDIT_GAPS: dict[str, str] = {
     "flask_admin": "6 violations: the pager's «‹›» links are named 'link' (role-word-name 4) and their list items "
     "are all keyed 'link' (row-keys 1); an edit form's icon link has no name (unnamed 1)",
     "mlflow": "1 violation: the experiment page's logo link is named 'icon' (role-word-name 1)",
-    # issue 29's new apps; measured on the merged build, where the audit now sees JupyterLab's file rows
-    "jupyterlab": "11 violations: the file list's click-selected li rows (one roving tabindex) are not listed, only "
-    "the focused one (row-unreachable 11)",
+    # issue 29's new apps (JupyterLab's click-selected file rows are listed since items.js)
     "oscar": "1 violation: a catalogue checkbox is named 'none' (role-word-name 1)",
 }
 # Gaps the audit meets only when other tests of the app's group left the page it finds them on (not strict).
