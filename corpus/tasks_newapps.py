@@ -15,7 +15,7 @@ from __future__ import annotations
 from corpus.db import ApiCheck, DbCheck, FileCheck
 from corpus.steps import Task, click, fill, open_, press, type_
 
-FILES = "/lab"
+FILES = "/lab?reset"  # a fresh workspace: the file browser on the root folder, whatever a task before left open
 KERNELS = ApiCheck("/api/kernels", (), 2, 0)
 
 JUPYTERLAB: list[Task] = [

@@ -60,6 +60,7 @@ def main() -> None:
             "--IdentityProvider.token=",
             "--ServerApp.password=",
             "--ServerApp.disable_check_xsrf=True",
+            "--FileContentsManager.delete_to_trash=False",  # deleted for good, never into the machine's trash
             "--LabApp.news_url=None",
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
             "--LabApp.collaborative=False",

@@ -28,9 +28,6 @@ BUDGET = ["--pages", "3", "--time", "90", "--menus", "1"]
 # Measured on s9-i29audit (main d1d680d + the audit) with BUDGET; Django admin, Trac and Wagtail: no violation.
 # Flask-Admin, MLflow and django-oscar: none since s11 (pager glyphs, unlabelled boxes, icon links named).
 AUDIT_GAPS: dict[str, str] = {
-    # issue 29's new apps; measured on the merged build, where the audit now sees JupyterLab's file rows
-    "jupyterlab": "11 violations: the file list's click-selected li rows (one roving tabindex) are not listed, only "
-    "the focused one (row-unreachable 11)",
     # measured on s11-datasette
     "datasette": "6 violations on a table page: the gear icon (an svg with a click handler) that each sortable column "
     "heading gets to open its column menu has no name (unnamed 5; rule missing: an icon is named by its purpose and "

@@ -35,7 +35,10 @@ from browser_core.session.browser import BrowserSession
 
 SETTLE_MS = 3000  # a single-page app fetches its rows after the load: wait for the network to rest, this long
 STILL_S = 6.0  # ... and for its document to stop growing (two reads alike), this long at most
+BLANK_S = 30.0  # a page that shows no words and no control yet (a single-page app's splash) is no page yet
 _SIZE_JS = "() => document.getElementsByTagName('*').length"
+_SHOWS_JS = ("() => !!document.body && (!!document.body.innerText.trim() || "
+             "!!document.querySelector('input:not([type=hidden]),select,textarea,button,a[href]'))")
 EVERYTHING = 2000  # the audit lists every element, not the model's budget: rows beyond a budget are still rows
 
 
@@ -232,9 +235,13 @@ class Auditor:
 
 
 async def settled(page: Page) -> None:
-    """Until the network rests and the document stops growing (a single-page app renders its rows late), bounded."""
+    """Until the network rests, the page shows something (words or a control: a single-page app's splash is no page
+    yet) and its document stops growing (such an app renders its rows late), each bounded."""
     with contextlib.suppress(PlaywrightError):
         await page.wait_for_load_state("networkidle", timeout=SETTLE_MS)
+    with anyio.move_on_after(BLANK_S), contextlib.suppress(PlaywrightError):
+        while not await page.evaluate(_SHOWS_JS):
+            await page.wait_for_timeout(400)  # a page that renders late gives no event to wait on
     size = -1
     with anyio.move_on_after(STILL_S), contextlib.suppress(PlaywrightError):
         while (now := await page.evaluate(_SIZE_JS)) != size:

@@ -89,6 +89,8 @@
       return [el.getAttribute("title") || el.getAttribute("placeholder") || "", false];
     }
     if (NAME_FROM_CONTENT.has(role)) {
+      const key = itemName(el, role);  // a list or grid item listed as itself: its key cell (items.js)
+      if (key) return [key, false];
       const got = contentName(el, textName(el));
       if (got) return got;
     }

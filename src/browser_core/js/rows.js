@@ -147,11 +147,16 @@
         const values = seen.get(col);
         cols.set(col, cols.get(col) !== false && !values.has(k[1].toLowerCase()));
         values.add(k[1].toLowerCase());
+        const m = measuredColumns.get(table) || new Map();
+        measuredColumns.set(table, m.set(col, (m.get(col) || 0) + (/^\d/.test(k[1]) ? 1 : -1)));
       }
     }
     keyColumnsCache.set(table, cols);
     return cols;
   }
+  // Columns whose keys mostly begin with a digit read as measures (a size, a date, an age: "436 B", "4m ago").
+  const measuredColumns = new Map();
+  const measuredColumn = (table, col) => (keyColumns(table), ((measuredColumns.get(table) || new Map()).get(col) || 0) > 0);
   function rowKey(tr, table, skip) {
     // A row's own label names it only when it tells it apart: one every row shares ("Press SPACE to select this
     // row.") is an instruction, not a name.
@@ -163,7 +168,8 @@
       const k = cellKey(c);
       if (!k) continue;
       // A column whose words repeat down the table (a supplier link on every row, a status) names no row.
-      const rank = [keyColumns(table).get(columnIndex(c)) ? 0 : 1, k[0]];
+      const col = columnIndex(c);
+      const rank = [(keyColumns(table).get(col) ? 0 : 2) + (measuredColumn(table, col) ? 1 : 0), k[0]];
       if (!best || rank[0] < best[0][0] || (rank[0] === best[0][0] && rank[1] < best[0][1])) best = [rank, k[1]];
     }
     if (best) return best[1];

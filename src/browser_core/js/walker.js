@@ -37,14 +37,17 @@
   function clickedItem(el, explicit) {
     if (el === document.body || el === document.documentElement) return false;
     const item = el.tagName === "LI" || el.tagName === "TR" || ITEM_ROLES.has(explicit);
-    if (item) return actsItself(el);
+    if (item) return actsItself(el) || rovingItem(el);
     return listened(el) && !el.querySelector(HOLDS_CONTROL) && el.childElementCount <= 8 &&
       /[\p{L}\p{N}]/u.test(el.textContent || "");
   }
 
   function roleOf(el) {
+    if (el.hasAttribute("tabindex") && holdsItemFocus(el)) return null;  // its item is listed (items.js)
     const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0];
-    if (explicit && ROLE_ATTR.has(explicit)) return !STRUCTURAL.has(explicit) || actsItself(el) ? explicit : null;
+    if (explicit && ROLE_ATTR.has(explicit)) {
+      return !STRUCTURAL.has(explicit) || actsItself(el) || rovingItem(el) ? explicit : null;
+    }
     const tag = el.tagName;
     if (tag === "A" || tag === "AREA") return el.hasAttribute("href") ? "link" : null;
     if (tag === "BUTTON" || tag === "SUMMARY") return "button";
@@ -74,6 +77,7 @@
   /* names.js */
   /* match.js */
   /* rows.js */
+  /* items.js */
   /* icons.js */
   /* modal.js */
   /* calendar.js */
@@ -223,8 +227,15 @@
   const inView = [], off = [], inModal = [];
   let total = 0;
   const mode = args.mode;
-  // While a modal is open its controls are listed first and whole, whatever the page behind holds.
-  const modal = mode === "observe" ? openModal(cands) : null;
+  // While a modal is open its controls are listed first and whole, whatever the page behind holds; a search finds
+  // no control it covers (one of the same name behind it is no target while it is open).
+  const modal = mode === "observe" || mode === "search" ? openModal(cands) : null;
+  const onTop = (el, r) => {
+    const hit = r.width > 0 && r.bottom > 0 && r.top < vh && r.right > 0 && r.left < vw &&
+      document.elementFromPoint(Math.min(Math.max(r.left + r.width / 2, 0), vw - 1),
+        Math.min(Math.max(r.top + r.height / 2, 0), vh - 1));
+    return !!hit && el.contains(hit);
+  };
   const q = (args.query || "").toLowerCase().replace(/\s+/g, " ").trim();
   const accept = args.accept && args.accept.length ? new Set(args.accept) : null;
   for (const [el, role] of cands) {
@@ -235,6 +246,7 @@
     const vis = r.bottom > 0 && r.top < vh && r.right > 0 && r.left < vw;
     // Off-screen elements in observe mode are checked for CSS visibility lazily, nearest first.
     if ((vis || mode !== "observe") && !isShown(el, r)) continue;
+    if (modal && mode === "search" && !modal.contains(el) && !onTop(el, r)) continue;
     total++;
     let dist = 0;
     if (!vis) dist = r.top >= vh ? r.top - vh : r.bottom <= 0 ? -r.bottom : Math.abs(r.left) + vh;
