@@ -9,8 +9,4 @@ NEWAPPS_GATE_GAPS: dict[str, str] = {
     "jupyterlab:shut-down-kernels": "held once and run once on the right element (the open dialog's button outranks "
     "the covered sidebar button of the same name), but the summary names no object ('cancel button 'Shut Down All' "
     "(page 'JupyterLab')'; rule missing: the object of a section's bulk action is the section's items, 'kernels')",
-    "datasette:insert-row": "the insert dialog's own 'Insert row' button is not the one clicked: "
-    "find_interactive_elements lists the page's 'Insert row' button that opened the dialog (now covered by it) "
-    "first, so the click is 'intercepted' (rule missing: an open modal's controls outrank the equally named "
-    "controls it covers; the same rule as jupyterlab:shut-down-kernels)",
 }
