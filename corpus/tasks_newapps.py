@@ -39,7 +39,7 @@ JUPYTERLAB: list[Task] = [
         "shut-down-kernels",
         "destructive",
         "Shut down all running kernels.",
-        objects=("kernels",),
+        objects=("forecast.ipynb", "scratchpad.ipynb"),  # the running kernels, by the notebooks they serve
         category="cancel",
         login=False,
         steps=(

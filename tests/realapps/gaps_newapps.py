@@ -6,7 +6,4 @@ from __future__ import annotations
 
 # corpus.tasks_newapps tasks -> why each fails today (tests/realapps/test_gate_realapps.py)
 NEWAPPS_GATE_GAPS: dict[str, str] = {
-    "jupyterlab:shut-down-kernels": "held once and run once on the right element (the open dialog's button outranks "
-    "the covered sidebar button of the same name), but the summary names no object ('cancel button 'Shut Down All' "
-    "(page 'JupyterLab')'; rule missing: the object of a section's bulk action is the section's items, 'kernels')",
 }

@@ -243,6 +243,72 @@
     const cells = cellsOf(r, null).map(c => own && c !== own && c.startsWith(own + ' ') ? own : c);
     if (cells.length) rows.push(cells);
   }
+  // The section a bulk control heads ('Shut Down All' in a list's header): the heading it sits with and the items
+  // of the list that heading titles (the region it controls, the list after it in the block, or the blocks that
+  // follow it up to the next heading). Items holding a control of their own are the records; their key is their own
+  // first line (nested items and controls removed). Nothing when the control sits in a row or no heading is near.
+  const up = e => e.parentElement || (e.getRootNode && e.getRootNode().host) || null;
+  const HEADING = 'h1,h2,h3,h4,h5,h6,[role=heading]';
+  const LIST = 'ul,ol,[role=list],[role=listbox],[role=tree],[role=grid],table,[role=table]';
+  const ITEM = 'li,[role=listitem],[role=option],[role=treeitem],tr,[role=row]';
+  const CONTROL = 'button,[role=button],a[href],input[type=submit],input[type=button],[aria-label][tabindex],[title][tabindex]';
+  const isControl = c => c.matches(CONTROL) || /^[a-z]+-([a-z]+-)*button$/i.test(c.tagName);  // a design system's button
+  const ownOf = it => Array.from(it.querySelectorAll('*')).filter(c => isControl(c) && c.parentElement &&
+    c.parentElement.closest(ITEM) === it);
+  const keyOf = it => {
+    const copy = it.cloneNode(true);
+    copy.querySelectorAll(ITEM + ',' + CONTROL + ',svg,img').forEach(c => c.remove());
+    copy.querySelectorAll('*').forEach(c => { if (isControl(c)) c.remove(); });
+    return clean(copy.textContent, 100);
+  };
+  const itemsIn = list => {
+    const all = Array.from(list.querySelectorAll(ITEM)).filter(it => visible(it) && !it.querySelector('th'));
+    const acting = all.filter(it => ownOf(it).length);
+    return (acting.length ? acting : all.filter(it => !it.parentElement.closest(ITEM) ||
+      !list.contains(it.parentElement.closest(ITEM)))).map(keyOf).filter(nameLike).slice(0, 30);
+  };
+  const headingText = h => {
+    const copy = h.cloneNode(true);
+    copy.querySelectorAll(CONTROL + ',[role=toolbar],svg').forEach(c => c.remove());
+    copy.querySelectorAll('*').forEach(c => { if (isControl(c)) c.remove(); });
+    return clean(copy.textContent, 80);
+  };
+  let at = el;  // a control inside a custom element's shadow tree is placed by its host
+  while (at.getRootNode() !== document && at.getRootNode().host) at = at.getRootNode().host;
+  // A control of the view's filter (a chip that drops a filter): it sits in a search region or a form that only
+  // reads (method GET), or in the block of the list's search field that holds no records of its own.
+  const RECORDS = 'table,[role=grid],[role=table],[role=treegrid],tr,[role=row],article,[role=article]';
+  const inFilter = (() => {
+    if (at.closest(RECORDS + ',td,[role=gridcell]')) return false;  // a table's row is a record
+    const box = at.closest('[role=search],search,form');
+    if (box && (box.tagName !== 'FORM' || box.getAttribute('role') === 'search' ||
+        (box.getAttribute('method') || '').toLowerCase() === 'get')) return true;
+    for (let a = up(at), i = 0; a && a !== document.body && a !== main && i < 4; a = up(a), i++) {
+      if (a.querySelector(RECORDS)) return false;
+      if (a.querySelector('input[type=search],[role=searchbox],[role=search]')) return true;
+    }
+    return false;
+  })();
+  const section = (() => {
+    const rowOf = item || itemOf(at);  // a repeated block that is a section's header is no row
+    if (dialog || dialogOf(at) || (rowOf && !rowOf.matches(HEADING) && !rowOf.querySelector(HEADING))) return null;
+    for (let a = up(el), i = 0; a && a !== document.body && i < 8; a = up(a), i++) {
+      const h = a.matches(HEADING) ? a : Array.from(a.querySelectorAll(HEADING)).find(x => !x.contains(at) &&
+        (x.compareDocumentPosition(at) & Node.DOCUMENT_POSITION_FOLLOWING) && visible(x));
+      if (!h) { if (a.querySelector(LIST)) return null; continue; }
+      const places = [document.getElementById(a.getAttribute('aria-controls') || '') ||
+        document.getElementById(h.getAttribute('aria-controls') || ''), a];
+      for (let s = a.nextElementSibling; s && !s.matches(HEADING) && !s.querySelector(HEADING); s = s.nextElementSibling) places.push(s);
+      for (const place of places.filter(Boolean)) {
+        const list = [place, ...place.querySelectorAll(LIST)].find(l => l.matches(LIST) && visible(l) && !l.contains(at) &&
+          (at.compareDocumentPosition(l) & Node.DOCUMENT_POSITION_FOLLOWING));
+        const items = list ? itemsIn(list) : [];
+        if (items.length) return { heading: headingText(h), items };
+      }
+      return null;
+    }
+    return null;
+  })();
   const commands = shown(document, 'a[href],button,input[type=submit],input[type=button],[role=button],[role=link]', 150)
     .map(nameOf).filter(t => t && t.length <= 60).slice(0, 100);
   const fieldFacts = list => list.slice(0, 10).map(e => ({ label: labelOf(e), type: (e.type || e.tagName).toLowerCase(),
@@ -305,7 +371,7 @@
       near: clean(near.innerText, 600), headings, dialog: clean(labelled || (dialog && headings[0]) || '', 120),
       modal: dialog ? (dialog.innerText || '').split('\n').map(t => clean(t, 300)).filter(Boolean).join('\n').slice(0, 900) : '',
       lines, rows, commands, alerts,
-      menu_of: menuOf,
+      menu_of: menuOf, in_filter: inFilter, section_items: section ? section.items : [], section_heading: section ? section.heading : '',
     },
     row: { name: rowName(item, el), cells: item ? cellsOf(item, el) : [], fields: fieldFacts(item ? Array.from(item.querySelectorAll(FIELDS)) : nearFields(el)) },
     options: tag === 'select' ? Array.from(el.options).slice(0, 100).map(o => [clean(o.value, 80), clean(o.label || o.text, 120)]) : [],

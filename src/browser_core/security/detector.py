@@ -80,6 +80,8 @@ class DestructiveActionDetector:
             detail = f"pay for {purchase.describe()}"
             named = named or list(purchase.items)
         record = self._record(facts, whole_line=category == "payment" and not detail)
+        if not named and not record and not detail:
+            named = self._section(facts.page)
         effect = Effect(how, named, record, detail, self.reader.warning(facts.page))
         return Verdict(category, reason, effect.text(category, facts.page), tuple(named[:50]))
 
@@ -98,6 +100,13 @@ class DestructiveActionDetector:
             return record
         after = page.headings[page.headings.index(page.heading) + 1:] if page.heading in page.headings else []
         return after[0] if after else ""
+
+    @staticmethod
+    def _section(page: PageFacts) -> list[str]:
+        """A bulk control in a list's heading acts on the list's items: each by its key, under the heading
+        ('2 × Kernels: 'forecast.ipynb', 'scratchpad.ipynb'')."""
+        kind = page.section_heading.replace(":", " ").strip()
+        return [f"{kind}: {item}" if kind else item for item in page.section_items]
 
     # ----- the three kinds of control ----------------------------------------------------------------------
     def _scripted(self, role: str, name: str, facts: ElementFacts) -> Verdict | None:
@@ -303,8 +312,9 @@ class DestructiveActionDetector:
             return None
         verdict = self._classify(kind, role, name, facts, key, values)
         if verdict is not None and verdict.category == "delete" and (self.reader.in_basket_line(facts)
-                                                                    or self.reader.in_form_row(facts)):
-            return None  # a line of one's own basket, a row of the form being filled: an ordinary edit
+                                                                    or self.reader.in_form_row(facts)
+                                                                    or self.reader.drops_filter(facts)):
+            return None  # a line of one's own basket, a row of the form being filled, a filter: an ordinary edit
         return verdict
 
     def _classify(self, kind: str, role: str, name: str, facts: ElementFacts, key: str | None,

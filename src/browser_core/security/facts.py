@@ -78,6 +78,9 @@ class PageFacts:
     rows: list[list[str]] = field(default_factory=list)  # its table rows / list items, by cell
     commands: list[str] = field(default_factory=list)  # the names of the page's visible buttons and links
     alerts: list[str] = field(default_factory=list)  # alert, status and note regions, open dialogs
+    section_items: list[str] = field(default_factory=list)  # the items of the list whose heading holds the control
+    in_filter: bool = False  # the control sits with the view's filter or search controls (a chip, a GET form)
+    section_heading: str = ""  # that list's heading: a bulk action in it acts on those items
 
     @property
     def name(self) -> str:

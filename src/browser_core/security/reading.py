@@ -83,6 +83,13 @@ class PageReader:
         fills = [f for f in facts.row.fields if f.visible and f.type in DATA_FIELDS and f.type != "search"]
         return bool(script_only and fills and facts.form is not None and facts.form.submitter is not None)
 
+    @staticmethod
+    def drops_filter(facts: ElementFacts) -> bool:
+        """The control removes a filter from the view (a chip of the list's search or filter form): it neither
+        submits a form that writes nor opens an address, so it changes what is shown, never a record."""
+        script_only = not facts.is_submit and (facts.href.strip() in ("", "#") or facts.href.startswith("javascript:"))
+        return script_only and facts.page.in_filter
+
     # ----- what it is about --------------------------------------------------------------------------------
     def purchase(self, page: PageFacts, *, in_item: bool = False) -> Purchase | None:
         """The items (with quantities and prices) and the total the page shows, or None when it shows neither.
