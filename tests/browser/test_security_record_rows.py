@@ -137,3 +137,26 @@ async def test_a_booked_result_card_names_its_line(session: BrowserSession) -> N
     assert verdict is not None and verdict.category == "payment"
     assert "Depart: 2:40 PM Portland, OR (PDX)" in verdict.effect and "Duration: 9h 20m" in verdict.effect, \
         verdict.effect
+
+
+async def test_a_filter_chip_is_no_deletion_and_a_bulk_action_names_its_section_items(
+        session: BrowserSession, site) -> None:
+    """Removing a filter chip changes the view (not held); a row's Delete is held; a section heading's bulk
+    action names the section's items by their keys, under the heading."""
+    page = await session.page()
+    await page.goto(site.url_a("filter_chips.html"))
+    detector = DestructiveActionDetector(load_policy())
+    chip = page.get_by_role("button", name="Remove Status: Open")
+    assert detector.classify("click", "button", "Remove Status: Open",
+                             await element_facts(await chip.element_handle())) is None
+    token = page.get_by_role("button", name="Delete filter Label: bug")
+    assert detector.classify("click", "button", "Delete filter Label: bug",
+                             await element_facts(await token.element_handle())) is None
+    row_delete = page.get_by_role("row", name="Crash when saving a draft").get_by_role("button", name="Delete")
+    held = detector.classify("click", "button", "Delete", await element_facts(await row_delete.element_handle()))
+    assert held is not None and held.category == "delete" and "Crash when saving a draft" in held.effect
+    bulk = detector.classify("click", "button", "Delete all",
+                             await element_facts(await page.query_selector("#drop-drafts")))
+    assert bulk is not None and bulk.category == "delete"
+    assert [o.split(":", 1)[1].strip() for o in bulk.objects] == ["Release notes 2.4", "Migration guide"]
+    assert "Drafts" in bulk.effect, bulk.effect
