@@ -160,3 +160,9 @@ async def test_a_filter_chip_is_no_deletion_and_a_bulk_action_names_its_section_
     assert bulk is not None and bulk.category == "delete"
     assert [o.split(":", 1)[1].strip() for o in bulk.objects] == ["Release notes 2.4", "Migration guide"]
     assert "Drafts" in bulk.effect, bulk.effect
+    beside_search = page.get_by_role("button", name="Delete selected")
+    assert detector.classify("click", "button", "Delete selected",
+                             await element_facts(await beside_search.element_handle())) is not None
+    clear = page.get_by_role("button", name="Remove all filters")
+    assert detector.classify("click", "button", "Remove all filters",
+                             await element_facts(await clear.element_handle())) is None

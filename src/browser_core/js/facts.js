@@ -283,6 +283,12 @@
     const box = at.closest('[role=search],search,form');
     if (box && (box.tagName !== 'FORM' || box.getAttribute('role') === 'search' ||
         (box.getAttribute('method') || '').toLowerCase() === 'get')) return true;
+    // Else only a chip (a short block of its own text and this one control) or a control among chips: a toolbar's
+    // 'Delete selected' beside the search field is no filter.
+    const chip = c => !!c && size(c) < 80 && saysMore(c) &&
+      Array.from(c.querySelectorAll('*')).filter(isControl).length === 1;
+    const parent = up(at);
+    if (!parent || !(chip(parent) || Array.from(parent.children).some(c => c !== at && chip(c)))) return false;
     for (let a = up(at), i = 0; a && a !== document.body && a !== main && i < 4; a = up(a), i++) {
       if (a.querySelector(RECORDS)) return false;
       if (a.querySelector('input[type=search],[role=searchbox],[role=search]')) return true;
