@@ -302,6 +302,7 @@
       const h = a.matches(HEADING) ? a : Array.from(a.querySelectorAll(HEADING)).find(x => !x.contains(at) &&
         (x.compareDocumentPosition(at) & Node.DOCUMENT_POSITION_FOLLOWING) && visible(x));
       if (!h) { if (a.querySelector(LIST)) return null; continue; }
+      if (h.matches('h1,[aria-level="1"]')) return null;  // the page's title heads a record page, not a list
       const places = [document.getElementById(a.getAttribute('aria-controls') || '') ||
         document.getElementById(h.getAttribute('aria-controls') || ''), a];
       for (let s = a.nextElementSibling; s && !s.matches(HEADING) && !s.querySelector(HEADING); s = s.nextElementSibling) places.push(s);
