@@ -13,7 +13,8 @@ xdist would queue the groups with the most tests first (a module of 70 unit test
 worker asks for the next group when it has two tests or fewer left. So the queue is re-ordered by each group's
 expected seconds, longest first (``expected_seconds``: the last recorded run's time per group, in
 ``group_seconds.json``, else a per-test figure for its folder): the long groups start early on both workers and the
-short ones fill the ends, so both workers finish together. Record the file again after a whole run with
+short ones fill the ends, so both workers finish together. The file is a seed today (single-module timings and
+the slowest tests of the last CI run); record it from a whole run with
 ``XDIST_GROUP_SECONDS=tests/support/group_seconds.json bash scripts/test.sh`` (tests/support/run_summary.py).
 
 tests/realapps/conftest.py also marks each test ``xdist_group(<its app>)``, but xdist 3.8 applies those marks by
