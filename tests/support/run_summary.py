@@ -10,12 +10,15 @@ Without xdist the same lists are filled and printed in the one process.
 
 from __future__ import annotations
 
+import json
+import os
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from corpus.gate import GateLine, gate_table
+from tests.support.xdist_groups import group_of
 
 GATE_LINES: list[GateLine] = []
 APPS_STARTED: list[str] = []
@@ -35,6 +38,7 @@ class Split:
 
 SPLITS: list[Split] = []
 _MINE = Split("main")
+GROUP_SECONDS: dict[str, float] = {}  # every test phase's seconds by xdist group (the controller sees them all)
 
 
 def count(nodeid: str, seconds: float, when: str) -> None:
@@ -42,6 +46,8 @@ def count(nodeid: str, seconds: float, when: str) -> None:
     folder = "/".join(Path(nodeid.split("::", 1)[0]).parts[:2])
     _MINE.seconds_by_folder[folder] = _MINE.seconds_by_folder.get(folder, 0.0) + seconds
     _MINE.tests += when == "call"
+    group = group_of(nodeid)
+    GROUP_SECONDS[group] = GROUP_SECONDS.get(group, 0.0) + seconds
 
 
 def to_controller(workeroutput: dict[str, Any], worker: str) -> None:
@@ -57,7 +63,16 @@ def from_worker(workeroutput: dict[str, Any]) -> None:
         SPLITS.append(Split(**summary["split"]))
 
 
+def record_groups(config: Any) -> None:
+    """``XDIST_GROUP_SECONDS=<file>``: the run's seconds per group, for the scheduler's order (xdist_groups.py)."""
+    out = os.environ.get("XDIST_GROUP_SECONDS")
+    if out and GROUP_SECONDS and not hasattr(config, "workerinput"):
+        rounded = {group: round(s, 1) for group, s in sorted(GROUP_SECONDS.items(), key=lambda kv: -kv[1])}
+        Path(out).write_text(json.dumps(rounded, indent=1) + "\n", "utf-8")
+
+
 def write(terminalreporter: Any) -> None:
+    record_groups(terminalreporter.config)
     if GATE_LINES:
         terminalreporter.write_line("")
         terminalreporter.write_line("Confirmation gate on the real apps (corpus/):")

@@ -14,11 +14,13 @@ import anyio
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-from browser_core.errors import InvalidInput, playwright_errors
+from browser_core.errors import InvalidInput
 from browser_core.security.intent import ActionIntent
 from browser_core.session.browser import BrowserSession
+from browser_core.session.restless import close_soon
 
 TITLE_WAIT_S = 2.0
+CLOSE_WAIT_S = 2.0  # then the tab closes in the background (it is no longer listed)
 
 
 class Tab(TypedDict):
@@ -87,15 +89,15 @@ async def close_tab(session: BrowserSession, *, index: int | None = None, confir
                               confirmed=confirmed)
     closed = await _tab(page, index, None)
     if len(session.tabs()) == 1:
-        # Chromium quits with its last window (and the session with it): keep one empty tab of our own.
-        await session.blank_page()
-        with playwright_errors("close_tab"):
-            await page.close()
+        # Chromium quits with its last window (and the session with it): an empty tab of our own is made first, by
+        # the browser itself (at once even while this page floods it with navigations), then this one is closed
+        # without its unload handlers (session/restless.py). Marked first: if the call's time runs out while the
+        # new tab shows up, the next call still finds it.
         session.no_page_open = True
+        await session.replace_page(page, None)
         return {"action": "close_tab", "closed": closed, "active": None, "count": 0,
                 "note": "no page is open now: navigate to a URL to open one"}
-    with playwright_errors("close_tab"):
-        await page.close()
+    await close_soon(page, CLOSE_WAIT_S)  # a tab that floods the browser is not waited for past the bound
     active = await session.page()
     tabs = session.tabs()
     with contextlib.suppress(PlaywrightError):

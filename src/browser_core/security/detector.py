@@ -30,6 +30,7 @@ from browser_core.security.reading import PageReader
 from browser_core.security.summary import MAX_OBJECTS, Effect, control
 
 MAX_SAID = 300  # the app's confirmation, quoted in the summary
+JUDGED_KINDS = frozenset({"click", "type_text", "press_key", "select_option"})  # what classify can find destructive
 LONG_LINK_WORDS = 6  # a link with more words is content (a subject, a headline), not a command
 COMPOSE_FIELDS = 3  # a form that posts text: its text area, and at most this many short fields (name, email, title)
 _SHORT_FIELDS = {"text", "email", "url", "tel", "search", "number"}

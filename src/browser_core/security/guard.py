@@ -32,7 +32,7 @@ from browser_core.page.handles import taken
 from browser_core.redaction import redact
 from browser_core.security.approvals import Approval
 from browser_core.security.confirmations import ActionSummary, ConfirmationStore, PendingAction
-from browser_core.security.detector import DestructiveActionDetector, Verdict
+from browser_core.security.detector import JUDGED_KINDS, DestructiveActionDetector, Verdict
 from browser_core.security.dialog_gate import dialog_category, dialog_verdict
 from browser_core.security.facts import ElementFacts, element_facts
 from browser_core.security.intent import ActionIntent
@@ -154,6 +154,8 @@ class SecurityGuard:
 
     async def _check(self, intent: ActionIntent, *, confirmed: bool) -> str | None:
         kind, params = intent.kind, intent.params
+        if kind not in JUDGED_KINDS:  # a tab, a dialog, a file: nothing on the page to read (a flooding page need
+            return None               # not answer for its own tab to be closed)
         facts, role, name = await self._facts(intent)
         types_text = kind == "type_text" or (kind == "press_key" and _types_characters(str(params.get("key", ""))))
         if types_text and not params.get("secret"):  # a named secret was checked against this field's origin

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -36,7 +34,7 @@ from browser_core.session.dialog_desk import DialogDesk
 from browser_core.session.downloads import DownloadDesk, on_file_chooser
 from browser_core.session.events import PageEvent
 from browser_core.session.orphans import retire_orphans
-from browser_core.session.profile_lock import launch_error, lock_profile
+from browser_core.session.profile_lock import launch_error, launch_preflight, lock_profile
 from browser_core.session.renderer_memory import RendererWatch
 from browser_core.session.request_gate import RequestGate
 from browser_core.session.snapshots import ScreenshotRecorder
@@ -115,10 +113,14 @@ class BrowserSession:
                 raise BrowserUnavailable("the browser closed while starting; the next call starts it again")
             if self._active is not None and id(self._active) in self.crashed_pages and not self._active.is_closed():
                 return await self.replace_page(self._active, "the tab's renderer crashed")
-            if self._active is None or self._active.is_closed():
-                open_pages = [p for p in self._context.pages if not restless.gone(p)]
-                self._active = open_pages[-1] if open_pages else await self._context.new_page()
+            if self._active is None or restless.gone(self._active):
+                open_pages = self.tabs()
+                self._active = open_pages[-1] if open_pages else await self._first_tab()
             return self._active
+
+    async def _first_tab(self) -> Page:
+        """No tab is open: the blank tab a swap asked the browser for (restless.py) once it shows, else a new one."""
+        return await restless.swapped_tab(self.context) or await self.context.new_page()
 
     async def _ensure_browser(self) -> None:
         """Start (or restart, after a crash or kill) the browser once, whoever asks first. The launch runs in its own
@@ -240,15 +242,7 @@ class BrowserSession:
     async def _launch(self) -> None:
         assert self._playwright is not None
         s = self.settings
-        if not s.headless and sys.platform.startswith("linux"):
-            if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-                raise ConfigurationError(
-                    "headful Chromium needs a display and none is set (DISPLAY): run under `xvfb-run -a`, "
-                    "use scripts/run.sh, or set BROWSER_HEADLESS=true"
-                )
-        executable = s.resolve_executable()
-        if executable is not None and not executable.exists():
-            raise ConfigurationError(f"BROWSER_EXECUTABLE_PATH={executable} does not exist")
+        executable = launch_preflight(s.headless, s.resolve_executable())
         profile = s.user_data_dir.expanduser().resolve()
         profile.mkdir(parents=True, exist_ok=True)
         self._lock_profile(profile)
@@ -363,25 +357,28 @@ class BrowserSession:
         self._active = page
         return page
 
-    async def replace_page(self, old: Page, reason: str) -> Page:
+    async def replace_page(self, old: Page, reason: str | None) -> Page:
         """Swap a tab that no longer answers (busy script, crashed renderer, self-navigation, dialog loop) for a
-        fresh one; the old one is closed without its unload handlers, as soon as the browser made the new one."""
+        fresh one; the old one is closed without its unload handlers, as soon as the browser made the new one.
+        ``reason`` None: the user closed the last tab (close_tab), not news for the model."""
         page: Page | None = None
-        started, swapped = time.monotonic(), False
+        started = time.monotonic()
         if old is self._active:
             self._active = None  # its close is ours, not news for the model
         if not self._own_context:  # a context of our own over CDP: Target.createTarget would open elsewhere
             mark = restless.fresh_tab_mark()
             self._quiet_marks.add(mark)
             page = await restless.swap_tab(self.context, old, mark)
-            swapped = page is not None
+        swapped = page is not None
         if page is None:
             page = await self.blank_page()
             restless.close_later(old)
         self._active = page
         self.crashed_pages.discard(id(old))
-        self.add_event(PageEvent("tab_replaced", {"url": old.url, "reason": reason}))
-        log.warning("tab replaced", reason=reason, swapped=swapped, ms=round((time.monotonic() - started) * 1000))
+        if reason is not None:
+            self.add_event(PageEvent("tab_replaced", {"url": old.url, "reason": reason}))
+        log.warning("tab replaced", reason=reason or "closed", swapped=swapped,
+                    ms=round((time.monotonic() - started) * 1000))
         return page
 
     def activate(self, page: Page) -> None:

@@ -1,14 +1,29 @@
-"""The local profile's lock and what a failed launch means (one line naming the fix)."""
+"""The local profile's lock, what a local launch needs, and what a failed launch means (one line naming the fix)."""
 
 from __future__ import annotations
 
 import fcntl
+import os
+import sys
 from pathlib import Path
 from typing import IO, NoReturn
 
 from playwright.async_api import Error as PlaywrightError
 
 from browser_core.errors import ConfigurationError
+
+
+def launch_preflight(headless: bool, executable: Path | None) -> Path | None:
+    """What a local launch needs before it starts: a display for a headful browser, the executable named."""
+    if not headless and sys.platform.startswith("linux"):
+        if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+            raise ConfigurationError(
+                "headful Chromium needs a display and none is set (DISPLAY): run under `xvfb-run -a`, "
+                "use scripts/run.sh, or set BROWSER_HEADLESS=true"
+            )
+    if executable is not None and not executable.exists():
+        raise ConfigurationError(f"BROWSER_EXECUTABLE_PATH={executable} does not exist")
+    return executable
 
 
 def launch_error(profile: Path, text: str, exc: PlaywrightError) -> NoReturn:

@@ -28,10 +28,11 @@ _navigations: WeakKeyDictionary[Page, list[float]] = WeakKeyDictionary()
 _landed: WeakKeyDictionary[Page, float] = WeakKeyDictionary()  # when our own navigate last finished there
 _marks = itertools.count(1)
 _background: set[asyncio.Future[None]] = set()
+_swaps: WeakKeyDictionary[BrowserContext, asyncio.Future[Page | None]] = WeakKeyDictionary()  # swap_tab's, running
 _closing: WeakSet[Page] = WeakSet()  # tabs we are closing: no longer listed nor chosen
 _browser_sessions: WeakKeyDictionary[Browser, asyncio.Future[CDPSession]] = WeakKeyDictionary()
 CLOSE_BOUND_S = 10.0
-SWAP_WAIT_S = 8.0
+SWAP_SHOW_S = 30.0  # the new tab is known to Playwright by then (a flood of the old tab's navigations delays it)
 SWAP_POLL_S = 0.05
 
 
@@ -88,6 +89,16 @@ def close_later(page: Page) -> None:
     _in_background(close_quietly(page))
 
 
+async def close_soon(page: Page, wait_s: float) -> None:
+    """Close a tab (no unload handlers) and wait for it at most ``wait_s``: from now on it is neither listed nor
+    chosen, and a tab that floods the browser (its close confirmed late) does not hold up the caller."""
+    closed = anyio.Event()
+    page.once("close", lambda _: closed.set())
+    close_later(page)
+    with anyio.move_on_after(wait_s):
+        await closed.wait()
+
+
 def gone(page: Page) -> bool:
     """Closed, or being closed by us."""
     return page.is_closed() or page in _closing
@@ -105,21 +116,50 @@ def _browser_session(browser: Browser) -> asyncio.Future[CDPSession]:
 
 async def swap_tab(context: BrowserContext, old: Page, mark: str) -> Page | None:
     """Open a blank tab at ``mark`` and close ``old`` as soon as the browser made the new one (see the module
-    docstring; closing the tab also ends a renderer stuck in a script). None: the browser could not be asked, or
-    the new tab did not show up in time (the caller opens a tab the usual way)."""
-    browser = context.browser
-    if browser is None:
+    docstring; closing the tab also ends a renderer stuck in a script). The swap runs in a task of its own: a caller
+    whose time runs out stops waiting, but the old tab is still closed, and the next caller that needs a tab gets
+    the new one (``swapped_tab``). None: the browser could not be asked, or the new tab did not show up in time (the
+    caller opens a tab the usual way)."""
+    _closing.add(old)  # from now on neither listed nor chosen
+    swap = _swaps[context] = asyncio.ensure_future(_swap(context, old, mark))
+    swap.add_done_callback(lambda done: done.cancelled() or done.exception())  # a failure is seen, not logged
+    page = await asyncio.shield(swap)
+    if _swaps.get(context) is swap:
+        del _swaps[context]
+    return page
+
+
+async def swapped_tab(context: BrowserContext) -> Page | None:
+    """The new tab of a swap whose caller stopped waiting (None: there is none, or it failed or was closed)."""
+    swap = _swaps.get(context)
+    if swap is None:
         return None
+    page = await asyncio.shield(swap)
+    _swaps.pop(context, None)
+    return page if page is not None and not gone(page) else None
+
+
+async def _swap(context: BrowserContext, old: Page, mark: str) -> Page | None:
+    browser = context.browser
     try:
+        if browser is None:
+            raise PlaywrightError("no browser to ask")
         cdp = await asyncio.shield(_browser_session(browser))
         await cdp.send("Target.createTarget", {"url": mark})
     except PlaywrightError:
-        _browser_sessions.pop(browser, None)  # detached (the browser restarted?): a new one next time
+        if browser is not None:
+            _browser_sessions.pop(browser, None)  # detached (the browser restarted?): a new one next time
+        _closing.discard(old)  # still open: the caller closes it after opening a tab the usual way
         return None
     close_later(old)  # sent now; the tab's close is confirmed in the background
-    # Under load the tab's ``page`` event can come before its address is known (url ''), so a predicate on the
-    # event would miss it: look for the address among the context's tabs until it shows, within a bound.
-    with anyio.move_on_after(SWAP_WAIT_S):
+    return await find_tab(context, mark, SWAP_SHOW_S)
+
+
+async def find_tab(context: BrowserContext, mark: str, within_s: float) -> Page | None:
+    """The tab made at ``mark`` once Playwright knows it (None after ``within_s``). Under load the tab's ``page``
+    event can come before its address is known (url ''), so a predicate on the event would miss it: look for the
+    address among the context's tabs until it shows."""
+    with anyio.move_on_after(within_s):
         while True:
             for page in context.pages:
                 if page.url == mark and not gone(page):
