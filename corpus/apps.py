@@ -314,9 +314,11 @@ def _datasette_build(state: Path) -> list[str]:
 
 
 def _datasette_serve(state: Path, port: int) -> list[str]:
+    # default_cache_ttl 0: Datasette lets browsers cache a table page for 5 s by default, so a page opened right
+    # after a test's write would show the table as it was before it.
     return [own_python("datasette", DATASETTE_PINS), "-m", "datasette", "serve", str(state / "survey.db"),
             "--host", "127.0.0.1", "--port", str(port), "--config", str(state / "datasette.json"),
-            "--secret", "corpus-only-not-a-secret"]
+            "--setting", "default_cache_ttl", "0", "--secret", "corpus-only-not-a-secret"]
 
 APPS: dict[str, AppSpec] = {
     "django_admin": AppSpec(

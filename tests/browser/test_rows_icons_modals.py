@@ -190,3 +190,13 @@ async def test_controls_with_no_label_are_named_by_what_a_person_reads_beside_th
     assert links == ["home", "settings"]
     for e in snap["elements"]:  # the facet link's own word 'None' is the page's, not a name made up
         assert e["name"].strip() and e["name"].lower() not in {"icon", "link", "button"}, e
+
+
+async def test_an_unnamed_icon_in_a_column_heading_opens_that_columns_options(session: BrowserSession, site) -> None:
+    """Each sortable heading's gear (an svg with a click handler, nothing naming it) reads as its column's options;
+    the site menu's summary, named 'Menu' by its svg title, is a disclosure (collapsed)."""
+    await goto(session, site.url_a("heading_gears.html"))
+    snap = await observe(session)
+    assert find(snap, "Name options")["role"] == "clickable"
+    assert find(snap, "Height options")["role"] == "clickable"
+    assert "collapsed" in find(snap, "Menu", "button").get("state", "")

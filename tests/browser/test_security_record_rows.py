@@ -166,3 +166,25 @@ async def test_a_filter_chip_is_no_deletion_and_a_bulk_action_names_its_section_
     clear = page.get_by_role("button", name="Remove all filters")
     assert detector.classify("click", "button", "Remove all filters",
                              await element_facts(await clear.element_handle())) is None
+
+
+ORDERS = """
+<h1>Orders</h1>
+<table><thead><tr><th>Order</th><th>Customer</th><th>Item</th><th>Placed</th><th></th></tr></thead><tbody>
+  <tr><td><a href="/orders/1">#1</a></td><td><a href="/customers/4">Kira Quinn</a></td><td>Oak shelf</td>
+    <td>2025-01-03</td><td><button id="c1">Cancel</button></td></tr>
+  <tr><td><a href="/orders/2">#2</a></td><td><a href="/customers/4">Kira Quinn</a></td><td>Tea mug</td>
+    <td>2025-01-04</td><td><button id="c2">Cancel</button></td></tr>
+  <tr><td><a href="/orders/3">#3</a></td><td><a href="/customers/7">Ravi Shah</a></td><td>Desk lamp</td>
+    <td>2025-01-04</td><td><button id="c3">Cancel</button></td></tr>
+</tbody></table>
+"""
+
+
+async def test_a_link_that_repeats_down_its_column_never_names_the_row(session: BrowserSession) -> None:
+    """An order's customer link (a foreign key two orders share) tells no row apart: the row a Cancel acts on is
+    named by its cell unique across the table; a customer with one order here is still not the row's name."""
+    page = await session.page()
+    await page.set_content(ORDERS)
+    assert (await element_facts(await page.query_selector("#c2"))).row.name == "Tea mug"
+    assert (await element_facts(await page.query_selector("#c3"))).row.name == "Desk lamp"

@@ -31,14 +31,7 @@ from corpus.host import Host
 from corpus.jupyter_files.seed import FOLDER, NOTEBOOKS, TEXTS
 
 FILES = sorted([FOLDER[0], *NOTEBOOKS, *TEXTS], key=str.casefold)
-ROW_GAPS: dict[str, str] = {
-    "datasette:rows-keyed": "rule missing: a row's key is its Name column (unique across the table); today it is the "
-    "first cell's text, the id link plus its action group's aria-label ('6 Row actions'), so no control of a row "
-    "names the bird",
-    "datasette:delete-names-row": "rule missing: a foreign-key link that repeats down its column is not a row's key; "
-    "the held 'Delete row 13 Skylark' is summarised as \"delete 'North Meadow'\" (the row's site link, shared by four "
-    "rows)",
-}
+ROW_GAPS: dict[str, str] = {}
 ROW_KEY = re.compile(r"^row '(.*)'$")
 
 

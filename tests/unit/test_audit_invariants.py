@@ -40,6 +40,18 @@ def test_names_of_their_own_pass(name: str) -> None:
     assert name_problem("button", name) is None
 
 
+@pytest.mark.parametrize(
+    ("name", "state", "kind"),
+    [("Menu", "collapsed", None), ("menu", "expanded,focused", None), ("Menu", "", "role-word-name"),
+     ("button", "collapsed", "role-word-name"), ("icon", "expanded", "role-word-name")],
+)
+def test_a_disclosure_named_by_the_popup_it_shows_names_its_purpose(name: str, state: str, kind: str | None) -> None:
+    """A site menu's disclosure the author named 'Menu' says what pressing it does (it shows the menu); the same word
+    on a control that declares no popup, or a role word that is no kind of popup, still says only what it is."""
+    problem = name_problem("button", name, state)
+    assert (problem[0] if problem else None) == kind
+
+
 def test_a_name_that_is_the_elements_own_visible_text_is_the_pages_word() -> None:
     listed: list[ListedElement] = [
         {"id": "e1", "role": "link", "name": "log_file"},

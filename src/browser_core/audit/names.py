@@ -56,6 +56,9 @@ ROLE_WORDS = frozenset(
         "nan",
     }
 )
+# The kinds of popup a control may declare it shows (ARIA's aria-haspopup values), and a disclosure's states.
+POPUP_KINDS = frozenset({"menu", "listbox", "tree", "grid", "dialog"})
+DISCLOSURE_STATES = frozenset({"expanded", "collapsed"})
 # Icon-font and utility-class prefixes ("fa-trash", "bi-x-lg", "icon-edit"): a name made of one is a class.
 CLASS_PREFIXES = (
     "fa",
@@ -134,12 +137,15 @@ def is_class_token(name: str) -> bool:
     return "_" in text or len(parts) >= 3 or parts[0] in CLASS_PREFIXES
 
 
-def name_problem(role: str, name: str) -> tuple[str, str] | None:
-    """The kind of naming violation and its sentence, or None for a name of its own."""
+def name_problem(role: str, name: str, state: str = "") -> tuple[str, str] | None:
+    """The kind of naming violation and its sentence, or None for a name of its own. A disclosure (expanded or
+    collapsed) named by the kind of popup it shows ("Menu") names what pressing it does: it is no role word."""
     text = " ".join(name.split())
     if not text:
         return "unnamed", f"this {role} has no name: an agent can only guess what it does"
     bare = text.casefold().removeprefix("icon:").strip()
+    if bare in POPUP_KINDS and role != bare and DISCLOSURE_STATES & set(state.split(",")):
+        return None
     if bare in ROLE_WORDS or bare == role.casefold() or text.casefold().startswith("icon:"):
         return "role-word-name", f"named '{text}', which says what it is made of, not what it does"
     if is_class_token(text) or is_class_token(bare):
@@ -165,7 +171,7 @@ def name_violations(
     for e in elements:
         if e["role"] not in NAMED_ROLES:
             continue
-        problem = name_problem(e["role"], e.get("name", ""))
+        problem = name_problem(e["role"], e.get("name", ""), e.get("state", ""))
         shown = " ".join(own.get(e["id"], "").split())
         if problem and problem[0] in ("role-word-name", "class-name") and shown == " ".join(e["name"].split()):
             continue

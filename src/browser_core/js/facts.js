@@ -84,11 +84,26 @@
     return [];
   };
   const unwrap = r => { let inner = r; while (inner.children.length === 1) inner = inner.children[0]; return inner; };
-  const cellsOf = (row, skip) => {
-    const cells = Array.from(row.querySelectorAll('td,th,[role=gridcell],[role=cell],[role=rowheader]'))
-      .filter(c => !c.querySelector('td,th,[role=gridcell],[role=cell]'));
+  const CELL = 'td,th,[role=gridcell],[role=cell],[role=rowheader]';
+  const ownCells = r => Array.from(r.querySelectorAll(CELL)).filter(c => c.closest('tr,[role=row]') === r);
+  // A table cell in a column whose words repeat down it (a foreign-key link, a status: read on up to 60 rows)
+  // tells no row apart, so it never names its row, even on a row whose value is the only one of its kind.
+  const repeatsDown = e => {
+    const td = e.closest(CELL), tr = td && td.closest('tr,[role=row]');
+    const table = tr && tr.closest('table,[role=grid],[role=treegrid],[role=table]');
+    if (!table) return false;
+    const col = ownCells(tr).indexOf(td), seen = new Set();
+    for (const r of Array.from(table.querySelectorAll('tr,[role=row]')).slice(0, 60)) {
+      const c = ownCells(r)[col], t = c ? textOf(c) : '';
+      if (t && seen.has(t)) return true;
+      seen.add(t);
+    }
+    return false;
+  };
+  const cellsOf = (row, skip, telling) => {
+    const cells = Array.from(row.querySelectorAll(CELL)).filter(c => !c.querySelector('td,th,[role=gridcell],[role=cell]'));
     const parts = cells.length ? cells : Array.from(unwrap(row).children);  // a wrapper around the line unwrapped
-    return parts.filter(c => !(skip && c.contains(skip)) && visible(c)).map(c => {  // hidden text names nothing
+    return parts.filter(c => !(skip && c.contains(skip)) && visible(c) && !(telling && repeatsDown(c))).map(c => {
       const field = c.querySelector('input:not([type=hidden]):not([type=checkbox]):not([type=radio]),select');
       return clean(field && !textOf(c) ? (field.value || '') : textOf(c), 120);
     }).filter(Boolean).slice(0, 8);
@@ -106,10 +121,10 @@
     if (own && clean(own) && labelNamesRow(clean(own), row)) return clean(own, 100);
     for (const sel of ['[role=rowheader],th', 'h1,h2,h3,h4,h5,h6,[role=heading]', 'a[href]', 'strong,b']) {
       const named = Array.from(row.querySelectorAll(sel)).find(c => !(skip && c.contains(skip)) &&
-        clean(c.textContent) && nameLike(clean(c.textContent)) && visible(c));
+        clean(c.textContent) && nameLike(clean(c.textContent)) && visible(c) && !repeatsDown(c));
       if (named) return clean(named.textContent, 100);
     }
-    const cell = cellsOf(row, skip).find(nameLike);
+    const cell = cellsOf(row, skip, true).find(nameLike) || cellsOf(row, skip).find(nameLike);
     if (cell) return cell;
     const rest = clean(skip ? textOf(row).replace(textOf(skip), '') : textOf(row), 100);  // a line of bare text
     return nameLike(rest) ? rest : '';

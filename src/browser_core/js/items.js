@@ -61,9 +61,7 @@
     walk(item, 0);
     return out.length <= 8 ? out : [];
   }
-  // A column reads as a measure when most of its values have no letter or begin with a digit ("436 B", "4m ago",
-  // "2025-01-03").
-  const measure = (t) => !/\p{L}/u.test(t) || /^\d/.test(t);
+  // A column reads as a measure when most of its values do (rows.js: measure).
   const itemColumnCache = new Map();
   function itemKeyColumn(box) {
     let col = itemColumnCache.get(box);

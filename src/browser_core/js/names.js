@@ -122,14 +122,18 @@
     if (paged[0]) return paged;
     const arrow = calendarArrowName(el);
     if (arrow) return [arrow, true];
-    if (!el.querySelector("svg,img,i,[class*=icon i]")) return ["", false];
+    if (!el.matches("svg,img") && !el.querySelector("svg,img,i,[class*=icon i]")) return ["", false];
     const goes = destination(el);
     if (goes) return [goes, true];
     // An icon nothing names: a control that opens a menu offers more actions (a row's menu); else its column.
     const popup = (el.getAttribute("aria-haspopup") || "").toLowerCase();
     if (popup && popup !== "false" && popup !== "dialog") return [ICONS.glyphs["⋮"], true];
     const cell = tableContext(el);
-    return cell && !cell.startsWith("row '") ? [cell, true] : ["icon", true];
+    if (cell && !cell.startsWith("row '")) return [cell, true];
+    // One in a column's heading (a sortable column's gear) opens that column's options: "<heading> options".
+    const head = inHeaderRow(el) && cellOf(el);
+    const words = head ? headerAt(head.table, columnIndex(head.td)).replace(/[^\p{L}\p{N}]+$/u, "").trim() : "";
+    return [words ? words + " " + ICONS.in_heading : "icon", true];
   }
   function nameOf(el, role) {
     return nameInfo(el, role)[0];

@@ -148,13 +148,16 @@
         cols.set(col, cols.get(col) !== false && !values.has(k[1].toLowerCase()));
         values.add(k[1].toLowerCase());
         const m = measuredColumns.get(table) || new Map();
-        measuredColumns.set(table, m.set(col, (m.get(col) || 0) + (/^\d/.test(k[1]) ? 1 : -1)));
+        measuredColumns.set(table, m.set(col, (m.get(col) || 0) + (measure(k[1]) ? 1 : -1)));
       }
     }
     keyColumnsCache.set(table, cols);
     return cols;
   }
-  // Columns whose keys mostly begin with a digit read as measures (a size, a date, an age: "436 B", "4m ago").
+  // A value that has no letter or begins with a digit reads as a measure (a size, a date, an age, a row number:
+  // "436 B", "4m ago", "2025-01-03"), never a key; a column whose keys mostly are is a measured column (the one rule
+  // of table rows and of list items, items.js).
+  const measure = (t) => !/\p{L}/u.test(t) || /^\d/.test(t);
   const measuredColumns = new Map();
   const measuredColumn = (table, col) => (keyColumns(table), ((measuredColumns.get(table) || new Map()).get(col) || 0) > 0);
   function rowKey(tr, table, skip) {

@@ -130,7 +130,9 @@
     if (el.checked === true || ac === "true") s.push("checked");
     else if (ac === "mixed" || el.indeterminate) s.push("mixed");
     if (el.disabled === true || el.getAttribute("aria-disabled") === "true") s.push("disabled");
-    const ex = el.getAttribute("aria-expanded");
+    // A disclosure: aria-expanded, or a <details>' summary (open when its details is).
+    const details = el.tagName === "SUMMARY" && el.parentElement && el.parentElement.tagName === "DETAILS" ? el.parentElement : null;
+    const ex = el.getAttribute("aria-expanded") || (details ? String(details.open) : null);
     if (ex === "true") s.push("expanded");
     else if (ex === "false") s.push("collapsed");
     if (el.getAttribute("aria-selected") === "true") s.push("selected");
