@@ -102,6 +102,10 @@ HELD = [
     ),
 ]
 ORDINARY = [
+    # a line taken out of one's own basket or cart edits the draft (ordering it is still held: HELD above)
+    ("POST", "http://a.test/basket/", "form-TOTAL_FORMS=1&form-0-id=4&form-0-quantity=1&form-0-DELETE=on", FORM),
+    ("DELETE", "http://a.test/api/cart/items/3", None, ""),
+    ("POST", "http://a.test/wishlist/remove", json.dumps({"item": 9, "delete": True}), "application/json"),
     ("GET", "http://a.test/admin/product/delete/?id=3", None, ""),
     (
         "POST",

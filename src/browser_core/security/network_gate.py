@@ -13,6 +13,10 @@ Words are read only where a request names its operation, never from free text a 
 - a GraphQL mutation's operation and field names;
 - a field set to a state of cancellation (``status=Cancelled``).
 
+A deletion inside one's own draft (the path names a cart, basket, bag or wish list: a line taken out of the basket,
+``POST /basket/ form-0-DELETE=on``, ``DELETE /api/cart/items/3``) edits that draft and is not held, as the first
+line judges "Remove <item> from your cart"; ordering what the draft holds is still a payment.
+
 The target shown to the human is the request's own: ``DELETE /api/items/report.csv``, with the fields that say
 which record (never tokens, passwords or return URLs).
 """
@@ -64,6 +68,8 @@ NOUNS = {
     "charges": "payment",
     "checkout": "payment",
 }
+DRAFTS = frozenset({"cart", "carts", "basket", "baskets", "bag", "bags", "wishlist", "wishlists", "favorites",
+                    "favourites"})
 CANCELLED_STATES = frozenset({"cancelled", "canceled", "terminated", "revoked"})
 OPERATION_KEYS = frozenset({"action", "op", "operation", "operationname", "cmd", "command", "intent", "do"})
 UNSET = frozenset({"", "0", "false", "off", "no", "none", "null"})
@@ -185,10 +191,15 @@ def judge(method: str, url: str, body: str | None, content_type: str = "") -> Ne
         found = category, f"the request makes '{segments[-1]}'"
     else:
         found = _by_fields(query + pairs)
-    if found is None:
+    if found is None or (found[0] == "delete" and _in_draft(segments)):
         return None
     path = (parts.path or "/") + (f" mutation {mutation}" if mutation else "")
     return NetworkVerdict(found[0], found[1], target(method, path, query + pairs))
+
+
+def _in_draft(segments: list[str]) -> bool:
+    """The path names one's own draft (a cart, a basket, a wish list): what is deleted there is a line of it."""
+    return any(word in DRAFTS for segment in segments for word in words(segment))
 
 
 def target(method: str, path: str, pairs: list[tuple[str, str]]) -> str:
