@@ -3,7 +3,8 @@
 A control's name is judged as the gate judges a control with that name (``DestructiveActionDetector.classify``): a
 scripted button on a plain page; in a basket line (``context: cart``); the submit button of a checkout's last step
 (``context: review``); or the submit button of a small form whose one text area is labelled as the app labels it
-(``context: compose``, ``field``: a comment or review box). A confirmation's text is judged as the gate judges the
+(``context: compose``, ``field``: a comment or review box); or a row of fields in a form being filled
+(``context: form_row``, ``field``: the row's field). A confirmation's text is judged as the gate judges the
 app's own confirmation (a native dialog or a modal: ``confirmation_category``). A control that ``opens`` a
 confirmation is held when either holds it, as the gate does (the click, then the dialog it raised).
 """
@@ -137,6 +138,13 @@ def control_facts(name: str, context: str, field: str = "") -> ElementFacts:
             form=form,
             page=page,
         )
+    if context == "form_row":  # a row of fields in a form being filled, taken out before the form is handed in
+        form = FormFacts(method="post", role="", label="", fields=[FieldFacts(label=field or "Value", type="text",
+                                                                               autocomplete="")],
+                         submit_name="Save", has_submit=True, action="/", submitter=Submitter(label="Save"))
+        return ElementFacts(tag="button", type="button", label=name, autocomplete="", is_submit=False,
+                            enter_submits=False, editable=False, form=form, page=page,
+                            row=RowFacts(cells=[], fields=list(form.fields)))
     row = (
         RowFacts(
             name="Blue Hoodie",

@@ -22,10 +22,15 @@ def confirmation_category(policy: SecurityPolicy, message: str) -> str | None:
     warned = [s for s in sentences if policy.flow.warns(s) and not policy.meaning.in_own_draft(s)]
     if not warned and any(policy.says_reversible(s) for s in sentences):
         return None  # the app says the act can be undone, and warns of nothing
+    # A dialog whose title or sentence names a decoration or a membership taken off ("Remove member") asks about that
+    # edit: its bare "remove" elsewhere ("Are you sure you want to remove anna?") is the same act, not a deletion.
+    edit = not warned and any(policy.takes_off(s) for s in sentences)
     for sentence in sentences:
         category = policy.judge_sentence(sentence) or (
             "cancel" if policy.asks_confirmation(sentence) and policy.meaning.asks_to_end(sentence) else None
         )
+        if category == "delete" and edit and not policy.meaning.destroys(sentence):
+            continue
         if category:
             return category
     return "delete" if warned else None

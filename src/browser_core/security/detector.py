@@ -184,7 +184,7 @@ class DestructiveActionDetector:
         if label and self.policy.is_decline(label):
             return None
         ending = self._ending(facts, form, how, button)
-        if ending or (label and self.policy.is_ordinary(label)):
+        if ending or (label and self.policy.is_ordinary(label) and not self._names_posted_text(form, label)):
             return ending
         if question:
             asked, sentence = question
@@ -241,7 +241,8 @@ class DestructiveActionDetector:
         if self._writes_to_someone(form):
             return self._verdict("send", f"{how} a message form (a recipient and text to send)", facts, [],
                                  control("button", label))
-        posted = self._posted_text(form) if self.policy.only_hands_in(label) else ""
+        posted = self._posted_text(form) if (self.policy.only_hands_in(label)
+                                             or self._names_posted_text(form, label)) else ""
         if posted:
             return self._verdict("send", f"{how} a form that posts its '{posted}' for others to read", facts, [],
                                  control("button", label))
@@ -286,6 +287,11 @@ class DestructiveActionDetector:
         if len(areas) != 1 or len(short) > COMPOSE_FIELDS or not self.policy.is_public_text_field(areas[0].label):
             return ""
         return areas[0].label[:60]
+
+    def _names_posted_text(self, form: FormFacts, label: str) -> bool:
+        """A button that names the very text its form posts for others ('Add comment' under a comment box): posting
+        it, whatever verb leads."""
+        return self.policy.is_public_text_field(label) and bool(self._posted_text(form))
 
     def _writes_to_someone(self, form: FormFacts) -> bool:
         return any(self.policy.is_recipient_field(f.label) for f in form.fields) and any(

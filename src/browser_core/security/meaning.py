@@ -125,14 +125,18 @@ class Meaning:
     def takes_off_attribute(self, text: str) -> bool:
         """A verb that takes off and an attribute after it ('Remove selected labels', '… remove that tag from …'), or
         a record taken out of a container ('Remove user from group'), with no word of destroying in the text."""
-        verbs, objects, destroy, containers = self.detach
+        verbs, objects, _, containers = self.detach
         tokens = [t.casefold() for t in _TOKENS.findall(text)]
-        if _hits(destroy, tokens):
+        if self.destroys(text):
             return False
         taken = _hits(verbs, tokens)
         out_of = [k for k in _hits(containers, tokens) if "from" in tokens[max(k - 3, 0):k]]
         return any(0 < j - i <= GAP for i in taken for j in _hits(objects, tokens)) or any(
             0 < k - i <= GAP + 3 for i in taken for k in out_of)
+
+    def destroys(self, text: str) -> bool:
+        """The text speaks of destroying, or of every record at once ('delete', 'permanently', 'all')."""
+        return bool(_hits(self.detach[2], [t.casefold() for t in _TOKENS.findall(text)]))
 
     def in_own_draft(self, text: str) -> bool:
         return bool(self.own_drafts and self.own_drafts.search(" ".join(text.split())))

@@ -147,6 +147,10 @@ class SecurityPolicy:
         return ((category == "delete" and (self.meaning.in_own_draft(text) or self.meaning.takes_off_attribute(text)))
                 or (category == "send" and self.meaning.to_oneself(text)))
 
+    def takes_off(self, text: str) -> bool:
+        """A removal whose object is a decoration or a membership ('Remove member', 'Remove labels'): an edit."""
+        return self.category_of(text) == "delete" and self.meaning.takes_off_attribute(text)
+
     def judge_sentence(self, sentence: str) -> str | None:
         """A sentence of the app's own confirmation: the words above, the forms of them a sentence uses, or what it
         commits to."""
