@@ -211,6 +211,8 @@ def test_verbs_and_objects_by_their_class(name: str, category: str | None) -> No
         ("Register", "Comments", 2, None),  # the button names another effect
         ("Submit", "Comments", 5, None),  # a long form is a record, not a comment box
         ("Save", "Reply", 0, None),
+        ("Add review", "Your review", 1, "send"),  # the button names the very text it posts
+        ("Add item", "Your review", 1, None),
     ],
 )
 def test_a_form_that_posts_free_text_for_others_is_a_send(button: str, area: str, fields: int,
@@ -252,4 +254,38 @@ def test_a_form_that_posts_free_text_for_others_is_a_send(button: str, area: str
 )
 def test_more_classes_of_verbs_objects_and_warnings(text: str, category: str | None) -> None:
     judged = confirmation_category(POLICY, text) if text.endswith(".") else POLICY.judge_name(text, weak=True)
+    assert judged == category
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        # Written in other words than the wording set's texts they were read from (round 6 and round 7).
+        ("This erases every draft in the folder.", "delete"),  # the effect verb in the third person
+        ("Your card will be charged for the extra storage.", "payment"),  # money the act takes
+        ("This will allow anyone with the link to view the board.", "send"),  # made public
+        ("Allow sharing", "send"),
+        ("Archiving hides the project. You can restore it later.", None),  # the app says it is reversible
+        ("Remove profile picture", None),  # a decoration of a record
+        ("Remove collaborator", None),  # a membership ends, the account stays
+        ("Remove collaborator\nAre you sure you want to remove Bob?", None),  # the dialog's title names the edit
+        ("Remove user\nAre you sure you want to remove Bob?", "delete"),
+        ("Cancel meeting", "cancel"),  # what others were told will happen
+        ("Cancel my registration", "cancel"),
+        ("Ban this account", "cancel"),
+        ("Settle the payment", "payment"),
+        ("Email booking", "send"),
+        ("Post topic", "send"),
+        ("Log in to comment", None),  # only opens the login
+        ("Subscribe to notifications", None),  # a feed of information costs nothing
+        ("Add licence key", None),  # a key already bought
+        ("Add 3 seats", "payment"),
+        ("Transition to Refunded state", "cancel"),  # the state it sets ends the record
+        ("Remove from region", None),  # out of a container
+        ("Send invitation", None),  # the app's own account message
+    ],
+)
+def test_classes_read_from_later_rounds_in_other_words(text: str, category: str | None) -> None:
+    judged = confirmation_category(POLICY, text) if text.endswith(".") or "\n" in text else POLICY.judge_name(
+        text, weak=True)
     assert judged == category
