@@ -14,16 +14,25 @@ button's words say nothing; the form it submits says ``action=place_order`` (a h
 that field and holds the click as a payment; the network line judges the same request
 (``POST /checkout/preview/ action=place_order``, tests/unit/test_network_gate.py) and would hold it had the first
 line missed it. Either way the human is asked once per act: no leaves no order in the database, yes places one.
+
+The cancel: Wagtail's "Cancel workflow" (a page in moderation taken out of its workflow) through a proxy that renames
+it "Zorb" on the button and in the value it sends. The page then says nothing of cancelling; the form's request does
+(``POST /admin/pages/<id>/edit/ action-cancel-workflow=Zorb …``): the network line alone holds it, as a cancel, with
+the request's target naming the page. No leaves the workflow in progress; yes cancels it (read from the database).
+The page is handed in for review by the app's own code beforehand (the state the cancel ends).
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 
+from corpus.apps import REPO, Login, RunningApp, child_env
 from corpus.runner import StepOutcome, find_id, run_step
 from corpus.steps import Step, check, click, open_, select, type_
 from tests.support.mcp_client import BrowserClient, Human, browser_client
@@ -41,6 +50,9 @@ ORDERS = 'SELECT count(*) FROM "order" WHERE reference IN (?, ?)'
 STATUS = 'SELECT status FROM "order" WHERE reference = ?'
 
 
+WAGTAIL_WORDS = {"Cancel workflow": "Zorb"}  # the button's label and the value it submits
+WORKFLOW = ("SELECT status FROM wagtailcore_workflowstate WHERE object_id = ? "
+            "ORDER BY id DESC LIMIT 1")
 SHOP_WORDS = {"Place order": "Zibble"}  # the checkout's last button (its form still sends action=place_order)
 ORDERED = "SELECT count(*) FROM order_line WHERE title = ?"
 
@@ -60,11 +72,50 @@ class ShopProxy(WordingProxy):
     words = SHOP_WORDS
 
 
+class CmsProxy(WordingProxy):
+    words = WAGTAIL_WORDS
+
+
+IN_MODERATION = """
+import sys
+import django
+django.setup()
+from django.conf import settings
+from django.contrib.auth.models import User
+from wagtail.models import Page
+settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"  # no moderator to notify
+page = Page.objects.get(title=sys.argv[1]).specific
+page.get_workflow().start(page, User.objects.get(username="admin"))
+"""
+
+
+async def in_moderation(app: RunningApp, title: str) -> None:
+    """The page handed in for review (its site's default workflow started), by the app's own code."""
+    env = child_env(app.spec, app.state) | {"DJANGO_SETTINGS_MODULE": "corpus.wagtail_cms.settings"}
+    await anyio.run_process([sys.executable, "-c", IN_MODERATION, title], env=env, cwd=REPO)
+
+
 def caller(client: BrowserClient) -> Any:
     async def call(tool: str, /, **arguments: Any) -> dict[str, Any]:
         return (await client.call(tool, **arguments)).payload
 
     return call
+
+
+def secrets_file(tmp_path: Path, name: str, login: Login, base: str) -> Path:
+    """The login's password under ``name``, for the proxy's origin only."""
+    secrets = tmp_path / "secrets.toml"
+    secrets.write_text(f"[{name}]\nvalue = {json.dumps(login.password)}\norigins = [{json.dumps(base)}]\n")
+    secrets.chmod(0o600)
+    return secrets
+
+
+async def log_in(call: Any, base: str, login: Login, secret: str, button: str) -> None:
+    """The username typed, the password by its secret's name, the button clicked."""
+    await run(call, base, open_(login.path), type_(login.user_field, login.username))
+    password = await find_id(call, Step("type", "Password"))
+    assert (await call("type_text", element_id=password, text={"secret": secret}))["success"]
+    await run(call, base, click(button, "button"))
 
 
 async def run(call: Any, base: str, *steps: Any) -> StepOutcome:
@@ -146,19 +197,14 @@ async def test_an_order_placed_by_a_button_of_unknown_words_is_held_once(
     assert login is not None
     proxy = ShopProxy(app.url("/").rstrip("/"), cosmetic=False)
     base = await proxy.start()
-    secrets = tmp_path / "secrets.toml"
-    secrets.write_text(f"[shop]\nvalue = {json.dumps(login.password)}\norigins = [{json.dumps(base)}]\n")
-    secrets.chmod(0o600)
+    secrets = secrets_file(tmp_path, "shop", login, base)
     human = Human([False, True])
     placed = app.db.scalar(ORDERED, "Olive Tree")  # the gate's place-order task may have run first on this app
     try:
         async with browser_client(tmp_path / "profile", elicitation_callback=human,
                                   BROWSER_SECRETS_FILE=str(secrets)) as client:  # the line on by default
             call = caller(client)
-            await run(call, base, open_(login.path), type_(login.user_field, login.username))
-            password = await find_id(call, Step("type", "Password"))
-            assert (await call("type_text", element_id=password, text={"secret": "shop"}))["success"]
-            await run(call, base, click("Log In", "button"))
+            await log_in(call, base, login, "shop", "Log In")
             checkout = (
                 open_("/catalogue/olive-tree_5/"),
                 click("Add to basket", "button"),
@@ -178,5 +224,44 @@ async def test_an_order_placed_by_a_button_of_unknown_words_is_held_once(
                 assert confirmed["success"] is answer, confirmed
                 assert app.db.scalar(ORDERED, "Olive Tree") == placed + (1 if answer else 0)
         assert len(human.asked) == 2, human.asked  # once per act: the approved act's request was not asked about
+    finally:
+        await proxy.close()
+
+
+@pytest.mark.parametrize("app_name", ["wagtail"])  # the id names the app: only it is started (conftest.py)
+async def test_a_workflow_cancelled_by_a_button_of_unknown_words_is_held_by_its_request(
+    tmp_path: Path, corpus_apps, app_name: str
+) -> None:
+    app = corpus_apps.get(app_name)
+    login = app.spec.login
+    assert login is not None
+    page = str(app.db.scalar("SELECT id FROM wagtailcore_page WHERE title = ?", "Orchestra moves"))
+    proxy = CmsProxy(app.url("/").rstrip("/"), cosmetic=False)
+    base = await proxy.start()
+    secrets = secrets_file(tmp_path, "cms", login, base)
+    human = Human([])
+    edit = (open_(f"/admin/pages/{page}/edit/"), click("More actions", "button"))
+    await in_moderation(app, "Orchestra moves")  # the state the cancel ends, set up outside the browser
+    assert app.db.scalar(WORKFLOW, page) == "in_progress"
+    try:
+        async with browser_client(tmp_path / "profile", elicitation_callback=human, BROWSER_SECRETS_FILE=str(secrets),
+                                  BROWSER_NETWORK_GATE="true") as client:
+            call = caller(client)
+            await log_in(call, base, login, "cms", "Sign in")
+            for answer in (False, True):
+                held = await run(call, base, *edit, click("Zorb", "button"))
+                assert held.held and held.step.target == "Zorb", held.payload
+                # Held by the network line: the only words of cancelling are in the request the click sent.
+                assert held.summary["category"] == "cancel", held.summary
+                target = held.summary["objects"][0]
+                assert target.startswith(f"POST /admin/pages/{page}/edit/"), held.summary
+                assert "Orchestra moves" in target, held.summary
+                assert app.db.scalar(WORKFLOW, page) == "in_progress", "held, yet the workflow was cancelled"
+                human.answers.append(answer)
+                confirmed = await call("confirm_action", confirmation_id=held.confirmation_id)
+                assert confirmed["success"] is answer, confirmed
+                assert app.db.scalar(WORKFLOW, page) == ("cancelled" if answer else "in_progress")
+        assert len(human.asked) == 2, human.asked  # once per act: the approved request was not asked about again
+        assert all(f"POST /admin/pages/{page}/edit/" in question for question in human.asked), human.asked
     finally:
         await proxy.close()

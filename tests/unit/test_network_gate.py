@@ -100,11 +100,26 @@ HELD = [
         "payment",
         "POST /checkout/preview/ action=place_order",
     ),
+    # Wagtail's "Cancel workflow", whatever its button says: the submit's own field names the act
+    (
+        "POST",
+        "http://a.test/admin/pages/45/edit/",
+        multipart(("csrfmiddlewaretoken", "x"), ("title", "Orchestra moves"), ("action-cancel-workflow", "Zorb")),
+        MULTIPART,
+        "cancel",
+        "POST /admin/pages/45/edit/ title=Orchestra moves action-cancel-workflow=Zorb",
+    ),
+    # a bookmark manager's bookmarks are its records, not a draft
+    ("DELETE", "http://a.test/api/bookmarks/12", None, "", "delete", "DELETE /api/bookmarks/12"),
 ]
 ORDINARY = [
     # a line taken out of one's own basket or cart edits the draft (ordering it is still held: HELD above)
     ("POST", "http://a.test/basket/", "form-TOTAL_FORMS=1&form-0-id=4&form-0-quantity=1&form-0-DELETE=on", FORM),
     ("DELETE", "http://a.test/api/cart/items/3", None, ""),
+    ("DELETE", "http://a.test/api/carts/3/lines/7", None, ""),  # the policy's own_drafts, plurals as the singular
+    ("DELETE", "http://a.test/api/baskets/5/lines/2/", None, ""),
+    ("DELETE", "http://a.test/api/shoppingCart/items/2", None, ""),
+    ("DELETE", "http://a.test/wish-lists/4/items/9", None, ""),
     ("POST", "http://a.test/wishlist/remove", json.dumps({"item": 9, "delete": True}), "application/json"),
     ("GET", "http://a.test/admin/product/delete/?id=3", None, ""),
     (

@@ -54,6 +54,10 @@ def scripted(name: str, *, row: dict[str, Any] | None = None, page: dict[str, An
         ("Uninstall", "delete"),
         ("Leave without saving", "delete"),
         ("Overwrite", "delete"),
+        ("Add seats", "payment"),
+        ("Add 5 licenses", "payment"),
+        ("Buy a license", "payment"),
+        ("Purchase license key", "payment"),
     ],
 )
 def test_a_verb_and_what_it_acts_on_in_any_order(name: str, category: str) -> None:
@@ -73,6 +77,9 @@ def test_a_verb_and_what_it_acts_on_in_any_order(name: str, category: str) -> No
         "Clear all",
         "Import",
         "Start",
+        "Add license key",  # the key one holds, entered: no more of the plan bought
+        "Add license",
+        "Add licence file",
     ],
 )
 def test_names_that_share_a_word_but_not_the_meaning(name: str) -> None:

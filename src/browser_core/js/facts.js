@@ -86,19 +86,20 @@
   const unwrap = r => { let inner = r; while (inner.children.length === 1) inner = inner.children[0]; return inner; };
   const CELL = 'td,th,[role=gridcell],[role=cell],[role=rowheader]';
   const ownCells = r => Array.from(r.querySelectorAll(CELL)).filter(c => c.closest('tr,[role=row]') === r);
-  // A table cell in a column whose words repeat down it (a foreign-key link, a status: read on up to 60 rows)
-  // tells no row apart, so it never names its row, even on a row whose value is the only one of its kind.
+  // A table cell in a column whose words repeat down it (a foreign-key link, a status: columns.js) tells no row
+  // apart, so it never names its row, even on a row whose value is the only one of its kind.
+  /* columns.js */
+  const byTable = new Map();
   const repeatsDown = e => {
     const td = e.closest(CELL), tr = td && td.closest('tr,[role=row]');
     const table = tr && tr.closest('table,[role=grid],[role=treegrid],[role=table]');
     if (!table) return false;
-    const col = ownCells(tr).indexOf(td), seen = new Set();
-    for (const r of Array.from(table.querySelectorAll('tr,[role=row]')).slice(0, 60)) {
-      const c = ownCells(r)[col], t = c ? textOf(c) : '';
-      if (t && seen.has(t)) return true;
-      seen.add(t);
+    if (!byTable.has(table)) {
+      byTable.set(table, columnKeys(Array.from(table.querySelectorAll('tr,[role=row]')), ownCells, textOf,
+        c => ownCells(c.closest('tr,[role=row]')).indexOf(c)));
     }
-    return false;
+    const column = byTable.get(table).get(ownCells(tr).indexOf(td));
+    return !!column && !column.distinct;
   };
   const cellsOf = (row, skip, telling) => {
     const cells = Array.from(row.querySelectorAll(CELL)).filter(c => !c.querySelector('td,th,[role=gridcell],[role=cell]'));

@@ -126,31 +126,19 @@
     if (!c.querySelector(FIELD_SEL)) { const t = wordsOf(c); if (t && lettered(t)) return [2, t]; }
     return null;
   }
-  // The columns whose keys tell the table's rows apart (no two rows share one), read once per table on up to 60
-  // rows.
+  // The columns whose keys tell the table's rows apart (columns.js), read once per table.
   const keyColumnsCache = new Map();
   function keyColumns(table) {
     let cols = keyColumnsCache.get(table);
     if (cols) return cols;
     cols = new Map();
-    const seen = new Map();
-    const rows = gridRows(table).filter((r) => !isHeaderRow(r)).slice(0, 60);
-    const done = new Set();
-    for (const r of rows) {
-      const ri = r.getAttribute("aria-rowindex");
-      if (ri) { if (done.has(ri)) continue; done.add(ri); }
-      for (const c of rowCells(r, table)) {
-        const k = cellKey(c);
-        if (!k) continue;
-        const col = columnIndex(c);
-        if (!seen.has(col)) seen.set(col, new Set());
-        const values = seen.get(col);
-        cols.set(col, cols.get(col) !== false && !values.has(k[1].toLowerCase()));
-        values.add(k[1].toLowerCase());
-        const m = measuredColumns.get(table) || new Map();
-        measuredColumns.set(table, m.set(col, (m.get(col) || 0) + (measure(k[1]) ? 1 : -1)));
-      }
+    const measured = new Map();
+    const body = gridRows(table).filter((r) => !isHeaderRow(r));
+    for (const [col, c] of columnKeys(body, (r) => rowCells(r, table), (c) => (cellKey(c) || [])[1] || "", columnIndex)) {
+      cols.set(col, c.distinct);
+      measured.set(col, c.keys.reduce((n, k) => n + (measure(k) ? 1 : -1), 0));
     }
+    measuredColumns.set(table, measured);
     keyColumnsCache.set(table, cols);
     return cols;
   }

@@ -76,6 +76,7 @@
 
   /* names.js */
   /* match.js */
+  /* columns.js */
   /* rows.js */
   /* items.js */
   /* icons.js */

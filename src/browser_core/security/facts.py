@@ -15,7 +15,10 @@ from typing import Any
 from playwright.async_api import ElementHandle
 from playwright.async_api import Error as PlaywrightError
 
-FACTS_JS = resources.files("browser_core.js").joinpath("facts.js").read_text(encoding="utf-8")
+_JS = resources.files("browser_core.js")
+# The rule of which columns tell rows apart is the walker's own (columns.js), spliced in.
+FACTS_JS = _JS.joinpath("facts.js").read_text(encoding="utf-8").replace(
+    "/* columns.js */", _JS.joinpath("columns.js").read_text(encoding="utf-8"))
 
 
 @dataclass

@@ -3,7 +3,8 @@
 - A commitment: a commit verb and what it commits, in either order with a few words between ("Submit my order",
   "Complete booking"); a verb that commits by itself leading the name with an amount or "now" after it ("Book flight
   for $387", "Pay €12 now"); a commit verb with an amount. What is committed makes the category.
-- One's own drafts: a removal that names one's basket or wish list is an ordinary edit of it.
+- One's own drafts: a removal that names one's basket or wish list is an ordinary edit of it (the network line
+  reads the same words in a request's path).
 - A decoration taken off a record (a verb that takes off, an object that is an attribute: "Remove labels", "Remove
   logo") edits the record, unless the words also speak of destroying it.
 - The app's own confirmation: the forms of the effect words a sentence uses ("… will be permanently removed"), or a
@@ -139,7 +140,12 @@ class Meaning:
         return bool(_hits(self.detach[2], [t.casefold() for t in _TOKENS.findall(text)]))
 
     def in_own_draft(self, text: str) -> bool:
-        return bool(self.own_drafts and self.own_drafts.search(" ".join(text.split())))
+        """The text names one's own draft (a basket, a wish list), in the singular or the plural ('carts')."""
+        if self.own_drafts is None:
+            return False
+        tokens = _TOKENS.findall(text)
+        singular = " ".join(t[:-1] if len(t) > 3 and t[-1] in "sS" else t for t in tokens)
+        return bool(self.own_drafts.search(" ".join(text.split())) or self.own_drafts.search(singular))
 
     def reverses(self, name: str) -> bool:
         """The name undoes an effect ("Undo revoke access")."""

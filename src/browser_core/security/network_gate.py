@@ -13,9 +13,10 @@ Words are read only where a request names its operation, never from free text a 
 - a GraphQL mutation's operation and field names;
 - a field set to a state of cancellation (``status=Cancelled``).
 
-A deletion inside one's own draft (the path names a cart, basket, bag or wish list: a line taken out of the basket,
-``POST /basket/ form-0-DELETE=on``, ``DELETE /api/cart/items/3``) edits that draft and is not held, as the first
-line judges "Remove <item> from your cart"; ordering what the draft holds is still a payment.
+A deletion inside one's own draft (the path names a cart, basket, bag or wish list, the policy's ``own_drafts``: a
+line taken out of the basket, ``POST /basket/ form-0-DELETE=on``, ``DELETE /api/cart/items/3``) edits that draft
+and is not held, as the first line judges "Remove <item> from your cart"; ordering what the draft holds is still a
+payment.
 
 The target shown to the human is the request's own: ``DELETE /api/items/report.csv``, with the fields that say
 which record (never tokens, passwords or return URLs).
@@ -27,6 +28,8 @@ import json
 import re
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, unquote, urlsplit
+
+from browser_core.security.policy import SecurityPolicy, load_policy
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 VERBS = {
@@ -68,8 +71,6 @@ NOUNS = {
     "charges": "payment",
     "checkout": "payment",
 }
-DRAFTS = frozenset({"cart", "carts", "basket", "baskets", "bag", "bags", "wishlist", "wishlists", "favorites",
-                    "favourites"})
 CANCELLED_STATES = frozenset({"cancelled", "canceled", "terminated", "revoked"})
 OPERATION_KEYS = frozenset({"action", "op", "operation", "operationname", "cmd", "command", "intent", "do"})
 UNSET = frozenset({"", "0", "false", "off", "no", "none", "null"})
@@ -170,8 +171,11 @@ def _by_fields(pairs: list[tuple[str, str]]) -> tuple[str, str] | None:
     return None
 
 
-def judge(method: str, url: str, body: str | None, content_type: str = "") -> NetworkVerdict | None:
-    """The verdict on one request, or None when it commits nothing the lexicon knows (GETs never do)."""
+def judge(
+    method: str, url: str, body: str | None, content_type: str = "", policy: SecurityPolicy | None = None
+) -> NetworkVerdict | None:
+    """The verdict on one request, or None when it commits nothing the lexicon knows (GETs never do); ``policy``
+    gives the words of one's own drafts (the packaged policy by default)."""
     method = method.upper()
     if method in SAFE_METHODS:
         return None
@@ -191,15 +195,16 @@ def judge(method: str, url: str, body: str | None, content_type: str = "") -> Ne
         found = category, f"the request makes '{segments[-1]}'"
     else:
         found = _by_fields(query + pairs)
-    if found is None or (found[0] == "delete" and _in_draft(segments)):
+    if found is None or (found[0] == "delete" and _in_draft(segments, policy or load_policy())):
         return None
     path = (parts.path or "/") + (f" mutation {mutation}" if mutation else "")
     return NetworkVerdict(found[0], found[1], target(method, path, query + pairs))
 
 
-def _in_draft(segments: list[str]) -> bool:
-    """The path names one's own draft (a cart, a basket, a wish list): what is deleted there is a line of it."""
-    return any(word in DRAFTS for segment in segments for word in words(segment))
+def _in_draft(segments: list[str], policy: SecurityPolicy) -> bool:
+    """The path names one's own draft (a cart, a basket, a wish list: the policy's ``own_drafts``, as the first line
+    reads them in a control's name): what is deleted there is a line of it."""
+    return any(policy.meaning.in_own_draft(" ".join(words(segment))) for segment in segments)
 
 
 def target(method: str, path: str, pairs: list[tuple[str, str]]) -> str:
