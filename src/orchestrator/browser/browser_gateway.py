@@ -5,7 +5,8 @@ the browser server (``BrowserLink``: one Chromium, one page, element ids valid f
 Why HTTP: an ``AgentDefinition`` gets its own MCP servers only through ``mcpServers``; the CLI refuses an
 in-process (``sdk``) entry there (the spawn fails: "would be spawned with zero tools"), and a server in the
 session's ``mcp_servers`` is listed to the planner too. Each subagent spawn therefore connects to
-``http://127.0.0.1:<port>/agents/<name>/mcp``; no second browser starts.
+``http://127.0.0.1:<port>/agents/<name>/mcp``; no second browser starts. An agent that reports by tool also gets
+``/agents/<name>/orchestrator/mcp``: its ``report`` tool only (``report_server``), answered here, never forwarded.
 
 Exposure: the socket binds to 127.0.0.1 only, on a port the OS picks; every request must carry the run's own bearer
 token (a fresh random one per session, compared in constant time); a request whose ``Host`` or ``Origin`` is not

@@ -2,9 +2,11 @@
 policies (``policies.py``, one concern each).
 
 PreToolUse: track the call, enforce least privilege per agent, attach the task memory to planner delegations,
-then ``ConfirmationPolicy`` for ``confirm_action`` and ``StuckPolicy`` (backoff, repeats) for browser actions.
+then ``ReportDesk`` for a subagent's ``report`` call, ``ConfirmationPolicy`` for ``confirm_action`` and
+``StuckPolicy`` (backoff, repeats) for browser actions.
 PostToolUse(+Failure): ``CallRecording`` (results, screenshots), ``StuckPolicy.after``, ``HandBackReader`` (plan
-report, step result, verdict), ``SensitiveFieldPolicy``, and a dead browser server stops the run.
+report, step result, verdict; a report handed in by tool ends its subagent), ``SensitiveFieldPolicy``, and a dead
+browser server stops the run.
 """
 
 from __future__ import annotations
