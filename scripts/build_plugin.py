@@ -2,7 +2,9 @@
 
 - ``.claude-plugin/plugin.json``: its ``version`` is pyproject's ``[project] version``.
 - ``plugin/agents/<name>.md``: each ``agents/<name>.md`` with its browser tools named as Claude Code names a
-  plugin's server (``mcp__plugin_browser-agent_browser__<tool>``); the prompt and every other field unchanged.
+  plugin's server (``mcp__plugin_browser-agent_browser__<tool>``) and without the orchestrator's ``report`` tool
+  (only the orchestrator serves it: a plugin agent ends with its closing line, as its prompt says); the prompt and
+  every other field unchanged.
 
     uv run python scripts/build_plugin.py          # write them
     uv run python scripts/build_plugin.py --check  # exit 1 and name the files that differ (tests/unit runs it)
@@ -26,6 +28,7 @@ MANIFEST = ROOT / ".claude-plugin" / "plugin.json"
 AGENTS_OUT = ROOT / "plugin" / "agents"
 GENERATED = "# generated from agents/{name} by scripts/build_plugin.py: edit that file, then run the script"
 TOOLS_LINE = re.compile(r"^tools:.*$", re.MULTILINE)
+REPORT_TOOL = re.compile(r",\s*mcp__orchestrator__report\b")
 
 
 def project_version() -> str:
@@ -35,7 +38,8 @@ def project_version() -> str:
 def plugin_agent(source: Path) -> str:
     text = source.read_text("utf-8")
     _, front, body = text.split("---", 2)
-    front = TOOLS_LINE.sub(lambda m: m.group(0).replace(ORCHESTRATOR_PREFIX, PLUGIN_PREFIX), front, count=1)
+    front = TOOLS_LINE.sub(lambda m: REPORT_TOOL.sub("", m.group(0)).replace(ORCHESTRATOR_PREFIX, PLUGIN_PREFIX),
+                           front, count=1)
     return f"---\n{GENERATED.format(name=source.name)}{front}---{body}"
 
 

@@ -7,7 +7,8 @@ Conventions
   the one the harness reports).
 - Role: the agent whose system prompt the request carries (planner, dom_analyzer, executor, validator, answerer;
   a model lead if there is one: since issue 12 the orchestrator leads in Python and sends none).
-- Browser calls: distinct ``mcp__browser__*`` tool uses; page actions: those that act on the page.
+- Browser calls: distinct ``mcp__browser__*`` tool uses, in the requests and in the replies (a spawn that ends with
+  its report tool sends no request after its last reply); page actions: those that act on the page.
 - Cache-eligible prefix: the longest byte prefix (tools, system, then messages in order) a request shares with an
   earlier request of the same role and model; with caching it is read at 0.1x and the rest written at 1.25x.
   The CLI's billing-header line (it varies per conversation) is left out of both.
@@ -20,7 +21,7 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass, field
 
-from browser_agent_evals.scripted.server import ModelRequest
+from browser_agent_evals.scripted.server import ModelRequest, ToolUse
 
 BROWSER = "mcp__browser__"
 ACTIONS = frozenset(
@@ -115,7 +116,8 @@ def analyse(task: str, requests: list[ModelRequest], harness_tokens: int = 0) ->
         cost.schema_chars[role] = max(cost.schema_chars.get(role, 0), len(json.dumps(tools)))
         if role in ("lead", "planner"):
             cost.lead_browser_tools = max(cost.lead_browser_tools, sum(n.startswith(BROWSER) for n in req.tool_names))
-        for use_id, use in req.tool_uses().items():
+        replied = {b.id: b for b in req.reply if isinstance(b, ToolUse)}  # a spawn's last reply has no next request
+        for use_id, use in (req.tool_uses() | replied).items():
             if use.name.startswith(BROWSER):
                 seen_calls[use_id] = use.name[len(BROWSER):]
         text = canonical(req)

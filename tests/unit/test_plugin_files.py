@@ -40,8 +40,10 @@ def test_plugin_agents_carry_the_orchestrators_tool_lists() -> None:
     assert {p.name for p in sources} == {p.name for p in (ROOT / "plugin" / "agents").glob("*.md")}
     for source in sources:
         mine, theirs = front(source), front(ROOT / "plugin" / "agents" / source.name)
+        # the orchestrator's own report tool is not served in a plugin: its agents end with their closing line
         assert theirs["tools"].split(", ") == [
             t.replace("mcp__browser__", PLUGIN_PREFIX) for t in mine["tools"].split(", ")
+            if t != "mcp__orchestrator__report"
         ]
         assert {k: v for k, v in theirs.items() if k != "tools"} == {k: v for k, v in mine.items() if k != "tools"}
         assert (

@@ -6,7 +6,9 @@ what was added, changed or removed), observes only when it has none or a target 
 ``find_interactive_elements`` when the observation's budget left the element out), sends consecutive fills
 (type/select) whose targets it has in one reply (they run in order; after a failed one the rest are redone),
 forwards ``requires_confirmation`` to ``confirm_action`` (the orchestrator's gate
-decides), retries once after a retriable or recoverable failure, and ends with one ``RESULT`` line for the horizon.
+decides), retries once after a retriable or recoverable failure, and ends with the ``report`` tool (its RESULT):
+in the same reply as the call(s) that finish the horizon (the orchestrator takes it only if they succeeded; a
+refusal is read like any result and the horizon goes on from the failure).
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from browser_agent_evals.scripted.protocol import BROWSER, short
-from browser_agent_evals.scripted.server import Block, ModelRequest, Text, ToolResult, ToolUse
+from browser_agent_evals.scripted.protocol import BROWSER, REPORT, short
+from browser_agent_evals.scripted.server import Block, ModelRequest, ToolResult, ToolUse
 from browser_agent_evals.scripted.targets import describe, resolve
 
 RETRY_CATEGORIES = ("retriable", "recoverable")
@@ -64,12 +66,14 @@ class Horizon:
     waited: set[int] = field(default_factory=set)  # steps whose target was waited for once
     url: str = ""
     cut: bool = False  # the last action's result listed only part of the elements it added or changed
-    ended: Text | None = None
+    ended: Block | None = None
 
     def next_blocks(self) -> list[Block]:
         last: ToolResult | None = None
         for batch in self.req.result_batches():
             for n, result in enumerate(batch):
+                if result.name == REPORT:  # a report not taken (one taken ends the spawn): read on
+                    continue
                 done = len(self.done)
                 self._replay(result)
                 if self.ended is not None:
@@ -80,7 +84,25 @@ class Horizon:
         if len(self.done) >= len(self.steps):
             return [self._result("ok")]
         first = self._next_call(self.steps[len(self.done)], last)
-        return [first, *self._batched(first)]
+        calls: list[Block] = [first, *self._batched(first)]
+        if self._finishes(calls):
+            self.done += [{"step": f"[{step['key']}]", "status": "ok", "did": did(c.name.rsplit("__", 1)[-1], c.input)}
+                          for step, c in zip(self.steps[len(self.done):], calls, strict=False)
+                          if isinstance(c, ToolUse)]
+            calls.append(self._result("ok"))
+        return calls
+
+    def _finishes(self, calls: list[Block]) -> bool:
+        """Whether these calls carry out every step left (each call one step, none of them held for a
+        confirmation), so the report may follow them in the same reply."""
+        n, first = len(self.done), calls[0]
+        if not isinstance(first, ToolUse) or n + len(calls) < len(self.steps):
+            return False
+        name = short(first.name)
+        if name in LOOKS or (name == "wait_for" and self.steps[n].get("op") != "wait"):
+            return False  # a look for the target, not the step itself
+        held = name != "confirm_action" and self.steps[n].get("confirm")
+        return not held and not any(step.get("confirm") for step in self.steps[n + 1 :])
 
     def _batched(self, first: Block) -> list[ToolUse]:
         """Calls that may go with ``first`` in the same reply, as the executor prompt allows: the following
@@ -250,12 +272,12 @@ class Horizon:
             return ToolUse(BROWSER + "observe", {})
         return self._result("failed", error="element_not_found", why=f"no {describe(target)} on the page")
 
-    def _result(self, status: str, *, error: str = "", why: str = "") -> Text:
+    def _result(self, status: str, *, error: str = "", why: str = "") -> ToolUse:
         steps = list(self.done)
         if status != "ok" and len(steps) < len(self.steps):
             steps.append({"step": f"[{self.steps[len(steps)]['key']}]", "status": status, "did": why})
         body = {"status": status, "steps": steps, "page": self.url, "error": error}
-        return Text("RESULT " + json.dumps(body))
+        return ToolUse(REPORT, body)
 
 
 def did(tool: str, args: dict[str, Any]) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 from browser_agent_evals.scripted.server import Block, ModelRequest, Text, ToolUse
 
 BROWSER = "mcp__browser__"
+REPORT = "mcp__orchestrator__report"  # how the executor and validator end (their RESULT / VERDICT as its input)
 
 
 def delegate(agent: str, description: str, prompt: str) -> ToolUse:

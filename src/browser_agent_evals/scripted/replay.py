@@ -20,6 +20,7 @@ from typing import Any
 from browser_agent_evals.scripted.horizon import Horizon, tagged_list
 from browser_agent_evals.scripted.protocol import (
     BROWSER,
+    REPORT,
     RoleScript,
     handed_back,
     tagged,
@@ -141,18 +142,23 @@ class Replay(RoleScript):
 
     # ------------------------------------------------------------------ validator
     def validator(self, req: ModelRequest) -> list[Block]:
+        """Reads the page; an expected text it knows word for word goes as the evidence of a done report in the same
+        reply (taken only if the read returned it), otherwise the report follows the read."""
         page = req.last_result("get_page_text")
         if page is None:
-            return [ToolUse(BROWSER + "get_page_text", {})]
+            read: list[Block] = [ToolUse(BROWSER + "get_page_text", {})]
+            if self.expect and "{" not in self.expect:
+                read.append(ToolUse(REPORT, {"done": True, "evidence": self.expect, "next_step": ""}))
+            return read
         text = (((page.envelope() or {}).get("data")) or {}).get("text", "")
         if self.expect:
             found = find_text(self.expect, str(text))
             done = found is not None
             evidence = found if found is not None else f"not found: {self.expect!r}; page: {str(text)[:160]}"
         else:
-            done, evidence = True, f"every step ran; the page now reads: {' '.join(str(text).split())[:160]}"
-        verdict = {"done": done, "evidence": evidence, "next_step": "" if done else "re-check the last steps"}
-        return [Text("VERDICT " + json.dumps(verdict))]
+            done, evidence = True, " ".join(str(text).split())[:160]  # the page after the last step, as read
+        next_step = "" if done else "re-check the last steps"
+        return [ToolUse(REPORT, {"done": done, "evidence": evidence, "next_step": next_step})]
 
     # ------------------------------------------------------------------ answerer (the DeveloperAgent's model)
     def answerer(self, req: ModelRequest) -> list[Block]:

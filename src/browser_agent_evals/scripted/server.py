@@ -72,6 +72,7 @@ class ModelRequest:
     headers: dict[str, str]
     agent: str
     chars: int
+    reply: list[Block] = field(default_factory=list)  # what the policy answered (tool uses with their ids)
 
     @property
     def model(self) -> str:
@@ -288,6 +289,10 @@ class _Handler(BaseHTTPRequestHandler):
         except BaseException as exc:  # a failing policy must show up in the test, not hang the CLI
             model.errors.append(exc)
             blocks = [Text(f"scripted policy error: {exc!r}")]
+        for block in blocks:
+            if isinstance(block, ToolUse) and not block.id:
+                block.id = model.next_id("toolu")
+        request.reply = blocks
         elapsed = time.perf_counter() - started
         with model._lock:
             model.log.append(RequestLog(request.agent, request.chars, request.model, elapsed, time.time()))

@@ -5,7 +5,8 @@ the browser server (``BrowserLink``: one Chromium, one page, element ids valid f
 Why HTTP: an ``AgentDefinition`` gets its own MCP servers only through ``mcpServers``; the CLI refuses an
 in-process (``sdk``) entry there (the spawn fails: "would be spawned with zero tools"), and a server in the
 session's ``mcp_servers`` is listed to the planner too. Each subagent spawn therefore connects to
-``http://127.0.0.1:<port>/agents/<name>/mcp``; no second browser starts.
+``http://127.0.0.1:<port>/agents/<name>/mcp``; no second browser starts. An agent that reports by tool also gets
+``/agents/<name>/orchestrator/mcp``: its ``report`` tool only (``report_server``), answered here, never forwarded.
 
 Exposure: the socket binds to 127.0.0.1 only, on a port the OS picks; every request must carry the run's own bearer
 token (a fresh random one per session, compared in constant time); a request whose ``Host`` or ``Origin`` is not
@@ -20,16 +21,20 @@ import hmac
 import secrets
 import socket
 from collections.abc import AsyncIterator
+from typing import Any
 
 import anyio
+import mcp.types as mt
 import structlog
 import uvicorn
 from claude_agent_sdk.types import McpHttpServerConfig
+from mcp.server import Server
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.types import Receive, Scope, Send
 
 from orchestrator.browser.browser_link import BrowserLink
+from orchestrator.memory.report_tool import DESCRIPTIONS, REPORT_SERVER, SCHEMAS
 
 log = structlog.get_logger("orchestrator.gateway")
 PREFIX = "/agents/"
@@ -38,9 +43,11 @@ PREFIX = "/agents/"
 class BrowserGateway:
     """Per-agent MCP endpoints over one ``BrowserLink``; ``start`` → ``config(agent)``… → ``close``."""
 
-    def __init__(self, link: BrowserLink, tools: dict[str, frozenset[str]]) -> None:
+    def __init__(self, link: BrowserLink, tools: dict[str, frozenset[str]], reports: dict[str, str] | None = None
+                 ) -> None:
         self.link = link
         self.tools = tools  # agent name → its browser tool names (mcp__browser__*)
+        self.reports = reports or {}  # agent name → the tag of its ``report`` tool (RESULT / VERDICT), if it has one
         self.token = secrets.token_urlsafe(32)
         self.port = 0
         self.requests = 0  # MCP requests served (every spawn's initialize, tools/list and calls)
@@ -55,6 +62,13 @@ class BrowserGateway:
     def config(self, agent: str) -> McpHttpServerConfig:
         """The ``mcpServers`` entry of ``agent``'s definition: its endpoint and the run's token."""
         return {"type": "http", "url": f"{self.origin}{PREFIX}{agent}/mcp",
+                "headers": {"Authorization": f"Bearer {self.token}"}}
+
+    def report_config(self, agent: str) -> McpHttpServerConfig | None:
+        """The ``orchestrator`` server of ``agent``'s definition (its one ``report`` tool), if it reports by tool."""
+        if agent not in self.reports:
+            return None
+        return {"type": "http", "url": f"{self.origin}{PREFIX}{agent}/{REPORT_SERVER}/mcp",
                 "headers": {"Authorization": f"Bearer {self.token}"}}
 
     async def start(self) -> None:
@@ -84,7 +98,12 @@ class BrowserGateway:
                     manager = StreamableHTTPSessionManager(self.link.proxy(names)["instance"], json_response=True,
                                                            stateless=True, security_settings=security)
                     await stack.enter_async_context(manager.run())
-                    self._managers[agent] = manager
+                    self._managers[f"{agent}/mcp"] = manager
+            for agent, tag in self.reports.items():
+                manager = StreamableHTTPSessionManager(report_server(tag), json_response=True, stateless=True,
+                                                       security_settings=security)
+                await stack.enter_async_context(manager.run())
+                self._managers[f"{agent}/{REPORT_SERVER}/mcp"] = manager
             await self._server.serve(sockets=[sock])
 
     async def close(self) -> None:
@@ -102,9 +121,8 @@ class BrowserGateway:
         if scope["type"] != "http":
             return
         path = str(scope.get("path") or "")
-        agent = path[len(PREFIX):].split("/", 1)[0] if path.startswith(PREFIX) else ""
-        manager = self._managers.get(agent)
-        if manager is None or path != f"{PREFIX}{agent}/mcp":
+        manager = self._managers.get(path[len(PREFIX):]) if path.startswith(PREFIX) else None
+        if manager is None:
             await _plain(send, 404, "no such endpoint")
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers") or []}
@@ -115,6 +133,20 @@ class BrowserGateway:
         await manager.handle_request(scope, receive, send)
 
 
+def report_server(tag: str) -> Server[Any]:
+    """The ``orchestrator`` MCP server of one agent: its ``report`` tool only. The call itself only acknowledges;
+    the hooks check the report before it runs and end the subagent after it."""
+    tool = mt.Tool(name="report", description=DESCRIPTIONS[tag], input_schema=SCHEMAS[tag])
+
+    async def on_list_tools(ctx: Any, params: Any) -> mt.ListToolsResult:
+        return mt.ListToolsResult(tools=[tool])
+
+    async def on_call_tool(ctx: Any, params: mt.CallToolRequestParams) -> mt.CallToolResult:
+        return mt.CallToolResult(content=[mt.TextContent(type="text", text="Report received.")])
+
+    return Server(REPORT_SERVER, version="1", on_list_tools=on_list_tools, on_call_tool=on_call_tool)
+
+
 async def _plain(send: Send, status: int, text: str) -> None:
     body = text.encode()
     await send({"type": "http.response.start", "status": status,
@@ -123,8 +155,9 @@ async def _plain(send: Send, status: int, text: str) -> None:
 
 
 @contextlib.asynccontextmanager
-async def running(link: BrowserLink, tools: dict[str, frozenset[str]]) -> AsyncIterator[BrowserGateway]:
-    gateway = BrowserGateway(link, tools)
+async def running(link: BrowserLink, tools: dict[str, frozenset[str]], reports: dict[str, str] | None = None
+                  ) -> AsyncIterator[BrowserGateway]:
+    gateway = BrowserGateway(link, tools, reports)
     try:
         await gateway.start()
         yield gateway

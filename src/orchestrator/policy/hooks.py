@@ -2,9 +2,11 @@
 policies (``policies.py``, one concern each).
 
 PreToolUse: track the call, enforce least privilege per agent, attach the task memory to planner delegations,
-then ``ConfirmationPolicy`` for ``confirm_action`` and ``StuckPolicy`` (backoff, repeats) for browser actions.
+then ``ReportDesk`` for a subagent's ``report`` call, ``ConfirmationPolicy`` for ``confirm_action`` and
+``StuckPolicy`` (backoff, repeats) for browser actions.
 PostToolUse(+Failure): ``CallRecording`` (results, screenshots), ``StuckPolicy.after``, ``HandBackReader`` (plan
-report, step result, verdict), ``SensitiveFieldPolicy``, and a dead browser server stops the run.
+report, step result, verdict; a report handed in by tool ends its subagent), ``SensitiveFieldPolicy``, and a dead
+browser server stops the run.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from orchestrator.agents import BROWSER_PREFIX, DELEGATION_TOOLS, AgentSpec
 from orchestrator.human import Human
 from orchestrator.memory.memory import clip
 from orchestrator.memory.models import ExecutorResult, ToolInvocation, Verdict, parse_tagged
+from orchestrator.memory.report_tool import REPORT_TOOL
 from orchestrator.policy.delegation import DelegationQueue, delegated_plan
 from orchestrator.policy.gate import SecurityGate
 from orchestrator.policy.hand_back import compact_output, for_planner, report_of
@@ -39,6 +42,7 @@ from orchestrator.policy.policies import (
     pre,
     stop,
 )
+from orchestrator.policy.report_desk import ReportDesk
 from orchestrator.policy.stuck import StuckDetector
 from orchestrator.records.record import RunRecorder
 from orchestrator.records.state import RunState
@@ -87,6 +91,7 @@ class Hooks:
         self.hand_backs = HandBackReader(state, recorder)
         self.on_browser_failure: Callable[[str], Awaitable[None]] | None = None
         self.delegations = DelegationQueue()
+        self.reports = ReportDesk()
 
     @property
     def busy_s(self) -> float:
@@ -167,6 +172,9 @@ class Hooks:
                 return stop(f"The run is stopping: {self.state.stop.reason}")
             call.input = self._delegate(call.tool_use_id, tool_input)
             return pre("allow", updated_input=call.input)
+        if tool == REPORT_TOOL:
+            refused = self.reports.refusal(call)
+            return pre("deny", refused) if refused else pre("allow")
         if tool == CONFIRM_TOOL:
             return await self.confirmation.decide(tool_input)
         if tool.startswith(BROWSER_PREFIX):
@@ -200,12 +208,17 @@ class Hooks:
         if call.tool in DELEGATION_TOOLS and isinstance(response, dict):
             call.success = True
             out = self._hand_back(call, response)
+        elif call.tool == REPORT_TOOL:  # taken: the subagent ends here (only it: the planner's turn goes on)
+            call.success, call.result = True, self.reports.take(call)
+            out = {"continue_": False, "stopReason": "report taken"}
         else:
             call.result, images = _split(response)
             self.recording.keep_images(call, images)
             envelope = envelope_of(call.result) if call.tool.startswith(BROWSER_PREFIX) else None
             call.success = envelope.success if envelope else True
             self.stuck.after(call.tool, envelope)
+            if call.tool.startswith(BROWSER_PREFIX):
+                self.reports.saw(call, envelope)
         self.recording.record(call)
         self.clock.add(started)
         return out
@@ -218,6 +231,8 @@ class Hooks:
         if call.tool in DELEGATION_TOOLS:
             self.delegations.done(call.tool_use_id, ok=False)
         envelope = envelope_of(call.result) if call.tool.startswith(BROWSER_PREFIX) else None
+        if call.tool.startswith(BROWSER_PREFIX):
+            self.reports.saw(call, envelope)
         out: Out = {}
         if envelope is not None:
             call.error_code = (envelope.error.code if envelope.error else "") or "failed"
@@ -260,7 +275,9 @@ class Hooks:
         """A subagent's report: into memory; the next delegation may start. A done verdict ends the planner's turn
         (no further request); otherwise the planner reads the report without the CLI's frame and, after it, only
         what is new in the task memory."""
-        text = report_of("\n".join(c.get("text", "") for c in response.get("content") or [] if isinstance(c, dict)))
+        by_tool = self.reports.line_of(str(response.get("agentId") or "") or None)
+        text = by_tool or report_of(
+            "\n".join(c.get("text", "") for c in response.get("content") or [] if isinstance(c, dict)))
         call.result = text
         agent = str(response.get("agentType") or call.input.get("subagent_type") or "")
         self.absorb(agent, text, call)

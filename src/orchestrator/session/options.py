@@ -14,6 +14,7 @@ from claude_agent_sdk import AgentDefinition, ClaudeAgentOptions
 from claude_agent_sdk.types import CanUseTool, HookEvent, HookMatcher, McpServerConfig, McpStdioServerConfig
 
 from orchestrator.agents import BROWSER_PREFIX, AgentSpec
+from orchestrator.memory.report_tool import REPORT_SERVER, REPORT_TOOL
 from orchestrator.session.cli_text import SDK_SESSION_ENV
 from orchestrator.settings import OrchestratorSettings
 
@@ -93,7 +94,8 @@ def planner_options(
         mcp_servers={},
         strict_mcp_config=True,
         tools=["Agent"],
-        allowed_tools=sorted({t for s in specs.values() for t in s.browser_tools if t != CONFIRM_TOOL}),
+        allowed_tools=sorted({t for s in specs.values() for t in s.browser_tools if t != CONFIRM_TOOL}
+                             | {REPORT_TOOL for s in specs.values() if REPORT_TOOL in s.tools}),
         can_use_tool=can_use_tool,
         hooks=hooks,
         max_turns=max_turns,
@@ -116,18 +118,22 @@ def effort_pin() -> dict[str, str]:
 
 def agent_definitions(
     specs: dict[str, AgentSpec], servers: dict[str, McpServerConfig], shared: dict[str, str],
-    models: dict[str, str],
+    models: dict[str, str], reports: dict[str, McpServerConfig] | None = None,
 ) -> dict[str, AgentDefinition]:
     """Every agent but the planner, as the SDK defines subagents: its file's prompt (plus the line describing the
-    parameters its tools share), model, and its own browser endpoint (``servers``), which lists its tools."""
+    parameters its tools share), model, its own browser endpoint (``servers``), which lists its tools, and the
+    endpoint of its ``report`` tool (``reports``) when its file lists that tool."""
     out: dict[str, AgentDefinition] = {}
     for name, spec in specs.items():
         if name == "planner":
             continue
         prompt = f"{spec.prompt}\n\n{shared[name]}" if shared.get(name) else spec.prompt
         mcp: list[str | dict[str, McpServerConfig]] | None = [{"browser": servers[name]}] if name in servers else None
+        report = (reports or {}).get(name) if REPORT_TOOL in spec.tools else None
+        if mcp is not None and report is not None:
+            mcp.append({REPORT_SERVER: report})
         definition = spec.definition(models.get(name, ""), prompt=prompt, mcp_servers=mcp)
-        if mcp and set(spec.tools) == spec.browser_tools:
+        if mcp and set(spec.tools) == spec.browser_tools | ({REPORT_TOOL} if report is not None else set()):
             # Its endpoint lists exactly its tools, so the definition names none: the planner's list of agent
             # types then says "All tools except Agent" instead of every tool name, on every planner request.
             # Agent must be named (the CLI would hand a subagent the Agent tool too); the hooks still deny any

@@ -22,6 +22,7 @@ from browser_core.result_model import ToolResult
 from orchestrator.agents import BROWSER_PREFIX, AgentSpec, discover_agents
 from orchestrator.browser.browser_gateway import BrowserGateway
 from orchestrator.browser.browser_link import BrowserLink
+from orchestrator.memory.report_tool import REPORT_TAGS, REPORT_TOOL
 from orchestrator.policy.gate import SecurityGate
 from orchestrator.policy.hooks import Hooks
 from orchestrator.policy.stuck import StuckDetector
@@ -82,7 +83,9 @@ class SessionResources:
             if not (tool.annotations is not None and tool.annotations.read_only_hint))
         self.state.memory.secrets = await secrets_listed(self.link)
         tools = {name: spec.browser_tools for name, spec in self.specs.items() if name != "planner"}
-        self.gateway = BrowserGateway(self.link, tools)
+        reports = {name: REPORT_TAGS[name] for name, spec in self.specs.items()
+                   if REPORT_TOOL in spec.tools and name in REPORT_TAGS}
+        self.gateway = BrowserGateway(self.link, tools, reports)
         await self.gateway.start()
         recorder.write_json("options.json", config.describe(self.specs))
 

@@ -206,6 +206,7 @@ class WorkerAgent:
             {name: gateway.config(name) for name, spec in subagents.items() if spec.browser_tools},
             {name: link.shared_parameters(spec.browser_tools) for name, spec in subagents.items()},
             {name: config.settings.model_for(name) for name in subagents},
+            {name: report for name in subagents if (report := gateway.report_config(name)) is not None},
         )
         workdir = config.settings.run_dir  # stable across runs: the CLI finds a resumed session's transcript by it
         workdir.mkdir(parents=True, exist_ok=True)
