@@ -54,8 +54,9 @@ async def open_files(host: Host, app: Any, want: list[str]) -> dict[str, str]:
     assert (await host.call("navigate", url=app.url("/lab?reset")))["success"]
     with anyio.move_on_after(60):  # the single-page app loads its widgets and then the folder
         while True:
-            text = await host.call("get_page_text", max_length=20000)
-            if text["success"] and all(name in text["data"]["text"] for name in want):
+            text = await host.call("get_page_text", max_length=15000)  # the tool's most; a refused call never ends
+            assert text["success"], text  # the wait (it waited out its 60 s on every call with max_length=20000)
+            if all(name in text["data"]["text"] for name in want):
                 break
             await host.call("wait_for", load="networkidle", timeout_ms=2000)
     return await listed(host)

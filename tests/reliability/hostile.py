@@ -21,7 +21,7 @@ HOSTILE = {
     "mutation storm": "/storm",
     "35k elements": "/many?n=35000",
 }
-TOOL_TIMEOUT_S = 5  # BROWSER_TOOL_TIMEOUT_S for these servers: every call's bound
+TOOL_TIMEOUT_S = 3  # BROWSER_TOOL_TIMEOUT_S for these servers: every call's bound (5 s until session 12: no more shown)
 AFTER_NAVIGATE_MS = 30_000  # the plain page after it: the product's own navigation timeout (its bound: 35 s)
 WARM_UP_S = 120.0  # the browser's start and a first plain page on a loaded machine (4 tries of 5 s were not enough)
 SLACK_S = 20.0  # beyond the bound: the server's own work around a call, on a loaded machine

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -31,6 +32,7 @@ class Split:
     worker: str
     started: float = field(default_factory=time.monotonic)
     wall_s: float = 0.0
+    cpu_s: float = 0.0  # CPU seconds of the worker and the processes it waited for (servers, browsers, apps)
     tests: int = 0
     seconds_by_folder: dict[str, float] = field(default_factory=dict)
     apps: list[str] = field(default_factory=list)
@@ -53,7 +55,15 @@ def count(nodeid: str, seconds: float, when: str) -> None:
 def to_controller(workeroutput: dict[str, Any], worker: str) -> None:
     _MINE.worker, _MINE.apps = worker, list(APPS_STARTED)
     _MINE.wall_s = time.monotonic() - _MINE.started
+    _MINE.cpu_s = cpu_seconds()
     workeroutput["run_summary"] = {"gate": [asdict(line) for line in GATE_LINES], "split": asdict(_MINE)}
+
+
+def cpu_seconds() -> float:
+    """User + system CPU time of this process and its reaped children: against wall time, how busy a worker kept
+    the CPU (a worker mostly waiting on timeouts leaves a core idle; more workers than cores can then pay)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def from_worker(workeroutput: dict[str, Any]) -> None:
@@ -80,9 +90,10 @@ def write(terminalreporter: Any) -> None:
             terminalreporter.write_line(line)
     if SPLITS:
         terminalreporter.write_line("")
-        terminalreporter.write_line("xdist workers (wall time; tests; seconds in tests by folder; apps started):")
+        terminalreporter.write_line("xdist workers (wall time; CPU time with the processes it waited for; tests; "
+                                    "seconds in tests by folder; apps started):")
         for split in sorted(SPLITS, key=lambda s: s.worker):
             folders = ", ".join(f"{name} {s:.0f}" for name, s in
                                 sorted(split.seconds_by_folder.items(), key=lambda kv: -kv[1]))
-            terminalreporter.write_line(f"  {split.worker}: {split.wall_s:.0f} s; {split.tests} tests; {folders}; "
-                                        f"apps: {', '.join(split.apps) or '-'}")
+            terminalreporter.write_line(f"  {split.worker}: {split.wall_s:.0f} s; cpu {split.cpu_s:.0f} s; "
+                                        f"{split.tests} tests; {folders}; apps: {', '.join(split.apps) or '-'}")
