@@ -6,7 +6,9 @@ that opening a tab the usual way (``context.new_page()``) took 7-28 s while it r
 refused for it ("Page has pending navigations"). Closing it first stops the flood, but closing the last tab quits
 Chromium. So the fresh tab is created with the browser's own ``Target.createTarget`` (answered at once), the old
 tab is closed right after (``Target.closeTarget``, no unload handlers), and only then does Playwright set up the
-new tab, in a quiet browser.
+new tab, in a quiet browser. Before that, the old tab's scripts are switched off through a CDP session opened when
+the tab was first seen (its flood of navigations ends). A browser that still makes no tab in time (measured under
+load: every command held for up to a minute) is wedged: one we launched is ended and started again on its profile.
 """
 
 from __future__ import annotations
@@ -14,14 +16,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import os
+import signal
 import time
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
+from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary, WeakSet
 
 import anyio
+import structlog
 from playwright.async_api import Browser, BrowserContext, CDPSession, Frame, Page
 from playwright.async_api import Error as PlaywrightError
+
+from browser_core.session.orphans import browser_pids
+
+log = structlog.get_logger("browser_core.session")
 
 _KEEP = 32
 _navigations: WeakKeyDictionary[Page, list[float]] = WeakKeyDictionary()
@@ -29,11 +39,15 @@ _landed: WeakKeyDictionary[Page, float] = WeakKeyDictionary()  # when our own na
 _marks = itertools.count(1)
 _background: set[asyncio.Future[None]] = set()
 _swaps: WeakKeyDictionary[BrowserContext, asyncio.Future[Page | None]] = WeakKeyDictionary()  # swap_tab's, running
+_page_sessions: WeakKeyDictionary[Page, asyncio.Future[CDPSession]] = WeakKeyDictionary()
 _closing: WeakSet[Page] = WeakSet()  # tabs we are closing: no longer listed nor chosen
 _browser_sessions: WeakKeyDictionary[Browser, asyncio.Future[CDPSession]] = WeakKeyDictionary()
 CLOSE_BOUND_S = 10.0
-SWAP_SHOW_S = 30.0  # the new tab is known to Playwright by then (a flood of the old tab's navigations delays it)
+SWAP_SHOW_S = 10.0  # the new tab is known to Playwright by then, or the browser is wedged (``fresh_tab``)
+CREATE_BOUND_S = 8.0  # the browser answers Target.createTarget by then, or it is wedged
+NEW_TAB_BOUND_S = 10.0  # a new tab the usual way, or the browser is wedged
 SWAP_POLL_S = 0.05
+STILL_BOUND_S = 2.0
 
 
 def watch(page: Page) -> None:
@@ -46,6 +60,7 @@ def watch(page: Page) -> None:
             del times[:-_KEEP]
 
     page.on("framenavigated", on_navigated)
+    _page_session(page)
     if page.context.browser is not None:
         _browser_session(page.context.browser)
 
@@ -104,6 +119,16 @@ def gone(page: Page) -> bool:
     return page.is_closed() or page in _closing
 
 
+def _page_session(page: Page) -> asyncio.Future[CDPSession]:
+    """A CDP session on the tab, opened as it is first seen and kept: under a flood of the tab's own navigations,
+    opening one took longer than the bound its use has (``_still``)."""
+    opening = _page_sessions.get(page)
+    if opening is None:
+        opening = _page_sessions[page] = asyncio.ensure_future(page.context.new_cdp_session(page))
+        opening.add_done_callback(lambda done: done.cancelled() or done.exception())  # a failure is seen, not logged
+    return opening
+
+
 def _browser_session(browser: Browser) -> asyncio.Future[CDPSession]:
     """One browser-level CDP session per browser, opened with its first tab and kept: opening it while a page
     floods the browser took up to 3 s more."""
@@ -144,15 +169,25 @@ async def _swap(context: BrowserContext, old: Page, mark: str) -> Page | None:
     try:
         if browser is None:
             raise PlaywrightError("no browser to ask")
+        await _still(old)  # its flood of navigations ends: the browser answers the next commands sooner
         cdp = await asyncio.shield(_browser_session(browser))
-        await cdp.send("Target.createTarget", {"url": mark})
-    except PlaywrightError:
+        with anyio.fail_after(CREATE_BOUND_S):
+            await cdp.send("Target.createTarget", {"url": mark})
+    except (PlaywrightError, TimeoutError):
         if browser is not None:
             _browser_sessions.pop(browser, None)  # detached (the browser restarted?): a new one next time
         _closing.discard(old)  # still open: the caller closes it after opening a tab the usual way
         return None
     close_later(old)  # sent now; the tab's close is confirmed in the background
     return await find_tab(context, mark, SWAP_SHOW_S)
+
+
+async def _still(page: Page) -> None:
+    """Stop a tab's own scripts and loading (its flood of navigations ends), waited for a short bound only."""
+    with anyio.move_on_after(STILL_BOUND_S), contextlib.suppress(PlaywrightError):
+        cdp = await asyncio.shield(_page_session(page))
+        await cdp.send("Emulation.setScriptExecutionDisabled", {"value": True})
+        await cdp.send("Page.stopLoading")
 
 
 async def find_tab(context: BrowserContext, mark: str, within_s: float) -> Page | None:
@@ -166,6 +201,24 @@ async def find_tab(context: BrowserContext, mark: str, within_s: float) -> Page 
                     return page
             await anyio.sleep(SWAP_POLL_S)
     return None
+
+
+async def fresh_tab(open_tab: Callable[[], Awaitable[Page]], restart: Callable[[], Awaitable[Page]]) -> Page:
+    """A new tab the usual way; a browser that makes none within ``NEW_TAB_BOUND_S`` no longer answers (measured: a
+    tab flooding it with navigations under load held every command of the browser for a minute): ``restart``."""
+    with anyio.move_on_after(NEW_TAB_BOUND_S):
+        return await open_tab()
+    log.warning("browser wedged: no new tab", bound_s=NEW_TAB_BOUND_S)
+    return await restart()
+
+
+def kill_browser(profile: Path) -> bool:
+    """End a wedged browser we launched on ``profile`` at once (the next call starts it again on the same profile)."""
+    pids = browser_pids(profile)
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    return bool(pids)
 
 
 def health(context: BrowserContext | None) -> dict[str, int]:
