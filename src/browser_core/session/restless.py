@@ -5,10 +5,10 @@ Measured under load (2 cores busy): a page that sets ``location`` every few mill
 that opening a tab the usual way (``context.new_page()``) took 7-28 s while it ran, and CDP ``Page.crash`` is
 refused for it ("Page has pending navigations"). Closing it first stops the flood, but closing the last tab quits
 Chromium. So the fresh tab is created with the browser's own ``Target.createTarget`` (answered at once), the old
-tab is closed right after (``Target.closeTarget``, no unload handlers), and only then does Playwright set up the
-new tab, in a quiet browser. Before that, the old tab's scripts are switched off through a CDP session opened when
-the tab was first seen (its flood of navigations ends). A browser that still makes no tab in time (measured under
-load: every command held for up to a minute) is wedged: one we launched is ended and started again on its profile.
+tab is closed right after it is asked for (no unload handlers), and only then does Playwright set up the
+new tab, in a quiet browser. A browser that still makes no tab in time (measured under load: every
+command held for up to a minute while a tab flooded it) is wedged: one we launched is ended and started again on
+its profile.
 """
 
 from __future__ import annotations
@@ -39,7 +39,6 @@ _landed: WeakKeyDictionary[Page, float] = WeakKeyDictionary()  # when our own na
 _marks = itertools.count(1)
 _background: set[asyncio.Future[None]] = set()
 _swaps: WeakKeyDictionary[BrowserContext, asyncio.Future[Page | None]] = WeakKeyDictionary()  # swap_tab's, running
-_page_sessions: WeakKeyDictionary[Page, asyncio.Future[CDPSession]] = WeakKeyDictionary()
 _closing: WeakSet[Page] = WeakSet()  # tabs we are closing: no longer listed nor chosen
 _browser_sessions: WeakKeyDictionary[Browser, asyncio.Future[CDPSession]] = WeakKeyDictionary()
 CLOSE_BOUND_S = 10.0
@@ -47,7 +46,7 @@ SWAP_SHOW_S = 10.0  # the new tab is known to Playwright by then, or the browser
 CREATE_BOUND_S = 8.0  # the browser answers Target.createTarget by then, or it is wedged
 NEW_TAB_BOUND_S = 10.0  # a new tab the usual way, or the browser is wedged
 SWAP_POLL_S = 0.05
-STILL_BOUND_S = 2.0
+PIPE_TURNS = 3  # loop turns for a command sent to be written to the driver's pipe
 
 
 def watch(page: Page) -> None:
@@ -60,7 +59,6 @@ def watch(page: Page) -> None:
             del times[:-_KEEP]
 
     page.on("framenavigated", on_navigated)
-    _page_session(page)
     if page.context.browser is not None:
         _browser_session(page.context.browser)
 
@@ -119,16 +117,6 @@ def gone(page: Page) -> bool:
     return page.is_closed() or page in _closing
 
 
-def _page_session(page: Page) -> asyncio.Future[CDPSession]:
-    """A CDP session on the tab, opened as it is first seen and kept: under a flood of the tab's own navigations,
-    opening one took longer than the bound its use has (``_still``)."""
-    opening = _page_sessions.get(page)
-    if opening is None:
-        opening = _page_sessions[page] = asyncio.ensure_future(page.context.new_cdp_session(page))
-        opening.add_done_callback(lambda done: done.cancelled() or done.exception())  # a failure is seen, not logged
-    return opening
-
-
 def _browser_session(browser: Browser) -> asyncio.Future[CDPSession]:
     """One browser-level CDP session per browser, opened with its first tab and kept: opening it while a page
     floods the browser took up to 3 s more."""
@@ -169,25 +157,25 @@ async def _swap(context: BrowserContext, old: Page, mark: str) -> Page | None:
     try:
         if browser is None:
             raise PlaywrightError("no browser to ask")
-        await _still(old)  # its flood of navigations ends: the browser answers the next commands sooner
         cdp = await asyncio.shield(_browser_session(browser))
-        with anyio.fail_after(CREATE_BOUND_S):
-            await cdp.send("Target.createTarget", {"url": mark})
-    except (PlaywrightError, TimeoutError):
+    except PlaywrightError:
         if browser is not None:
             _browser_sessions.pop(browser, None)  # detached (the browser restarted?): a new one next time
         _closing.discard(old)  # still open: the caller closes it after opening a tab the usual way
         return None
-    close_later(old)  # sent now; the tab's close is confirmed in the background
+    # The close follows the create on the same pipe, without waiting for its answer: the browser handles them in
+    # order (the new tab exists when the old one closes), and the flood ends as soon as the browser gets there.
+    created = asyncio.ensure_future(cdp.send("Target.createTarget", {"url": mark}))
+    for _ in range(PIPE_TURNS):
+        await asyncio.sleep(0)
+    close_later(old)
+    try:
+        with anyio.fail_after(CREATE_BOUND_S):
+            await created
+    except (PlaywrightError, TimeoutError):
+        _browser_sessions.pop(browser, None)
+        return None
     return await find_tab(context, mark, SWAP_SHOW_S)
-
-
-async def _still(page: Page) -> None:
-    """Stop a tab's own scripts and loading (its flood of navigations ends), waited for a short bound only."""
-    with anyio.move_on_after(STILL_BOUND_S), contextlib.suppress(PlaywrightError):
-        cdp = await asyncio.shield(_page_session(page))
-        await cdp.send("Emulation.setScriptExecutionDisabled", {"value": True})
-        await cdp.send("Page.stopLoading")
 
 
 async def find_tab(context: BrowserContext, mark: str, within_s: float) -> Page | None:
