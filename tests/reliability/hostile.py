@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tests.reliability.hard_site import HardSite
-from tests.support.mcp_client import BrowserClient
+from tests.support.mcp_client import BrowserClient, ToolCall
 
 HOSTILE = {
     "endless loop": "/busy",
@@ -58,26 +58,30 @@ class Step:
 class PageRun:
     page: str
     steps: list[Step] = field(default_factory=list)
+    after: list[Step] = field(default_factory=list)  # the plain page's navigate, and its one retry if it had one
     after_ok: bool = False
     after_title: str = ""
 
     @property
     def late(self) -> list[Step]:
-        return [s for s in self.steps[:-1] if s.seconds > TOOL_TIMEOUT_S + SLACK_S] + (
-            [self.steps[-1]] if self.steps and self.steps[-1].seconds > AFTER_NAVIGATE_MS / 1000 + 5 + SLACK_S else []
-        )
+        return [s for s in self.steps if s.seconds > TOOL_TIMEOUT_S + SLACK_S] + [
+            s for s in self.after if s.seconds > AFTER_NAVIGATE_MS / 1000 + 5 + SLACK_S]
 
     @property
     def untyped(self) -> list[Step]:
-        return [s for s in self.steps if s.ok is None or (not s.ok and not (s.code and s.category))]
+        return [s for s in self.steps + self.after if s.ok is None or (not s.ok and not (s.code and s.category))]
 
     @property
     def usable(self) -> bool:
         return self.after_ok and not self.late and not self.untyped
 
     @property
+    def next_navigate(self) -> str:
+        return ("ok" if len(self.after) == 1 else "ok on its retry") if self.after_ok else "FAILED"
+
+    @property
     def slowest(self) -> float:
-        return max((s.seconds for s in self.steps), default=0.0)
+        return max((s.seconds for s in self.steps + self.after), default=0.0)
 
 
 async def _step(client: BrowserClient, tool: str, args: dict[str, Any]) -> Step:
@@ -112,13 +116,20 @@ async def run_page(client: BrowserClient, site: HardSite, name: str) -> PageRun:
     for tool in [t for t in ACTING_ARGS if t in acting and t != "navigate"]:
         run.steps.append(await _step(client, tool, ACTING_ARGS[tool]))
     plain = {"url": site.url(f"/page?id=after-{name.split()[0]}"), "timeout_ms": AFTER_NAVIGATE_MS}
-    started = time.monotonic()
-    loaded = await client.call("navigate", **plain)  # the page it loaded, by its own title (popups may follow)
-    error = loaded.error
-    run.steps.append(Step("navigate", time.monotonic() - started, loaded.ok, error.get("code"), error.get("category")))
+    loaded = await _after(client, run, plain)
+    if not loaded.ok and loaded.error.get("category") == "retriable":  # as a host would: one retry of what says so
+        loaded = await _after(client, run, plain)
     run.after_title = str(loaded.data.get("title", "")) if loaded.ok else ""
     run.after_ok = run.after_title == f"page after-{name.split()[0]}"
     return run
+
+
+async def _after(client: BrowserClient, run: PageRun, plain: dict[str, object]) -> ToolCall:
+    started = time.monotonic()
+    loaded = await client.call("navigate", **plain)  # the page it loaded, by its own title (popups may follow)
+    error = loaded.error
+    run.after.append(Step("navigate", time.monotonic() - started, loaded.ok, error.get("code"), error.get("category")))
+    return loaded
 
 
 def table(runs: list[PageRun]) -> str:
@@ -129,8 +140,8 @@ def table(runs: list[PageRun]) -> str:
     for run in runs:
         typed = sum(1 for s in run.steps if s.ok is False and s.code)
         lines.append(
-            f"| {run.page} | {len(run.steps)} | {typed} | {run.slowest:.1f} s | {len(run.late)} | "
-            f"{'ok' if run.after_ok else 'FAILED'} | {'yes' if run.usable else 'NO'} |"
+            f"| {run.page} | {len(run.steps) + len(run.after)} | {typed} | {run.slowest:.1f} s | {len(run.late)} | "
+            f"{run.next_navigate} | {'yes' if run.usable else 'NO'} |"
         )
     usable = sum(1 for run in runs if run.usable)
     lines.append(f"\n{usable}/{len(runs)} hostile pages usable (bound per call {TOOL_TIMEOUT_S} s + {SLACK_S:.0f} s)")

@@ -22,7 +22,7 @@ async def check_page(site: HardSite, tmp_path: Path, name: str) -> None:
         assert not [s for s in run.steps if s.ok is None], f"{name}: the server stopped answering: {run.steps}"
         assert not run.untyped, f"{name}: results without a typed error: {run.untyped}"
         assert not run.late, f"{name}: calls over their bound: {run.late}"
-        assert run.after_ok, f"{name}: the plain page after it did not load: {run.steps[-1]}"
+        assert run.after_ok, f"{name}: the plain page after it did not load: {run.after}"
         assert (await client.call("list_tabs")).ok
 
 

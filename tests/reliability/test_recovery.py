@@ -128,6 +128,8 @@ async def test_after_observing_a_hostile_page_the_next_navigate_works(hard_site:
         await client.call("observe")  # what a model does next; on a hung page it times out
         with anyio.fail_after(60):
             after = await client.call("navigate", url=hard_site.url("/page?id=after"))
+            if not after.ok and after.error.get("category") == "retriable":  # as its hint says: one retry
+                after = await client.call("navigate", url=hard_site.url("/page?id=after"))
         assert after.ok, after.error
         assert after.data["title"] == "page after"
 

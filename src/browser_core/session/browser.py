@@ -1,7 +1,5 @@
-"""The browser session: one persistent, headful Chromium context and the page the user is looking at.
-
-Started lazily on the first tool call, so an MCP host can list tools without opening a window.
-"""
+"""The browser session: one persistent, headful Chromium context and the page the user is looking at. Started
+lazily on the first tool call, so an MCP host can list tools without opening a window."""
 
 from __future__ import annotations
 
@@ -120,7 +118,8 @@ class BrowserSession:
 
     async def _first_tab(self) -> Page:
         """No tab is open: the blank tab a swap asked the browser for (restless.py) once it shows, else a new one."""
-        return await restless.swapped_tab(self.context) or await self.context.new_page()
+        tab = await restless.swapped_tab(self.context)
+        return tab or await restless.fresh_tab(self.context.new_page, self._restart_wedged)
 
     async def _ensure_browser(self) -> None:
         """Start (or restart, after a crash or kill) the browser once, whoever asks first. The launch runs in its own
@@ -151,6 +150,13 @@ class BrowserSession:
                     "started again on the same profile: earlier element ids and tabs are gone; navigate, then observe",
         }
         log.warning("browser restarted")
+
+    async def _restart_wedged(self) -> Page:
+        """The browser makes no tab in time: one we launched is ended and started again (else the wait goes on)."""
+        if not self._own_context and restless.kill_browser(self.settings.user_data_dir.expanduser().resolve()):
+            self._gone = True
+            await self._ensure_browser()
+        return self.tabs()[-1] if self.tabs() else await self.context.new_page()
 
     def take_restart_note(self) -> RestartNote | None:
         note, self.restart_note = self.restart_note, None
@@ -300,8 +306,7 @@ class BrowserSession:
         self.release_lease()
         if self._lock_file is not None:
             self._lock_file.close()
-        self._playwright = None
-        self._lock_file = None
+        self._playwright = self._lock_file = None
 
     # ----- tabs, popups, dialogs ---------------------------------------------------------------------------
     def _watch(self, page: Page) -> None:
@@ -316,8 +321,7 @@ class BrowserSession:
         self._watch(page)
         if self._quiet_new_page or page.url in self._quiet_marks:  # a blank tab of our own (replacing a tab...)
             self._quiet_new_page = False
-            self._quiet_marks.discard(page.url)
-            return
+            return self._quiet_marks.discard(page.url)
         self.no_page_open = False
         self.new_page_seen.set()
         opener_is_ours = self._active is not None
@@ -327,8 +331,7 @@ class BrowserSession:
 
     def _on_close(self, page: Page) -> None:
         if page is self._active and self._context is not None:
-            remaining = [p for p in self._context.pages if not restless.gone(p) and p is not page]
-            self._active = remaining[-1] if remaining else None
+            self._active = next(reversed([p for p in self._context.pages if not restless.gone(p) and p != page]), None)
             self.add_event(PageEvent("tab_closed", {"url": page.url}))
 
     def _on_crash(self, page: Page) -> None:
@@ -371,7 +374,7 @@ class BrowserSession:
             page = await restless.swap_tab(self.context, old, mark)
         swapped = page is not None
         if page is None:
-            page = await self.blank_page()
+            page = await restless.fresh_tab(self.blank_page, self._restart_wedged)
             restless.close_later(old)
         self._active = page
         self.crashed_pages.discard(id(old))

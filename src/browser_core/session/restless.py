@@ -5,8 +5,10 @@ Measured under load (2 cores busy): a page that sets ``location`` every few mill
 that opening a tab the usual way (``context.new_page()``) took 7-28 s while it ran, and CDP ``Page.crash`` is
 refused for it ("Page has pending navigations"). Closing it first stops the flood, but closing the last tab quits
 Chromium. So the fresh tab is created with the browser's own ``Target.createTarget`` (answered at once), the old
-tab is closed right after (``Target.closeTarget``, no unload handlers), and only then does Playwright set up the
-new tab, in a quiet browser.
+tab is closed right after it is asked for (no unload handlers), and only then does Playwright set up the
+new tab, in a quiet browser. A browser that still makes no tab in time (measured under load: every
+command held for up to a minute while a tab flooded it) is wedged: one we launched is ended and started again on
+its profile.
 """
 
 from __future__ import annotations
@@ -14,14 +16,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import os
+import signal
 import time
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
+from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary, WeakSet
 
 import anyio
+import structlog
 from playwright.async_api import Browser, BrowserContext, CDPSession, Frame, Page
 from playwright.async_api import Error as PlaywrightError
+
+from browser_core.session.orphans import browser_pids
+
+log = structlog.get_logger("browser_core.session")
 
 _KEEP = 32
 _navigations: WeakKeyDictionary[Page, list[float]] = WeakKeyDictionary()
@@ -32,8 +42,11 @@ _swaps: WeakKeyDictionary[BrowserContext, asyncio.Future[Page | None]] = WeakKey
 _closing: WeakSet[Page] = WeakSet()  # tabs we are closing: no longer listed nor chosen
 _browser_sessions: WeakKeyDictionary[Browser, asyncio.Future[CDPSession]] = WeakKeyDictionary()
 CLOSE_BOUND_S = 10.0
-SWAP_SHOW_S = 30.0  # the new tab is known to Playwright by then (a flood of the old tab's navigations delays it)
+SWAP_SHOW_S = 10.0  # the new tab is known to Playwright by then, or the browser is wedged (``fresh_tab``)
+CREATE_BOUND_S = 8.0  # the browser answers Target.createTarget by then, or it is wedged
+NEW_TAB_BOUND_S = 10.0  # a new tab the usual way, or the browser is wedged
 SWAP_POLL_S = 0.05
+PIPE_TURNS = 3  # loop turns for a command sent to be written to the driver's pipe
 
 
 def watch(page: Page) -> None:
@@ -145,13 +158,23 @@ async def _swap(context: BrowserContext, old: Page, mark: str) -> Page | None:
         if browser is None:
             raise PlaywrightError("no browser to ask")
         cdp = await asyncio.shield(_browser_session(browser))
-        await cdp.send("Target.createTarget", {"url": mark})
     except PlaywrightError:
         if browser is not None:
             _browser_sessions.pop(browser, None)  # detached (the browser restarted?): a new one next time
         _closing.discard(old)  # still open: the caller closes it after opening a tab the usual way
         return None
-    close_later(old)  # sent now; the tab's close is confirmed in the background
+    # The close follows the create on the same pipe, without waiting for its answer: the browser handles them in
+    # order (the new tab exists when the old one closes), and the flood ends as soon as the browser gets there.
+    created = asyncio.ensure_future(cdp.send("Target.createTarget", {"url": mark}))
+    for _ in range(PIPE_TURNS):
+        await asyncio.sleep(0)
+    close_later(old)
+    try:
+        with anyio.fail_after(CREATE_BOUND_S):
+            await created
+    except (PlaywrightError, TimeoutError):
+        _browser_sessions.pop(browser, None)
+        return None
     return await find_tab(context, mark, SWAP_SHOW_S)
 
 
@@ -166,6 +189,24 @@ async def find_tab(context: BrowserContext, mark: str, within_s: float) -> Page 
                     return page
             await anyio.sleep(SWAP_POLL_S)
     return None
+
+
+async def fresh_tab(open_tab: Callable[[], Awaitable[Page]], restart: Callable[[], Awaitable[Page]]) -> Page:
+    """A new tab the usual way; a browser that makes none within ``NEW_TAB_BOUND_S`` no longer answers (measured: a
+    tab flooding it with navigations under load held every command of the browser for a minute): ``restart``."""
+    with anyio.move_on_after(NEW_TAB_BOUND_S):
+        return await open_tab()
+    log.warning("browser wedged: no new tab", bound_s=NEW_TAB_BOUND_S)
+    return await restart()
+
+
+def kill_browser(profile: Path) -> bool:
+    """End a wedged browser we launched on ``profile`` at once (the next call starts it again on the same profile)."""
+    pids = browser_pids(profile)
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    return bool(pids)
 
 
 def health(context: BrowserContext | None) -> dict[str, int]:
