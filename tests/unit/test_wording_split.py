@@ -10,9 +10,10 @@ import yaml
 
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, judge_all, load_wordings, table
 
-# Round 8's apps (splits.yaml) scored 229/265 blind on the rules they were gathered after (5bab11c); the 54
-# development apps (round 7's included) score 2370/2410: a regression guard, and the floor's gap.
-HELD_OUT_RIGHT = 229
+# Round 8's apps (splits.yaml) scored 229/265 blind on the rules they were gathered after (5bab11c); after their
+# misses were read and fixed by class (no longer a blind figure), 248/265; the 54 development apps (round 7's
+# included) score 2370/2410: a regression guard, and the floor's gap.
+HELD_OUT_RIGHT = 248
 DEVELOPMENT_RIGHT = 2370
 
 
