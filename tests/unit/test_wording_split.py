@@ -10,11 +10,11 @@ import yaml
 
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, judge_all, load_wordings, table
 
-# Round 7's apps (splits.yaml) scored 187/205 blind on the rules they were gathered after; these are today's figures
-# (202/205 on them once their misses were read and the rules extended, 2168/2205 on the 50 development apps): a
-# regression guard, and the floor's gap.
-HELD_OUT_RIGHT = 202
-DEVELOPMENT_RIGHT = 2168
+# Round 8's apps (splits.yaml) scored 229/265 blind on the rules they were gathered after (5bab11c); after their
+# misses were read and fixed by class (no longer a blind figure), 248/265; the 54 development apps (round 7's
+# included) score 2370/2410: a regression guard, and the floor's gap.
+HELD_OUT_RIGHT = 248
+DEVELOPMENT_RIGHT = 2370
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -34,9 +34,9 @@ def test_the_gate_does_not_score_worse_than_measured() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 29's target is not met blind: round 7 measured 187/205 (91.2 %) on four apps never read (commit 5/8, "
-    "delete 40/41, send 3/4, publish 0/2, cancel 8/14, ordinary 122/127; loss 8/8); after their misses were read, "
-    "202/205 with cancel 12/14 still under 98 % (docs/consequence-gate.md)",
+    reason="issue 29's target is not met blind: round 8 measured 229/265 (86.4 %) on five apps never read (commit 3/3, "
+    "delete 61/65, send 4/5, publish 0/2, cancel 4/7, loss 2/8, advance 1/3, cart edit 0/2, ordinary 154/170; "
+    "docs/consequence-gate.md)",
 )
 def test_every_category_scores_at_least_98_percent_on_the_held_out_apps() -> None:
     scores = table(judge_all(), "category")

@@ -131,9 +131,11 @@ class Meaning:
         if self.destroys(text):
             return False
         taken = _hits(verbs, tokens)
-        out_of = [k for k in _hits(containers, tokens) if "from" in tokens[max(k - 3, 0):k]]
+        # Out of a container: "from" between the verb and the container, which may carry a name of its own ("from
+        # the example.org admin team").
+        out_of = _hits(containers, tokens)
         return any(0 < j - i <= GAP for i in taken for j in _hits(objects, tokens)) or any(
-            0 < k - i <= GAP + 3 for i in taken for k in out_of)
+            0 < k - i <= 2 * GAP + 3 and "from" in tokens[i + 1:k] for i in taken for k in out_of)
 
     def destroys(self, text: str) -> bool:
         """The text speaks of destroying, or of every record at once ('delete', 'permanently', 'all')."""
