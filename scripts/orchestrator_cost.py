@@ -283,6 +283,9 @@ def anatomy(requests: list[ModelRequest]) -> list[str]:
         tools = req.body.get("tools") or []
         names = ", ".join(str(t.get("name", "")) for t in tools)
         lines.append(f"| {req.agent} | tools ({len(tools)}) | {len(json.dumps(tools)):,} | {cell(names)} |")
+        for tool in tools:
+            lines.append(f"| {req.agent} | tool {tool.get('name', '')} | {len(json.dumps(tool)):,} "
+                         f"| {cell(str(tool.get('description', '')))} |")
         for msg in req.messages:
             content = msg.get("content")
             blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content or []

@@ -26,6 +26,11 @@ from orchestrator.preflight import StartError
 CALL_TIMEOUT_S = 180.0
 START_TIMEOUT_S = 60.0  # the server's process started and answered ``initialize`` and ``tools/list``
 SHARED_MIN = 2  # a parameter this many of an agent's tools share is described once, in its system prompt
+# Parameters that only tune how a call runs, not what it acts on: an agent's schema leaves them out and the server's
+# defaults apply (a wait keeps its timeout: how long to wait is what it is asked). A model that sends one anyway is
+# still served: the server checks every call against its own signature.
+TUNING = frozenset({"timeout_ms", "wait_until", "image_format", "quality"})
+KEEPS_TUNING = frozenset({"wait_for"})
 FILLER = frozenset({"a", "an", "the", "to", "of", "in", "it", "its"})
 
 
@@ -190,8 +195,8 @@ def restates(param: str, tool: str, text: str) -> bool:
 
 def lean_tool(tool: mt.Tool, shared: dict[str, str]) -> mt.Tool:
     """``tool`` without the descriptions of shared parameters, of parameters the tool's description already explains
-    (``name=value``) or whose description only restates the name, and without ``additionalProperties`` (the
-    server refuses unknown arguments by name either way)."""
+    (``name=value``) or whose description only restates the name, without the ``TUNING`` parameters, and without
+    ``additionalProperties`` (the server refuses unknown arguments by name either way)."""
     schema = {k: v for k, v in tool.input_schema.items() if k != "additionalProperties"}
     props = schema.get("properties")
 
@@ -205,7 +210,8 @@ def lean_tool(tool: mt.Tool, shared: dict[str, str]) -> mt.Tool:
         return {k: v for k, v in p.items() if k != "description"}
 
     if isinstance(props, dict):
-        schema["properties"] = {name: lean(name, p) for name, p in props.items()}
+        tuning = frozenset() if tool.name in KEEPS_TUNING else TUNING
+        schema["properties"] = {name: lean(name, p) for name, p in props.items() if name not in tuning}
     return tool.model_copy(update={"input_schema": schema})
 
 
