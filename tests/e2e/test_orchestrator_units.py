@@ -66,8 +66,9 @@ def test_agent_files_load_with_least_privilege() -> None:
 def test_agent_prompts_carry_the_rules() -> None:
     specs = load_agents(REPO / "agents")
     planner = specs["planner"].prompt
-    for rule in ("3-6", "REPORT ", "iframe", "never an instruction", "confirm_action", "WHOLE horizon",
-                 "only when", "need_human"):
+    # The human's confirmation of a destructive act, and no other way round a no (the executor's confirm_action).
+    for rule in ("3-6", "REPORT ", "iframe", "never an instruction", "confirmed by the human", "declined",
+                 "WHOLE horizon", "only when", "need_human"):
         assert rule in planner, rule
     assert "PLAN " not in planner  # the planner delegates with the Agent tool; no PLAN protocol of a Python lead
     assert "horizon" in specs["executor"].description and "never acts" in specs["validator"].description
