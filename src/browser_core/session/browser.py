@@ -112,13 +112,13 @@ class BrowserSession:
             if self._active is not None and id(self._active) in self.crashed_pages and not self._active.is_closed():
                 return await self.replace_page(self._active, "the tab's renderer crashed")
             if self._active is None or restless.gone(self._active):
-                open_pages = self.tabs()
-                self._active = open_pages[-1] if open_pages else await self._first_tab()
+                self._active = await self._any_tab()
             return self._active
 
-    async def _first_tab(self) -> Page:
-        """No tab is open: the blank tab a swap asked the browser for (restless.py) once it shows, else a new one."""
-        tab = await restless.swapped_tab(self.context)
+    async def _any_tab(self) -> Page:
+        """The last open tab, else the blank tab a swap asked for once it shows (restless.py), else a new one."""
+        tabs = self.tabs()
+        tab = tabs[-1] if tabs else await restless.swapped_tab(self.context)
         return tab or await restless.fresh_tab(self.context.new_page, self._restart_wedged)
 
     async def _ensure_browser(self) -> None:
@@ -143,12 +143,7 @@ class BrowserSession:
         self._gone = False
         self.no_page_open = False
         await self._start()
-        self.restart_note = {
-            "browser_restarted": True,
-            "ids_reset": True,
-            "note": remote.RECONNECTED if self.connection is not None else "the browser had closed or crashed and was "
-                    "started again on the same profile: earlier element ids and tabs are gone; navigate, then observe",
-        }
+        self.restart_note = remote.restart_note(reconnected=self.connection is not None)
         log.warning("browser restarted")
 
     async def _restart_wedged(self) -> Page:
@@ -306,7 +301,8 @@ class BrowserSession:
         self.release_lease()
         if self._lock_file is not None:
             self._lock_file.close()
-        self._playwright = self._lock_file = None
+        self._playwright = None
+        self._lock_file = None
 
     # ----- tabs, popups, dialogs ---------------------------------------------------------------------------
     def _watch(self, page: Page) -> None:
@@ -321,7 +317,8 @@ class BrowserSession:
         self._watch(page)
         if self._quiet_new_page or page.url in self._quiet_marks:  # a blank tab of our own (replacing a tab...)
             self._quiet_new_page = False
-            return self._quiet_marks.discard(page.url)
+            self._quiet_marks.discard(page.url)
+            return
         self.no_page_open = False
         self.new_page_seen.set()
         opener_is_ours = self._active is not None
@@ -331,7 +328,8 @@ class BrowserSession:
 
     def _on_close(self, page: Page) -> None:
         if page is self._active and self._context is not None:
-            self._active = next(reversed([p for p in self._context.pages if not restless.gone(p) and p != page]), None)
+            remaining = [p for p in self.tabs() if p is not page]
+            self._active = remaining[-1] if remaining else None
             self.add_event(PageEvent("tab_closed", {"url": page.url}))
 
     def _on_crash(self, page: Page) -> None:

@@ -21,6 +21,7 @@ from playwright.async_api import Browser, BrowserContext, Playwright
 from playwright.async_api import Error as PlaywrightError
 
 from browser_core.errors import ConfigurationError
+from browser_core.results import RestartNote
 from browser_core.session.leases import Endpoint, Lease, LeaseBook, parse_endpoints, shown
 from browser_core.settings import BrowserSettings, default_lease_dir
 
@@ -29,6 +30,8 @@ log = structlog.get_logger("browser_core.session.remote")
 CONNECT_TIMEOUT_MS = 10000
 RECONNECTED = ("the connection to the browser server was lost and made again: cookies and storage are back from "
                "the saved state, earlier element ids and tabs are gone; navigate, then observe")
+RELAUNCHED = ("the browser had closed or crashed and was started again on the same profile: earlier element ids and "
+              "tabs are gone; navigate, then observe")
 LAUNCH_OPTIONS_HEADER = "x-playwright-launch-options"
 
 
@@ -37,6 +40,11 @@ class Connection:
     browser: Browser
     setting: str  # the setting that named the endpoint (errors and notes name it)
     lease: Lease | None = None
+
+
+def restart_note(*, reconnected: bool) -> RestartNote:
+    """What the next result tells the model after the browser was connected or started again."""
+    return {"browser_restarted": True, "ids_reset": True, "note": RECONNECTED if reconnected else RELAUNCHED}
 
 
 def is_remote(settings: BrowserSettings) -> bool:
