@@ -110,6 +110,18 @@ def secrets_file(tmp_path: Path, name: str, login: Login, base: str) -> Path:
     return secrets
 
 
+async def behind_proxy(
+    proxy_type: type[RewritingProxy], app: RunningApp, tmp_path: Path, secret: str
+) -> tuple[Login, RewritingProxy, str, Path]:
+    """The app behind a renaming proxy (the caller closes it): its login, the proxy, the proxy's origin, and a
+    secrets file with the login's password under ``secret`` for that origin only."""
+    login = app.spec.login
+    assert login is not None
+    proxy = proxy_type(app.url("/").rstrip("/"), cosmetic=False)
+    base = await proxy.start()
+    return login, proxy, base, secrets_file(tmp_path, secret, login, base)
+
+
 async def log_in(call: Any, base: str, login: Login, secret: str, button: str) -> None:
     """The username typed, the password by its secret's name, the button clicked."""
     await run(call, base, open_(login.path), type_(login.user_field, login.username))
@@ -193,11 +205,7 @@ async def test_an_order_placed_by_a_button_of_unknown_words_is_held_once(
     tmp_path: Path, corpus_apps, app_name: str
 ) -> None:
     app = corpus_apps.get(app_name)
-    login = app.spec.login
-    assert login is not None
-    proxy = ShopProxy(app.url("/").rstrip("/"), cosmetic=False)
-    base = await proxy.start()
-    secrets = secrets_file(tmp_path, "shop", login, base)
+    login, proxy, base, secrets = await behind_proxy(ShopProxy, app, tmp_path, "shop")
     human = Human([False, True])
     placed = app.db.scalar(ORDERED, "Olive Tree")  # the gate's place-order task may have run first on this app
     try:
@@ -233,12 +241,8 @@ async def test_a_workflow_cancelled_by_a_button_of_unknown_words_is_held_by_its_
     tmp_path: Path, corpus_apps, app_name: str
 ) -> None:
     app = corpus_apps.get(app_name)
-    login = app.spec.login
-    assert login is not None
     page = str(app.db.scalar("SELECT id FROM wagtailcore_page WHERE title = ?", "Orchestra moves"))
-    proxy = CmsProxy(app.url("/").rstrip("/"), cosmetic=False)
-    base = await proxy.start()
-    secrets = secrets_file(tmp_path, "cms", login, base)
+    login, proxy, base, secrets = await behind_proxy(CmsProxy, app, tmp_path, "cms")
     human = Human([])
     edit = (open_(f"/admin/pages/{page}/edit/"), click("More actions", "button"))
     await in_moderation(app, "Orchestra moves")  # the state the cancel ends, set up outside the browser
