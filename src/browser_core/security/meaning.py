@@ -10,8 +10,10 @@
 - The app's own confirmation: the forms of the effect words a sentence uses ("… will be permanently removed"), or a
   warning of loss with no effect named (then a deletion of what it warns of).
 
+- A message the app's confirmation says it sends to someone it names ("… will be sent to the selected attendees").
+
 The words are the policy file's (``commitments``, ``own_drafts``, ``self_messages``, ``undo_commands``,
-``confirmation_effects``, ``attributes``).
+``confirmation_effects``, ``attributes``, ``sent_to``).
 """
 
 from __future__ import annotations
@@ -52,7 +54,8 @@ class Meaning:
     effects: dict[str, re.Pattern[str] | None] = field(default_factory=dict)
     pairs: tuple[tuple[str, re.Pattern[str] | None, re.Pattern[str] | None], ...] = ()
     marks: re.Pattern[str] | None = None
-    detach: tuple[re.Pattern[str] | None, ...] = (None, None, None, None)
+    detach: tuple[re.Pattern[str] | None, ...] = (None, None, None, None, None)
+    sent_to: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
 
     @classmethod
     # boundary: the policy YAML's meaning section, as parsed
@@ -78,7 +81,10 @@ class Meaning:
             ),
             marks=word_regex(commit.get("marks", [])),
             detach=(word_regex(attributes.get("verbs", [])), word_regex(attributes.get("objects", [])),
-                    word_regex(attributes.get("destroy", [])), word_regex(attributes.get("containers", []))),
+                    word_regex(attributes.get("destroy", [])), word_regex(attributes.get("containers", [])),
+                    word_regex(attributes.get("whole", []))),
+            sent_to=(phrases((raw.get("sent_to", {}) or {}).get("phrases", [])),
+                     word_regex((raw.get("sent_to", {}) or {}).get("self", []))),
         )
 
     def commitment(self, text: str, has_money: Callable[[str], bool], *, max_words: int = 12) -> str | None:
@@ -126,7 +132,7 @@ class Meaning:
     def takes_off_attribute(self, text: str) -> bool:
         """A verb that takes off and an attribute after it ('Remove selected labels', '… remove that tag from …'), or
         a record taken out of a container ('Remove user from group'), with no word of destroying in the text."""
-        verbs, objects, _, containers = self.detach
+        verbs, objects, _, containers, _ = self.detach
         tokens = [t.casefold() for t in _TOKENS.findall(text)]
         if self.destroys(text):
             return False
@@ -138,8 +144,11 @@ class Meaning:
             0 < k - i <= 2 * GAP + 3 and "from" in tokens[i + 1:k] for i in taken for k in out_of)
 
     def destroys(self, text: str) -> bool:
-        """The text speaks of destroying, or of every record at once ('delete', 'permanently', 'all')."""
-        return bool(_hits(self.detach[2], [t.casefold() for t in _TOKENS.findall(text)]))
+        """The text speaks of destroying, or of every record at once ('delete', 'permanently', 'Remove ALL tags'); a
+        word of every record after "from" sizes the container, not what is taken off ('… removed from all cards')."""
+        tokens = [t.casefold() for t in _TOKENS.findall(text)]
+        before = tokens[:tokens.index("from")] if "from" in tokens else tokens
+        return bool(_hits(self.detach[2], tokens) or _hits(self.detach[4], before))
 
     def in_own_draft(self, text: str) -> bool:
         """The text names one's own draft (a basket, a wish list), in the singular or the plural ('carts')."""
@@ -157,6 +166,17 @@ class Meaning:
     def to_oneself(self, name: str) -> bool:
         """What a 'send' sends is the app's own message to the user about their account."""
         return bool(self.self_messages and self.self_messages.search(" ".join(name.split())))
+
+    def sends_to_others(self, sentence: str) -> bool:
+        """The app says what the act sends goes to someone it names ('… will be sent to the selected attendees',
+        '… sent to the user's email address'), not to the user ('… sent to you', '… to your address')."""
+        sent, own = self.sent_to
+        text = " ".join(sentence.split())
+        for match in sent.finditer(text) if sent is not None else ():
+            after = _TOKENS.findall(text[match.end():])[:1]
+            if after and not (own is not None and own.match(after[0].casefold())):
+                return True
+        return False
 
     def effect_of(self, sentence: str) -> str | None:
         text = " ".join(sentence.split())

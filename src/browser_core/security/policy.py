@@ -149,7 +149,8 @@ class SecurityPolicy:
 
     def takes_off(self, text: str) -> bool:
         """A removal whose object is a decoration or a membership ('Remove member', 'Remove labels'): an edit."""
-        return self.category_of(text) == "delete" and self.meaning.takes_off_attribute(text)
+        return ((self.category_of(text) or self.meaning.effect_of(text)) == "delete"
+                and self.meaning.takes_off_attribute(text))
 
     def judge_sentence(self, sentence: str) -> str | None:
         """A sentence of the app's own confirmation: the words above, the forms of them a sentence uses, or what it
@@ -159,6 +160,8 @@ class SecurityPolicy:
             return None
         category = (self.category_of(text) or self.meaning.effect_of(text)
                     or self.meaning.commitment(text, self.flow.has_money, max_words=60))
+        if category in (None, "send") and self.meaning.sends_to_others(text):
+            return "send"  # to someone the app names, whatever it carries (an invitation, a new password)
         return None if self._ordinary_after_all(category, text) else category
 
     @staticmethod
