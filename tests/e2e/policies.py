@@ -170,7 +170,9 @@ class Scenario(RoleScript):
         return [x for i in self.intents for x in (*i.fallback, i)]
 
     def exec_step(self, intent: Intent) -> ToolUse:
-        return delegate("executor", f"[{intent.key}]", f"{describe(intent)}\nINTENT {intent.as_json()}")
+        prompt = f"{describe(intent)}\nINTENT {intent.as_json()}"
+        self.plans.remember(prompt, [json.loads(intent.as_json())])  # how its hand-back's "all 1 ok" is read
+        return delegate("executor", f"[{intent.key}]", prompt)
 
     # ------------------------------------------------------------------ dom_analyzer
     def dom_analyzer(self, req: ModelRequest) -> list[Block]:

@@ -48,8 +48,10 @@ class Plans:
             said = OK_STEPS.match(str((tagged(r.text, "RESULT") or {}).get("steps", "")))
             if said is None:
                 continue
-            keys = [k for step in self.of(str(r.input.get("prompt", "")))
-                    for k in (step.get("steps") if isinstance(step.get("steps"), list) else [step.get("key")])]
+            keys: list[Any] = []
+            for step in self.of(str(r.input.get("prompt", ""))):  # a run of one action: its keys
+                run = step.get("steps")
+                keys += run if isinstance(run, list) else [step.get("key")]
             out += [f"[{key}]: ok" for key in keys[: int(said.group(1))] if key]
         return out
 
