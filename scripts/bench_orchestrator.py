@@ -90,7 +90,8 @@ class Measured:
                 plan = tagged(block.text, "PLAN") if isinstance(block, Text) else None
                 if plan and any(s.get("agent") == "executor" for s in plan.get("steps") or []):
                     memory = last_memory(req)
-                    done = sum(": ok" in line for line in memory.get("completed_steps") or [])
+                    lines = [*(memory.get("completed_steps") or []), *self.scenario.plans.reported_ok(req)]
+                    done = sum(": ok" in line for line in lines)
                     earlier = next((int(x.split()[0][1:]) for x in memory.get("completed_steps") or []
                                     if x.startswith("(") and "earlier" in x), 0)
                     self.planner_chars.setdefault(done + earlier + 1, req.chars)

@@ -13,7 +13,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from browser_agent_evals.scripted.horizon import tagged_list
 from browser_agent_evals.scripted.protocol import (
     RoleScript,
     delegate,
@@ -152,7 +151,7 @@ class Scenario(RoleScript):
         return [delegate("validator", "check the outcome", f"Expect: {self.expect}")]
 
     def plan_steps(self, memory: dict[str, Any], req: ModelRequest, horizon: int = 0) -> list[Intent]:
-        lines = memory.get("completed_steps") or []
+        lines = [*(memory.get("completed_steps") or []), *self.plans.reported_ok(req)]
         done = {i.key for i in self.all_intents() if any(f"[{i.key}]: ok" in line for line in lines)}
         earlier = re.match(r"\((\d+) earlier steps\)", lines[0]) if lines else None
         if earlier:  # the memory keeps the last steps only; the earlier ones were the first intents, in order
@@ -171,7 +170,9 @@ class Scenario(RoleScript):
         return [x for i in self.intents for x in (*i.fallback, i)]
 
     def exec_step(self, intent: Intent) -> ToolUse:
-        return delegate("executor", f"[{intent.key}]", f"{describe(intent)}\nINTENT {intent.as_json()}")
+        prompt = f"{describe(intent)}\nINTENT {intent.as_json()}"
+        self.plans.remember(prompt, [json.loads(intent.as_json())])  # how its hand-back's "all 1 ok" is read
+        return delegate("executor", f"[{intent.key}]", prompt)
 
     # ------------------------------------------------------------------ dom_analyzer
     def dom_analyzer(self, req: ModelRequest) -> list[Block]:
@@ -186,7 +187,7 @@ class Scenario(RoleScript):
     # ------------------------------------------------------------------ executor
     def executor(self, req: ModelRequest) -> list[Block]:
         """One intent per spawn; its RESULT names the step by its key, as the memory keeps it."""
-        intent = tagged(req.prompt, "INTENT") or next(iter(tagged_list(req.prompt, "STEPS")), {})
+        intent = tagged(req.prompt, "INTENT") or next(iter(self.plans.of(req.prompt)), {})
         blocks = self.act_on(req, intent)
         for block in blocks:
             result = tagged(block.text, "RESULT") if isinstance(block, Text) else None

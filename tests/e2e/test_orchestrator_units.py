@@ -20,7 +20,7 @@ from orchestrator.human import ConfirmRequest, ScriptedHuman
 from orchestrator.memory.memory import ShownMemory, TaskMemory
 from orchestrator.memory.models import Plan, Verdict, parse_tagged, tagged_json
 from orchestrator.policy.gate import SecurityGate
-from orchestrator.policy.hand_back import for_planner, report_of
+from orchestrator.policy.hand_back import for_planner, ok_steps, report_of
 from orchestrator.policy.stuck import StuckDetector
 from orchestrator.questions import (
     AnswerResult,
@@ -199,8 +199,31 @@ def test_the_planner_reads_an_executor_result_without_the_steps_its_memory_updat
     report = 'done.\nRESULT {"status": "ok", "did": "click e3", "page_changed": true, "error": "", "steps": [' \
              '{"step": "[submit]", "status": "ok", "did": "click e3"}], "facts": ["order 12"]}'
     compact = for_planner("executor", report)
-    assert compact == 'done.\nRESULT {"status": "ok", "page_changed": true, "facts": ["order 12"]}'
+    assert compact == 'done.\nRESULT {"status": "ok", "steps": "all 1 ok", "page_changed": true, "facts": ["order 12"]}'
     assert for_planner("validator", report) == report
+    failed = 'RESULT {"status": "failed", "error": "element_not_found", "steps": [{"step": "1", "status": "ok"}, ' \
+             '{"step": "2", "status": "ok"}, {"step": "3", "status": "failed", "did": "no Save button"}]}'
+    assert for_planner("executor", failed) == 'RESULT {"status": "failed", "steps": "first 2 ok", ' \
+                                              '"error": "element_not_found"}'
+    assert ok_steps("executor", failed) == (2, 3) and ok_steps("validator", failed) == (0, 0)
+
+
+def test_a_horizon_that_went_as_planned_is_not_listed_back_to_the_planner() -> None:
+    """Steps the hand-back says went ok ("all 2 ok", "first 1 ok") are not listed again in the memory's update; a
+    step that failed keeps its detail; facts still come."""
+    memory, shown = TaskMemory(task="a task"), ShownMemory()
+    assert shown.render(memory, task=False) == ""  # nothing to show yet: the opening message states the task
+    memory.step("[s1]: ok — navigate http://x")
+    memory.step("[s2]: ok — click e3")
+    memory.fact("order 12")
+    update = shown.render(memory, steps_told=2)
+    assert "[s1]" not in update and "[s2]" not in update and "order 12" in update
+    memory.step("[s3]: ok — type_text e4 'Ada'")
+    memory.step("[s4]: failed — click: no Save button (element_not_found)")
+    update = shown.render(memory, steps_told=1)
+    assert "[s3]" not in update and "[s4]: failed — click: no Save button" in update
+    memory.step("[s4]: ok — click e9")
+    assert shown.render(memory, steps_told=1) == ""
 
 
 def envelope(success: bool, url: str, code: str = "", category: str = "", data: Any = None) -> ToolResult:

@@ -32,18 +32,6 @@ COMPACT = re.compile(r'^(?P<id>\S+) (?P<role>[^\s:"]+)(?::(?P<type>\S+))? (?P<na
 HUMAN_TYPED = "Treat this step as done"
 
 
-def tagged_list(text: str, tag: str) -> list[dict[str, Any]]:
-    """The JSON list after the last ``TAG `` in ``text``."""
-    at = text.rfind(tag + " [")
-    if at == -1:
-        return []
-    try:
-        value, _ = json.JSONDecoder().raw_decode(text[at + len(tag) + 1 :])
-    except ValueError:
-        return []
-    return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
-
-
 def step_lines(result: dict[str, Any]) -> list[str]:
     """An executor RESULT's steps as the memory records them (``[key]: ok — did``)."""
     out = []

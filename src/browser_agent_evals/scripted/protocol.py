@@ -12,13 +12,48 @@ from typing import Any
 from browser_agent_evals.scripted.server import Block, ModelRequest, Text, ToolUse
 
 BROWSER = "mcp__browser__"
+OK_STEPS = re.compile(r"(?:all|first) (\d+) ok$")  # how a hand-back says the planner's steps went ok
 REPORT = "mcp__orchestrator__report"  # how the executor and validator end (their RESULT / VERDICT as its input)
 
 
 def delegate(agent: str, description: str, prompt: str) -> ToolUse:
-    return ToolUse(
-        "Agent", {"description": description, "prompt": prompt, "subagent_type": agent, "run_in_background": False}
-    )
+    return ToolUse("Agent", {"description": description, "prompt": prompt, "subagent_type": agent})
+
+
+class Plans:
+    """The horizons a scripted planner delegated, kept by the scripted model keyed by the prompt it wrote: each
+    step's compiled form (its key, op and target) stays here, as a real model keeps its plan in mind, and never goes
+    into the text of a request. The scripted executor finds its steps by the prompt it was given (the planner's
+    prompt with the task memory after it)."""
+
+    def __init__(self) -> None:
+        self.by_prompt: dict[str, list[dict[str, Any]]] = {}
+
+    def remember(self, prompt: str, steps: list[dict[str, Any]]) -> None:
+        self.by_prompt[prompt] = json.loads(json.dumps(steps))
+
+    def of(self, prompt: str) -> list[dict[str, Any]]:
+        """The steps of the delegation whose prompt ``prompt`` is or starts with (a copy; [] for none)."""
+        best = max((p for p in self.by_prompt if prompt.startswith(p)), key=len, default=None)
+        return json.loads(json.dumps(self.by_prompt[best])) if best is not None else []
+
+    def reported_ok(self, req: ModelRequest) -> list[str]:
+        """``[key]: ok`` for the steps of the planner's own executor delegations that the hand-back says went ok
+        (``"steps": "all 6 ok"`` or ``"first 2 ok"``, in the order written; the memory's update does not list them:
+        the planner wrote them)."""
+        out: list[str] = []
+        for r in req.results():
+            if r.name not in ("Agent", "Task") or r.input.get("subagent_type") != "executor" or r.is_error:
+                continue
+            said = OK_STEPS.match(str((tagged(r.text, "RESULT") or {}).get("steps", "")))
+            if said is None:
+                continue
+            keys: list[Any] = []
+            for step in self.of(str(r.input.get("prompt", ""))):  # a run of one action: its keys
+                run = step.get("steps")
+                keys += run if isinstance(run, list) else [step.get("key")]
+            out += [f"[{key}]: ok" for key in keys[: int(said.group(1))] if key]
+        return out
 
 
 def result_line(status: str, did: str, *, error: str = "", page_changed: bool = False) -> Text:
@@ -81,13 +116,22 @@ class RoleScript:
             return [Text(f"no script for {req.agent}")]
         blocks: list[Block] = handler(req)
         if req.agent == "planner" and "Agent" in req.tool_names:
-            return delegations(blocks)
+            return delegations(blocks, self.plans)
         return blocks
 
+    @property
+    def plans(self) -> Plans:
+        """What this scripted model planned (one per policy: a task's run)."""
+        kept = self.__dict__.get("_plans")
+        if not isinstance(kept, Plans):
+            kept = self.__dict__["_plans"] = Plans()
+        return kept
 
-def delegations(blocks: list[Block]) -> list[Block]:
-    """A PLAN line as a planner with the Agent tool carries it out: the horizon's executor steps in ONE Agent call,
-    the validator's check as a second call of the same reply, a dom_analyzer step alone; other blocks unchanged."""
+
+def delegations(blocks: list[Block], plans: Plans | None = None) -> list[Block]:
+    """A PLAN line as a planner with the Agent tool carries it out: the horizon's executor steps in ONE Agent call
+    (their compiled form kept in ``plans``, not in the prompt), the validator's check as a second call of the same
+    reply, a dom_analyzer step alone; other blocks unchanged."""
     out: list[Block] = []
     for block in blocks:
         plan = tagged(block.text, "PLAN") if isinstance(block, Text) else None
@@ -102,8 +146,8 @@ def delegations(blocks: list[Block]) -> list[Block]:
             lines = [f"{n}. {s.get('action', '')}" + (f" (expect: {s['expect']})" if s.get("expect") else "")
                      for n, s in enumerate(acting, 1)]
             prompt = "Carry out these steps in order:\n" + "\n".join(lines)
-            if any(s.get("args") for s in acting):
-                prompt += "\nSTEPS " + json.dumps([s.get("args") or {} for s in acting], separators=(",", ":"))
+            if plans is not None and any(s.get("args") for s in acting):
+                plans.remember(prompt, [s.get("args") or {} for s in acting])
             out.append(delegate("executor", f"{len(acting)} step(s)", prompt))
         elif reading:
             out.append(delegate("dom_analyzer", "read the page",

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from browser_agent_evals.scripted.horizon import Horizon, tagged_list
+from browser_agent_evals.scripted.horizon import Horizon
 from browser_agent_evals.scripted.protocol import (
     BROWSER,
     REPORT,
@@ -49,7 +49,7 @@ class Replay(RoleScript):
         """Plans a horizon for one executor (ending with the validator's check when it finishes the task),
         re-plans from the results the orchestrator sends back, and reports only need_human or failed."""
         memory = last_memory(req)
-        lines = list(memory.get("completed_steps") or [])
+        lines = [*(memory.get("completed_steps") or []), *self.plans.reported_ok(req)]
         last = latest_message(req)
         if VERDICT_BACK in last:
             verdict = tagged(last, "VERDICT") or {}
@@ -135,7 +135,7 @@ class Replay(RoleScript):
     # ------------------------------------------------------------------ executor
     def executor(self, req: ModelRequest) -> list[Block]:
         steps: list[dict[str, Any]] = []
-        for hint in tagged_list(req.prompt, "STEPS"):  # a run of one action ("click Prev 3 times") → its steps
+        for hint in self.plans.of(req.prompt):  # a run of one action ("click Prev 3 times") → its steps
             keys = hint.pop("steps", None)
             steps += [{**hint, "key": key} for key in keys] if isinstance(keys, list) else [hint]
         return Horizon(steps, req).next_blocks()

@@ -130,19 +130,23 @@ class ShownMemory:
     def reset(self) -> None:
         self.shown = {}
 
-    def render(self, memory: TaskMemory, *, task: bool = True) -> str:
+    def render(self, memory: TaskMemory, *, task: bool = True, steps_told: int = 0) -> str:
         """The whole memory (the first time, or after ``reset``), then ``<task_memory_update>`` with what is new
-        ('' when nothing is)."""
+        ('' when nothing is); ``steps_told``: how many of the new completed steps (the first ones) the hand-back
+        already says, counted as shown and not listed."""
         view = memory.view(keep=10**6)
         view.pop("horizon", None)
-        if not self.shown:
+        if not self.shown:  # the whole memory, bounded; nothing when it holds nothing yet (the task is stated)
             self.shown = view
-            return memory.render(full=True, task=task)
+            whole = {k: v for k, v in memory.view().items() if k != "horizon" and (task or k != "task")}
+            body = json.dumps(whole, ensure_ascii=False, separators=(",", ":"))
+            return f"<task_memory>\n{body}\n</task_memory>" if whole else ""
         update: dict[str, object] = {}
         for key, value in view.items():
             before = self.shown.get(key)
             if isinstance(value, list):
                 new = [item for item in value if not isinstance(before, list) or item not in before]
+                new = new[steps_told:] if key == "completed_steps" else new
                 if new:
                     update[key] = new
             elif value != before:

@@ -17,8 +17,7 @@ from orchestrator.memory.models import Plan, Step
 
 PLANNED_AGENTS = frozenset(get_args(Step.model_fields["agent"].annotation))
 NUMBERED = re.compile(r"^\s*\d+[.)]\s+(.+)$", re.M)
-SKIPPED = ("Skipped: an earlier delegation of this reply did not succeed; re-plan from its result before "
-           "delegating this.")
+SKIPPED = "Skipped: the call before it did not succeed; re-plan from its result."
 
 
 class DelegationQueue:

@@ -27,15 +27,35 @@ def report_of(text: str) -> str:
     return "\n".join(body).strip()
 
 
+def ok_steps(agent: str, report: str) -> tuple[int, int]:
+    """An executor's ``RESULT``: how many of its steps went ok first, in the order the planner wrote them, and how
+    many steps it reports ((0, 0) for any other report)."""
+    result = tagged_json(report, "RESULT") if agent == "executor" else None
+    steps = result.get("steps") if result is not None else None
+    if not isinstance(steps, list):
+        return 0, 0
+    first = 0
+    for step in steps:
+        if not (isinstance(step, dict) and step.get("status", "ok") == "ok"):
+            break
+        first += 1
+    return first, len(steps)
+
+
 def for_planner(agent: str, report: str) -> str:
-    """An executor's ``RESULT`` without its per-step list and ``did`` (the task memory's update carries each step
-    once); any other report as written."""
+    """An executor's ``RESULT`` without its per-step list and ``did``. The steps that went ok first are said in one
+    phrase (``"steps": "all 6 ok"``, ``"first 2 ok"``): the planner wrote them, so the task memory's update does not
+    list them again; a step that did not go ok keeps its detail there. Any other report as written."""
     result = tagged_json(report, "RESULT") if agent == "executor" else None
     if result is None or not result.get("steps"):
         return report
     start = report.rfind("RESULT")
     end = report.find("\n", start)
+    first, total = ok_steps(agent, report)
     kept = {k: v for k, v in result.items() if k not in ("steps", "did") and v not in ("", [], None)}
+    if first:
+        said = f"all {first} ok" if first == total and result.get("status") == "ok" else f"first {first} ok"
+        kept = {"status": kept.pop("status", ""), "steps": said, **kept}
     line = "RESULT " + json.dumps(kept, ensure_ascii=False)
     return report[:start] + line + (report[end:] if end != -1 else "")
 

@@ -29,7 +29,7 @@ from orchestrator.memory.models import ExecutorResult, ToolInvocation, Verdict, 
 from orchestrator.memory.report_tool import REPORT_TOOL
 from orchestrator.policy.delegation import DelegationQueue, delegated_plan
 from orchestrator.policy.gate import SecurityGate
-from orchestrator.policy.hand_back import compact_output, for_planner, report_of
+from orchestrator.policy.hand_back import compact_output, for_planner, ok_steps, report_of
 from orchestrator.policy.policies import (
     BusyClock,
     CallRecording,
@@ -292,7 +292,8 @@ class Hooks:
             return {"continue_": False, "stopReason": "The validator's verdict says the task is done."}
         if call.agent != "planner":
             return {}
-        update = self.state.shown.render(self.state.memory)
+        # the steps that went ok first are said in the RESULT line ("all 6 ok", "first 2 ok"), not listed again
+        update = self.state.shown.render(self.state.memory, steps_told=ok_steps(agent, text)[0])
         output = compact_output(response, for_planner(agent, text), update)
         return {"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": output}}
 

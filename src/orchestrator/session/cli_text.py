@@ -27,6 +27,9 @@ AGENT_TOOL_CUTS = (
     " Each agent type has specific capabilities and tools available to it.",
     "; it is not shown to the user \u2014 relay what matters",
     "When using the Agent tool, specify a subagent_type parameter to select which agent type to use. ",
+    # where the agent types are listed (the listing says it), why subagent_type is required (kept: that it is)
+    "\n\nAvailable agent types are listed in messages from the system in the conversation.",
+    "the general-purpose agent is not available in this session, so ",
     "\n\n## When to use\n\n",
     "A fresh agent costs more than it looks. It knows only what you put in the prompt, and you see only "
     "the summary it sends back \u2014 both handoffs drop detail, and neither of you can tell what the other "
