@@ -60,6 +60,9 @@ class Scenario(RoleScript):
     horizon: int = 3
     ask: dict[str, Any] | None = None  # planner: need_human question before starting ({"question", "options"})
     lead_turns: list[str] = field(default_factory=list)  # what the lead saw (for assertions)
+    # the validator's read and report in one reply when the page its prompt shows has the expected text; False: it
+    # reads first and quotes what the read returned (the prompt allows both)
+    same_reply: bool = True
 
     # ------------------------------------------------------------------ lead (main agent)
     def lead(self, req: ModelRequest) -> list[Block]:
@@ -252,7 +255,7 @@ class Scenario(RoleScript):
         done report with it goes in the same reply as the read (taken only if the read returned it)."""
         page = req.last_result("get_page_text")
         expect = req.prompt.split("Expect:", 1)[-1].strip().splitlines()[0]
-        if page is None and any(expect in line for line in page_text_seen(req.prompt)):
+        if page is None and self.same_reply and any(expect in line for line in page_text_seen(req.prompt)):
             return [ToolUse(B + "get_page_text", {}), ToolUse(REPORT, {"done": True, "evidence": expect})]
         if page is None:
             return [ToolUse(B + "get_page_text", {})]
