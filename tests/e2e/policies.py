@@ -14,10 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from browser_agent_evals.scripted.protocol import (
+    REPORT,
     RoleScript,
     delegate,
     is_new_turn,
     latest_task,
+    page_text_seen,
     result_line,
     short,
     stated_task,
@@ -57,6 +59,9 @@ class Scenario(RoleScript):
     horizon: int = 3
     ask: dict[str, Any] | None = None  # planner: need_human question before starting ({"question", "options"})
     lead_turns: list[str] = field(default_factory=list)  # what the lead saw (for assertions)
+    # the validator's read and report in one reply when the page its prompt shows has the expected text; False: it
+    # reads first and quotes what the read returned (the prompt allows both)
+    same_reply: bool = True
 
     # ------------------------------------------------------------------ lead (main agent)
     def lead(self, req: ModelRequest) -> list[Block]:
@@ -247,11 +252,15 @@ class Scenario(RoleScript):
 
     # ------------------------------------------------------------------ validator
     def validator(self, req: ModelRequest) -> list[Block]:
+        """Reads the page; when the page its prompt shows (the executor's last result) has the expected text, a
+        done report with it goes in the same reply as the read (taken only if the read returned it)."""
         page = req.last_result("get_page_text")
+        expect = req.prompt.split("Expect:", 1)[-1].strip().splitlines()[0]
+        if page is None and self.same_reply and any(expect in line for line in page_text_seen(req.prompt)):
+            return [ToolUse(B + "get_page_text", {}), ToolUse(REPORT, {"done": True, "evidence": expect})]
         if page is None:
             return [ToolUse(B + "get_page_text", {})]
         text = ((page.envelope() or {}).get("data") or {}).get("text", "")
-        expect = req.prompt.split("Expect:", 1)[-1].strip().splitlines()[0]
         done = expect in text
         # The evidence quotes the page from its start (the server's page-content fence included) up to the match.
         quote = text[:text.index(expect) + len(expect)] if done else text[:120]

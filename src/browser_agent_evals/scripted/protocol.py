@@ -78,6 +78,24 @@ def task_memory(prompt: str) -> dict[str, Any]:
     return json.loads(found.group(1)) if found else {}
 
 
+SEEN = re.compile(r"<last_page_seen>.*?⟦page-content (\w+)⟧\n(.*?)\n⟦/page-content \1⟧", re.S)
+TEXT_PARTS = ("messages:", "text:")  # page text, as a read returns it (element lines are not)
+
+
+def page_text_seen(prompt: str) -> list[str]:
+    """The page text of ``<last_page_seen>`` in a validator's prompt (the executor's last result): the lines of its
+    messages and text excerpt, in order; [] when there is none."""
+    found = SEEN.search(prompt)
+    out: list[str] = []
+    part = ""
+    for line in found.group(2).splitlines() if found else []:
+        if re.fullmatch(r"[a-z]+:", line) or line.startswith("(not shown"):
+            part = line
+        elif part in TEXT_PARTS and line.strip() and not line.startswith("("):
+            out.append(line.removesuffix("…"))
+    return out
+
+
 def latest_task(req: ModelRequest) -> str:
     texts = [t for t in req.texts("user") if not t.startswith("<system-reminder>")]
     task = texts[-1] if texts else ""

@@ -7,7 +7,8 @@ the results and the task memory the orchestrator sends back, and reports only ne
 their options or as free text) or failed. The executor
 (``horizon.Horizon``) observes once, resolves each step's description to an element id from what it sees, acts
 step after step on the same observation, and observes again only when an action navigated or a target is not
-among the ids it has. The validator reads the page.
+among the ids it has. The validator reads the page, with its report in the same reply when it knows the evidence
+before reading (the expected text, or page text of the page its prompt shows that meets the check).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from browser_agent_evals.scripted.protocol import (
     REPORT,
     RoleScript,
     handed_back,
+    page_text_seen,
     tagged,
 )
 from browser_agent_evals.scripted.server import Block, ModelRequest, Text, ToolUse
@@ -142,23 +144,38 @@ class Replay(RoleScript):
 
     # ------------------------------------------------------------------ validator
     def validator(self, req: ModelRequest) -> list[Block]:
-        """Reads the page; an expected text it knows word for word goes as the evidence of a done report in the same
-        reply (taken only if the read returned it), otherwise the report follows the read."""
+        """Reads the page. When it knows the evidence before reading (an expected text word for word, or page text
+        of ``<last_page_seen>`` that shows what it expects: the expected text or message, or, with no text
+        expected, the page the last step left), a done report with that evidence goes in the same reply (taken only
+        if the read returned it); otherwise the report follows the read."""
         page = req.last_result("get_page_text")
         if page is None:
             read: list[Block] = [ToolUse(BROWSER + "get_page_text", {})]
-            if self.expect and "{" not in self.expect:
-                read.append(ToolUse(REPORT, {"done": True, "evidence": self.expect, "next_step": ""}))
+            evidence = self.known(page_text_seen(req.prompt))
+            if evidence:
+                read.append(ToolUse(REPORT, {"done": True, "evidence": evidence, "next_step": ""}))
             return read
         text = (((page.envelope() or {}).get("data")) or {}).get("text", "")
         if self.expect:
-            found = find_text(self.expect, str(text))
+            found = self.shown(str(text))
             done = found is not None
             evidence = found if found is not None else f"not found: {self.expect!r}; page: {str(text)[:160]}"
         else:
             done, evidence = True, " ".join(str(text).split())[:160]  # the page after the last step, as read
         next_step = "" if done else "re-check the last steps"
         return [ToolUse(REPORT, {"done": done, "evidence": evidence, "next_step": next_step})]
+
+    def known(self, seen: list[str]) -> str:
+        """The evidence it can name before reading ('' if none)."""
+        if self.expect and "{" not in self.expect:
+            return self.expect
+        if self.expect:
+            return next(filter(None, (self.shown(line) for line in seen)), "")
+        return " ".join(seen[0].split())[:120] if seen else ""
+
+    def shown(self, text: str) -> str | None:
+        """The part of ``text`` that shows the expected text or message template, or None."""
+        return find_text(self.expect, text)
 
     # ------------------------------------------------------------------ answerer (the DeveloperAgent's model)
     def answerer(self, req: ModelRequest) -> list[Block]:

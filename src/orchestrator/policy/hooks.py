@@ -26,6 +26,7 @@ from orchestrator.agents import BROWSER_PREFIX, DELEGATION_TOOLS, AgentSpec
 from orchestrator.human import Human
 from orchestrator.memory.memory import clip
 from orchestrator.memory.models import ExecutorResult, ToolInvocation, Verdict, parse_tagged
+from orchestrator.memory.page_seen import PageSeen
 from orchestrator.memory.report_tool import REPORT_TOOL
 from orchestrator.policy.delegation import DelegationQueue, delegated_plan
 from orchestrator.policy.gate import SecurityGate
@@ -92,6 +93,7 @@ class Hooks:
         self.on_browser_failure: Callable[[str], Awaitable[None]] | None = None
         self.delegations = DelegationQueue()
         self.reports = ReportDesk()
+        self.page_seen = PageSeen()  # the executor's last result, for the validator delegated right after it
 
     @property
     def busy_s(self) -> float:
@@ -145,6 +147,8 @@ class Hooks:
         decision = out.get("hookSpecificOutput")
         if decision is not None and decision.get("permissionDecision") == "deny":  # it never runs: record it now
             self.state.calls.pop(call_id, None)
+            if tool.startswith(BROWSER_PREFIX):  # a human may have acted in the window (a stuck agent's hand-over)
+                self.page_seen.forget()
             call.success, call.error_code, call.duration_ms = False, "denied", 0
             call.result = str(decision.get("permissionDecisionReason", ""))
             self.recording.record(call)
@@ -191,7 +195,9 @@ class Hooks:
         updated = {k: v for k, v in tool_input.items() if k not in CLI_ONLY_AGENT_INPUTS}
         updated["run_in_background"] = False
         memory = self.state.memory.render(full=subagent == "planner")
-        updated["prompt"] = f"{tool_input.get('prompt', '')}\n\n{memory}"
+        view = self.page_seen.view if subagent == "validator" else None
+        seen = f"\n\n{view.render()}" if view is not None else ""  # the page as the executor's horizon left it
+        updated["prompt"] = f"{tool_input.get('prompt', '')}\n\n{memory}{seen}"
         self.state.emit("delegate", agent=subagent, description=str(tool_input.get("description", "")))
         plan = delegated_plan(subagent, str(tool_input.get("prompt", "")), self.state.memory.horizons + 1)
         if plan is not None:  # plans.json and plan review (the developer approves each delegated plan)
@@ -219,6 +225,7 @@ class Hooks:
             self.stuck.after(call.tool, envelope)
             if call.tool.startswith(BROWSER_PREFIX):
                 self.reports.saw(call, envelope)
+                self.page_seen.saw(call.agent, call.tool, envelope)
         self.recording.record(call)
         self.clock.add(started)
         return out
@@ -233,6 +240,7 @@ class Hooks:
         envelope = envelope_of(call.result) if call.tool.startswith(BROWSER_PREFIX) else None
         if call.tool.startswith(BROWSER_PREFIX):
             self.reports.saw(call, envelope)
+            self.page_seen.forget()
         out: Out = {}
         if envelope is not None:
             call.error_code = (envelope.error.code if envelope.error else "") or "failed"
@@ -285,6 +293,8 @@ class Hooks:
             self.hand_backs.horizon_done()
         result = parse_tagged(text, "RESULT", ExecutorResult) if agent == "executor" else None
         ok = agent != "executor" or (result is not None and result.status == "ok")
+        if not ok:
+            self.page_seen.forget()  # the horizon did not succeed: the planner re-plans, no check follows it
         self.delegations.done(call.tool_use_id, ok=ok)
         verdict = parse_tagged(text, "VERDICT", Verdict) if agent == "validator" else None
         if verdict is not None and verdict.done:
