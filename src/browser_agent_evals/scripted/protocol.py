@@ -16,8 +16,13 @@ OK_STEPS = re.compile(r"(?:all|first) (\d+) ok$")  # how a hand-back says the pl
 REPORT = "mcp__orchestrator__report"  # how the executor and validator end (their RESULT / VERDICT as its input)
 
 
-def delegate(agent: str, description: str, prompt: str) -> ToolUse:
-    return ToolUse("Agent", {"description": description, "prompt": prompt, "subagent_type": agent})
+def delegate(agent: str, description: str, prompt: str, *, foreground: bool = True) -> ToolUse:
+    """An Agent call; ``foreground`` writes ``run_in_background: false`` (plain Claude Code's schema offers it; the
+    orchestrator's session, with background tasks off, does not, and ``delegations`` leaves it out there)."""
+    body: dict[str, Any] = {"description": description, "prompt": prompt, "subagent_type": agent}
+    if foreground:
+        body["run_in_background"] = False
+    return ToolUse("Agent", body)
 
 
 class Plans:
@@ -134,7 +139,11 @@ class RoleScript:
             return [Text(f"no script for {req.agent}")]
         blocks: list[Block] = handler(req)
         if req.agent == "planner" and "Agent" in req.tool_names:
-            return delegations(blocks, self.plans)
+            blocks = delegations(blocks, self.plans)
+        if offers_background(req):  # the schema offers a background run: a delegation waits for its report
+            for block in blocks:
+                if isinstance(block, ToolUse) and block.name in ("Agent", "Task"):
+                    block.input.setdefault("run_in_background", False)
         return blocks
 
     @property
@@ -144,6 +153,15 @@ class RoleScript:
         if not isinstance(kept, Plans):
             kept = self.__dict__["_plans"] = Plans()
         return kept
+
+
+def offers_background(req: ModelRequest) -> bool:
+    """Whether the request's Agent tool offers ``run_in_background`` (plain Claude Code does; the orchestrator's
+    session, with background tasks off, does not)."""
+    for tool in req.body.get("tools") or []:
+        if isinstance(tool, dict) and tool.get("name") in ("Agent", "Task"):
+            return "run_in_background" in ((tool.get("input_schema") or {}).get("properties") or {})
+    return False
 
 
 def delegations(blocks: list[Block], plans: Plans | None = None) -> list[Block]:
@@ -166,13 +184,13 @@ def delegations(blocks: list[Block], plans: Plans | None = None) -> list[Block]:
             prompt = "Carry out these steps in order:\n" + "\n".join(lines)
             if plans is not None and any(s.get("args") for s in acting):
                 plans.remember(prompt, [s.get("args") or {} for s in acting])
-            out.append(delegate("executor", f"{len(acting)} step(s)", prompt))
+            out.append(delegate("executor", f"{len(acting)} step(s)", prompt, foreground=False))
         elif reading:
-            out.append(delegate("dom_analyzer", "read the page",
-                                "Read the current page for this: " + " ".join(s.get("action", "") for s in reading)))
+            out.append(delegate("dom_analyzer", "read the page", "Read the current page for this: "
+                                + " ".join(s.get("action", "") for s in reading), foreground=False))
         if checking:
-            out.append(delegate("validator", "check the outcome",
-                                "Is the task done? Check: " + " ".join(s.get("action", "") for s in checking)))
+            out.append(delegate("validator", "check the outcome", "Is the task done? Check: "
+                                + " ".join(s.get("action", "") for s in checking), foreground=False))
     return out
 
 
