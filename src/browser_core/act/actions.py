@@ -21,7 +21,7 @@ from playwright.async_api import Page
 from browser_core.act import strategies
 from browser_core.act.dialogs import dialogs_since
 from browser_core.act.forms import match_options
-from browser_core.act.outcome import ActionResult, with_changes
+from browser_core.act.outcome import ActionResult, side_effects_only, with_changes
 from browser_core.act.pending_nav import navigating, navigating_opens
 from browser_core.act.retry import locate, run_chain
 from browser_core.act.retry_chain import Located
@@ -214,6 +214,8 @@ async def type_text(
     if value is not None:
         out["value"] = value
     out |= await settle(session, page, before, before_doc=before_doc)
+    if value is not None:  # the field's own new value is said above, not again as a change
+        side_effects_only(out, {target.id})
     out |= await _after(session, marks)
     return _approved(_with_chain(out, located), approved)
 
