@@ -236,7 +236,7 @@ class RecordStep:
 
 class NoteSession:
     """The call's duration and what happened beside it: browser events (fenced), a restart, the page's URL when
-    it moved, open tabs."""
+    it moved since a result last said it, open tabs."""
 
     async def __call__(self, call: ToolCall) -> None:
         session, metadata = call.session, call.metadata
@@ -255,8 +255,10 @@ class NoteSession:
         page = session.current_page()
         data = call.envelope["data"]
         data_url = data.get("url") if isinstance(data, dict) else None
-        if page is not None and page.url != data_url:
+        said = data_url if isinstance(data_url, str) else session.registry.said_url
+        if page is not None and page.url != said:  # said once where it moved, not in every result
             metadata["url"] = page.url
+        session.registry.said_url = metadata.get("url") or said
         tabs = len(session.tabs())
         if tabs > 1:
             metadata["tabs"] = tabs

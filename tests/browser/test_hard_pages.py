@@ -25,7 +25,7 @@ async def test_closed_shadow_root_form_is_observed_and_filled_by_id(session: Bro
     await actions.type_text(session, text="ada@example.org", element_id=email["id"])
     await actions.click(session, element_id=weekly["id"])
     result = await actions.click(session, element_id=join["id"])
-    assert result["retry_chain"]["attempts"][0]["success"] is True
+    assert "retry_chain" not in result  # found in the main frame and clicked at the first try: nothing to say
     assert "Joined: ada@example.org (weekly)" in await text_of(session)
     assert "checked" in find(await observe(session), "Weekly digest", "checkbox")["state"]
 
@@ -218,5 +218,5 @@ async def test_a_frame_that_cannot_answer_is_inaccessible_with_a_reason(
     assert all(f["accessible"] for f in reachable["frames"])
     with anyio.fail_after(5):
         result = await actions.click(session, description="Refresh totals")
-    assert result["retry_chain"]["attempts"][0]["strategy"] == "main_frame"
+    assert "retry_chain" not in result  # the main frame at once: the slow frame was not waited for
     assert "Totals refreshed" in await text_of(session)

@@ -53,6 +53,7 @@ async def test_every_kind_of_real_result_parses_and_round_trips(tmp_path: Path, 
         ("navigate", {"url": site.url_a("popups.html")}),
         ("click", {"element_description": "Open the guide in a new tab", "role": "link"}),  # tabs, events
         ("list_tabs", {}),
+        ("switch_tab", {"index": 0}),                           # metadata.url: the page moved since a result said it
         ("navigate", {"url": site.url_a("big.html")}),
         ("get_page_text", {"max_length": 15000}),               # over the 2000-char cap: truncated
     ]
@@ -66,7 +67,8 @@ async def test_every_kind_of_real_result_parses_and_round_trips(tmp_path: Path, 
     for (tool, _), text, typed in zip(calls, texts, parsed, strict=True):
         assert typed.payload() == json.loads(text), tool
         assert typed.metadata.tool == tool
-    assert [r.success for r in parsed] == [True] * 2 + [False] * 4 + [True] * 7
+    assert [r.success for r in parsed] == [True] * 2 + [False] * 4 + [True] * 8
+    assert [r.metadata.url for r in parsed if r.metadata.url] == [site.url_a("popups.html")]  # once, where it moved
     assert {r.error.code for r in parsed if r.error} == {"invalid_input", "stale_element", "timeout"}
     seen = {key for r in parsed for key, value in r.metadata if value is not None}
     restart = {"browser_restarted", "ids_reset", "note"}  # a killed browser: tests/reliability/test_recovery.py

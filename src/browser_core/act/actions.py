@@ -2,9 +2,10 @@
 
 Every action resolves its target through ``targets.resolve_target`` (ids or descriptions, never selectors) and
 passes ``session.guard`` before it runs. click and type_text resolve through the retry chain (``retry.py``:
-frames in FR-025 order, an optional ``frame``, the coordinate fallback, ``retry_chain`` in every result) and
+frames in FR-025 order, an optional ``frame``, the coordinate fallback, ``retry_chain`` unless found at once) and
 hit-test before clicking (``pointer.py``), so an overlay fails fast with what covers the element. Results say
-what visibly changed: the URL, the title, a navigation, a new tab, dialogs answered, files downloaded.
+what visibly changed: the URL and the title when they changed, a navigation, a new tab, dialogs answered, files
+downloaded.
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from playwright.async_api import Page
 from browser_core.act import strategies
 from browser_core.act.dialogs import dialogs_since
 from browser_core.act.forms import match_options
-from browser_core.act.outcome import ActionResult, with_changes
+from browser_core.act.outcome import ActionResult, side_effects_only, with_changes
 from browser_core.act.pending_nav import navigating, navigating_opens
 from browser_core.act.retry import locate, run_chain
+from browser_core.act.retry_chain import Located
 from browser_core.act.strategies import Modifier
 from browser_core.act.suggestions import elements_if_suggesting, value_preview, wait_for_suggestions
 from browser_core.act.widget_choice import set_widget
@@ -77,12 +79,13 @@ async def settle(
     active = await session.page()
     with contextlib.suppress(PlaywrightError):
         await active.wait_for_load_state("domcontentloaded", timeout=session.settings.navigation_timeout_ms)
-    out: ActionResult = {"url": active.url}
-    if active is not page:
-        out["switched_tab"] = True
     changes = await what_changed(session, active, before_doc if active is page else None)
     if active.url != before_url or active is not page:
         changes["navigated"] = True
+    # the URL when the page moved (a new document, another URL or tab); else the model has it already
+    out: ActionResult = {"url": active.url} if changes.get("navigated") else {}
+    if active is not page:
+        out["switched_tab"] = True
     return with_changes(out, changes)
 
 
@@ -139,8 +142,15 @@ async def click(
     out |= await _after(session, marks, downloads_file)
     dialogs: list[dict[str, object]] = [dict(d) for d in out.get("dialogs", [])]
     await session.guard.hold_at_dialog(intent, dialogs, confirmed=confirmed)  # its dialog said delete
-    out["retry_chain"] = located.chain.summary()
-    return _approved(out, approved)
+    return _approved(_with_chain(out, located), approved)
+
+
+def _with_chain(out: ActionResult, located: Located) -> ActionResult:
+    """The result with the retry chain that found the element, unless it was found and acted on at once in the
+    main frame (most actions: nothing to say)."""
+    if not located.chain.at_once:
+        out["retry_chain"] = located.chain.summary()
+    return out
 
 
 def _approved(out: ActionResult, approval_note: str | None) -> ActionResult:
@@ -204,9 +214,10 @@ async def type_text(
     if value is not None:
         out["value"] = value
     out |= await settle(session, page, before, before_doc=before_doc)
+    if value is not None:  # the field's own new value is said above, not again as a change
+        side_effects_only(out, {target.id})
     out |= await _after(session, marks)
-    out["retry_chain"] = located.chain.summary()
-    return _approved(out, approved)
+    return _approved(_with_chain(out, located), approved)
 
 
 def _marks(session: BrowserSession) -> tuple[int, int]:

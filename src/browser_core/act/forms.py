@@ -12,7 +12,7 @@ from typing import Any, TypedDict, cast
 
 from playwright.async_api import Error as PlaywrightError
 
-from browser_core.act.outcome import ActionResult, FieldState, with_changes
+from browser_core.act.outcome import ActionResult, FieldState, side_effects_only, with_changes
 from browser_core.act.secret_fields import check_field, fill_secret, secret_params
 from browser_core.act.widget_choice import check_known, choose, set_date
 from browser_core.act.widgets import Widget, find_widget
@@ -209,21 +209,8 @@ async def fill_form(
         out["invalid"] = invalid
     out["note"] = "not submitted"
     changes = await what_changed(session, page, before_doc)
-    _side_effects_only(changes, {item.target.id for item in planned})
+    side_effects_only(changes, {item.target.id for item in planned})
     return with_changes(out, cast(PageChanges, {k: v for k, v in changes.items() if v}))  # the keys said, not empty
-
-
-def _side_effects_only(changes: PageChanges, filled: set[str]) -> None:
-    """The elements that changed besides the fields filled (the fields above say those): a select-all box ticking
-    every row, a field that follows another."""
-    diff = changes.get("elements_diff", {})
-    others = [e for e in diff.pop("changed", []) if e["id"] not in filled]
-    if others:
-        diff["changed"] = others
-    else:
-        diff.pop("changed_more", None)
-    if not diff:
-        changes.pop("elements_diff", None)
 
 
 async def _plan_all(session: BrowserSession, fields: list[FieldToFill]) -> list[_Planned]:

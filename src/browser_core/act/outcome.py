@@ -58,6 +58,19 @@ class ActionResult(PageChanges, total=False):
     origin: str  # the origin of the frame it was typed into
 
 
+def side_effects_only(changes: PageChanges, filled: set[str]) -> None:
+    """The elements that changed besides the fields filled or typed into (the result says those: ``fields``,
+    ``value``): a select-all box ticking every row, a field that follows another."""
+    diff = changes.get("elements_diff", {})
+    others = [e for e in diff.pop("changed", []) if e["id"] not in filled]
+    if others:
+        diff["changed"] = others
+    else:
+        diff.pop("changed_more", None)
+    if not diff:
+        changes.pop("elements_diff", None)
+
+
 def with_changes(out: ActionResult, changes: PageChanges) -> ActionResult:
     """The action's own keys, then what changed (a key in both: the change's)."""
     merged: ActionResult = {**out, **changes}

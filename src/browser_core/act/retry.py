@@ -11,8 +11,9 @@
   never waits: the description resolves at once to its best candidate, or fails at once with the candidates.
 * ``frame`` given: only that frame is searched (or the id must be in it).
 
-Every result carries ``retry_chain``: the strategies planned, each attempt (strategy, frame, success, error,
-duration_ms) and whether the chain succeeded or was exhausted. On failure it is in ``error.details``.
+A result carries ``retry_chain`` (the strategies planned, each attempt: strategy, frame, success, error,
+duration_ms, and whether the chain succeeded or was exhausted) unless the main frame found the element and the
+action worked at the first try (``RetryChain.at_once``). On failure it is in ``error.details``.
 """
 
 from __future__ import annotations

@@ -85,12 +85,17 @@ class RetryChain(BaseModel):
     def add_attempt(self, attempt: InteractionAttempt) -> None:
         self.attempts.append(attempt)
 
+    @property
+    def at_once(self) -> bool:
+        """The first strategy, the main frame, found the element and the action worked (most actions)."""
+        first = self.attempts[0] if len(self.attempts) == 1 else None
+        return first is not None and first.success and first.strategy == "main_frame" == self.strategies[0]
+
     def summary(self) -> ChainSummary:
         """The chain as it goes into a result: no empty fields; a click or typing that worked at once in the main
-        frame (most actions) in short."""
-        first = self.attempts[0] if len(self.attempts) == 1 else None
-        if first is not None and first.success and first.strategy == "main_frame" == self.strategies[0]:
-            return {"attempts": [{"strategy": first.strategy, "success": True}], "succeeded": True}
+        frame in short (an action's result leaves that out: ``at_once``)."""
+        if self.at_once:
+            return {"attempts": [{"strategy": "main_frame", "success": True}], "succeeded": True}
         out = cast(ChainSummary, self.model_dump(exclude={"current_index", "timeout_per_frame_ms"}, exclude_none=True))
         out["attempts"] = [cast(AttemptNote, a.model_dump(exclude_none=True)) for a in self.attempts]
         if len(self.strategies) > MAX_LISTED_STRATEGIES:

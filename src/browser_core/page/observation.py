@@ -244,6 +244,7 @@ async def observe_page(
         title = await _title(page)
     chosen = _select(merged.elements, settings)
     registry.last_seen = {e.id: e.to_dict() for e in chosen}
+    registry.last_title = title
     if not digest:  # everything was listed: the page's header and menus are known to the model from now on
         registry.shown_lines = {shown_key(registry.last_seen[e.id]) for e in chosen}
         _remember_chrome(registry, chosen, int((main_raw.get("scroll") or [0])[0]), viewport[1])

@@ -125,6 +125,9 @@ class ElementRegistry:
     # The elements of the last page listed (``listing.shown_key``): an action landing on a page of the same kind
     # lists only what differs.
     shown_lines: set[str] = field(default_factory=set)
+    # The page's title and URL as last said to the model: a result repeats them only when they changed.
+    last_title: str = ""
+    said_url: str = ""
 
     @property
     def init_script(self) -> str:

@@ -132,8 +132,7 @@ async def what_changed(
 ) -> PageChanges:
     """``new_page``: the caller loaded a page (navigate, back, reload): list it instead of diffing."""
     registry = session.registry
-    before = dict(registry.last_seen)
-    before_messages = list(registry.last_messages)
+    before, before_messages, before_title = dict(registry.last_seen), list(registry.last_messages), registry.last_title
     snap: PageObservation | None = None
     after_doc: str | None = before_doc
     with contextlib.suppress(PlaywrightError), anyio.move_on_after(BOUND_S):  # a frozen page: say less, not hang
@@ -143,7 +142,8 @@ async def what_changed(
     navigated = new_page or (before_doc is not None and after_doc != before_doc)
     if snap is None:
         return {"navigated": True} if navigated and not new_page else {}
-    out: PageChanges = {"title": snap.get("title", "")}
+    title = snap.get("title", "")  # said again only for a new page or a new title
+    out: PageChanges = {"title": title} if navigated or title != before_title else {}
     if navigated and not new_page:
         out["navigated"] = True
     messages = [m for m in snap.get("messages", []) if _message_key(m) not in before_messages or navigated]

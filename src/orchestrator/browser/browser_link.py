@@ -9,9 +9,10 @@ and forwards every call to the shared session, so tool names stay ``mcp__browser
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 import anyio
 import mcp.types as mt
@@ -29,9 +30,11 @@ SHARED_MIN = 2  # a parameter this many of an agent's tools share is described o
 # Parameters that only tune how a call runs, not what it acts on: an agent's schema leaves them out and the server's
 # defaults apply (a wait keeps its timeout: how long to wait is what it is asked). A model that sends one anyway is
 # still served: the server checks every call against its own signature.
-TUNING = frozenset({"timeout_ms", "wait_until", "image_format", "quality"})
+# ``include_boxes`` only shapes what comes back: boxes serve coordinate tools, which no agent here is given.
+TUNING = frozenset({"timeout_ms", "wait_until", "image_format", "quality", "include_boxes"})
 KEEPS_TUNING = frozenset({"wait_for"})
-FILLER = frozenset({"a", "an", "the", "to", "of", "in", "it", "its"})
+FILLER = frozenset({"a", "an", "the", "to", "of", "in", "it", "its", "or", "and"})
+UNSAID = (False, "")  # a default that is what leaving the parameter out reads as anyway (off, empty)
 
 
 class BrowserServerGone(RuntimeError):
@@ -166,23 +169,39 @@ class BrowserLink:
         wanted = {n[len(BROWSER_PREFIX):] if n.startswith(BROWSER_PREFIX) else n for n in names}
         return [tool for name, tool in self.tools.items() if name in wanted]
 
-    def shared(self, names: frozenset[str]) -> dict[str, str]:
-        """Parameters at least ``SHARED_MIN`` of these tools have with the same description: name → description."""
-        seen: dict[tuple[str, str], int] = {}
+    def shared(self, names: frozenset[str]) -> dict[str, Shared]:
+        """Parameters at least ``SHARED_MIN`` of these tools have with the same description and type: name → both."""
+        seen: dict[tuple[str, Shared], int] = {}
         for tool in self._chosen(names):
             for param, schema in (tool.input_schema.get("properties") or {}).items():
                 text = schema.get("description") if isinstance(schema, dict) else None
                 if text and not restates(param, tool.name, str(text)):
-                    key = (param, str(text))
+                    key = (param, Shared(str(text), json.dumps(schema.get("type"))))
                     seen[key] = seen.get(key, 0) + 1
-        return {param: text for (param, text), n in sorted(seen.items()) if n >= SHARED_MIN}
+        return {param: both for (param, both), n in sorted(seen.items()) if n >= SHARED_MIN}
 
     def shared_parameters(self, names: frozenset[str]) -> str:
-        """The line an agent's system prompt gets for the parameters its tools share (empty when none)."""
+        """The line an agent's system prompt gets for the parameters its tools share (empty when none): each
+        parameter's type and description, said once here instead of in every schema."""
         shared = self.shared(names)
         if not shared:
             return ""
-        return "Browser tool parameters: " + "; ".join(f"`{p}`: {d.rstrip('.')}" for p, d in shared.items()) + "."
+        return "Browser tool parameters: " + "; ".join(f"`{p}`{s.said_type}: {s.text.rstrip('.')}"
+                                                       for p, s in shared.items()) + "."
+
+
+class Shared(NamedTuple):
+    """A parameter's description and JSON type (as JSON text) that several of an agent's tools share."""
+
+    text: str
+    type: str
+
+    @property
+    def said_type(self) -> str:
+        """`` (string)``, `` (string or integer)``, or nothing when the schema gives no type."""
+        kinds = json.loads(self.type)
+        kinds = kinds if isinstance(kinds, list) else [kinds] if kinds else []
+        return f" ({' or '.join(map(str, kinds))})" if kinds else ""
 
 
 def restates(param: str, tool: str, text: str) -> bool:
@@ -193,10 +212,12 @@ def restates(param: str, tool: str, text: str) -> bool:
     return bool(said) and said <= set(re.findall(r"[a-z0-9]+", f"{param} {tool}".lower().replace("_", " ")))
 
 
-def lean_tool(tool: mt.Tool, shared: dict[str, str]) -> mt.Tool:
-    """``tool`` without the descriptions of shared parameters, of parameters the tool's description already explains
-    (``name=value``) or whose description only restates the name, without the ``TUNING`` parameters, and without
-    ``additionalProperties`` (the server refuses unknown arguments by name either way)."""
+def lean_tool(tool: mt.Tool, shared: dict[str, Shared]) -> mt.Tool:
+    """``tool`` without the descriptions and types of shared parameters (said once, in the agent's system prompt:
+    ``{}`` is left), without the descriptions of parameters the tool's description already explains
+    (``name=value``) or whose description only restates the name or lists its enum's values, without defaults that
+    say off or empty (``UNSAID``), without the ``TUNING`` parameters, and without ``additionalProperties`` (the
+    server refuses unknown arguments by name either way)."""
     schema = {k: v for k, v in tool.input_schema.items() if k != "additionalProperties"}
     props = schema.get("properties")
 
@@ -204,10 +225,16 @@ def lean_tool(tool: mt.Tool, shared: dict[str, str]) -> mt.Tool:
     context = f"{tool.name} {tool.description or ''}"
 
     def lean(name: str, p: Any) -> Any:
-        text = p.get("description") if isinstance(p, dict) else None
-        if text is None or (shared.get(name) != text and name not in named and not restates(name, context, text)):
+        if not isinstance(p, dict):
             return p
-        return {k: v for k, v in p.items() if k != "description"}
+        text = p.get("description")
+        said = f"{context} {' '.join(map(str, p.get('enum') or []))}"
+        drop = {"default"} if "default" in p and p["default"] in UNSAID else set()
+        if shared.get(name) == Shared(str(text), json.dumps(p.get("type"))):
+            drop |= {"description", "type"}
+        elif text is not None and (name in named or restates(name, said, text)):
+            drop.add("description")
+        return {k: v for k, v in p.items() if k not in drop}
 
     if isinstance(props, dict):
         tuning = frozenset() if tool.name in KEEPS_TUNING else TUNING
