@@ -80,6 +80,24 @@ async def session(browser: BrowserSession) -> AsyncIterator[BrowserSession]:
 
 
 # ---------------------------------------------------------------------------
+# The stdio MCP server shared by a module's tests:
+#   client: one `python -m mcp_server` (and one Chromium) per module, for tests that need no fresh server: each
+#           opens its own page first and leaves no hold, tab or setting behind. A test about a fresh server, its
+#           environment, its profile, its files or what a confirmation carries over starts its own
+#           (tests/support/mcp_client.py: browser_client). A module may override it (another environment).
+# ---------------------------------------------------------------------------
+from tests.support.mcp_client import BrowserClient, served_client  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+async def client(request: pytest.FixtureRequest,
+                 tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[BrowserClient]:
+    folder = tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1])
+    async with served_client(folder / "profile") as shared:
+        yield shared
+
+
+# ---------------------------------------------------------------------------
 # The run's end summaries (tests/support/run_summary.py): the realapps gate table and, under pytest-xdist
 # (`bash scripts/test.sh` runs the suite on TEST_WORKERS workers), each worker's share. A worker hands its part to
 # the controller in ``config.workeroutput``; the controller prints them once.

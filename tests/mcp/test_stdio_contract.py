@@ -11,16 +11,15 @@ import anyio
 import pytest
 import yaml
 
-from tests.support.mcp_client import REPO, browser_client, server_env
+from tests.support.mcp_client import REPO, BrowserClient, browser_client, server_env
 
 pytestmark = pytest.mark.mcp
 
 CONTRACT = yaml.safe_load((REPO / "specs" / "tool-contract.yaml").read_text(encoding="utf-8"))
 
 
-async def test_tools_match_the_contract(tmp_path: Path) -> None:
-    async with browser_client(tmp_path / "profile") as client:
-        listed = {t.name: t for t in (await client.session.list_tools()).tools}
+async def test_tools_match_the_contract(client: BrowserClient) -> None:
+    listed = {t.name: t for t in (await client.session.list_tools()).tools}
     spec = {k: v for k, v in CONTRACT["tools"].items() if not v.get("opt_in")}  # opt-in groups: off by default
     assert set(listed) == set(spec), f"extra={set(listed) - set(spec)} missing={set(spec) - set(listed)}"
     for name, tool in listed.items():
@@ -38,11 +37,10 @@ async def test_tools_match_the_contract(tmp_path: Path) -> None:
         assert required == {p for p, d in expected.get("params", {}).items() if d.get("required")}, name
 
 
-async def test_every_result_has_the_envelope_and_errors_have_categories(tmp_path: Path, site) -> None:
+async def test_every_result_has_the_envelope_and_errors_have_categories(client: BrowserClient, site) -> None:
     categories = set(CONTRACT["error_categories"])
-    async with browser_client(tmp_path / "profile") as client:
-        ok = await client.call("navigate", url=site.url_a("form.html"))
-        bad = await client.call("click", element_id="e99999")
+    ok = await client.call("navigate", url=site.url_a("form.html"))
+    bad = await client.call("click", element_id="e99999")
     for call in (ok, bad):
         assert set(call.payload) == {"success", "data", "error", "metadata"}
         assert isinstance(call.payload["metadata"]["duration_ms"], int)
@@ -86,38 +84,37 @@ def test_stdout_carries_only_protocol(tmp_path: Path, site) -> None:
     assert "tool" in err
 
 
-async def test_bad_input_is_structured_changes_nothing_and_server_keeps_serving(tmp_path: Path, site) -> None:
-    async with browser_client(tmp_path / "profile") as client:
-        await client.call("navigate", url=site.url_a("form.html"))
-        before = (await client.call("get_page_text", max_length=5000)).data["text"]
-        register = next(e for e in (await client.call("observe")).data["elements"] if e["name"] == "Register")
-        cases = {
-            "unknown id": ("click", {"element_id": "e424242"}, "stale_element"),
-            "malformed id": ("click", {"element_id": "#register"}, "invalid_input"),
-            "wrong type": ("click", {"element_id": 12}, "invalid_input"),
-            "empty description": ("click", {"element_description": "  "}, "invalid_input"),
-            "nothing named": ("click", {}, "invalid_input"),
-            "bad role": ("click", {"element_description": "Register", "role": "spaceship"}, "invalid_input"),
-            "timeout too small": ("click", {"element_id": register["id"], "timeout_ms": 5}, "invalid_input"),
-            "timeout too large": ("wait_for", {"text": "x", "timeout_ms": 10**9}, "invalid_input"),
-            "malformed url": ("navigate", {"url": "ht!tp://??"}, "invalid_input"),
-            "refused scheme": ("navigate", {"url": "javascript:alert(1)"}, "url_not_allowed"),
-            "huge text": ("type_text", {"text": "x" * 20000, "element_description": "Full name"}, "invalid_input"),
-            "unknown key": ("press_key", {"key": "NoSuchKey"}, "invalid_input"),
-            "missing required": ("type_text", {"element_description": "Full name"}, "invalid_input"),
-            "unknown tool": ("launch_rockets", {}, "invalid_input"),
-            "negative offset": ("get_page_text", {"offset": -1}, "invalid_input"),
-        }
-        for label, (tool, args, code) in cases.items():
-            with anyio.fail_after(15):
-                call = await client.call(tool, **args)
-            assert not call.ok, label
-            assert call.error["code"] == code, (label, call.error)
-            assert call.error["category"] in CONTRACT["error_categories"], label
-            assert call.error["message"], label
-        after = (await client.call("get_page_text", max_length=5000)).data["text"]
-        assert after == before
-        assert (await client.call("observe")).ok
+async def test_bad_input_is_structured_changes_nothing_and_server_keeps_serving(client: BrowserClient, site) -> None:
+    await client.call("navigate", url=site.url_a("form.html"))
+    before = (await client.call("get_page_text", max_length=5000)).data["text"]
+    register = next(e for e in (await client.call("observe")).data["elements"] if e["name"] == "Register")
+    cases = {
+        "unknown id": ("click", {"element_id": "e424242"}, "stale_element"),
+        "malformed id": ("click", {"element_id": "#register"}, "invalid_input"),
+        "wrong type": ("click", {"element_id": 12}, "invalid_input"),
+        "empty description": ("click", {"element_description": "  "}, "invalid_input"),
+        "nothing named": ("click", {}, "invalid_input"),
+        "bad role": ("click", {"element_description": "Register", "role": "spaceship"}, "invalid_input"),
+        "timeout too small": ("click", {"element_id": register["id"], "timeout_ms": 5}, "invalid_input"),
+        "timeout too large": ("wait_for", {"text": "x", "timeout_ms": 10**9}, "invalid_input"),
+        "malformed url": ("navigate", {"url": "ht!tp://??"}, "invalid_input"),
+        "refused scheme": ("navigate", {"url": "javascript:alert(1)"}, "url_not_allowed"),
+        "huge text": ("type_text", {"text": "x" * 20000, "element_description": "Full name"}, "invalid_input"),
+        "unknown key": ("press_key", {"key": "NoSuchKey"}, "invalid_input"),
+        "missing required": ("type_text", {"element_description": "Full name"}, "invalid_input"),
+        "unknown tool": ("launch_rockets", {}, "invalid_input"),
+        "negative offset": ("get_page_text", {"offset": -1}, "invalid_input"),
+    }
+    for label, (tool, args, code) in cases.items():
+        with anyio.fail_after(15):
+            call = await client.call(tool, **args)
+        assert not call.ok, label
+        assert call.error["code"] == code, (label, call.error)
+        assert call.error["category"] in CONTRACT["error_categories"], label
+        assert call.error["message"], label
+    after = (await client.call("get_page_text", max_length=5000)).data["text"]
+    assert after == before
+    assert (await client.call("observe")).ok
 
 
 async def test_a_hung_page_cannot_hang_a_call(tmp_path: Path, site) -> None:

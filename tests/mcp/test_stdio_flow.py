@@ -25,61 +25,58 @@ async def observe(client: BrowserClient) -> dict[str, Any]:
     return dict(call.data)
 
 
-async def test_search_open_product_add_to_cart(tmp_path: Path, site) -> None:
-    async with browser_client(tmp_path / "profile") as client:
-        assert (await client.call("navigate", url=site.url_a("search.html"))).ok
-        page = await observe(client)
-        box = pick(page["elements"], "searchbox", "search")
-        typed = await client.call("type_text", element_id=box, text="lamp")
-        assert typed.ok and typed.data["value"] == "lamp"
-        clicked = await client.call("click", element_id=pick(page["elements"], "button", "search"))
-        assert clicked.ok
-        results = await observe(client)
-        assert "results for 'lamp'" in results["text"]
-        product_links = [e for e in results["elements"] if e["role"] == "link" and "lamp" in e["name"].lower()]
-        assert product_links
-        chosen = product_links[0]
-        opened = await client.call("click", element_id=chosen["id"])
-        assert opened.ok and opened.data.get("navigated") is True
-        product = await observe(client)
-        assert chosen["name"] in product["title"] + product["text"]
-        add = await client.call("click", element_id=pick(product["elements"], "button", "add to cart"))
-        assert add.ok
-        assert "Cart (1)" in (await client.call("get_page_text")).data["text"]
-        back = await client.call("navigate", history="back")
-        assert back.ok and "search.html" in back.data["url"]
+async def test_search_open_product_add_to_cart(client: BrowserClient, site) -> None:
+    assert (await client.call("navigate", url=site.url_a("search.html"))).ok
+    page = await observe(client)
+    box = pick(page["elements"], "searchbox", "search")
+    typed = await client.call("type_text", element_id=box, text="lamp")
+    assert typed.ok and typed.data["value"] == "lamp"
+    clicked = await client.call("click", element_id=pick(page["elements"], "button", "search"))
+    assert clicked.ok
+    results = await observe(client)
+    assert "results for 'lamp'" in results["text"]
+    product_links = [e for e in results["elements"] if e["role"] == "link" and "lamp" in e["name"].lower()]
+    assert product_links
+    chosen = product_links[0]
+    opened = await client.call("click", element_id=chosen["id"])
+    assert opened.ok and opened.data.get("navigated") is True
+    product = await observe(client)
+    assert chosen["name"] in product["title"] + product["text"]
+    add = await client.call("click", element_id=pick(product["elements"], "button", "add to cart"))
+    assert add.ok
+    assert "Cart (1)" in (await client.call("get_page_text")).data["text"]
+    back = await client.call("navigate", history="back")
+    assert back.ok and "search.html" in back.data["url"]
 
 
-async def test_cross_origin_widget_and_nested_frame(tmp_path: Path, site) -> None:
-    async with browser_client(tmp_path / "profile") as client:
-        await client.call("navigate", url=site.url_a("frames.html"), wait_until="load")  # every frame loaded
-        page = await observe(client)
-        query = pick(page["elements"], "textbox", "query")
-        assert query.startswith("f") and "Search widget" in page["frames"][query.split("e")[0]]
-        assert (await client.call("type_text", element_id=query, text="blue chairs")).ok
-        assert (await client.call("click", element_id=pick(page["elements"], "button", "go"))).ok
-        nested = pick(page["elements"], "checkbox", "nested option")
-        assert (await client.call("click", element_id=nested)).ok
-        text = (await client.call("get_page_text")).data["text"]
-        assert "Searched for: blue chairs" in text and "Option is on" in text
-        found = await client.call("find_interactive_elements", query="nested", role="button")
-        assert found.ok and found.data["elements"][0]["name"] == "Nested button"
-        assert "box" in found.data["elements"][0]
+async def test_cross_origin_widget_and_nested_frame(client: BrowserClient, site) -> None:
+    await client.call("navigate", url=site.url_a("frames.html"), wait_until="load")  # every frame loaded
+    page = await observe(client)
+    query = pick(page["elements"], "textbox", "query")
+    assert query.startswith("f") and "Search widget" in page["frames"][query.split("e")[0]]
+    assert (await client.call("type_text", element_id=query, text="blue chairs")).ok
+    assert (await client.call("click", element_id=pick(page["elements"], "button", "go"))).ok
+    nested = pick(page["elements"], "checkbox", "nested option")
+    assert (await client.call("click", element_id=nested)).ok
+    text = (await client.call("get_page_text")).data["text"]
+    assert "Searched for: blue chairs" in text and "Option is on" in text
+    found = await client.call("find_interactive_elements", query="nested", role="button")
+    assert found.ok and found.data["elements"][0]["name"] == "Nested button"
+    assert "box" in found.data["elements"][0]
 
 
-async def test_description_targets_and_candidates(tmp_path: Path, site) -> None:
-    async with browser_client(tmp_path / "profile") as client:
-        await client.call("navigate", url=site.url_a("form.html"))
-        assert (await client.call("type_text", element_description="Full name", text="Grace Hopper")).ok
-        assert (await client.call("select_option", element_description="Country", values=["Brazil"])).ok
-        assert (await client.call("click", element_description="Register", role="button")).ok
-        assert "Registered: Grace Hopper, Brazil" in (await client.call("get_page_text")).data["text"]
-        await client.call("navigate", url=site.url_a("long_list.html"))
-        ambiguous = await client.call("click", element_description="Select item")
-        assert not ambiguous.ok and ambiguous.error["code"] == "ambiguous_target"
-        candidates = ambiguous.error["details"]["candidates"]
-        assert (await client.call("click", element_id=candidates[0]["id"])).ok
-        assert "Selected: 1 item" in (await client.call("get_page_text")).data["text"]
+async def test_description_targets_and_candidates(client: BrowserClient, site) -> None:
+    await client.call("navigate", url=site.url_a("form.html"))
+    assert (await client.call("type_text", element_description="Full name", text="Grace Hopper")).ok
+    assert (await client.call("select_option", element_description="Country", values=["Brazil"])).ok
+    assert (await client.call("click", element_description="Register", role="button")).ok
+    assert "Registered: Grace Hopper, Brazil" in (await client.call("get_page_text")).data["text"]
+    await client.call("navigate", url=site.url_a("long_list.html"))
+    ambiguous = await client.call("click", element_description="Select item")
+    assert not ambiguous.ok and ambiguous.error["code"] == "ambiguous_target"
+    candidates = ambiguous.error["details"]["candidates"]
+    assert (await client.call("click", element_id=candidates[0]["id"])).ok
+    assert "Selected: 1 item" in (await client.call("get_page_text")).data["text"]
 
 
 async def test_results_stay_under_the_hard_cap_and_say_what_was_left_out(tmp_path: Path, site) -> None:
@@ -93,11 +90,10 @@ async def test_results_stay_under_the_hard_cap_and_say_what_was_left_out(tmp_pat
         assert tree.text_chars <= 3000 and "truncated" in tree.payload["metadata"]
 
 
-async def test_screenshot_is_an_image_the_model_can_see(tmp_path: Path, site) -> None:
-    async with browser_client(tmp_path / "profile") as client:
-        await client.call("navigate", url=site.url_a("form.html"))
-        shot = await client.call("screenshot")
-        images = [c for c in shot.raw.content if c.type == "image"]
-        assert shot.ok and len(images) == 1 and images[0].mime_type == "image/jpeg"
-        saved = await client.call("save_screenshot", name="flow")
-        assert saved.ok and Path(saved.data["path"]).exists()
+async def test_screenshot_is_an_image_the_model_can_see(client: BrowserClient, site) -> None:
+    await client.call("navigate", url=site.url_a("form.html"))
+    shot = await client.call("screenshot")
+    images = [c for c in shot.raw.content if c.type == "image"]
+    assert shot.ok and len(images) == 1 and images[0].mime_type == "image/jpeg"
+    saved = await client.call("save_screenshot", name="flow")
+    assert saved.ok and Path(saved.data["path"]).exists()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import sys
@@ -11,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import anyio
 from mcp import types
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
@@ -76,6 +78,41 @@ async def browser_client(
         )
         await session.initialize()
         yield BrowserClient(session)
+
+
+@asynccontextmanager
+async def served_client(profile: Path, **extra_env: str) -> AsyncIterator[BrowserClient]:
+    """``browser_client`` kept open across several tests (a module-scoped fixture: one server and one Chromium for
+    the tests of a module that need no fresh browser, each opening its own page first). The stdio session lives in
+    a task of its own (as corpus/host.py's does): pytest-asyncio sets a fixture up and tears it down in different
+    tasks, and the session's task group must be left in the task that entered it."""
+    ready, stop = asyncio.Event(), asyncio.Event()
+    served: list[BrowserClient] = []
+    failed: list[BaseException] = []
+
+    async def serve() -> None:
+        try:
+            async with browser_client(profile, **extra_env) as client:
+                served.append(client)
+                ready.set()
+                await stop.wait()
+        except BaseException as exc:  # noqa: BLE001 - raised below, in the fixture's own task
+            failed.append(exc)
+            ready.set()
+
+    task = asyncio.create_task(serve())
+    with anyio.fail_after(120):
+        await ready.wait()
+    if failed:
+        raise failed[0]
+    try:
+        yield served[0]
+    finally:
+        stop.set()
+        with anyio.move_on_after(30):
+            await task
+        if failed and not isinstance(failed[0], asyncio.CancelledError):
+            raise failed[0]
 
 
 @dataclass
