@@ -276,7 +276,8 @@ class Scenario(RoleScript):
 
 @dataclass
 class ByTask:
-    """Several tasks in one session: the lead and the planner follow the scenario whose key is in the task."""
+    """Several tasks in one session: the lead and the planner follow the scenario whose key is in the task; a
+    subagent, the scenario that planned its prompt."""
 
     scenarios: dict[str, Scenario]
 
@@ -285,8 +286,11 @@ class ByTask:
             task = latest_task(req)
         elif req.agent == "planner":  # the message that opened the task states it (its memory leaves it out)
             task = stated_task(req) or str(last_memory(req).get("task", ""))
-        else:
-            task = ""
+        else:  # a subagent: the scenario that planned its prompt (its steps are kept there), else its memory's task
+            planned = next((s for s in self.scenarios.values() if s.plans.of(req.prompt)), None)
+            if planned is not None:
+                return planned(req)
+            task = str(last_memory(req).get("task", ""))
         chosen = next((s for key, s in self.scenarios.items() if key in task), next(iter(self.scenarios.values())))
         return chosen(req)
 

@@ -22,7 +22,7 @@ import re
 import secrets
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from browser_core.redaction import redact
 from browser_core.result_model import ToolResult
@@ -147,15 +147,31 @@ class PageView:
         return redact(block)
 
 
+def where(envelope: ToolResult, before: tuple[str, str]) -> tuple[str, str]:
+    """The url and title a result names (a result says them only when they changed), else those known before."""
+    data = envelope.data if isinstance(envelope.data, Mapping) else {}
+    url = str(data.get("url") or envelope.metadata.url or "")
+    if not url:
+        return before
+    return url, str(data.get("title") or (before[1] if url == before[0] else ""))
+
+
 class PageSeen:
     """The view of the last browser result, kept while it is an executor's successful call and the last made."""
 
     def __init__(self) -> None:
         self.view: PageView | None = None
+        self.where = ("", "")  # the url and title the last result that named them said (results name them on change)
 
     def saw(self, agent: str, tool: str, envelope: ToolResult | None) -> None:
         ok = agent == "executor" and envelope is not None and envelope.success
-        self.view = PageView.of(tool.rsplit("__", 1)[-1], envelope) if ok and envelope is not None else None
+        view = PageView.of(tool.rsplit("__", 1)[-1], envelope) if ok and envelope is not None else None
+        if view is not None:
+            url, title = view.url or self.where[0], view.title or (self.where[1] if not view.url else "")
+            view = replace(view, url=url, title=title)
+        if envelope is not None:
+            self.where = where(envelope, self.where)
+        self.view = view
 
     def forget(self) -> None:
         self.view = None
