@@ -166,11 +166,10 @@ class PageSeen:
     def saw(self, agent: str, tool: str, envelope: ToolResult | None) -> None:
         ok = agent == "executor" and envelope is not None and envelope.success
         view = PageView.of(tool.rsplit("__", 1)[-1], envelope) if ok and envelope is not None else None
-        if view is not None:
-            url, title = view.url or self.where[0], view.title or (self.where[1] if not view.url else "")
-            view = replace(view, url=url, title=title)
         if envelope is not None:
             self.where = where(envelope, self.where)
+        if view is not None and not view.url:  # its result did not repeat where the page is: the last one that did
+            view = replace(view, url=self.where[0], title=view.title or self.where[1])
         self.view = view
 
     def forget(self) -> None:
