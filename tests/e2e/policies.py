@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from browser_agent_evals.scripted.protocol import (
+    HAND_BACK,
     REPORT,
     RoleScript,
     delegate,
@@ -94,7 +95,7 @@ class Scenario(RoleScript):
         on the horizon of the last step. After a failed step it reads the page again and re-plans."""
         memory = last_memory(req)
         last = latest_message(req)
-        first = req.turns() == 0
+        first = req.turns() == 0 and not any(said in last for said in HAND_BACK.values())  # not a new round
         if self.ask and not memory.get("human_answers") and first:
             return [Text("REPORT " + json.dumps({"status": "need_human", "summary": "a choice is needed", **self.ask}))]
         if "The executor's result:" in last:

@@ -39,7 +39,7 @@ async def test_stuck_loop_forces_a_replan_then_asks_the_human_then_stops(
     assert outcome.status == "stuck", outcome
     assert "tried 3 times on an unchanged page" in outcome.reason or "times on an unchanged page" in outcome.reason
     # the first detection forced a re-plan that knew why: the planner was asked again, the note in its memory
-    replans = [r for r in model.requests if r.agent == "planner" and "Stuck" in json.dumps(r.body["messages"][-1:])]
+    replans = [r for r in model.requests if r.agent == "planner" and "Stuck" in r.texts("user")[-1]]
     assert replans, [r.agent for r in model.requests]
     denied = [c for c in worker.tool_invocations if c.error_code == "denied" and c.tool.endswith("__click")]
     assert len(denied) == 2 and "Stuck:" in denied[0].result and "click" in denied[0].result

@@ -20,7 +20,7 @@ from orchestrator.human import ConfirmRequest, ScriptedHuman
 from orchestrator.memory.memory import ShownMemory, TaskMemory
 from orchestrator.memory.models import Plan, Verdict, parse_tagged, tagged_json
 from orchestrator.policy.gate import SecurityGate
-from orchestrator.policy.hand_back import for_planner, ok_steps, report_of
+from orchestrator.policy.hand_back import for_planner, ok_steps, report_of, round_message, said_back
 from orchestrator.policy.stuck import StuckDetector
 from orchestrator.questions import (
     AnswerResult,
@@ -206,6 +206,18 @@ def test_the_planner_reads_an_executor_result_without_the_steps_its_memory_updat
     assert for_planner("executor", failed) == 'RESULT {"status": "failed", "steps": "first 2 ok", ' \
                                               '"error": "element_not_found"}'
     assert ok_steps("executor", failed) == (2, 3) and ok_steps("validator", failed) == (0, 0)
+
+
+def test_a_new_planner_round_states_the_task_the_reports_and_nothing_twice() -> None:
+    """After its delegations hand back, the planner's next round is a new conversation: the task, each report under
+    who gave it, and (after it) the whole memory, which lists every step: so the RESULT does not speak of them."""
+    report = 'RESULT {"status": "ok", "steps": [{"step": "[s1]", "status": "ok", "did": "click e3"}], "page": "u"}'
+    told = for_planner("executor", report, listed=True)
+    assert told == 'RESULT {"status": "ok", "page": "u"}'
+    verdict = 'VERDICT {"done": false, "evidence": "no note", "next_step": "save"}'
+    message = round_message("Task: do it", [said_back("executor", told), said_back("validator", verdict)])
+    assert message == f"Task: do it\n\nThe executor's result:\n{told}\n\nThe validator's verdict:\n{verdict}"
+    assert said_back("dom_analyzer", "e1 link").startswith("The dom_analyzer reports:")
 
 
 def test_a_horizon_that_went_as_planned_is_not_listed_back_to_the_planner() -> None:

@@ -39,8 +39,8 @@ def answered_text(model: ScriptedModel) -> str:
     """What the planner read back as the human's answer."""
     for req in model.requests:
         for text in req.texts("user") if req.agent == "planner" else []:
-            if text.startswith("The human answered:"):
-                return text.split("\n\n<task_memory", 1)[0]  # the whole memory or its update
+            if "The human answered:" in text:  # a new round: the task, the answer, the whole memory
+                return text[text.index("The human answered:"):].split("\n\n<task_memory", 1)[0]
     return ""
 
 

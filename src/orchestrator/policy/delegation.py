@@ -43,6 +43,11 @@ class DelegationQueue:
         if event is not None:
             event.set()
 
+    @property
+    def idle(self) -> bool:
+        """No delegation of the current batch is still waiting or running."""
+        return not self._pending
+
     def release_all(self) -> None:
         for event in self._pending.values():
             event.set()

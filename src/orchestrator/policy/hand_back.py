@@ -42,10 +42,11 @@ def ok_steps(agent: str, report: str) -> tuple[int, int]:
     return first, len(steps)
 
 
-def for_planner(agent: str, report: str) -> str:
+def for_planner(agent: str, report: str, *, listed: bool = False) -> str:
     """An executor's ``RESULT`` without its per-step list and ``did``. The steps that went ok first are said in one
     phrase (``"steps": "all 6 ok"``, ``"first 2 ok"``): the planner wrote them, so the task memory's update does not
-    list them again; a step that did not go ok keeps its detail there. Any other report as written."""
+    list them again; a step that did not go ok keeps its detail there. ``listed``: the whole memory follows (a new
+    round), listing every step, so the RESULT does not speak of them. Any other report as written."""
     result = tagged_json(report, "RESULT") if agent == "executor" else None
     if result is None or not result.get("steps"):
         return report
@@ -53,11 +54,25 @@ def for_planner(agent: str, report: str) -> str:
     end = report.find("\n", start)
     first, total = ok_steps(agent, report)
     kept = {k: v for k, v in result.items() if k not in ("steps", "did") and v not in ("", [], None)}
-    if first:
+    if first and not listed:
         said = f"all {first} ok" if first == total and result.get("status") == "ok" else f"first {first} ok"
         kept = {"status": kept.pop("status", ""), "steps": said, **kept}
     line = "RESULT " + json.dumps(kept, ensure_ascii=False)
     return report[:start] + line + (report[end:] if end != -1 else "")
+
+
+HANDED_BACK = {"executor": "The executor's result:", "validator": "The validator's verdict:"}
+
+
+def said_back(agent: str, report: str) -> str:
+    """A report as the planner's next round states it: who handed it back, then the report."""
+    return f"{HANDED_BACK.get(agent, f'The {agent} reports:')}\n{report}"
+
+
+def round_message(opening: str, reports: list[str]) -> str:
+    """The planner's next round, a new conversation: the task, what its delegations handed back (the task memory
+    follows it, whole: the earlier rounds are there)."""
+    return "\n\n".join([opening, *reports])
 
 
 def compact_output(response: Mapping[str, object], report: str, memory_update: str) -> dict[str, object]:

@@ -30,7 +30,7 @@ from orchestrator.memory.page_seen import PageSeen
 from orchestrator.memory.report_tool import REPORT_TOOL
 from orchestrator.policy.delegation import DelegationQueue, delegated_plan
 from orchestrator.policy.gate import SecurityGate
-from orchestrator.policy.hand_back import compact_output, for_planner, ok_steps, report_of
+from orchestrator.policy.hand_back import compact_output, for_planner, ok_steps, report_of, said_back
 from orchestrator.policy.policies import (
     BusyClock,
     CallRecording,
@@ -57,6 +57,7 @@ NAVIGATE_TOOL = BROWSER_PREFIX + "navigate"
 # navigate(history="reload") sends the page's request again (a form's POST included): it acts like a click, so only
 # an agent that may click may reload; a reader (the validator) navigates by url, back or forward.
 RELOAD_NEEDS = BROWSER_PREFIX + "click"
+ROUND_OVER = "Every delegation of this reply handed back: the planner's next round starts."
 
 
 def envelope_of(text: str) -> ToolResult | None:
@@ -165,17 +166,7 @@ class Hooks:
             what = f"{tool} with history=reload (a reload can send a form again)" if reload else tool
             return pre("deny", f"Least privilege: {who}; {what} is not among its tools.")
         if tool in DELEGATION_TOOLS:
-            if tool_input.get("subagent_type") not in self.specs:
-                return pre("deny", f"Unknown agent {tool_input.get('subagent_type')!r}: use {sorted(self.specs)}.")
-            skipped = await self.delegations.wait_turn(call.tool_use_id)
-            if skipped:
-                self.delegations.done(call.tool_use_id, ok=False)
-                return pre("deny", skipped)
-            if self.state.stop is not None:
-                self.delegations.done(call.tool_use_id, ok=False)
-                return stop(f"The run is stopping: {self.state.stop.reason}")
-            call.input = self._delegate(call.tool_use_id, tool_input)
-            return pre("allow", updated_input=call.input)
+            return await self._delegation(call)
         if tool == REPORT_TOOL:
             refused = self.reports.refusal(call)
             return pre("deny", refused) if refused else pre("allow")
@@ -184,6 +175,23 @@ class Hooks:
         if tool.startswith(BROWSER_PREFIX):
             return await self.stuck.before(tool, tool_input)
         return {}
+
+    async def _delegation(self, call: ToolInvocation) -> Out:
+        """An Agent call: a known agent, in its turn (after the calls before it handed back), with the memory."""
+        if call.input.get("subagent_type") not in self.specs:
+            return pre("deny", f"Unknown agent {call.input.get('subagent_type')!r}: use {sorted(self.specs)}.")
+        skipped = await self.delegations.wait_turn(call.tool_use_id)
+        if skipped:
+            self.delegations.done(call.tool_use_id, ok=False)
+            out = pre("deny", skipped)
+            if self.state.round_reports and self.delegations.idle:  # the round's last call: the next round starts
+                out.update(self._end_round(ROUND_OVER))
+            return out
+        if self.state.stop is not None:
+            self.delegations.done(call.tool_use_id, ok=False)
+            return stop(f"The run is stopping: {self.state.stop.reason}")
+        call.input = self._delegate(call.tool_use_id, call.input)
+        return pre("allow", updated_input=call.input)
 
     def _delegate(self, call_id: str, tool_input: Mapping[str, object]) -> dict[str, object]:
         """The delegation's input as it runs: in the foreground (the planner waits for the report), with the task
@@ -302,10 +310,18 @@ class Hooks:
             return {"continue_": False, "stopReason": "The validator's verdict says the task is done."}
         if call.agent != "planner":
             return {}
+        self.state.round_reports.append(said_back(agent, for_planner(agent, text, listed=True)))
+        if self.delegations.idle:  # the round's last hand-back: the planner reads them in a new conversation
+            return self._end_round(ROUND_OVER)
         # the steps that went ok first are said in the RESULT line ("all 6 ok", "first 2 ok"), not listed again
         update = self.state.shown.render(self.state.memory, steps_told=ok_steps(agent, text)[0])
         output = compact_output(response, for_planner(agent, text), update)
         return {"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": output}}
+
+    def _end_round(self, reason: str) -> Out:
+        """End the planner's turn: its delegations have all handed back, and the lead opens the next round."""
+        self.state.round_over = True
+        return {"continue_": False, "stopReason": reason}
 
     def absorb(self, agent: str, text: str, call: ToolInvocation) -> None:
         """Read the structured line an agent ends with and update memory, verdict and counters."""

@@ -76,6 +76,8 @@ class RunState:
 
     memory: TaskMemory = field(default_factory=TaskMemory)
     shown: ShownMemory = field(default_factory=ShownMemory)  # what the planner's conversation holds of it
+    round_reports: list[str] = field(default_factory=list)  # this planner round's hand-backs, as the planner reads them
+    round_over: bool = False  # the hook ended the planner's turn after its delegations handed back: a new round
     calls: dict[str, ToolInvocation] = field(default_factory=dict)
     invocations: list[ToolInvocation] = field(default_factory=list)
     subagent_of: dict[str, str] = field(default_factory=dict)

@@ -17,10 +17,12 @@ from dataclasses import dataclass
 from claude_agent_sdk.types import ResultMessage
 
 from orchestrator.memory.models import Report, parse_tagged
+from orchestrator.policy.hand_back import round_message
 from orchestrator.questions import QuestionItem, QuestionOption
 from orchestrator.records.outcome import RESULT_SUBTYPES
 from orchestrator.records.state import RunState
 from orchestrator.session.lead_host import LeadHost
+from orchestrator.session.spawn import AgentSession, AgentTurn
 
 MAX_PLANNER_TURNS = 40
 MAX_UNREADABLE = 2  # planner turns without a done verdict or a REPORT line before the task ends as failed
@@ -42,22 +44,27 @@ class SdkLead:
     async def run(self) -> ResultMessage | None:
         state, worker = self.state, self.worker
         head = "Follow-up task (same browser page)" if self.follow_up else "Task"
-        message = opening = f"{head}: {self.task}"
-        unreadable = 0
+        message = opening = f"{head}: {self.task.strip()}"
+        unreadable = used = 0
         planner = await worker.planner_session()
         state.emit("delegate", agent="planner", description="plan the task")
         for _ in range(MAX_PLANNER_TURNS):
             if state.stop is not None:
                 break
-            memory = state.shown.render(state.memory, task=message != opening)  # the opening message states it
+            memory = state.shown.render(state.memory, task=not message.startswith(opening))  # it states the task
+            state.round_reports, state.round_over = [], False
             turn = await planner.ask(f"{message}\n\n{memory}" if memory else message)
             if turn.result is not None:
                 self.result = turn.result
                 worker.live.session_id = turn.result.session_id or worker.live.session_id
-            if state.stop is not None or turn.result is None:
+                used += turn.result.num_turns
+            if self._ended(turn):
                 break
-            if turn.result.is_error or turn.result.subtype in RESULT_SUBTYPES or state.last_report_status == "done":
-                break
+            if state.round_over:  # the next round is a new conversation: the task, the reports, the whole memory
+                if not await self._new_round(planner, used):
+                    break
+                message = round_message(opening, state.round_reports)
+                continue
             worker.history.append({"role": "assistant", "text": turn.text[-1200:]})
             report = parse_tagged(turn.text, "REPORT", Report)
             if report is None:
@@ -67,11 +74,38 @@ class SdkLead:
                     break
                 message = NO_END
                 continue
-            follow = await self._report(report)
+            follow = await self._answered(report, planner, used, opening)
             if follow is None:
                 break
             message = follow
         return self.result
+
+    async def _answered(self, report: Report, planner: AgentSession, used: int, opening: str) -> str | None:
+        """The planner's REPORT line: the next message (the human's answer, in a new round), or None to end."""
+        follow = await self._report(report)
+        if follow is None or report.status != "need_human":
+            return follow
+        if not await self._new_round(planner, used):  # the answer is in the memory too, as a hand-back's report is
+            return None
+        return f"{opening}\n\n{follow}"
+
+    def _ended(self, turn: AgentTurn) -> bool:
+        """The task ends with this turn: a stop, no result, the CLI's error or limit, or a done verdict."""
+        result = turn.result
+        if self.state.stop is not None or result is None:
+            return True
+        return result.is_error or result.subtype in RESULT_SUBTYPES or self.state.last_report_status == "done"
+
+    async def _new_round(self, planner: AgentSession, used: int) -> bool:
+        """Open the planner's next round, a new conversation; False when the task has spent its turns (``max_turns``
+        counts every round of the task, as it did the one conversation)."""
+        limit = planner.options.max_turns
+        if limit is not None and used >= limit:
+            self.state.request_stop(*RESULT_SUBTYPES["error_max_turns"])
+            return False
+        await planner.restart()
+        self.state.shown.reset()
+        return True
 
     async def _report(self, report: Report) -> str | None:
         """``need_human``: ask, and hand the answer back; anything else ends the task."""

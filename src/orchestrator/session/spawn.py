@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import anyio
@@ -52,6 +52,13 @@ class AgentSession:
         if client is not None:
             with anyio.move_on_after(15, shield=True):
                 await client.disconnect()
+
+    async def restart(self) -> None:
+        """A new conversation on the same options (hooks, agents, tools): a fresh CLI session, never the last one
+        resumed. The planner's next round starts here, so its requests do not grow with the rounds before."""
+        await self.close()
+        self.options = replace(self.options, resume=None, continue_conversation=False)
+        await self.start()
 
     async def __aenter__(self) -> AgentSession:
         await self.start()
