@@ -413,6 +413,7 @@
       size += s.length + 1;
     }
     out.text = parts.join("").replace(/\n\s*\n+/g, "\n").trim();
+    if (size >= args.maxText) out.textCut = true;  // the budget ended the excerpt: what follows was not read
   }
 
   // Messages a person would read after an action: alerts, live regions, success/error notes, field errors

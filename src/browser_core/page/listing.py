@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Literal, Required, TypedDict
 
 
@@ -105,3 +106,18 @@ class WalkerScan(TypedDict, total=False):
     title: str
     scroll: list[int]
     messages: list[PageMessage]
+    textCut: bool  # the text budget ended the excerpt (what followed was not read)
+
+
+@dataclass(frozen=True)
+class TextSeen:
+    """The lines of a text excerpt the model was shown (an observe or an action's result) and whether the budget
+    ended it: what an in-page action's result compares with to say the text that appeared (``new_text``)."""
+
+    lines: tuple[str, ...] = ()
+    cut: bool = False
+
+    @classmethod
+    def of(cls, text: str, *, cut: bool) -> TextSeen:
+        lines = tuple(" ".join(line.split()) for line in text.split("\n") if line.strip())
+        return cls(lines[:-1] if cut else lines, cut)  # a cut excerpt's last line may be a part of one
