@@ -70,3 +70,12 @@ async def test_a_ticking_counter_stays_bounded_and_does_not_hide_the_note(sessio
     lines = lines_of(shown)
     assert lines[0] == "The parcel left the depot on Monday and reaches you on Thursday."  # page order: the note first
     assert len(lines) <= 2
+
+
+async def test_text_a_click_scrolled_into_view_is_not_said_as_new(session: BrowserSession, site) -> None:
+    await goto(session, site.url_a("long_list.html"))
+    snap = await observe(session)
+    below = [e for e in snap["elements"] if e.get("off") == "below"]
+    result = await actions.click(session, element_id=below[-1]["id"])  # the click scrolls the page to it
+    assert result["messages"] == [{"text": "Selected: 1 item"}]
+    assert not [line for line in lines_of(result) if line.startswith(("Item", "Select item"))], result

@@ -107,6 +107,7 @@ class WalkerScan(TypedDict, total=False):
     scroll: list[int]
     messages: list[PageMessage]
     textCut: bool  # the text budget ended the excerpt (what followed was not read)
+    textTops: list[int]  # where each line of the text starts in the document (its first block's top)
 
 
 @dataclass(frozen=True)
@@ -116,8 +117,14 @@ class TextSeen:
 
     lines: tuple[str, ...] = ()
     cut: bool = False
+    tops: tuple[int, ...] = ()  # where the main frame's lines (the first ones) start in the document
+    window: tuple[int, int] = (0, 0)  # the part of the document the walker read text from (its scroll window)
 
     @classmethod
-    def of(cls, text: str, *, cut: bool) -> TextSeen:
+    def of(cls, text: str, raw: WalkerScan, viewport_height: int, *, budget: int) -> TextSeen:
+        """The lines of the excerpt as observed (``text``, trimmed to ``budget``) with the main frame's scan."""
+        cut = bool(raw.get("textCut")) or len(text) >= budget
         lines = tuple(" ".join(line.split()) for line in text.split("\n") if line.strip())
-        return cls(lines[:-1] if cut else lines, cut)  # a cut excerpt's last line may be a part of one
+        y = int((raw.get("scroll") or [0])[0])
+        window = (y - viewport_height // 4, y + viewport_height * 5 // 4)  # walker.js: the text's region
+        return cls(lines[:-1] if cut else lines, cut, tuple(raw.get("textTops") or ()), window)  # a cut last line

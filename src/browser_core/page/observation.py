@@ -258,7 +258,7 @@ async def observe_page(
         _remember_chrome(registry, chosen, int((main_raw.get("scroll") or [0])[0]), viewport[1])
     notes = merged.notes
     text = _budget_notes(merged, chosen, settings)
-    registry.last_text = TextSeen.of(text, cut=bool(main_raw.get("textCut")) or len(text) >= settings.max_text_chars)
+    registry.last_text = TextSeen.of(text, main_raw, viewport[1], budget=settings.max_text_chars)
     scroll_y, scroll_max = (main_raw.get("scroll") or [0, 0])[:2]
     data: PageObservation = {
         "url": page.url,

@@ -158,8 +158,7 @@ async def what_changed(
     diff = await _difference(session, before, snap["elements"])
     if diff:
         out["elements_diff"] = diff
-    say_new_text(out, before_text, registry.last_text, listed=[*diff.get("added", []), *diff.get("changed", [])],
-                 messages=snap.get("messages", []))
+    say_new_text(out, before_text, registry.last_text, listed=snap["elements"], messages=snap.get("messages", []))
     return out
 
 

@@ -3,8 +3,9 @@ the walker builds it: one line per text block, a table row's cells on one line) 
 last time it saw the page (an observe or an earlier result, ``registry.last_text``).
 
 Only the page's text structure decides: a line is new when no line of the earlier excerpt reads the same. Lines
-that only name an element the result lists already (added or changed) or repeat a message are left out, and so are
-lines past the end of an earlier excerpt its budget cut (the model never saw them, they did not appear). Bounded:
+that only name a listed element or repeat a message are left out, and so are lines the model could not have read
+before: past the end of an earlier excerpt its budget cut, or outside the part of the document it was read from
+when the page has scrolled since (they came into view, they did not appear). Bounded:
 the first ``MAX_LINES`` in the page's order within ``MAX_CHARS`` (a ticking clock costs one short line); the count
 of the others is said (``new_text_more``). Page text: the result fences it like the rest (``security/fence.py``).
 """
@@ -38,7 +39,7 @@ def new_text(before: TextSeen, after: TextSeen, *, listed: list[ListedElement],
     when nothing was seen before (no baseline: the result is a listing then)."""
     if not before.lines:
         return {}
-    lines = list(after.lines)
+    lines = _in_view_before(before, after)
     seen = set(before.lines)
     if before.cut:  # what followed the earlier excerpt's last line was not read then: not new, only unread
         last = max((i for i, line in enumerate(lines) if line in seen), default=-1)
@@ -57,6 +58,16 @@ def new_text(before: TextSeen, after: TextSeen, *, listed: list[ListedElement],
 def message_key(message: PageMessage) -> str:
     """A message as remembered between results (``registry.last_messages``): said again only when it changed."""
     return f"{message.get('field', '')}|{message.get('text', '')}"
+
+
+def _in_view_before(before: TextSeen, after: TextSeen) -> list[str]:
+    """The lines of ``after`` the model could have read before: all of them, unless the page scrolled (a click on an
+    element below the fold scrolls it into view); then those in the part of the document read before (a line
+    scrolled into view is not new text, only unread)."""
+    if after.window == before.window:
+        return list(after.lines)
+    low, high = before.window
+    return [line for line, top in zip(after.lines, after.tops, strict=False) if low <= top < high]
 
 
 def _plain(text: str) -> str:
