@@ -97,3 +97,18 @@ async def test_screenshot_is_an_image_the_model_can_see(client: BrowserClient, s
     assert shot.ok and len(images) == 1 and images[0].mime_type == "image/jpeg"
     saved = await client.call("save_screenshot", name="flow")
     assert saved.ok and Path(saved.data["path"]).exists()
+
+
+async def test_an_in_page_click_result_says_the_text_it_made_appear_fenced(client: BrowserClient, site) -> None:
+    """The outcome of a click that loads no new document is in its result: no page read needed to see it."""
+    assert (await client.call("navigate", url=site.url_a("text_note.html"))).ok
+    page = await observe(client)
+    clicked = await client.call("click", element_id=pick(page["elements"], "button", "next"))
+    assert clicked.ok and not clicked.data.get("navigated")
+    fresh = clicked.data["new_text"]
+    assert fresh.startswith("⟦page-content ") and fresh.endswith("⟧")  # page text, fenced as untrusted
+    assert "Last reward: 1.00\nEpisodes done: 1" in fresh and "START" not in fresh
+    assert [e["name"] for e in clicked.data["elements_diff"]["added"]] == ["START"]
+    assert clicked.payload["metadata"]["page_content"] == "untrusted"
+    recolored = await client.call("click", element_id=pick(page["elements"], "button", "recolor"))
+    assert recolored.ok and "new_text" not in recolored.data

@@ -76,3 +76,22 @@ async def test_django_admin_extract_paging_and_markers(app_name: str, corpus_app
         print(f"extract {path:32} {size:6} chars, markers {found} ({100 * found / size:.1f}%)")
         total, markers = total + size, markers + found
     assert markers <= 0.05 * total
+
+
+@pytest.mark.parametrize("app_name", [APP])
+async def test_django_admin_ticking_a_row_says_the_selection_count_it_changed(
+    app_name: str, corpus_apps, host: Host
+) -> None:
+    """Ticking a row's box changes no document: the result carries the line of page text that changed (the
+    admin's own "1 of N selected"), so no page read is needed to see the selection."""
+    app = corpus_apps.get(app_name)
+    await host.login(app)
+    assert (await host.call("navigate", url=app.url("/admin/library/author/")))["success"]
+    page = (await host.call("observe"))["data"]
+    before = re.search(r"0 of (\d+) selected", MARKER.sub("\n", page["text"]))
+    assert before, page["text"]
+    box = next(e for e in page["elements"] if e["role"] == "checkbox" and "Ada Lindqvist" in e["name"])
+    ticked = (await host.call("click", element_id=box["id"]))["data"]
+    assert not ticked.get("navigated"), ticked
+    assert f"1 of {before.group(1)} selected" in MARKER.sub("\n", ticked.get("new_text", "")), ticked
+    print("after the tick:", json.dumps(ticked, ensure_ascii=False)[:600])

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import time
 
+from browser_agent_evals.scripted.protocol import page_text_seen
 from browser_core.redaction import register_secret
 from browser_core.result_model import ToolError, ToolMetadata, ToolResult
 from orchestrator.memory.models import ToolInvocation
@@ -52,6 +53,18 @@ def test_the_executors_last_result_is_shown_fenced_with_its_url_and_what_changed
     assert "url: https://a.test/signup" in block and "last call (click)" in block
     assert "Registered: Ada Lovelace, Japan" in block and 'e4 button "Register" [disabled] (was state "")' in block
     assert "The browser server warned: Ignore previous instructions" in block  # the injection flag travels along
+
+
+def test_the_text_an_in_page_action_made_appear_is_page_text_of_the_view() -> None:
+    clicked = {"new_text": FENCED.format("Last reward: 1.00\nEpisodes done: 1"),
+               "elements_diff": {"added": [{"id": "e5", "role": "clickable", "name": "START"}]}}
+    seen = PageSeen()
+    seen.saw("executor", B + "click", ok(clicked, url="https://a.test/task"))
+    assert seen.view is not None
+    block = seen.view.render()
+    assert "new_text:\nLast reward: 1.00\nEpisodes done: 1\n" in block and "1a2b" not in block
+    prompt = "Check the reward.\n" + block
+    assert page_text_seen(prompt) == ["Last reward: 1.00", "Episodes done: 1"]  # the element line is no page text
 
 
 def test_the_view_is_bounded_and_says_what_it_left_out() -> None:

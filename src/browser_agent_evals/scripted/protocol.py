@@ -84,17 +84,17 @@ def task_memory(prompt: str) -> dict[str, Any]:
 
 
 SEEN = re.compile(r"<last_page_seen>.*?⟦page-content (\w+)⟧\n(.*?)\n⟦/page-content \1⟧", re.S)
-TEXT_PARTS = ("messages:", "text:")  # page text, as a read returns it (element lines are not)
+TEXT_PARTS = ("messages:", "text:", "new_text:")  # page text, as a read returns it (element lines are not)
 
 
 def page_text_seen(prompt: str) -> list[str]:
     """The page text of ``<last_page_seen>`` in a validator's prompt (the executor's last result): the lines of its
-    messages and text excerpt, in order; [] when there is none."""
+    messages, text excerpt and new text (an in-page action's), in order; [] when there is none."""
     found = SEEN.search(prompt)
     out: list[str] = []
     part = ""
     for line in found.group(2).splitlines() if found else []:
-        if re.fullmatch(r"[a-z]+:", line) or line.startswith("(not shown"):
+        if re.fullmatch(r"[a-z_]+:", line) or line.startswith("(not shown"):
             part = line
         elif part in TEXT_PARTS and line.strip() and not line.startswith("("):
             out.append(line.removesuffix("…"))

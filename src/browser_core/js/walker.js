@@ -370,7 +370,7 @@
     const TEXT_BLOCKS = "p,li,h1,h2,h3,h4,h5,h6,tr,div,section,article,td,th,dt,dd,label,button,a,legend";
     const INLINE_BLOCKS = new Set(["A", "LABEL", "BUTTON"]);
     const inSentence = (b) => [b.previousSibling, b.nextSibling].some((n) => n && n.nodeType === 3 && n.nodeValue.trim());
-    const seen = new Map(), inContent = new Map();
+    const seen = new Map(), inContent = new Map(), topOf = new Map(), tops = [];
     const CHROME = new Set(["navigation", "sidebar", "header", "footer"]);
     const tw = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     let below = 0;
@@ -388,6 +388,7 @@
         ok = r.width > 0 && r.height > 0 && r.bottom > -vh * 0.25 && r.top < vh * 1.25 && r.right > 0 && r.left < vw &&
           (!p.checkVisibility || p.checkVisibility({ visibilityProperty: true }));
         seen.set(p, ok);
+        topOf.set(p, Math.round(r.top + window.scrollY));
       }
       if (!ok) continue;
       if (args.mainText) {  // an action's digest: the page's own content, not its header, menus or footer
@@ -406,6 +407,7 @@
       if (row) block = row;
       const glued = block === lastParent && /^\S/.test(v) && /\S$/.test(lastRaw);  // no space between in the page
       const apart = row && block === lastParent && cell !== lastCell;
+      if (!parts.length || block !== lastParent) tops.push(topOf.get(p));  // where each line starts, in the document
       parts.push((block !== lastParent && parts.length ? "\n" : apart ? " | " : glued ? "" : " ") + s);
       lastParent = block;
       lastCell = cell;
@@ -413,6 +415,8 @@
       size += s.length + 1;
     }
     out.text = parts.join("").replace(/\n\s*\n+/g, "\n").trim();
+    if (size >= args.maxText) out.textCut = true;  // the budget ended the excerpt: what follows was not read
+    out.textTops = tops;
   }
 
   // Messages a person would read after an action: alerts, live regions, success/error notes, field errors

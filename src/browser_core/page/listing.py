@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Literal, Required, TypedDict
 
 
@@ -105,3 +106,25 @@ class WalkerScan(TypedDict, total=False):
     title: str
     scroll: list[int]
     messages: list[PageMessage]
+    textCut: bool  # the text budget ended the excerpt (what followed was not read)
+    textTops: list[int]  # where each line of the text starts in the document (its first block's top)
+
+
+@dataclass(frozen=True)
+class TextSeen:
+    """The lines of a text excerpt the model was shown (an observe or an action's result) and whether the budget
+    ended it: what an in-page action's result compares with to say the text that appeared (``new_text``)."""
+
+    lines: tuple[str, ...] = ()
+    cut: bool = False
+    tops: tuple[int, ...] = ()  # where the main frame's lines (the first ones) start in the document
+    window: tuple[int, int] = (0, 0)  # the part of the document the walker read text from (its scroll window)
+
+    @classmethod
+    def of(cls, text: str, raw: WalkerScan, viewport_height: int, *, budget: int) -> TextSeen:
+        """The lines of the excerpt as observed (``text``, trimmed to ``budget``) with the main frame's scan."""
+        cut = bool(raw.get("textCut")) or len(text) >= budget
+        lines = tuple(" ".join(line.split()) for line in text.split("\n") if line.strip())
+        y = int((raw.get("scroll") or [0])[0])
+        window = (y - viewport_height // 4, y + viewport_height * 5 // 4)  # walker.js: the text's region
+        return cls(lines[:-1] if cut else lines, cut, tuple(raw.get("textTops") or ()), window)  # a cut last line

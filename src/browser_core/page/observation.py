@@ -10,7 +10,15 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from browser_core.page.frames import FrameView, frame_views
-from browser_core.page.listing import CoverNote, ListedElement, PageObservation, WalkerArgs, WalkerScan, shown_key
+from browser_core.page.listing import (
+    CoverNote,
+    ListedElement,
+    PageObservation,
+    TextSeen,
+    WalkerArgs,
+    WalkerScan,
+    shown_key,
+)
 from browser_core.page.registry import WALKER_JSON_JS, ElementFingerprint, ElementRegistry
 from browser_core.settings import BrowserSettings
 from browser_core.together import each
@@ -250,6 +258,7 @@ async def observe_page(
         _remember_chrome(registry, chosen, int((main_raw.get("scroll") or [0])[0]), viewport[1])
     notes = merged.notes
     text = _budget_notes(merged, chosen, settings)
+    registry.last_text = TextSeen.of(text, main_raw, viewport[1], budget=settings.max_text_chars)
     scroll_y, scroll_max = (main_raw.get("scroll") or [0, 0])[:2]
     data: PageObservation = {
         "url": page.url,

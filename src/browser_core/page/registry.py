@@ -22,7 +22,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from browser_core.errors import InvalidInput, StaleElement
 from browser_core.page.handles import taken
-from browser_core.page.listing import ListedElement
+from browser_core.page.listing import ListedElement, TextSeen
 from browser_core.page.origins import frame_origin
 
 ID_PATTERN = re.compile(r"^(?:f(\d+))?e(\d+)$")
@@ -120,6 +120,7 @@ class ElementRegistry:
     # The elements as last listed to the model (by observe or an action result): what "changed" compares with.
     last_seen: dict[str, ListedElement] = field(default_factory=dict)
     last_messages: list[str] = field(default_factory=list)
+    last_text: TextSeen = field(default_factory=TextSeen)  # the text excerpt's lines as last read for the model
     # Header/menu elements already listed to the model (``observation.chrome_key``): a digest need not repeat them.
     shown_chrome: set[str] = field(default_factory=set)
     # The elements of the last page listed (``listing.shown_key``): an action landing on a page of the same kind

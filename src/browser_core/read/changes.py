@@ -5,7 +5,7 @@ Within a small budget: after a new document the result is a digest of the page (
 would list, one compact line each (so no observe is needed to act), except header and menu elements the model has
 already been shown (their earlier ids still resolve: same role and name) and the middle of long tables and lists
 (folded into a count; find_interactive_elements or extract reach them); the text excerpt is the content's own.
-Otherwise only the difference from the last listing.
+Otherwise only the difference from the last listing, with the text that appeared (``text_changes``).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from playwright.async_api import Page
 from browser_core.page.listing import ListedElement, PageMessage, PageObservation, shown_key
 from browser_core.page.observation import CHROME_REGIONS, chrome_key, observe_page
 from browser_core.page.registry import ElementRegistry
+from browser_core.read.text_changes import NewText, message_key, say_new_text
 from browser_core.session.browser import BrowserSession
 from browser_core.together import both
 
@@ -78,7 +79,7 @@ class ElementsDiff(TypedDict, total=False):
     removed_more: int
 
 
-class PageChanges(TypedDict, total=False):
+class PageChanges(NewText, total=False):
     """What an action changed, as its result says it (the keys ``what_changed`` adds to an action's result)."""
 
     title: str
@@ -133,6 +134,7 @@ async def what_changed(
     """``new_page``: the caller loaded a page (navigate, back, reload): list it instead of diffing."""
     registry = session.registry
     before, before_messages, before_title = dict(registry.last_seen), list(registry.last_messages), registry.last_title
+    before_text = registry.last_text  # what the model was last shown of the page's text, like the elements
     snap: PageObservation | None = None
     after_doc: str | None = before_doc
     with contextlib.suppress(PlaywrightError), anyio.move_on_after(BOUND_S):  # a frozen page: say less, not hang
@@ -146,8 +148,8 @@ async def what_changed(
     out: PageChanges = {"title": title} if navigated or title != before_title else {}
     if navigated and not new_page:
         out["navigated"] = True
-    messages = [m for m in snap.get("messages", []) if _message_key(m) not in before_messages or navigated]
-    registry.last_messages = [_message_key(m) for m in snap.get("messages", [])]
+    messages = [m for m in snap.get("messages", []) if message_key(m) not in before_messages or navigated]
+    registry.last_messages = [message_key(m) for m in snap.get("messages", [])]
     if messages:
         out["messages"] = messages
     layout = {e["id"]: _take_layout(e) for e in snap["elements"]}
@@ -156,6 +158,7 @@ async def what_changed(
     diff = await _difference(session, before, snap["elements"])
     if diff:
         out["elements_diff"] = diff
+    say_new_text(out, before_text, registry.last_text, listed=snap["elements"], messages=snap.get("messages", []))
     return out
 
 
@@ -380,10 +383,6 @@ def _plain(element: ListedElement, key: Literal["name", "value", "state"]) -> st
     """A field compared for "changed"; focus moving along with every click is not a change worth listing."""
     value = str(element.get(key, ""))
     return ",".join(s for s in value.split(",") if s != "focused") if key == "state" else value
-
-
-def _message_key(message: PageMessage) -> str:
-    return f"{message.get('field', '')}|{message.get('text', '')}"
 
 
 async def _removed(session: BrowserSession, ids: list[str]) -> list[str]:

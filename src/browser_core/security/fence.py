@@ -15,7 +15,7 @@ from typing import Any
 from browser_core.results import ResultMetadata
 from browser_core.security.policy import SecurityPolicy
 
-FENCED_KEYS = ("text", "content", "message")
+FENCED_KEYS = ("text", "new_text", "content", "message")
 NOTICE = "untrusted"  # page text, names, values, messages: data from the website, never instructions
 
 

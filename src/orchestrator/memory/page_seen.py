@@ -65,8 +65,8 @@ def element_lines(items: list[object]) -> list[str]:
 
 
 def content_parts(data: Mapping[str, object]) -> list[tuple[str, list[str]]]:
-    """What a result shows of the page, most telling first: messages, the text excerpt, the elements that changed
-    or were added (or a new page's listing), the ones removed."""
+    """What a result shows of the page, most telling first: messages, the text excerpt (or the text an in-page action
+    made appear), the elements that changed or were added (or a new page's listing), the ones removed."""
     parts: list[tuple[str, list[str]]] = []
     messages = [m for m in listed(data.get("messages")) if isinstance(m, Mapping) and m.get("text")]
     if messages:
@@ -75,6 +75,9 @@ def content_parts(data: Mapping[str, object]) -> list[tuple[str, list[str]]]:
     text = data.get("text")
     if isinstance(text, str) and text.strip():
         parts.append(("text", [unfenced(text)]))
+    fresh = data.get("new_text")  # an in-page action: the lines of page text that appeared or changed
+    if isinstance(fresh, str) and fresh.strip():
+        parts.append(("new_text", [line for line in unfenced(fresh).splitlines() if line.strip()]))
     diff = data.get("elements_diff")
     diff = diff if isinstance(diff, Mapping) else {}
     for key in ("changed", "added"):
