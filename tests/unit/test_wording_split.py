@@ -11,8 +11,9 @@ import yaml
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, judge_all, load_wordings, table
 
 # Round 10's apps (splits.yaml) scored 270/294 blind on main's rules (d3a075f), run once after their labels were
-# committed (bf85103); the 63 development apps (round 9's included) score 2885/2976: a regression guard.
-HELD_OUT_RIGHT = 270
+# committed (bf85103); after their misses were read and fixed by class (no longer a blind figure), 285/294; the 63
+# development apps (round 9's included) score 2885/2956, none of their verdicts changed: a regression guard.
+HELD_OUT_RIGHT = 285
 DEVELOPMENT_RIGHT = 2885
 
 
