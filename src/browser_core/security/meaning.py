@@ -11,9 +11,10 @@
   warning of loss with no effect named (then a deletion of what it warns of).
 
 - A message the app's confirmation says it sends to someone it names ("… will be sent to the selected attendees").
+- Money sent ("Send payment via PayPal") is a payment; a state a sentence sets ("… set to billed") is a status.
 
 The words are the policy file's (``commitments``, ``own_drafts``, ``self_messages``, ``undo_commands``,
-``confirmation_effects``, ``attributes``, ``sent_to``).
+``confirmation_effects``, ``attributes``, ``sent_to``, ``money_sent``).
 """
 
 from __future__ import annotations
@@ -56,12 +57,14 @@ class Meaning:
     marks: re.Pattern[str] | None = None
     detach: tuple[re.Pattern[str] | None, ...] = (None, None, None, None, None)
     sent_to: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
+    money_sent: tuple[re.Pattern[str] | None, re.Pattern[str] | None, re.Pattern[str] | None] = (None, None, None)
 
     @classmethod
     # boundary: the policy YAML's meaning section, as parsed
     def load(cls, raw: dict[str, Any], phrases: Callable[[list[str]], re.Pattern[str] | None]) -> Meaning:
         commit = raw.get("commitments", {}) or {}
         attributes = raw.get("attributes", {}) or {}
+        money = raw.get("money_sent", {}) or {}
         return cls(
             verbs=word_regex(commit.get("verbs", [])),
             leading=word_regex(commit.get("leading", [])),
@@ -85,6 +88,8 @@ class Meaning:
                     word_regex(attributes.get("whole", []))),
             sent_to=(phrases((raw.get("sent_to", {}) or {}).get("phrases", [])),
                      word_regex((raw.get("sent_to", {}) or {}).get("self", []))),
+            money_sent=(word_regex(money.get("verbs", [])), word_regex(money.get("objects", [])),
+                        word_regex(money.get("after", []))),
         )
 
     def commitment(self, text: str, has_money: Callable[[str], bool], *, max_words: int = 12) -> str | None:
@@ -117,6 +122,20 @@ class Meaning:
             return ""
         rest = [t for t in tokens[1:] if t.casefold() not in ("as", "to")]
         return " ".join(rest)
+
+    def state_set(self, sentence: str) -> tuple[str, str]:
+        """The state a sentence says a record is set to, and the sentence without it ('… it can be set to billed' ->
+        ('billed', '… it can be set')): the state's word names a status, never the act's effect ('billed' is no
+        charge). ('', the sentence) when it sets none."""
+        tokens = _TOKENS.findall(sentence)
+        low = [t.casefold() for t in tokens]
+        for i, token in enumerate(low):
+            if not (self.marks and self.marks.match(token)):
+                continue
+            k = next((k for k in range(i + 1, min(i + GAP, len(low) - 1)) if low[k] in ("as", "to")), None)
+            if k is not None:
+                return tokens[k + 1], " ".join(tokens[:k] + tokens[k + 2:])
+        return "", sentence
 
     def asks_to_end(self, sentence: str) -> bool:
         """A question whose verb ends something ('Are you sure you wish to abort?', '… want to stop it?')."""
@@ -176,6 +195,19 @@ class Meaning:
             after = _TOKENS.findall(text[match.end():])[:1]
             if after and not (own is not None and own.match(after[0].casefold())):
                 return True
+        return False
+
+    def sends_money(self, text: str) -> bool:
+        """Money is what the verb sends ('Send payment via PayPal', 'Transfer funds to Anna'): the money word heads its
+        phrase (nothing after it, or a word that starts another phrase: 'via', 'to', 'now'), unlike a message about
+        money ('Send payment reminder')."""
+        verbs, objects, after = self.money_sent
+        tokens = [t.casefold() for t in _TOKENS.findall(text)]
+        for i in _hits(verbs, tokens):
+            for j in _hits(objects, tokens[i + 1:i + 3]):
+                k = i + j + 2
+                if k == len(tokens) or _hits(after, tokens[k:k + 1]):
+                    return True
         return False
 
     def effect_of(self, sentence: str) -> str | None:

@@ -134,6 +134,8 @@ class SecurityPolicy:
             return None
         category = (self.category_of(text) or self.meaning.commitment(text, self.flow.has_money)
                     or self._ending_state(text) or (self.category_of(text, weak=True) if weak else None))
+        if category in (None, "send") and self.meaning.sends_money(text):
+            return "payment"  # what is sent is money: a payment, not a message
         return None if self._ordinary_after_all(category, text) else category
 
     def _ending_state(self, text: str) -> str | None:
@@ -158,8 +160,9 @@ class SecurityPolicy:
         text = " ".join(sentence.split())
         if not text or (self.safe is not None and self.safe.search(text)):
             return None
-        category = (self.category_of(text) or self.meaning.effect_of(text)
-                    or self.meaning.commitment(text, self.flow.has_money, max_words=60))
+        state, rest = self.meaning.state_set(text)  # a status it sets is judged as a state ('set to billed')
+        category = (self.category_of(text) or ("cancel" if state and self.flow.is_irreversible(state) else None)
+                    or self.meaning.effect_of(rest) or self.meaning.commitment(text, self.flow.has_money, max_words=60))
         if category in (None, "send") and self.meaning.sends_to_others(text):
             return "send"  # to someone the app names, whatever it carries (an invitation, a new password)
         return None if self._ordinary_after_all(category, text) else category
