@@ -21,7 +21,7 @@ from playwright.async_api import Page
 from browser_core.page.listing import ListedElement, PageMessage, PageObservation, shown_key
 from browser_core.page.observation import CHROME_REGIONS, chrome_key, observe_page
 from browser_core.page.registry import ElementRegistry
-from browser_core.read.text_changes import NewText, message_key, say_new_text
+from browser_core.read.text_changes import NewText, message_key, plain_name, say_new_text
 from browser_core.session.browser import BrowserSession
 from browser_core.together import both
 
@@ -185,7 +185,7 @@ def _page_listing(session: BrowserSession, page: Page, snap: PageObservation, la
     if more:
         out["elements_more"] = f"{more} more: scroll or find_interactive_elements"
     if navigated and snap.get("text"):
-        text = _without(snap["text"], listing.get("omitted", set()) | {_plain_name(e["name"]) for e in elements})
+        text = _without(snap["text"], listing.get("omitted", set()) | {plain_name(e["name"]) for e in elements})
         out["text"] = text if len(text) <= TEXT_AFTER_NAVIGATION else text[: TEXT_AFTER_NAVIGATION - 1] + "…"
     return out
 
@@ -224,17 +224,13 @@ def _viewport_height(page: Page, session: BrowserSession) -> int:
     return size["height"] if size else session.settings.viewport_height
 
 
-def _plain_name(name: str) -> str:
-    return name.strip().rstrip(":").strip().casefold()
-
-
 def _without(text: str, names: set[str]) -> str:
     """The text excerpt without the lines that only name an element (listed, or left out as shown before) and
     without lines said already (the same cell text on every row)."""
     seen = set(names)
     kept = []
     for line in text.split("\n"):
-        plain = _plain_name(line)
+        plain = plain_name(line)
         if plain not in seen:
             kept.append(line)
             seen.add(plain)
@@ -272,7 +268,7 @@ def digest(registry: ElementRegistry, elements: list[ListedElement],
             registry, {**e, **where}, viewport_height, before, unique=names[_same(e)] == 1)
         if kind:
             counts[kind] += 1
-            omitted.add(_plain_name(e["name"]))
+            omitted.add(plain_name(e["name"]))
         else:
             listed.append(compact(e))
         if kind in ("", "repeated"):

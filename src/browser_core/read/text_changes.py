@@ -70,8 +70,13 @@ def _in_view_before(before: TextSeen, after: TextSeen) -> list[str]:
     return [line for line, top in zip(after.lines, after.tops, strict=False) if low <= top < high]
 
 
+def plain_name(name: str) -> str:
+    """A name or line as compared with another: no edge spaces, no trailing colon, any case."""
+    return name.strip().rstrip(":").strip().casefold()
+
+
 def _plain(text: str) -> str:
-    return " ".join(text.split()).strip().rstrip(":").strip().casefold()
+    return plain_name(" ".join(text.split()))
 
 
 def _says_only(line: str, names: set[str], said: list[str]) -> bool:
