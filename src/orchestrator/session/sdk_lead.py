@@ -97,8 +97,8 @@ class SdkLead:
         return result.is_error or result.subtype in RESULT_SUBTYPES or self.state.last_report_status == "done"
 
     async def _new_round(self, planner: AgentSession, used: int) -> bool:
-        """Open the planner's next round, a new conversation; False when the task has spent its turns (``max_turns``
-        counts every round of the task, as it did the one conversation)."""
+        """Open the planner's next round, a new conversation; False when the task's rounds so far have used
+        ``max_turns`` turns between them (each round, a spawn of its own, is also bounded by it, as every spawn is)."""
         limit = planner.options.max_turns
         if limit is not None and used >= limit:
             self.state.request_stop(*RESULT_SUBTYPES["error_max_turns"])
