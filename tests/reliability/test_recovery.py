@@ -80,6 +80,29 @@ async def test_a_browser_left_behind_by_a_killed_server_does_not_block_nor_lose_
         assert "cookie:kept=cookie-value storage:storage-value" in text
 
 
+async def test_a_browser_that_stops_answering_is_restarted_within_one_navigate(hard_site: HardSite,
+                                                                              tmp_path: Path) -> None:
+    # A frozen browser process answers no command (as one a flooding tab held for a minute did under load): the
+    # tab swap's request goes unanswered, so the browser is ended and started again, and the same call navigates.
+    profile = tmp_path / "profile"
+    async with browser_client(profile, BROWSER_TOOL_TIMEOUT_S="20") as client:  # waiting 10 s more for a tab: over
+        assert (await client.call("navigate", url=hard_site.url("/page?id=before"))).ok
+        frozen = procs.browser_pid(profile)
+        assert frozen is not None
+        os.kill(frozen, signal.SIGSTOP)
+        try:
+            with anyio.fail_after(60):
+                after = await client.call("navigate", url=hard_site.url("/page?id=after"))
+        finally:
+            with contextlib.suppress(OSError):
+                os.kill(frozen, signal.SIGCONT)
+        assert after.ok, after.error
+        assert after.data["title"] == "page after"
+        assert after.payload["metadata"]["browser_restarted"] is True
+        assert procs.browser_pid(profile) not in (None, frozen)
+        assert (await client.call("observe")).ok
+
+
 @pytest.mark.parametrize("path", ["/busy", "/alerts", "/selfnav", "/popups"])
 async def test_after_a_hostile_page_the_next_navigate_works(hard_site: HardSite, tmp_path: Path, path: str) -> None:
     async with browser_client(tmp_path / "profile") as client:

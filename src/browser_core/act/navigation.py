@@ -152,12 +152,13 @@ async def navigate(
     that looks hostile is short, so a fresh tab still gets its turn before the call runs out of time."""
     target = normalise_url(url, session.settings)
     timeout = timeout_ms or session.settings.navigation_timeout_ms
-    call_end = _call_end()
-    deadline = min(anyio.current_time() + timeout / 1000, call_end)
     page = await session.page()
     replaced = await _leave_reason(session, page)
     if replaced:
         page = await session.replace_page(page, replaced)
+    # Counted from here: a tab swapped or a browser restarted above took its time, and the page now gets the rest.
+    call_end = _call_end()
+    deadline = min(anyio.current_time() + timeout / 1000, call_end)
     # A page that just raised dialogs or navigated itself may still block leaving it: a short try, then a new tab.
     suspicious = not replaced and (session.dialogs.storming(within_s=5.0, count=1)
                                    or restless(page, within_s=3.0, count=2))

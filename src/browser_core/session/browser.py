@@ -119,7 +119,7 @@ class BrowserSession:
         """The last open tab, else the blank tab a swap asked for once it shows (restless.py), else a new one."""
         tabs = self.tabs()
         tab = tabs[-1] if tabs else await restless.swapped_tab(self.context)
-        return tab or await restless.fresh_tab(self.context.new_page, self._restart_wedged)
+        return tab or await restless.fresh_tab(self.context.new_page, self._restart_wedged, self.context)
 
     async def _ensure_browser(self) -> None:
         """Start (or restart, after a crash or kill) the browser once, whoever asks first. The launch runs in its own
@@ -372,7 +372,7 @@ class BrowserSession:
             page = await restless.swap_tab(self.context, old, mark)
         swapped = page is not None
         if page is None:
-            page = await restless.fresh_tab(self.blank_page, self._restart_wedged)
+            page = await restless.fresh_tab(self.blank_page, self._restart_wedged, self.context)
             restless.close_later(old)
         self._active = page
         self.crashed_pages.discard(id(old))

@@ -41,6 +41,7 @@ _background: set[asyncio.Future[None]] = set()
 _swaps: WeakKeyDictionary[BrowserContext, asyncio.Future[Page | None]] = WeakKeyDictionary()  # swap_tab's, running
 _closing: WeakSet[Page] = WeakSet()  # tabs we are closing: no longer listed nor chosen
 _browser_sessions: WeakKeyDictionary[Browser, asyncio.Future[CDPSession]] = WeakKeyDictionary()
+_wedged: WeakSet[BrowserContext] = WeakSet()  # its browser did not answer Target.createTarget in time
 CLOSE_BOUND_S = 10.0
 SWAP_SHOW_S = 10.0  # the new tab is known to Playwright by then, or the browser is wedged (``fresh_tab``)
 CREATE_BOUND_S = 8.0  # the browser answers Target.createTarget by then, or it is wedged
@@ -172,7 +173,12 @@ async def _swap(context: BrowserContext, old: Page, mark: str) -> Page | None:
     try:
         with anyio.fail_after(CREATE_BOUND_S):
             await created
-    except (PlaywrightError, TimeoutError):
+    except TimeoutError:
+        _browser_sessions.pop(browser, None)
+        _wedged.add(context)
+        log.warning("browser wedged: no tab made", bound_s=CREATE_BOUND_S)
+        return None
+    except PlaywrightError:
         _browser_sessions.pop(browser, None)
         return None
     return await find_tab(context, mark, SWAP_SHOW_S)
@@ -191,9 +197,19 @@ async def find_tab(context: BrowserContext, mark: str, within_s: float) -> Page 
     return None
 
 
-async def fresh_tab(open_tab: Callable[[], Awaitable[Page]], restart: Callable[[], Awaitable[Page]]) -> Page:
+def wedged(context: BrowserContext) -> bool:
+    """The browser left a tab swap's ``Target.createTarget`` unanswered for ``CREATE_BOUND_S``: it no longer answers."""
+    return context in _wedged
+
+
+async def fresh_tab(open_tab: Callable[[], Awaitable[Page]], restart: Callable[[], Awaitable[Page]],
+                    context: BrowserContext) -> Page:
     """A new tab the usual way; a browser that makes none within ``NEW_TAB_BOUND_S`` no longer answers (measured: a
-    tab flooding it with navigations under load held every command of the browser for a minute): ``restart``."""
+    tab flooding it with navigations under load held every command of the browser for a minute): ``restart``. One
+    already known as wedged (``wedged``) is restarted at once: waiting for a tab it will not make would spend the
+    time the call needs to navigate in the restarted browser."""
+    if wedged(context):
+        return await restart()
     with anyio.move_on_after(NEW_TAB_BOUND_S):
         return await open_tab()
     log.warning("browser wedged: no new tab", bound_s=NEW_TAB_BOUND_S)
