@@ -8,13 +8,16 @@ from __future__ import annotations
 import pytest
 import yaml
 
+from browser_core.security.confirming import confirmation_category
+from browser_core.security.policy import load_policy
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, judge_all, load_wordings, table
 
-# Round 10's apps (splits.yaml) scored 270/294 blind on main's rules (d3a075f), run once after their labels were
-# committed (bf85103); after their misses were read and fixed by class (no longer a blind figure), 285/294; the 63
-# development apps (round 9's included) score 2885/2956, none of their verdicts changed: a regression guard.
-HELD_OUT_RIGHT = 285
-DEVELOPMENT_RIGHT = 2885
+# Round 11's apps (splits.yaml) scored 310/329 blind on main's rules (a3e7e69), run once after their labels were
+# committed (2bff90f); after their misses were read and fixed by class (no longer a blind figure), 326/329; the 67
+# development apps (round 10's included) score 3170/3250, before that pass and after it (no verdict moved): a
+# regression guard.
+HELD_OUT_RIGHT = 326
+DEVELOPMENT_RIGHT = 3170
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -34,11 +37,23 @@ def test_the_gate_does_not_score_worse_than_measured() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 29's target is not met blind: round 10 measured 270/294 (91.8 %) on four apps never read (commit "
-    "2/3, delete 36/36, send 8/11, publish 0/1, cancel 7/12, loss 5/6, advance 2/2, cart edit 8/9, ordinary 202/214; "
+    reason="issue 29's target is not met blind: round 11 measured 310/329 (94.2 %) on four apps never read (delete "
+    "80/81, send 7/7, publish 1/1, cancel 0/3, loss 13/22, ordinary 209/215; no commit, advance or cart edit texts; "
     "docs/consequence-gate.md)",
 )
 def test_every_category_scores_at_least_98_percent_on_the_held_out_apps() -> None:
     scores = table(judge_all(), "category")
     low = {c: f"{r}/{t}" for (split, c), (r, t) in scores.items() if split == "held_out" and t and r / t < FLOOR}
     assert not low, low
+
+
+def test_stopping_a_live_share_of_ones_own_screen_withdraws_nobody_s_access() -> None:
+    """"Stop sharing" of a record ends others' access (held as a cancel); of one's screen, camera or location it ends
+    a broadcast: what is shared decides, in a control's name and in the app's question alike."""
+    policy = load_policy()
+    for name in ("Stop sharing screen", "Stop sharing your screen", "Stop sharing camera", "Stop sharing location"):
+        assert policy.judge_name(name) is None, name
+    for name in ("Stop sharing", "Stop sharing this file", "Stop sharing folder", "Unshare"):
+        assert policy.judge_name(name) == "cancel", name
+    assert confirmation_category(policy, "Are you sure you want to stop sharing your screen?") is None
+    assert confirmation_category(policy, "Are you sure you want to stop sharing this folder?") == "cancel"

@@ -2,8 +2,9 @@
 
 Sentence by sentence, with the policy's words: the effect a sentence names (its verbs, the forms a confirmation uses,
 what it commits to), else a warning of loss with no effect named ("All unsaved changes will be lost", "This cannot
-be undone"), which makes the act a deletion of what it warns of. A removal from one's own basket is no loss, and an
-act the app says can be undone (with no warning beside it) asks about none.
+be undone"), which makes the act a deletion of what it warns of. A removal from one's own basket is no
+loss, nor a restriction the sentence says the user lifts ("… until you un-archive it"), and an act the app says can
+be undone (with no warning beside it) asks about none.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ def confirmation_category(policy: SecurityPolicy, message: str) -> str | None:
     """The consequential category the app's own confirmation names (in any one of its sentences), or None; a
     warning of loss with no effect named is a deletion of what it warns of ("All unsaved changes will be lost")."""
     sentences = [s for s in _SENTENCES.split(message) if s.strip()]
-    warned = [s for s in sentences if policy.flow.warns(s) and not policy.meaning.in_own_draft(s)]
+    # A restriction the sentence itself says the user lifts ("… until you un-archive it") is no loss.
+    warned = [s for s in sentences
+              if policy.flow.warns(s) and not policy.meaning.in_own_draft(s) and not policy.says_lifted(s)]
     if not warned and any(policy.says_reversible(s) for s in sentences):
         return None  # the app says the act can be undone, and warns of nothing
     # A dialog whose title or sentence names a decoration or a membership taken off ("Remove member") asks about that
@@ -27,7 +30,8 @@ def confirmation_category(policy: SecurityPolicy, message: str) -> str | None:
     edit = not warned and any(policy.takes_off(s) for s in sentences)
     for sentence in sentences:
         category = policy.judge_sentence(sentence) or (
-            "cancel" if policy.asks_confirmation(sentence) and policy.meaning.asks_to_end(sentence) else None
+            "cancel" if policy.asks_confirmation(sentence) and policy.meaning.asks_to_end(sentence)
+            and not policy.is_safe(sentence) else None
         )
         if category == "delete" and edit and not policy.meaning.destroys(sentence):
             continue

@@ -12,9 +12,10 @@
 
 - A message the app's confirmation says it sends to someone it names ("… will be sent to the selected attendees").
 - Money sent ("Send payment via PayPal") is a payment; a state a sentence sets ("… set to billed") is a status.
+- A sentence about what a person may still do ("They can send another request anytime") names no effect of the act.
 
 The words are the policy file's (``commitments``, ``own_drafts``, ``self_messages``, ``undo_commands``,
-``confirmation_effects``, ``attributes``, ``sent_to``, ``money_sent``).
+``confirmation_effects``, ``attributes``, ``sent_to``, ``money_sent``, ``possibility``).
 """
 
 from __future__ import annotations
@@ -55,9 +56,10 @@ class Meaning:
     effects: dict[str, re.Pattern[str] | None] = field(default_factory=dict)
     pairs: tuple[tuple[str, re.Pattern[str] | None, re.Pattern[str] | None], ...] = ()
     marks: re.Pattern[str] | None = None
-    detach: tuple[re.Pattern[str] | None, ...] = (None, None, None, None, None)
+    detach: tuple[re.Pattern[str] | None, ...] = (None, None, None, None, None, None)
     sent_to: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
     money_sent: tuple[re.Pattern[str] | None, re.Pattern[str] | None, re.Pattern[str] | None] = (None, None, None)
+    possible: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
 
     @classmethod
     # boundary: the policy YAML's meaning section, as parsed
@@ -65,6 +67,7 @@ class Meaning:
         commit = raw.get("commitments", {}) or {}
         attributes = raw.get("attributes", {}) or {}
         money = raw.get("money_sent", {}) or {}
+        possible = raw.get("possibility", {}) or {}
         return cls(
             verbs=word_regex(commit.get("verbs", [])),
             leading=word_regex(commit.get("leading", [])),
@@ -85,11 +88,12 @@ class Meaning:
             marks=word_regex(commit.get("marks", [])),
             detach=(word_regex(attributes.get("verbs", [])), word_regex(attributes.get("objects", [])),
                     word_regex(attributes.get("destroy", [])), word_regex(attributes.get("containers", [])),
-                    word_regex(attributes.get("whole", []))),
+                    word_regex(attributes.get("whole", [])), word_regex(attributes.get("links", []))),
             sent_to=(phrases((raw.get("sent_to", {}) or {}).get("phrases", [])),
                      word_regex((raw.get("sent_to", {}) or {}).get("self", []))),
             money_sent=(word_regex(money.get("verbs", [])), word_regex(money.get("objects", [])),
                         word_regex(money.get("after", []))),
+            possible=(word_regex(possible.get("subjects", [])), word_regex(possible.get("modals", []))),
         )
 
     def commitment(self, text: str, has_money: Callable[[str], bool], *, max_words: int = 12) -> str | None:
@@ -151,11 +155,15 @@ class Meaning:
     def takes_off_attribute(self, text: str) -> bool:
         """A verb that takes off and an attribute after it ('Remove selected labels', '… remove that tag from …'), or
         a record taken out of a container ('Remove user from group'), with no word of destroying in the text."""
-        verbs, objects, _, containers, _ = self.detach
+        verbs, objects, _, containers, _, links = self.detach
         tokens = [t.casefold() for t in _TOKENS.findall(text)]
         if self.destroys(text):
             return False
         taken = _hits(verbs, tokens)
+        # The link between two records it names ("… remove the relationship of this story with its epic"): both stay.
+        if any(0 < j - i <= GAP and {"with", "between"} & set(tokens[j + 1:]) for i in taken
+               for j in _hits(links, tokens)):
+            return True
         # Out of a container: "from" between the verb and the container, which may carry a name of its own ("from
         # the example.org admin team").
         out_of = _hits(containers, tokens)
@@ -209,6 +217,14 @@ class Meaning:
                 if k == len(tokens) or _hits(after, tokens[k:k + 1]):
                     return True
         return False
+
+    def only_possible(self, sentence: str) -> bool:
+        """The sentence says what a person may still do ('They can send another request anytime'): a person, then a
+        modal of possibility that is not negated ('You can't undo this' warns)."""
+        subjects, modals = self.possible
+        tokens = [t.casefold() for t in _TOKENS.findall(sentence)]
+        return (len(tokens) > 2 and bool(subjects and subjects.match(tokens[0]) and modals and modals.match(tokens[1]))
+                and tokens[2] not in ("t", "not", "no", "never", "only"))
 
     def effect_of(self, sentence: str) -> str | None:
         text = " ".join(sentence.split())

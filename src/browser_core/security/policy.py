@@ -102,6 +102,7 @@ class SecurityPolicy:
     public_text: re.Pattern[str] | None = None
     hand_in: re.Pattern[str] | None = None
     reversible: re.Pattern[str] | None = None
+    lifted: re.Pattern[str] | None = None
     questions: re.Pattern[str] | None = None
     decline: re.Pattern[str] | None = None
     performing_params: re.Pattern[str] | None = None
@@ -160,6 +161,8 @@ class SecurityPolicy:
         text = " ".join(sentence.split())
         if not text or (self.safe is not None and self.safe.search(text)):
             return None
+        if self.meaning.only_possible(text):
+            return None  # what a person may still do, not what the act does ('They can send another request')
         state, rest = self.meaning.state_set(text)  # a status it sets is judged as a state ('set to billed')
         category = (self.category_of(text) or ("cancel" if state and self.flow.is_irreversible(state) else None)
                     or self.meaning.effect_of(rest) or self.meaning.commitment(text, self.flow.has_money, max_words=60))
@@ -185,6 +188,14 @@ class SecurityPolicy:
         'Submit your review', an icon)."""
         return all((self.hand_in and self.hand_in.match(t)) or self._matches(self.public_text, t)
                    for t in (w.casefold() for w in TOKENS.findall(name)))
+
+    def says_lifted(self, sentence: str) -> bool:
+        """The sentence says how the user lifts the restriction it warns of ('… until you un-archive it')."""
+        return self._matches(self.lifted, sentence)
+
+    def is_safe(self, text: str) -> bool:
+        """A name or a sentence the safe phrases cover ('Stop sharing your screen')."""
+        return self._matches(self.safe, text)
 
     def says_reversible(self, sentence: str) -> bool:
         """The app's confirmation says the act can be undone."""
@@ -256,6 +267,7 @@ def load_policy(extra_file: Path | None = None) -> SecurityPolicy:
         public_text=_phrase_regex(raw.get("public_text_fields", [])),
         hand_in=word_regex(raw.get("hand_in_words", [])),
         reversible=_phrase_regex(raw.get("reversible_phrases", [])),
+        lifted=_phrase_regex(raw.get("lifted_phrases", [])),
         questions=_phrase_regex(raw.get("confirmation_questions", [])),
         decline=_phrase_regex(raw.get("decline_commands", [])),
         performing_params=_name_regex(raw.get("performing_link_params", [])),
