@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs whatever is missing (scripts/install.sh), then runs the whole test suite:
 #   bash scripts/test.sh [pytest args...]      (default pytest args: -q -ra -n $TEST_WORKERS --dist loadgroup)
-#   LINT=1 bash scripts/test.sh                (also runs ruff check, mypy and lint-imports first; CI does this)
+#   LINT=1 bash scripts/test.sh                (also runs ruff check, mypy and lint-imports, beside the tests; CI)
 #   TEST_WORKERS=4 bash scripts/test.sh        (pytest-xdist workers, default 2; 0 runs the suite in one process)
 # Under xdist each corpus app's tests run on one worker (xdist_group, tests/realapps/conftest.py), which alone
 # starts that app. Given pytest args replace the defaults: add `-n N --dist loadgroup` yourself to get workers.
@@ -18,13 +18,24 @@ failed=()
 
 step() { printf '[test] %s\n' "$*" >&2; }
 
-if [ "${LINT:-0}" = 1 ]; then
+# Lint runs beside the tests at the lowest CPU priority (nice 19: it takes only what the test processes leave idle;
+# a cold mypy alone is ~50 s that the tests used to wait for). Its output and verdict come after pytest's.
+lint() {
+    local out="$1"
     step "ruff check ."
-    uv run --no-sync ruff check . || failed+=("ruff")
+    nice -n 19 uv run --no-sync ruff check . || echo "ruff" >>"$out"
     step "mypy"
-    uv run --no-sync mypy || failed+=("mypy")
+    nice -n 19 uv run --no-sync mypy || echo "mypy" >>"$out"
     step "lint-imports"
-    uv run --no-sync lint-imports --no-cache || failed+=("lint-imports")
+    nice -n 19 uv run --no-sync lint-imports --no-cache || echo "lint-imports" >>"$out"
+}
+lint_pid=""
+if [ "${LINT:-0}" = 1 ]; then
+    lint_dir="$(mktemp -d)"
+    trap 'rm -rf "$lint_dir"' EXIT
+    : >"$lint_dir/failed"
+    lint "$lint_dir/failed" >"$lint_dir/log" 2>&1 </dev/null &
+    lint_pid=$!
 fi
 
 if [ "$#" -eq 0 ]; then
@@ -39,6 +50,11 @@ fi
 step "pytest $*"
 rc=0
 "${cmd[@]}" || rc=$?
+if [ -n "$lint_pid" ]; then
+    wait "$lint_pid" || true
+    cat "$lint_dir/log" >&2
+    while IFS= read -r tool; do failed+=("$tool"); done <"$lint_dir/failed"
+fi
 if [ "$rc" -eq 5 ]; then
     step "FAILED: pytest collected no tests (exit 5); the suite must not be empty"
     failed+=("pytest (no tests collected)")

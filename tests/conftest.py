@@ -102,7 +102,7 @@ async def client(request: pytest.FixtureRequest,
 # (`bash scripts/test.sh` runs the suite on TEST_WORKERS workers), each worker's share. A worker hands its part to
 # the controller in ``config.workeroutput``; the controller prints them once.
 # ---------------------------------------------------------------------------
-from tests.support import run_summary  # noqa: E402
+from tests.support import prebuild, run_summary  # noqa: E402
 from tests.support.xdist_groups import SuiteScheduling  # noqa: E402
 
 
@@ -112,11 +112,24 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return SuiteScheduling(config, log) if config.getvalue("dist") == "loadgroup" else None
 
 
+_PREBUILD = pytest.StashKey[Any]()  # the prebuild's process, or None
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node: Any, ids: list[str]) -> None:
+    """The controller, at the first worker's collection: the corpus apps the cache lacks start building beside the
+    tests (tests/support/prebuild.py), so the worker that reaches an app finds it built."""
+    config = node.config
+    if _PREBUILD not in config.stash:
+        config.stash[_PREBUILD] = prebuild.start(ids)
+
+
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     run_summary.count(report.nodeid, report.duration, report.when)
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
+    prebuild.stop(session.config.stash.get(_PREBUILD, None))
     workeroutput = getattr(session.config, "workeroutput", None)
     if workeroutput is not None:
         run_summary.to_controller(workeroutput, str(session.config.workerinput["workerid"]))  # type: ignore[attr-defined]

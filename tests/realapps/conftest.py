@@ -19,8 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from corpus.apps import APPS, RunningApp, start
+from corpus.apps import APPS, AppSpec, RunningApp, seeded_state, start
 from corpus.host import Host
+from tests.support.prebuild import app_lock
 from tests.support.run_summary import APPS_STARTED
 from tests.support.xdist_groups import app_of
 
@@ -63,6 +64,14 @@ def _here(item: pytest.Item) -> bool:
     return Path(str(item.fspath)).resolve().parent == HERE
 
 
+def start_built(spec: AppSpec, workdir: Path) -> RunningApp:
+    """``start``, once the app's cache is built: by this worker under the app's lock, or by the prebuild that holds
+    it now (tests/support/prebuild.py) and is waited for instead of building the app twice."""
+    with app_lock(spec.name):
+        seeded_state(spec)
+    return start(spec, workdir)
+
+
 _NEEDED = pytest.StashKey[set[str]]()
 _RUNNING = pytest.StashKey["CorpusApps"]()
 
@@ -78,7 +87,7 @@ class CorpusApps:
             self._start(name)
 
     def _start(self, name: str) -> None:
-        self._futures[name] = self._pool.submit(start, APPS[name], self._workdir)
+        self._futures[name] = self._pool.submit(start_built, APPS[name], self._workdir)
         APPS_STARTED.append(name)  # the run's summary says which worker started which app
 
     def get(self, name: str) -> RunningApp:
