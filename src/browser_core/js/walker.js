@@ -439,11 +439,14 @@
       seenMsg.add(m);
       if (!t || t.length < 3 || !isShown(m, r)) continue;
       if (msgs.some((x) => x.text === t || x.text.includes(t))) continue;
+      // A message is a field's when it sits in that field's own group: the nearest ancestor holding one field
+      // holds little else (its label, a hint). A notice beside a search box in a page's content is the page's.
       let field = "";
+      const own = clean(m.textContent, 2000).length;
       for (let n = m.parentElement, d = 0; n && d < 3 && !field; n = n.parentElement, d++) {
         const fs = n.querySelectorAll("input:not([type=hidden]),select,textarea");
+        if (fs.length > 1 || clean(n.textContent, 2000).length - own > 160) break;
         if (fs.length === 1) field = nameOf(fs[0], roleOf(fs[0]) || "textbox");
-        else if (fs.length > 1) break;
       }
       msgs.push(field ? { text: t, field } : { text: t });
     }
