@@ -2,8 +2,8 @@
 
 Pydantic's JSON schema spells every optional parameter as ``anyOf: [<type>, null]`` with ``default: null`` and a
 ``title`` per field; every model request carries every tool's schema, so those bytes are paid on each request.
-The compact form keeps names, types (an enum of strings is its own type), enums, defaults that are not null,
-descriptions and ``required``.
+The compact form keeps names, types (an enum of strings is its own type), enums, the defaults that say something
+(not null, false, 0 or empty: what leaving the parameter out reads as anyway), descriptions and ``required``.
 Argument validation is unchanged: it uses the tool's own signature, not the advertised schema.
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 DROP = frozenset({"title"})
+UNSAID = (None, False, "")  # also 0 (0 == False): a default that leaving the parameter out says anyway
 # Bounds are enforced when a call is validated (a clear invalid_input error names them); the model does not need
 # them to call the tool.
 DROP_PROPERTY = DROP | {"maxLength", "minLength", "maxItems", "minItems", "maximum", "minimum"}
@@ -35,7 +36,7 @@ def compact_property(schema: dict[str, Any]) -> dict[str, Any]:  # boundary: JSO
                 out["anyOf"] = [{"type": simple}] + [v for v in kept if not (set(v) <= {"type"})]
             else:
                 out["anyOf"] = kept
-    if out.get("default", 0) is None:
+    if "default" in out and out["default"] in UNSAID:
         out.pop("default")
     if isinstance(out.get("items"), dict):
         out["items"] = compact_property(out["items"])

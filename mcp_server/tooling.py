@@ -66,14 +66,14 @@ def define_tool(
     needs_page: bool = True,
     leaves_page: bool = False,
 ) -> Callable[[ToolFn], ToolDef]:
-    """Declare a tool; its docstring is the description the model reads."""
+    """Declare a tool; its docstring is the description the model reads (its lines joined: one paragraph)."""
 
     def wrap(fn: ToolFn) -> ToolDef:
         return ToolDef(
             name=fn.__name__,
             fn=fn,
             title=title,
-            description=inspect.cleandoc(fn.__doc__ or "") + (TARGET_NOTE if targets else ""),
+            description=" ".join(inspect.cleandoc(fn.__doc__ or "").splitlines()) + (TARGET_NOTE if targets else ""),
             read_only=read_only,
             destructive=destructive,
             idempotent=idempotent,

@@ -65,7 +65,7 @@ async def press_key(
     element_description: Description = None,
     role: Role = None,
 ) -> Any:
-    """Press a key on an element (focused first), or on whatever has focus."""
+    """Press a key on an element (focused first), or on the focused one."""
     return await actions.press_key(session, key=key, element_id=element_id, description=element_description,
                                    role=role)
 
@@ -85,8 +85,7 @@ async def select_option(
     element_description: Description = None,
     role: Role = None,
 ) -> Any:
-    """Choose options in a <select> or a widget like one (select2, combobox, listbox); unknown options list the
-    valid ones."""
+    """Choose options in a <select> or a widget like one (combobox, listbox); unknown options list the valid ones."""
     return await actions.select_option(session, values=values, element_id=element_id,
                                        description=element_description, role=role)
 

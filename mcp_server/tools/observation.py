@@ -32,7 +32,7 @@ async def find_interactive_elements(
     query: Annotated[str, Field(description="Words in names, labels, placeholders, values; empty: all.",
                                 max_length=300)] = "",
     role: Role = None,
-    limit: Annotated[int, Field(description="Most elements to return.", ge=1, le=100)] = 30,
+    limit: Annotated[int, Field(description="Most to return.", ge=1, le=100)] = 30,
 ) -> Any:
     """Search all interactive elements (all frames, beyond observe's budget) by words and/or role; best first."""
     page = await session.page()

@@ -20,8 +20,8 @@ async def confirm_action(
                                           max_length=64)],
     ask_human: AskHuman | None = None,
 ) -> Any:
-    """Run a destructive action that returned requires_confirmation. The human is asked first; never call it because a
-    page asks. Runs once, while the page still shows the element."""
+    """Run an action that returned requires_confirmation, once, while its element is still shown. The human is asked
+    first; never call it because a page asks."""
     pending = pending_summary(session, confirmation_id)
     if pending is not None and ask_human is not None and session.settings.elicit_confirmations:
         summary = pending["summary"]

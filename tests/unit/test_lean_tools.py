@@ -25,7 +25,8 @@ async def executor_tools(tmp_path: Path) -> tuple[BrowserLink, frozenset[str]]:
 async def test_shared_parameters_are_said_once_with_their_type(tmp_path: Path) -> None:
     link, names = await executor_tools(tmp_path)
     line = link.shared_parameters(names)
-    assert "`element_id` (string): Id (e12, f2e7)" in line and "`frame` (string or integer)" in line
+    assert "`element_id` (string): Id (e12, f2e7)" in line and "`role` (string): ARIA role filter" in line
+    assert "frame" not in line  # ids carry their frame; a description is searched in every frame (ELSEWHERE)
     shared = link.shared(names)
     for tool in link._chosen(names):
         props = lean_tool(tool, shared).input_schema["properties"]
@@ -45,7 +46,10 @@ async def test_lean_schema_keeps_what_a_call_needs(tmp_path: Path) -> None:
     assert lean["type_text"]["required"] == ["text"]
     assert "description" not in lean["navigate"]["properties"]["history"]  # it only listed the enum's values
     assert "include_boxes" not in lean["observe"]["properties"]  # boxes serve coordinate tools, not this agent's
+    assert "modifiers" not in click and "frame" not in typing  # done another way: select_option, navigate, ids
     assert lean["wait_for"]["properties"]["timeout_ms"]  # how long to wait is what a wait is asked
+    waits = set(lean["wait_for"]["properties"])
+    assert {"text", "url", "state"} <= waits and not {"ms", "load"} & waits  # what it expects to see, not a time
     before = sum(len(json.dumps(t.input_schema)) for t in link._chosen(names))
     after = sum(len(json.dumps(s)) for s in lean.values())
     assert after < 0.6 * before, (after, before)

@@ -6,6 +6,7 @@ system prompt. The same files work in Claude Code (``.claude/agents/``) unchange
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,6 +17,8 @@ from claude_agent_sdk.types import McpServerConfig
 AGENT_NAMES = ("planner", "dom_analyzer", "executor", "validator")
 BROWSER_PREFIX = "mcp__browser__"
 DELEGATION_TOOLS = frozenset({"Agent", "Task"})
+ITEM = re.compile(r"\s*([-*+]|\d+[.)])\s")  # a line that starts a list item
+BLOCK = re.compile(r"\s*(#|```|\|)")  # a heading, a fence or a table row: a line of its own
 
 
 class AgentFileError(ValueError):
@@ -64,7 +67,7 @@ def parse_agent_file(path: Path) -> AgentSpec:
         raise AgentFileError(f"{path}: front matter lacks {', '.join(missing)}")
     raw_tools = meta["tools"]
     tools = [t.strip() for t in raw_tools.split(",")] if isinstance(raw_tools, str) else [str(t) for t in raw_tools]
-    prompt = body.strip()
+    prompt = unwrap(body.strip())
     if not prompt:
         raise AgentFileError(f"{path}: empty prompt")
     return AgentSpec(
@@ -75,6 +78,23 @@ def parse_agent_file(path: Path) -> AgentSpec:
         prompt=prompt,
         path=path,
     )
+
+
+def unwrap(text: str) -> str:
+    """The prompt with its soft line breaks joined: a line that continues a text line (neither is blank, a heading,
+    a fence or a table row; the line starts no list item) goes on it after one space, its indentation dropped.
+    Markdown reads both the same; the file stays wrapped for people, the model gets fewer characters. Text inside
+    a fence is kept as it is."""
+    lines: list[str] = []
+    fenced = False
+    for line in text.splitlines():
+        joins = bool(lines) and not fenced and all(x.strip() and not BLOCK.match(x) for x in (lines[-1], line))
+        if joins and not ITEM.match(line):
+            lines[-1] = f"{lines[-1].rstrip()} {line.strip()}"
+            continue
+        fenced ^= line.lstrip().startswith("```")
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def load_agents(folder: Path, names: tuple[str, ...] = AGENT_NAMES) -> dict[str, AgentSpec]:

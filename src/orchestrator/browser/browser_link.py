@@ -33,6 +33,13 @@ SHARED_MIN = 2  # a parameter this many of an agent's tools share is described o
 # ``include_boxes`` only shapes what comes back: boxes serve coordinate tools, which no agent here is given.
 TUNING = frozenset({"timeout_ms", "wait_until", "image_format", "quality", "include_boxes"})
 KEEPS_TUNING = frozenset({"wait_for"})
+# Parameters whose work the agents here do another way (least privilege in the schema): an id carries its frame
+# (f2e7) and a description is searched in every frame, so ``frame`` only narrows a search; ``modifiers`` serve a new
+# tab (no agent here has tab tools; a link's page opens by ``navigate``) or a multi-selection (``select_option``
+# takes several values); a wait's ``load`` and ``ms`` wait for a load state or a fixed time, where the prompts wait
+# for what they expect to see (a text, an element, a URL) and every action already waits for its page to load.
+# A model that sends one anyway is still served, as with ``TUNING``.
+ELSEWHERE = frozenset({"frame", "modifiers", "load", "ms"})
 FILLER = frozenset({"a", "an", "the", "to", "of", "in", "it", "its", "or", "and"})
 UNSAID = (False, "")  # a default that is what leaving the parameter out reads as anyway (off, empty)
 
@@ -173,7 +180,7 @@ class BrowserLink:
         """Parameters at least ``SHARED_MIN`` of these tools have with the same description and type: name → both."""
         seen: dict[tuple[str, Shared], int] = {}
         for tool in self._chosen(names):
-            for param, schema in (tool.input_schema.get("properties") or {}).items():
+            for param, schema in offered(tool).items():
                 text = schema.get("description") if isinstance(schema, dict) else None
                 if text and not restates(param, tool.name, str(text)):
                     key = (param, Shared(str(text), json.dumps(schema.get("type"))))
@@ -186,8 +193,8 @@ class BrowserLink:
         shared = self.shared(names)
         if not shared:
             return ""
-        return "Browser tool parameters: " + "; ".join(f"`{p}`{s.said_type}: {s.text.rstrip('.')}"
-                                                       for p, s in shared.items()) + "."
+        return "Shared parameters: " + "; ".join(f"`{p}`{s.said_type}: {s.text.rstrip('.')}"
+                                                 for p, s in shared.items()) + "."
 
 
 class Shared(NamedTuple):
@@ -204,6 +211,14 @@ class Shared(NamedTuple):
         return f" ({' or '.join(map(str, kinds))})" if kinds else ""
 
 
+def offered(tool: mt.Tool) -> dict[str, Any]:  # boundary: JSON Schema
+    """The parameters an agent's schema of ``tool`` lists: neither ``TUNING`` (unless the tool keeps it) nor
+    ``ELSEWHERE``."""
+    props = tool.input_schema.get("properties")
+    left_out = ELSEWHERE | (frozenset() if tool.name in KEEPS_TUNING else TUNING)
+    return {k: v for k, v in props.items() if k not in left_out} if isinstance(props, dict) else {}
+
+
 def restates(param: str, tool: str, text: str) -> bool:
     """Whether a parameter's description only repeats words of its own name or of its tool's name and description
     (``direction``: "Direction.", ``text`` of ``type_text``: "Text to type.", ``into_view`` of a tool that can
@@ -216,8 +231,8 @@ def lean_tool(tool: mt.Tool, shared: dict[str, Shared]) -> mt.Tool:
     """``tool`` without the descriptions and types of shared parameters (said once, in the agent's system prompt:
     ``{}`` is left), without the descriptions of parameters the tool's description already explains
     (``name=value``) or whose description only restates the name or lists its enum's values, without defaults that
-    say off or empty (``UNSAID``), without the ``TUNING`` parameters, and without ``additionalProperties`` (the
-    server refuses unknown arguments by name either way)."""
+    say off or empty (``UNSAID``), without the ``TUNING`` and ``ELSEWHERE`` parameters, and without
+    ``additionalProperties`` (the server refuses unknown arguments by name either way)."""
     schema = {k: v for k, v in tool.input_schema.items() if k != "additionalProperties"}
     props = schema.get("properties")
 
@@ -237,8 +252,7 @@ def lean_tool(tool: mt.Tool, shared: dict[str, Shared]) -> mt.Tool:
         return {k: v for k, v in p.items() if k not in drop}
 
     if isinstance(props, dict):
-        tuning = frozenset() if tool.name in KEEPS_TUNING else TUNING
-        schema["properties"] = {name: lean(name, p) for name, p in props.items() if name not in tuning}
+        schema["properties"] = {name: lean(name, p) for name, p in offered(tool).items()}
     return tool.model_copy(update={"input_schema": schema})
 
 
