@@ -11,8 +11,8 @@ import pytest
 from browser_core.redaction import register_secret
 from browser_core.security.detector import DestructiveActionDetector
 from browser_core.security.facts import element_facts
-from browser_core.session import BrowserSession
 from browser_core.security.policy import load_policy
+from browser_core.session import BrowserSession
 
 pytestmark = pytest.mark.browser
 
