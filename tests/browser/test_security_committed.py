@@ -31,6 +31,7 @@ INVOICE = """
   <p><label for="card">Pay from</label><input id="card" name="card" value="4242 4242 4242 4242"></p>
   <p><label for="iban">Account</label><input id="iban" name="iban" value="5105 1051 0510 5100"></p>
   <p><label for="title">Invoice title</label><input id="title" name="title" value="March garden maintenance"></p>
+  <p><label for="due">Due date</label><input id="due" name="due" value="2026-04-30"></p>
   <p><label for="amount">Amount (EUR)</label><input id="amount" name="amount" type="number" value="1250"></p>
   <p><label for="notes">Notes</label><textarea id="notes" name="notes">Thank you for your business. Payment is due
     within thirty days of the invoice date.</textarea></p>
@@ -61,14 +62,14 @@ async def test_a_held_form_names_what_it_commits_and_never_a_secret(session: Bro
     verdict = DETECTOR.classify("click", "button", "Send invoice",
                                 await element_facts(await page.query_selector("#send")))
     assert verdict is not None and verdict.category == "send"
-    # The chosen customer, the title and the amount, in the order the page shows them; the search box, the
-    # hidden token, the PIN, the card and account numbers, the secret and the notes' body are never said.
-    assert list(verdict.objects) == ["Customer: Acme Gardens Ltd", "Invoice title: March garden maintenance",
-                                     "Amount (EUR): 1250"], verdict
+    # The form commits one record: its first value names it, and the effect says the others (the customer, the
+    # title and the amount, in the order the page shows them); the search box, the hidden token, the PIN, the card
+    # and account numbers, the secret, the due date and the notes' body are never said.
+    assert list(verdict.objects) == ["Customer: Acme Gardens Ltd"], verdict
     assert verdict.effect == ("send Customer 'Acme Gardens Ltd', Invoice title 'March garden maintenance', "
                               "Amount (EUR) '1250' (button 'Send invoice') (page 'Billing')"), verdict.effect
     said = verdict.effect + " ".join(verdict.objects)
-    for never in (secret, "4711", "4242", "5105", "acme'", "k2J9", "Thank you", "Choose"):
+    for never in (secret, "4711", "4242", "5105", "acme'", "k2J9", "Thank you", "Choose", "2026"):
         assert never not in said, never
 
     # Pressing Enter in the title field submits the same form: the same values name it.

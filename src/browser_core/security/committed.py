@@ -19,6 +19,9 @@ MAX_VALUES = 3  # a few at most: the recipient and subject, a title and a status
 MAX_VALUE_CHARS = 40
 MAX_LABEL_CHARS = 30
 _LONG_NUMBER = re.compile(r"^[\d\s-]{12,}$")  # a card or account number, whatever the field is called
+# A date or a time ('2026-10-10', '10/10/2026 09:30', '9:30 pm') says when, never which record.
+_WHEN = re.compile(r"^(?:\d{1,4}([-/.])\d{1,2}\1\d{1,4}(?:[ T]+\d{1,2}:\d{2}(?::\d{2})?)?|\d{1,2}:\d{2}(?::\d{2})?)"
+                   r"\s*(?:[ap]\.?m\.?)?$", re.IGNORECASE)
 
 
 def _clip(text: str, limit: int) -> str:
@@ -48,7 +51,7 @@ def committed_values(policy: SecurityPolicy, form: FormFacts | None) -> list[str
     out: list[str] = []
     for value in form.values:
         label = _clip(value.label.strip(" :*"), MAX_LABEL_CHARS)
-        if not label or not value.value.strip() or is_secret(policy, value):
+        if not label or not value.value.strip() or _WHEN.match(value.value.strip()) or is_secret(policy, value):
             continue
         said = f"{label}: {_clip(value.value, MAX_VALUE_CHARS)}"
         if said not in out:

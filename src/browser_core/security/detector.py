@@ -90,7 +90,8 @@ class DestructiveActionDetector:
         if not named and not record and not detail and not values:
             named = self._section(facts.page)
         effect = Effect(how, named, record, detail, self.reader.warning(facts.page), values)
-        return Verdict(category, reason, effect.text(category, facts.page), tuple((named or values)[:50]))
+        # The form commits one record: its first value names it (a title, a recipient); the effect says the rest.
+        return Verdict(category, reason, effect.text(category, facts.page), tuple((named or values[:1])[:50]))
 
     def _record(self, facts: ElementFacts, *, whole_line: bool = False) -> str:
         """The record the control acts on: what the app's own confirmation says (when its title only names the
