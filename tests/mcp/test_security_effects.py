@@ -140,7 +140,9 @@ async def test_ordinary_work_runs_without_a_hold(tmp_path: Path, site) -> None:
         await runs(client, "click", element_id=await element_id(client, "Save draft"))
         publish = await held(client, "Publish")
         assert publish["summary"]["category"] == "send"
-        assert publish["summary"]["effect"] == "send button 'Publish' (page 'Editing Spring sale')"
+        # The form commits its own Title: it names the page (whose heading only repeats it).
+        assert publish["summary"]["effect"] == "send Title 'Spring sale' (button 'Publish')"
+        assert publish["summary"]["objects"] == ["Title: Spring sale"]
 
         await client.call("navigate", url=site.url_a("effect_list.html"))
         await runs(client, "type_text", element_id=await element_id(client, "Search", "textbox"), text="dune",
@@ -165,11 +167,11 @@ async def test_ordinary_work_runs_without_a_hold(tmp_path: Path, site) -> None:
 
 
 async def test_the_summary_names_the_page_not_a_form_inside_it(tmp_path: Path, site) -> None:
-    """A page editor's inline section headings ('Content', 'Books') never stand for the page."""
+    """A page editor's inline section headings ('Content', 'Books') never stand for the page: its own Title does."""
     async with browser_client(tmp_path / "profile") as client:
         await client.call("navigate", url=site.url_a("effect_page_editor.html"))
         summary = (await held(client, "Submit for moderation"))["summary"]
-        assert "'Editing Spring sale'" in summary["effect"]
+        assert "Title 'Spring sale'" in summary["effect"]
         assert "Content" not in summary["effect"] and "Publishing schedule" not in summary["effect"]
 
 

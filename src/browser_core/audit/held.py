@@ -106,9 +106,10 @@ def wrong_object(name: str, tabs: set[str], select_all: set[str], title: str) ->
 def summary_violations(
     judged: list[Judged], page_text: str, listed: list[ListedElement], title: str
 ) -> list[tuple[str, str, str]]:
-    """(kind, element, detail) for each held control whose summary names nothing, names what the page does not
-    show, or names a date, a tab, the select-all label, an id or the page's title."""
-    text = _norm(page_text)
+    """(kind, element, detail) for each held control whose summary names nothing, names what the page (its text,
+    its fields' values) does not show, or names a date, a tab, the select-all label, an id or the page's title."""
+    # A form's fields show their values too (the recipient a held Send names is in its To box).
+    text = _norm("\n".join([page_text, *(str(e.get("value", "")) for e in listed if e.get("value"))]))
     tabs = {_norm(e.get("name", "")) for e in listed if e["role"] == "tab"}
     select_all = {_norm(e.get("name", "")) for e in listed if e["role"] == "checkbox" and not e.get("context")}
     out = []

@@ -179,6 +179,18 @@
       record_name: (() => { const t = fields.find(e => e.tagName === 'INPUT' && ['text', ''].includes(
         (e.getAttribute('type') || '').toLowerCase()) && (e.value || '').trim() && visible(e));
         return t ? clean(t.value, 80) : ''; })(),
+      // What submitting commits, as the page shows it: its visible single-line text fields (readonly ones too)
+      // and its selects' chosen labels, in DOM order. Never a hidden input, a search box, a text area's body, an
+      // empty field or a select left on its empty choice; which values are secret is the guard's to judge.
+      values: fields.filter(e => visible(e) && !e.disabled && (e.tagName === 'SELECT'
+        ? !e.multiple && e.selectedIndex >= 0 && e.value !== ''
+        : e.tagName === 'INPUT' && ['text', 'email', 'url', 'tel', 'number'].includes((e.type || '').toLowerCase()) &&
+          (e.getAttribute('role') || '').toLowerCase() !== 'searchbox' && !e.closest('[role=search],search') &&
+          !(e.getAttribute('autocomplete') || '').toLowerCase().startsWith('one-time')))
+        .slice(0, 12).map(e => ({ label: captionOf(e),
+          value: clean(e.tagName === 'SELECT' ? (e.options[e.selectedIndex].label || e.options[e.selectedIndex].text) : e.value, 120),
+          type: (e.type || e.tagName).toLowerCase(), autocomplete: (e.getAttribute('autocomplete') || '').toLowerCase() }))
+        .filter(v => v.label && v.value),
       submit_name: submitter ? nameOf(submitter) : '',
       has_submit: !!submitter,
       submitter: describe(submitter),

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlsplit
 
+from browser_core.security.committed import committed_values
 from browser_core.security.confirming import confirmation_category
 from browser_core.security.facts import ElementFacts, FormFacts, PageFacts
 from browser_core.security.policy import SecurityPolicy
@@ -81,10 +82,16 @@ class DestructiveActionDetector:
             detail = f"pay for {purchase.describe()}"
             named = named or list(purchase.items)
         record = self._record(facts, whole_line=category == "payment" and not detail)
-        if not named and not record and not detail:
+        # A form's submission commits its own values (a recipient and subject, a title): they name it when no
+        # confirmation, ticked row, row key, purchase or record does (a dialog's bare title says less).
+        values = committed_values(self.policy, facts.form) if (facts.is_submit or facts.enter_submits) and not (
+            named or detail or (record and record != facts.page.dialog)) else []
+        record = "" if values else record
+        if not named and not record and not detail and not values:
             named = self._section(facts.page)
-        effect = Effect(how, named, record, detail, self.reader.warning(facts.page))
-        return Verdict(category, reason, effect.text(category, facts.page), tuple(named[:50]))
+        effect = Effect(how, named, record, detail, self.reader.warning(facts.page), values)
+        # The form commits one record: its first value names it (a title, a recipient); the effect says the rest.
+        return Verdict(category, reason, effect.text(category, facts.page), tuple((named or values[:1])[:50]))
 
     def _record(self, facts: ElementFacts, *, whole_line: bool = False) -> str:
         """The record the control acts on: what the app's own confirmation says (when its title only names the

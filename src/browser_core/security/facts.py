@@ -50,6 +50,16 @@ class ChosenOption:
 
 
 @dataclass
+class FieldValue:
+    """A field's value as the page shows it (a single-line text field, a select's chosen label)."""
+
+    label: str
+    value: str
+    type: str = "text"
+    autocomplete: str = ""
+
+
+@dataclass
 class FormFacts:
     method: str
     role: str
@@ -63,6 +73,7 @@ class FormFacts:
     submitter: Submitter | None = None
     checked: list[str] = field(default_factory=list)
     record_name: str = ""  # the form's first filled text field: what an edit form's record calls itself
+    values: list[FieldValue] = field(default_factory=list)  # what submitting commits, in DOM order
 
 
 @dataclass
@@ -136,9 +147,10 @@ def parse_facts(raw: dict[str, Any]) -> ElementFacts:  # boundary: the page's ev
         fields = [FieldFacts(**f) for f in form.pop("fields")]
         chosen = [ChosenOption(**c) for c in form.pop("chosen", [])]
         hidden = [(str(n), str(v)) for n, v in form.pop("hidden", [])]
+        values = [FieldValue(**v) for v in form.pop("values", [])]
         sub = form.pop("submitter", None)
         facts.form = FormFacts(fields=fields, chosen=chosen, hidden=hidden,
-                               submitter=Submitter(**sub) if sub else None, **form)
+                               submitter=Submitter(**sub) if sub else None, values=values, **form)
     return facts
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from browser_core.security.committed import values_phrase
 from browser_core.security.facts import PageFacts
 
 MAX_OBJECTS = 10
@@ -41,15 +42,25 @@ class Effect:
     record: str = ""  # the record the control acts on, when no objects are listed (its row, its dialog)
     detail: str = ""  # replaces verb and objects: "set Status of 'Order #1042' to 'Cancelled'", a purchase
     warning: str = ""  # the page's own warning
+    values: list[str] = field(default_factory=list)  # what the form commits ('To: …'), when nothing else names it
 
     def text(self, category: str, page: PageFacts) -> str:
         record = self.record if self.record and self.record != page.name else ""
         named = self.detail or objects_phrase(self.objects) or (f"'{record}'" if record else "")
+        by_values = not named and bool(self.values)
+        named = named or values_phrase(self.values)
         parts = [self.detail or " ".join(p for p in (VERBS.get(category, category), named) if p)]
         if self.how:
             parts.append(f"({self.how})" if named else self.how)
-        if page.name and page.name not in self.detail:
+        if page.name and page.name not in self.detail and not (by_values and not self._page_adds(page)):
             parts.append(f"(page '{page.name}')")
         if self.warning:
             parts.append(f"— the page warns: '{self.warning}'")
         return " ".join(parts)
+
+    def _page_adds(self, page: PageFacts) -> bool:
+        """Beside the form's own values, the page's heading names the record (a title alone, or a heading the
+        values repeat, adds nothing)."""
+        heading = page.heading.casefold()
+        return page.name == page.heading and not any(v.partition(": ")[2].casefold().rstrip("…") in heading
+                                                     for v in self.values)
