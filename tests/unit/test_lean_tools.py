@@ -46,7 +46,8 @@ async def test_lean_schema_keeps_what_a_call_needs(tmp_path: Path) -> None:
     assert lean["type_text"]["required"] == ["text"]
     assert "description" not in lean["navigate"]["properties"]["history"]  # it only listed the enum's values
     assert "include_boxes" not in lean["observe"]["properties"]  # boxes serve coordinate tools, not this agent's
-    assert "modifiers" not in click and "frame" not in typing  # done another way: select_option, navigate, ids
+    assert "modifiers" in click  # a second row or file picked by Control-click has no other way
+    assert "frame" not in click and "frame" not in typing  # an id carries its frame
     assert lean["wait_for"]["properties"]["timeout_ms"]  # how long to wait is what a wait is asked
     waits = set(lean["wait_for"]["properties"])
     assert {"text", "url", "state"} <= waits and not {"ms", "load"} & waits  # what it expects to see, not a time

@@ -34,12 +34,11 @@ SHARED_MIN = 2  # a parameter this many of an agent's tools share is described o
 TUNING = frozenset({"timeout_ms", "wait_until", "image_format", "quality", "include_boxes"})
 KEEPS_TUNING = frozenset({"wait_for"})
 # Parameters whose work the agents here do another way (least privilege in the schema): an id carries its frame
-# (f2e7) and a description is searched in every frame, so ``frame`` only narrows a search; ``modifiers`` serve a new
-# tab (no agent here has tab tools; a link's page opens by ``navigate``) or a multi-selection (``select_option``
-# takes several values); a wait's ``load`` and ``ms`` wait for a load state or a fixed time, where the prompts wait
-# for what they expect to see (a text, an element, a URL) and every action already waits for its page to load.
-# A model that sends one anyway is still served, as with ``TUNING``.
-ELSEWHERE = frozenset({"frame", "modifiers", "load", "ms"})
+# (f2e7) and a description is searched in every frame, so ``frame`` only narrows a search; a wait's ``load`` and
+# ``ms`` wait for a load state or a fixed time, where the prompts wait for what they expect to see (a text, an
+# element, a URL) and every action already waits for its page to load. (``modifiers`` stay: a second file or row
+# picked by Control-click has no other way.) A model that sends one anyway is still served, as with ``TUNING``.
+ELSEWHERE = frozenset({"frame", "load", "ms"})
 FILLER = frozenset({"a", "an", "the", "to", "of", "in", "it", "its", "or", "and"})
 UNSAID = (False, "")  # a default that is what leaving the parameter out reads as anyway (off, empty)
 
