@@ -27,11 +27,19 @@ from browser_core.session.restless import landed, navigated_since, restless
 
 LISTING_BOUND_S = 2.0
 TITLE_BOUND_S = 1.0
+TITLE_MORE_S = 3.0  # a landed page's title, when the call has time: a busy browser (a flooding tab closing) is slow
 WaitUntil = Literal["commit", "domcontentloaded", "load", "networkidle"]
 PROBE_S = 2.0
 WATCH_S = 3.0  # a navigation not committed by then, in a tab whose scripts do not answer, is given up
 SUSPICIOUS_FIRST_TRY_MS = 5000  # first try in a tab that just raised dialogs or navigated itself
 RESULT_RESERVE_S = 3.5  # kept from the call's bound for the result (title, what changed)
+
+
+def _title_bound() -> float:
+    """How long a landed page's title may take: ``TITLE_BOUND_S``, up to ``TITLE_MORE_S`` while the call has a
+    quarter of its time left for it (a page with no title answers at once either way)."""
+    left = anyio.current_effective_deadline() - anyio.current_time()
+    return max(TITLE_BOUND_S, min(TITLE_MORE_S, left / 4))
 
 
 def _call_end() -> float:
@@ -44,7 +52,7 @@ def _call_end() -> float:
 async def _report(session: BrowserSession, page: Page, response: Response | None, action: str) -> ActionResult:
     out: ActionResult = {"action": action, "url": page.url}
     out["title"] = ""
-    with anyio.move_on_after(TITLE_BOUND_S), contextlib.suppress(PlaywrightError):
+    with anyio.move_on_after(_title_bound()), contextlib.suppress(PlaywrightError):
         out["title"] = await page.title()
     if response is not None:
         out["status"] = response.status
