@@ -67,3 +67,18 @@ async def test_enter_on_a_form_its_page_keeps_does_not_navigate(session: Browser
     assert not result.get("navigated") and "url" not in result, result  # the page did not move: no URL said
     assert (await session.page()).url.endswith("submit_nav.html")
     assert "Filtered in place" in await text_of(session)
+
+
+async def test_a_click_whose_server_answers_after_the_action_timeout_is_sent_once_and_lands(
+        session: BrowserSession, site) -> None:
+    """The click is done when the browser has dispatched it; the form's request (answered after 2.5 s, past the
+    click's 0.8 s) is waited for by the action's own navigation wait, never sent a second time by a retry."""
+    await goto(session, site.url_a("slow_submit.html"))
+    page = await session.page()
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if "done=1" in r.url else None)
+    snap = await observe(session)
+    result = await actions.click(session, element_id=find(snap, "Look up", "button")["id"], timeout_ms=800)
+    assert result.get("navigated") and "done=1" in result["url"], result
+    assert len(sent) == 1, sent
+    assert "Parcel found" in await text_of(session)

@@ -271,7 +271,7 @@ async def press_key(
 async def _press(page: Page, target: Target | None, key: str, timeout_ms: int, out: ActionResult) -> None:
     with playwright_errors("press_key"):
         if target is not None:
-            await target.handle.press(key, timeout=timeout_ms)
+            await target.handle.press(key, timeout=timeout_ms, no_wait_after=True)
             out["element"] = target.describe()
         else:
             try:

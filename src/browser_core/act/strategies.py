@@ -10,10 +10,12 @@ so a partly covered control still works, and a fully covered one is never clicke
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from typing import Literal
 
+import structlog
 from playwright.async_api import Page
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from browser_core.errors import ClickIntercepted, ElementNotInteractable, StaleElement, ToolFailure
 from browser_core.page.frames import frame_views
@@ -24,6 +26,8 @@ from browser_core.page.targets import Target
 from browser_core.session.browser import BrowserSession
 
 MAX_CONTROLS = 8
+_PERFORMED = re.compile(r"(click|press|dblclick) action done|waiting for scheduled navigations|navigated to ")
+log = structlog.get_logger("browser_core.strategies")
 Modifier = Literal["Alt", "Control", "ControlOrMeta", "Meta", "Shift"]
 
 _FOCUSED_JS = """el => { let a = document.activeElement;
@@ -93,6 +97,19 @@ async def _probe_in_view(target: Target, timeout_ms: int) -> Probe:
     return result
 
 
+async def _once(action: Awaitable[None]) -> None:
+    """A click or key press, never repeated once the browser has performed it: the navigation it starts is waited
+    for by the action's own bounded wait (``pending_nav.py``), and a timeout that comes after the input was
+    dispatched (the page's handler still busy) is not a failure the coordinate fallback may try again: a second
+    click could commit twice."""
+    try:
+        await action
+    except PlaywrightTimeoutError as exc:
+        if not _PERFORMED.search(str(exc)):
+            raise
+        log.info("input dispatched; the page was still busy when the action's time ran out")
+
+
 async def direct_click(
     session: BrowserSession, page: Page, target: Target, *, button: Literal["left", "right", "middle"],
     double: bool, timeout_ms: int, modifiers: Sequence[Modifier] = (),
@@ -101,13 +118,14 @@ async def direct_click(
     if (await probe(target.frame, target.handle)).ready:
         # Already in view, enabled, still and on top (hit-tested just now): clicked at once, without the browser's
         # own scroll and stability waits (about 100 ms a click); anything else goes the careful way below.
-        await target.handle.click(button=button, click_count=clicks, timeout=timeout_ms, force=True,
-                                  modifiers=list(modifiers))
+        await _once(target.handle.click(button=button, click_count=clicks, timeout=timeout_ms, force=True,
+                                        modifiers=list(modifiers), no_wait_after=True))
         return None
     result = await _probe_in_view(target, timeout_ms)
     if not result.centre_free:
         raise await intercepted(session, page, target, result)
-    await target.handle.click(button=button, click_count=clicks, timeout=timeout_ms, modifiers=list(modifiers))
+    await _once(target.handle.click(button=button, click_count=clicks, timeout=timeout_ms, modifiers=list(modifiers),
+                                    no_wait_after=True))
     return None
 
 
@@ -165,7 +183,7 @@ async def direct_type(
                 hint=f"Type the value as {_DATE_FORMATS[kind]}.",
             )
         if press_enter:
-            await target.handle.press("Enter", timeout=timeout_ms)
+            await _once(target.handle.press("Enter", timeout=timeout_ms, no_wait_after=True))
         return None if value == text else f"typed as {value}"
     if clear_first:
         await target.handle.fill(text, timeout=timeout_ms)
@@ -174,7 +192,7 @@ async def direct_type(
         await to_end(page, target)
         await page.keyboard.insert_text(text)
     if press_enter:
-        await target.handle.press("Enter", timeout=timeout_ms)
+        await _once(target.handle.press("Enter", timeout=timeout_ms, no_wait_after=True))
     return None
 
 
