@@ -366,6 +366,22 @@ async def test_hooks_enforce_least_privilege_and_attach_memory(tmp_path: Path) -
     assert planner["permissionDecision"] == "allow"
     assert planner["updatedInput"]["run_in_background"] is False
     assert "<task_memory>" in planner["updatedInput"]["prompt"] and "[open]: ok" in planner["updatedInput"]["prompt"]
+    hooks.delegations.done("t-Agent-None", ok=True)  # the planner handed back
+
+    async def delegated(subagent: str, prompt: str) -> str:
+        call_id = f"d-{subagent}-{len(state.invocations)}"
+        data = {"tool_name": "Agent", "tool_input": {"subagent_type": subagent, "prompt": prompt}}
+        out = await hooks.pre_tool_use(data, call_id, {"signal": None})
+        hooks.delegations.done(call_id, ok=True)
+        return str(out["hookSpecificOutput"]["updatedInput"]["prompt"])
+
+    # the executor gets its steps and what was done, not the task (the planner's and the validator's to judge)
+    steps = "Carry out these steps in order:\n1. click the button named like 'Register'"
+    executor = await delegated("executor", steps)
+    assert executor.startswith(steps) and "[open]: ok" in executor and "register Ada" not in executor
+    assert "register Ada" in await delegated("validator", "Is the task done?")
+    state.begin_task("register Bo")  # a new task, nothing done yet: the executor's brief is its steps alone
+    assert await delegated("executor", steps) == steps
     denied = [c for c in state.invocations if c.error_code == "denied"]
     assert len(denied) == 5  # denied calls never run, but they are recorded
 

@@ -112,10 +112,13 @@ class TaskMemory(BaseModel):
         return out
 
     def render(self, full: bool = True, *, task: bool = True) -> str:
-        """The memory as the agents read it; ``task=False`` leaves the task out (the message it follows states it)."""
+        """The memory as the agents read it; ``task=False`` leaves the task out (the message it follows states it, or
+        the agent has its steps and not the task); '' when nothing is left."""
         view = self.view() if full else self.brief()
         if not task:
             view.pop("task", None)
+        if not view:  # nothing a subagent needs yet (an executor's first horizon): no empty block
+            return ""
         return "<task_memory>\n" + json.dumps(view, ensure_ascii=False, separators=(",", ":")) + "\n</task_memory>"
 
 

@@ -202,10 +202,11 @@ class Hooks:
         # place are its file's and the one browser's, so neither is passed on
         updated = {k: v for k, v in tool_input.items() if k not in CLI_ONLY_AGENT_INPUTS}
         updated["run_in_background"] = False
-        memory = self.state.memory.render(full=subagent == "planner")
+        # the executor carries out the steps it is given: the task is the planner's and the validator's to judge
+        memory = self.state.memory.render(full=subagent == "planner", task=subagent != "executor")
         view = self.page_seen.view if subagent == "validator" else None
-        seen = f"\n\n{view.render()}" if view is not None else ""  # the page as the executor's horizon left it
-        updated["prompt"] = f"{tool_input.get('prompt', '')}\n\n{memory}{seen}"
+        seen = view.render() if view is not None else ""  # the page as the executor's horizon left it
+        updated["prompt"] = "\n\n".join(p for p in (str(tool_input.get("prompt", "")), memory, seen) if p)
         self.state.emit("delegate", agent=subagent, description=str(tool_input.get("description", "")))
         plan = delegated_plan(subagent, str(tool_input.get("prompt", "")), self.state.memory.horizons + 1)
         if plan is not None:  # plans.json and plan review (the developer approves each delegated plan)
