@@ -302,6 +302,8 @@ def test_classes_read_from_later_rounds_in_other_words(text: str, category: str 
         ("Add / remove recipients", None),  # a chooser of both
         ("Send sample", None),  # a sample sent to check it, like a test
         ("Importing will overwrite the data in every table.", "delete"),
+        ("You have unsaved edits in the query editor. Leaving now closes it.", "delete"),
+        ("You have unsaved edits in this form. Do you want to save them before closing.", None),
         ("Removing the user from this team will remove their open tasks.", "delete"),  # a second removal
         ("Removing the user from this team keeps their account.", None),
     ],
