@@ -155,6 +155,14 @@ async def test_an_unheld_click_whose_confirm_says_delete_is_held_at_the_dialog(t
         assert leave.ok, leave.payload
         assert leave.data["dialogs"][0]["accepted"] is False and "held" not in leave.data["dialogs"][0]
 
+        # The app's own question says the work is unsaved: closing loses it, so it is held with the app's words and
+        # the work is kept until the human says yes (issue 29: unsaved work was discarded unheld).
+        drop = await hold(client, "Close the draft")
+        assert "unsaved changes" in drop["summary"]["dialog"] and "Draft closed: false" in await page_text(client)
+        done = await confirm(client, drop["confirmation_id"])
+        assert done.data["dialogs"][0]["approved_by"] == drop["confirmation_id"]
+        assert "Draft closed: true" in await page_text(client) and len(human.asked) == 2
+
 
 async def test_an_armed_accept_never_answers_a_destructive_question_the_human_was_not_asked(tmp_path: Path,
                                                                                            app) -> None:

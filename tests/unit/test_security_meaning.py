@@ -289,3 +289,25 @@ def test_classes_read_from_later_rounds_in_other_words(text: str, category: str 
     judged = confirmation_category(POLICY, text) if text.endswith(".") or "\n" in text else POLICY.judge_name(
         text, weak=True)
     assert judged == category
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        # Round 12's classes (tests/data/wordings, splits.yaml), written in other words than the texts read.
+        ("Cancel subscriptions", "cancel"),  # what is ended, in the plural
+        ("Terminate reservations", "cancel"),
+        ("Remove from shortlist", None),  # the control's own record leaves a place it names
+        ("Remove this record from the system", "delete"),  # a record named, taken out of no container
+        ("Add / remove recipients", None),  # a chooser of both
+        ("Send sample", None),  # a sample sent to check it, like a test
+        ("Importing will overwrite the data in every table.", "delete"),
+        ("You have unsaved edits in the query editor. Leaving now closes it.", "delete"),
+        ("You have unsaved edits in this form. Do you want to save them before closing.", None),
+        ("Removing the user from this team will remove their open tasks.", "delete"),  # a second removal
+        ("Removing the user from this team keeps their account.", None),
+    ],
+)
+def test_classes_read_from_round_12_in_other_words(text: str, category: str | None) -> None:
+    judged = confirmation_category(POLICY, text) if text.endswith(".") else POLICY.judge_name(text, weak=True)
+    assert judged == category

@@ -12,12 +12,12 @@ from browser_core.security.confirming import confirmation_category
 from browser_core.security.policy import load_policy
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, judge_all, load_wordings, table
 
-# Round 11's apps (splits.yaml) scored 310/329 blind on main's rules (a3e7e69), run once after their labels were
-# committed (2bff90f); after their misses were read and fixed by class (no longer a blind figure), 326/329; the 67
-# development apps (round 10's included) score 3170/3250, before that pass and after it (no verdict moved): a
+# Round 12's apps (splits.yaml) scored 330/350 blind on main's rules (652e9eb), run once after their labels were
+# committed (ae30555); after their misses were read and fixed by class (no longer a blind figure), 339/350; the 71
+# development apps (round 11's included) score 3496/3579 before that pass and 3498/3579 after it (no verdict lost): a
 # regression guard.
-HELD_OUT_RIGHT = 326
-DEVELOPMENT_RIGHT = 3170
+HELD_OUT_RIGHT = 339
+DEVELOPMENT_RIGHT = 3498
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -37,8 +37,8 @@ def test_the_gate_does_not_score_worse_than_measured() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 29's target is not met blind: round 11 measured 310/329 (94.2 %) on four apps never read (delete "
-    "80/81, send 7/7, publish 1/1, cancel 0/3, loss 13/22, ordinary 209/215; no commit, advance or cart edit texts; "
+    reason="issue 29's target is not met blind: round 12 measured 330/350 (94.3 %) on four apps never read (commit "
+    "4/4, delete 89/90, send 8/8, publish 3/3, cancel 0/1, loss 12/17, advance 5/7, cart edit 9/11, ordinary 200/209; "
     "docs/consequence-gate.md)",
 )
 def test_every_category_scores_at_least_98_percent_on_the_held_out_apps() -> None:

@@ -36,6 +36,11 @@ def word_regex(words: list[str]) -> re.Pattern[str] | None:
     return re.compile("^(?:" + "|".join(parts) + ")$") if parts else None
 
 
+def _singular(token: str) -> str:
+    """A plural read as the singular ('bookings' -> 'booking'); other words as they are."""
+    return token[:-1] if len(token) > 3 and token.endswith("s") and not token.endswith("ss") else token
+
+
 def _hits(pattern: re.Pattern[str] | None, tokens: list[str]) -> list[int]:
     return [i for i, t in enumerate(tokens) if pattern is not None and pattern.match(t)]
 
@@ -102,8 +107,10 @@ class Meaning:
         if not tokens or len(tokens) > max_words:
             return None
         cancels = _hits(self.cancel_verbs, tokens)
-        ended = [*_hits(self.objects.get("payment"), tokens), *_hits(self.running, tokens),
-                 *_hits(self.documents, tokens)]
+        # What is ended, in the singular or the plural ("Cancel bookings", "Cancel orders"): each one is ended.
+        single = [_singular(t) for t in tokens]
+        ended = [*_hits(self.objects.get("payment"), tokens), *_hits(self.objects.get("payment"), single),
+                 *_hits(self.running, tokens), *_hits(self.documents, tokens)]
         if any(abs(i - j) <= GAP for i in cancels for j in ended) or _hits(self.cancel_leading, tokens[:1]):
             return "cancel"
         for category, pair_verbs, pair_objects in self.pairs:  # a verb and its object: 'Email invoice'
@@ -167,8 +174,22 @@ class Meaning:
         # Out of a container: "from" between the verb and the container, which may carry a name of its own ("from
         # the example.org admin team").
         out_of = _hits(containers, tokens)
+        # Taken out of a place the name names, with nothing named between ("Remove from segment", "Remove from
+        # Card"): the control's own record leaves that place and stays.
+        if len(tokens) > 2 and 0 in taken and tokens[1] == "from":
+            return True
+        # A removal after the container is a second act ("Removing the environment from this group will remove its
+        # edge stacks"): more than the record leaves.
         return any(0 < j - i <= GAP for i in taken for j in _hits(objects, tokens)) or any(
-            0 < k - i <= 2 * GAP + 3 and "from" in tokens[i + 1:k] for i in taken for k in out_of)
+            0 < k - i <= 2 * GAP + 3 and "from" in tokens[i + 1:k] and not any(v > k for v in taken)
+            for i in taken for k in out_of)
+
+    def offers_both(self, text: str) -> bool:
+        """The name offers adding and taking off together ("Add / remove contact", "Add or remove tags"): it opens a
+        chooser of both, and takes nothing off by itself."""
+        tokens = [t.casefold() for t in _TOKENS.findall(text)]
+        return any(tokens[i - 1] == "add" or (i > 1 and tokens[i - 2:i] == ["add", "or"])
+                   for i in _hits(self.detach[0], tokens) if i > 0)
 
     def destroys(self, text: str) -> bool:
         """The text speaks of destroying, or of every record at once ('delete', 'permanently', 'Remove ALL tags'); a

@@ -48,6 +48,8 @@ class FlowWords:
     money: re.Pattern[str] | None = None
     irreversible: re.Pattern[str] | None = None
     warning: re.Pattern[str] | None = None
+    unsaved: re.Pattern[str] | None = None
+    saves: re.Pattern[str] | None = None
 
     @staticmethod
     def _has(pattern: re.Pattern[str] | None, text: str) -> bool:
@@ -79,6 +81,14 @@ class FlowWords:
 
     def warns(self, sentence: str) -> bool:
         return self._has(self.warning, sentence)
+
+    def names_unsaved(self, sentence: str) -> bool:
+        """The sentence names work not yet saved ('You have unsaved changes')."""
+        return self._has(self.unsaved, sentence)
+
+    def offers_save(self, sentence: str) -> bool:
+        """The sentence speaks of saving ('Do you want to save the changes?')."""
+        return self._has(self.saves, sentence)
 
 
 def _money_regex(marks: list[str]) -> re.Pattern[str]:
@@ -147,7 +157,8 @@ class SecurityPolicy:
     def _ordinary_after_all(self, category: str | None, text: str) -> bool:
         """A removal from one's own basket, a decoration taken off a record, a message the app sends the user about
         their own account."""
-        return ((category == "delete" and (self.meaning.in_own_draft(text) or self.meaning.takes_off_attribute(text)))
+        return ((category == "delete" and (self.meaning.in_own_draft(text) or self.meaning.takes_off_attribute(text)
+                                           or self.meaning.offers_both(text)))
                 or (category == "send" and self.meaning.to_oneself(text)))
 
     def takes_off(self, text: str) -> bool:
@@ -283,6 +294,8 @@ def load_policy(extra_file: Path | None = None) -> SecurityPolicy:
             money=_money_regex([str(m) for m in raw.get("money_marks", [])]),
             irreversible=_phrase_regex(raw.get("irreversible_values", [])),
             warning=_phrase_regex(raw.get("warning_phrases", [])),
+            unsaved=_phrase_regex((raw.get("unsaved_work", {}) or {}).get("phrases", [])),
+            saves=_phrase_regex((raw.get("unsaved_work", {}) or {}).get("kept_by", [])),
         ),
         meaning=Meaning.load(raw, _phrase_regex),
     )
