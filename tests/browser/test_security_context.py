@@ -70,6 +70,10 @@ async def test_a_detail_pages_heading_is_the_record_its_own_delete_acts_on(sessi
     held = DETECTOR.classify("click", "button", "Delete", await element_facts(await page.query_selector("#drop")))
     assert held is not None and held.objects == ("Quarterly report draft",), held
     assert held.effect.count("Quarterly report draft") == 1, held.effect
+    await page.set_content(DETAIL.replace("<h1>Quarterly report draft</h1>",
+                                          '<h1>Edit document <a href="/docs/7">Quarterly report draft</a></h1>'))
+    part = DETECTOR.classify("click", "button", "Delete", await element_facts(await page.query_selector("#drop")))
+    assert part is not None and part.objects == ("Quarterly report draft",), part  # the heading's own element
     await page.set_content(DETAIL.replace("<h1>Quarterly report draft</h1>", "<h1>Documents</h1>"))
     view = DETECTOR.classify("click", "button", "Delete", await element_facts(await page.query_selector("#drop")))
     assert view is not None and view.objects == (), view

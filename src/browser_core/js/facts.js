@@ -139,7 +139,6 @@
   // no name: a scripted selection), not a row's own yes/no field (a name of its own and the default value 'on').
   const picksRow = (b, boxes) => !b.name || (b.value && b.value !== 'on') ||
     boxes.filter(o => o.name === b.name).length > 1;
-  // A box outside every row while the others sit in rows selects them all: it names no record.
   // The ARIA selection: a custom box ticked in a row, or a row, option or item marked selected (a mail list's open
   // message, a file manager's picked files), never a tab or the options of a combobox's popup.
   const SELECTED = ['checkbox][aria-checked=true', 'row][aria-selected=true', 'option][aria-selected=true',
@@ -152,6 +151,7 @@
     .map(e => e.getAttribute('role') === 'checkbox' || e.getAttribute('role') === 'gridcell'
       ? rowName(itemOf(e), e) : rowName(e) || clean(e.getAttribute('aria-label') || textOf(e), 100))
     .filter(n => n && nameLike(n));
+  // A box outside every row while the others sit in rows selects them all: it names no record.
   const checkedIn = scope => {
     const boxes = Array.from(scope.querySelectorAll('input[type=checkbox]'))
       .filter(b => !b.closest('thead,[role=columnheader]'));
