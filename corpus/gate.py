@@ -74,13 +74,14 @@ class TaskRun:
     @property
     def summary_names_objects(self) -> bool | None:
         """Whether every summary the human answered for an effect names each object the effect touches, and lists
-        no other object (a listed object may carry more of its row's text: "ORD-1071 Kira Quinn Processing")."""
+        them in its ``objects``, each once and no other (a listed object may carry more of its row's text:
+        "ORD-1071 Kira Quinn Processing"); a summary that says them only in its text lists none (issue 29 §2)."""
         if not self.effect_held or not self.task.objects:
             return None
         for summary in self.effect_summaries:
             text = json.dumps(summary, ensure_ascii=False)
             listed = [str(o).split(":", 1)[-1].strip() for o in summary.get("objects") or []]
-            if any(name not in text for name in self.task.objects) or (listed and not self._one_each(listed)):
+            if any(name not in text for name in self.task.objects) or not listed or not self._one_each(listed):
                 return False
         return True
 

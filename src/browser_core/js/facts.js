@@ -139,13 +139,28 @@
   // no name: a scripted selection), not a row's own yes/no field (a name of its own and the default value 'on').
   const picksRow = (b, boxes) => !b.name || (b.value && b.value !== 'on') ||
     boxes.filter(o => o.name === b.name).length > 1;
+  // The ARIA selection: a custom box ticked in a row, or a row, option or item marked selected (a mail list's open
+  // message, a file manager's picked files), never a tab or the options of a combobox's popup.
+  const SELECTED = ['checkbox][aria-checked=true', 'row][aria-selected=true', 'option][aria-selected=true',
+    'listitem][aria-selected=true', 'treeitem][aria-selected=true', 'gridcell][aria-selected=true']
+    .map(r => `[role=${r}]`).join(',');
+  const popupOf = e => { const list = e.closest('[role=listbox]');
+    return !!list && !!list.id && !!document.querySelector(`[aria-controls~="${CSS.escape(list.id)}"],[aria-owns~="${CSS.escape(list.id)}"]`); };
+  const ariaPicked = scope => Array.from(scope.querySelectorAll(SELECTED))
+    .filter(e => visible(e) && !e.closest('thead,[role=columnheader],[role=menu]') && !popupOf(e))
+    .map(e => e.getAttribute('role') === 'checkbox' || e.getAttribute('role') === 'gridcell'
+      ? rowName(itemOf(e), e) : rowName(e) || clean(e.getAttribute('aria-label') || textOf(e), 100))
+    .filter(n => n && nameLike(n));
   // A box outside every row while the others sit in rows selects them all: it names no record.
   const checkedIn = scope => {
     const boxes = Array.from(scope.querySelectorAll('input[type=checkbox]'))
       .filter(b => !b.closest('thead,[role=columnheader]'));
     const inRows = boxes.filter(b => itemOf(b));
-    return boxes.filter(b => b.checked && visible(b) && picksRow(b, boxes) && (itemOf(b) || inRows.length < 2))
-      .slice(0, 50).map(boxName);
+    const ticked = boxes.filter(b => b.checked && visible(b) && picksRow(b, boxes) && (itemOf(b) || inRows.length < 2))
+      .map(boxName);
+    // Ticked boxes and marked rows are two views of one selection (a grid marks the rows its boxes tick): the
+    // boxes when any is ticked, else the marked rows.
+    return [...new Set(ticked.length ? ticked : ariaPicked(scope))].slice(0, 50);
   };
 
   let formFacts = null;
@@ -351,10 +366,44 @@
   const lines = (scope.innerText || '').split('\n').map(t => clean(t, 200)).filter(Boolean).slice(0, 150);
   const alerts = shown(document, '[role=alert],[role=alertdialog],[role=status],[role=note],dialog[open]', 6)
     .map(e => clean(e.innerText, 300)).filter(Boolean);
+  // The site's shell around the page's own content: a banner, navigation or footer landmark (a header or footer
+  // not inside a sectioning element), or anything outside the page's visible main region when it marks one. A
+  // question the page asks ("are you sure …?") is its content's, never the shell's sign-out or language form's.
+  const inShell = (() => {
+    if (dialog) return false;
+    const mains = Array.from(document.querySelectorAll('main,[role=main]')).filter(visible);
+    if (mains.length && !mains.some(m => m.contains(el))) return true;
+    for (let a = el; a && a !== document.body; a = a.parentElement) {
+      const role = (a.getAttribute('role') || '').toLowerCase();
+      if (['banner', 'navigation', 'contentinfo'].includes(role) || a.tagName === 'NAV') return true;
+      if (!role && ['HEADER', 'FOOTER'].includes(a.tagName) && !(a.parentElement && a.parentElement.closest(
+        'article,aside,main,nav,section,[role=main],[role=article],[role=region],[role=complementary]'))) return true;
+    }
+    return false;
+  })();
   let near = el.parentElement || el;  // the smallest block of text around the control
   for (let i = 0; i < 4 && near.parentElement && clean(near.innerText, 600).length < 40; i++) near = near.parentElement;
   const link = el.closest('a[href]');
   const actor = link || el;
+  // The labels of the app's views (current navigation item, selected tab, navigation links): a heading that
+  // repeats one titles a view ("Inbox", "Runs"), never a record.
+  const viewLabels = () => new Set(Array.from(document.querySelectorAll('[aria-current=page],[aria-current=true],' +
+    '[role=tab][aria-selected=true],nav a[href],[role=navigation] a[href]')).map(e => clean(e.textContent, 100)));
+  // The record of a detail page: its one title heading (outside the shell, before the control), when the control
+  // sits in no row, dialog or menu, and the page picks no rows (a list's page acts on its ticked rows).
+  const recordHeading = (() => {
+    if (item || dialog || inShell || el.closest('[role=menu],[role=menubar],[role=listbox]')) return '';
+    const hs = Array.from(document.querySelectorAll('h1')).filter(h => visible(h) && clean(h.textContent) &&
+      !h.closest('nav,header,footer,[role=banner],[role=navigation],[role=contentinfo]'));
+    if (hs.length !== 1 || !(hs[0].compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) return '';
+    const text = clean(hs[0].textContent, 100);
+    const boxes = Array.from((form || document).querySelectorAll('input[type=checkbox],[role=checkbox]'));
+    if (!nameLike(text) || viewLabels().has(text) || boxes.some(b => itemOf(b))) return '';
+    // A heading of words and one element of its own names the record by that element ('Edit table <a>t</a>').
+    const own = Array.from(hs[0].childNodes).some(n => n.nodeType === 3 && /\S/.test(n.textContent));
+    const parts = Array.from(hs[0].children).filter(c => visible(c) && clean(c.textContent));
+    return own && parts.length === 1 && nameLike(clean(parts[0].textContent)) ? clean(parts[0].textContent, 100) : text;
+  })();
   // An item of a popup menu acts on what its opener acts on: the opener's row, else the heading beside it (a
   // record page's kebab menu next to the record's name).
   const menuOf = (() => {
@@ -368,8 +417,7 @@
       if (row) return row;
       // A heading that repeats the current navigation item or tab titles a view ("Runs"), not the record: the
       // record is then the breadcrumb's last step.
-      const views = new Set(Array.from(document.querySelectorAll('[aria-current=page],[aria-current=true],' +
-        '[role=tab][aria-selected=true],nav a[href],[role=navigation] a[href]')).map(e => clean(e.textContent, 100)));
+      const views = viewLabels();
       for (let a = opener.parentElement, i = 0; a && a !== document.body && i < 5; a = a.parentElement, i++) {
         const h = Array.from(a.querySelectorAll('h1,h2,h3,[role=heading]')).find(x => visible(x) && clean(x.textContent));
         if (h && !views.has(clean(h.textContent, 100))) return clean(h.textContent, 100);
@@ -402,11 +450,14 @@
       .filter(Boolean).map(s => clean(s, 200)),
     page: {
       title: clean(document.title, 120), heading: h1 ? clean(h1.textContent, 120) : '',
+      // The heading's own parts beside its text ('Delete' then its subtitle span 'Bridge closes').
+      heading_parts: h1 && Array.from(h1.childNodes).some(n => n.nodeType === 3 && /\S/.test(n.textContent))
+        ? Array.from(h1.children).filter(visible).map(c => clean(c.textContent, 100)).filter(Boolean).slice(0, 4) : [],
       text: clean(around.innerText, 1500), objects, selected: form ? [] : checkedIn(document),
       near: clean(near.innerText, 600), headings, dialog: clean(labelled || (dialog && headings[0]) || '', 120),
       modal: dialog ? (dialog.innerText || '').split('\n').map(t => clean(t, 300)).filter(Boolean).join('\n').slice(0, 900) : '',
       lines, rows, commands, alerts,
-      menu_of: menuOf, in_filter: inFilter, section_items: section ? section.items : [], section_heading: section ? section.heading : '',
+      menu_of: menuOf, in_filter: inFilter, in_shell: inShell, record_heading: recordHeading, section_items: section ? section.items : [], section_heading: section ? section.heading : '',
     },
     row: { name: rowName(item, el), cells: item ? cellsOf(item, el) : [], fields: fieldFacts(item ? Array.from(item.querySelectorAll(FIELDS)) : nearFields(el)) },
     options: tag === 'select' ? Array.from(el.options).slice(0, 100).map(o => [clean(o.value, 80), clean(o.label || o.text, 120)]) : [],

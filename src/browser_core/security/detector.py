@@ -81,33 +81,46 @@ class DestructiveActionDetector:
         if purchase is not None:
             detail = f"pay for {purchase.describe()}"
             named = named or list(purchase.items)
-        record = self._record(facts, whole_line=category == "payment" and not detail)
+        record, key = self._record(facts, whole_line=category == "payment" and not detail)
         # A form's submission commits its own values (a recipient and subject, a title): they name it when no
         # confirmation, ticked row, row key, purchase or record does (a dialog's bare title says less).
         values = committed_values(self.policy, facts.form) if (facts.is_submit or facts.enter_submits) and not (
             named or detail or (record and record != facts.page.dialog)) else []
-        record = "" if values else record
+        record, key = ("", "") if values else (record, key)
         if not named and not record and not detail and not values:
             named = self._section(facts.page)
+            record = key = "" if named else facts.page.record_heading  # a detail page's own record, last
         effect = Effect(how, named, record, detail, self.reader.warning(facts.page), values)
-        # The form commits one record: its first value names it (a title, a recipient); the effect says the rest.
-        return Verdict(category, reason, effect.text(category, facts.page), tuple((named or values[:1])[:50]))
+        # The form commits one record: its first value names it (a title, a recipient); else the record the control
+        # itself acts on (its row's key, its detail page's title) is the object; the effect says the rest.
+        return Verdict(category, reason, effect.text(category, facts.page),
+                       tuple((named or values[:1] or ([key] if key else []))[:50]))
 
-    def _record(self, facts: ElementFacts, *, whole_line: bool = False) -> str:
-        """The record the control acts on: what the app's own confirmation says (when its title only names the
-        action: 'Delete product?'), its dialog's title, its row's name, else the heading right after a page heading
-        that names the action ('Delete product' then 'Ceramic kettle')."""
+    def _record(self, facts: ElementFacts, *, whole_line: bool = False) -> tuple[str, str]:
+        """The record the control acts on, and its key when the page names it by name: what the app's own
+        confirmation says (when its title only names the action: 'Delete product?'), its dialog's title, its row's
+        name, else the heading right after, or the part of, a page heading that names the action ('Delete product'
+        then 'Ceramic kettle'; 'Delete <span>Bridge closes</span>')."""
         page = facts.page
         if page.modal and (not page.dialog or (self.policy.judge_name(page.dialog, weak=True)
                                                and not self._quoted(page.dialog))):
-            asked = self._asked(page.modal, page.dialog)
+            asked, name = self._asked(page.modal, page.dialog)
             if asked:
-                return asked
+                return asked, name
         record = self.reader.record(facts, whole_line=whole_line)
         if record or not page.heading or not self.policy.category_of(page.heading, weak=True):
-            return record
+            return record, record if record and record in (facts.row.name, page.menu_of) else ""
         after = page.headings[page.headings.index(page.heading) + 1:] if page.heading in page.headings else []
-        return after[0] if after else ""
+        parts = [p for p in page.heading_parts if not self.policy.category_of(p, weak=True)]
+        found = (after or parts or [""])[0]
+        return found, found
+
+    def acted_on(self, facts: ElementFacts) -> list[str]:
+        """The records a control acts on, by the names the page gives them, for a verdict read elsewhere (a native
+        dialog that names none): the ticked or selected rows, else its row's key or its detail page's record."""
+        selected = facts.form.checked if facts.form else facts.page.selected
+        key = self._record(facts)[1] or facts.page.record_heading
+        return [s for s in selected if s.strip()] or ([key] if key else [])
 
     @staticmethod
     def _section(page: PageFacts) -> list[str]:
@@ -181,7 +194,8 @@ class DestructiveActionDetector:
             return self._verdict("payment", f"{how} a form with payment fields", facts, [], button)
         if form.method in ("get", "dialog"):
             return None  # a GET form opens a page: a search, a filter, a confirmation page
-        question = self._question(facts.page)
+        # The page's own question belongs to its content's form, never to the shell's (sign out, switch language).
+        question = None if facts.page.in_shell else self._question(facts.page)
         # The objects a confirmation page names (its list, or the names quoted in its question), else the ticked rows.
         shown = (facts.page.objects or self._quoted(question[1])) if question else []
         named = self.policy.judge_name(label) or (self.policy.category_of(_words(sub.value)) if sub else None)
@@ -272,14 +286,20 @@ class DestructiveActionDetector:
                     return category, " ".join(sentence.split())
         return None
 
-    def _asked(self, modal: str, title: str) -> str:
-        """The sentence of the app's confirmation that names the effect (a question first), not its title."""
-        sentences = [" ".join(x.split()) for x in _SENTENCES.split(modal.replace("\n", ". ")) if x.strip(" .")]
-        named = [x for x in sentences if x.strip(" .") != title.strip(" .") and len(x.split()) >= 3
+    def _asked(self, modal: str, title: str) -> tuple[str, str]:
+        """The sentence of the app's confirmation that names the effect (a question first), not its title; and the
+        record it names: a quoted name, or what follows its colon ('… permanently delete: old-results.csv?')."""
+        pieces = [" ".join(x.split()) for x in _SENTENCES.split(modal.replace("\n", ". ")) if x.strip(" .")]
+        named = [x for x in pieces if x.strip(" .") != title.strip(" .") and len(x.split()) >= 3
                  and self.policy.judge_sentence(x)]
         asking = [x for x in named if self.policy.asks_confirmation(x)]
         said = (asking or named or [""])[0].strip(" .")
-        return said if len(said) <= 160 else said[:159] + "…"
+        at = next((i for i, x in enumerate(pieces) if x.strip(" .") == said), len(pieces))
+        follows = pieces[at + 1] if said.endswith(":") and at + 1 < len(pieces) else ""
+        name = (self._quoted(said) or [""])[0] or (follows.strip(" ?.!") if 0 < len(follows.split()) <= 8 else "")
+        if said.endswith(":") and name:
+            said = f"{said} {name}"
+        return (said if len(said) <= 160 else said[:159] + "…"), name
 
     @staticmethod
     def _quoted(sentence: str) -> list[str]:

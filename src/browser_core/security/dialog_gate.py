@@ -23,13 +23,15 @@ MAX_TEXT = 300
 _QUOTED = re.compile(r"[“«\"'‘]([^”»\"'’]{1,80})[”»\"'’]")
 
 
-def dialog_verdict(policy: SecurityPolicy, kind: str, message: str, control: str, page_title: str) -> Verdict | None:
-    """The verdict on an action whose native dialog asked to confirm a destructive effect, in the dialog's words."""
+def dialog_verdict(policy: SecurityPolicy, kind: str, message: str, control: str, page_title: str,
+                   acted_on: list[str] | None = None) -> Verdict | None:
+    """The verdict on an action whose native dialog asked to confirm a destructive effect, in the dialog's words;
+    the records it names, else those the control acts on (``acted_on``: its selection, its row, its page's record)."""
     category = confirmation_category(policy, message)
     if category is None:
         return None
     text = " ".join(message.split())[:MAX_TEXT]
-    objects = [m.strip() for m in _QUOTED.findall(text) if m.strip()][:10]
+    objects = [m.strip() for m in _QUOTED.findall(text) if m.strip()][:10] or list(acted_on or [])[:10]
     how = f"{control}; the page asks “{text}”" if control else f"the page asks “{text}”"
     return Verdict(category, f"the page asked in a {kind}() dialog: “{text}”",
                    Effect(how=how, objects=objects).text(category, PageFacts(title=page_title)), tuple(objects))

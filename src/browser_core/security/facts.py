@@ -95,6 +95,9 @@ class PageFacts:
     section_items: list[str] = field(default_factory=list)  # the items of the list whose heading holds the control
     in_filter: bool = False  # the control sits with the view's filter or search controls (a chip, a GET form)
     section_heading: str = ""  # that list's heading: a bulk action in it acts on those items
+    heading_parts: list[str] = field(default_factory=list)  # the main heading's own elements beside its text
+    record_heading: str = ""  # a detail page's record: its one title heading, for a control in no row or list
+    in_shell: bool = False  # the control sits in the site's banner, navigation or footer, or outside the main region
 
     @property
     def name(self) -> str:

@@ -114,8 +114,13 @@ class SecurityGuard:
         with contextlib.suppress(PlaywrightError):
             title = await intent.page.title()
         message = str(held.get("message", ""))
+        facts: ElementFacts | None = None
+        if intent.target is not None:  # the control, if it is still there, says what the act is on
+            with contextlib.suppress(PlaywrightError):
+                facts = await element_facts(intent.target.handle)
         verdict = dialog_verdict(self.detector.policy, str(held.get("type", "confirm")), message,
-                                 f"{role} '{name}'" if role else "", title)
+                                 f"{role} '{name}'" if role else "", title,
+                                 self.detector.acted_on(facts) if facts else [])
         if verdict is None:
             return
         summary = await self._summary(intent, verdict, role, name)

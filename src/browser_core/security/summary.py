@@ -45,14 +45,15 @@ class Effect:
     values: list[str] = field(default_factory=list)  # what the form commits ('To: …'), when nothing else names it
 
     def text(self, category: str, page: PageFacts) -> str:
-        record = self.record if self.record and self.record != page.name else ""
+        record = self.record
         named = self.detail or objects_phrase(self.objects) or (f"'{record}'" if record else "")
         by_values = not named and bool(self.values)
         named = named or values_phrase(self.values)
         parts = [self.detail or " ".join(p for p in (VERBS.get(category, category), named) if p)]
         if self.how:
             parts.append(f"({self.how})" if named else self.how)
-        if page.name and page.name not in self.detail and not (by_values and not self._page_adds(page)):
+        if page.name and page.name not in self.detail and page.name != record and not (
+                by_values and not self._page_adds(page)):
             parts.append(f"(page '{page.name}')")
         if self.warning:
             parts.append(f"— the page warns: '{self.warning}'")

@@ -1,0 +1,79 @@
+"""The page around a held act (issue 29 §1, §2): the app's own question belongs to the form under it, never to the
+site's shell; the object is the selection the control acts on (ticked or aria-selected rows, by their keys) or
+the record of the detail page it sits on (its title heading), never a view's title. Read in Chromium from
+structure and ARIA states, judged by the gate's detector without acting."""
+
+from __future__ import annotations
+
+import pytest
+
+from browser_core.security.detector import DestructiveActionDetector, Verdict
+from browser_core.security.facts import element_facts
+from browser_core.security.policy import load_policy
+from browser_core.session import BrowserSession
+
+pytestmark = pytest.mark.browser
+
+DETECTOR = DestructiveActionDetector(load_policy())
+
+
+async def _judge(page, role: str, name: str) -> Verdict | None:  # type: ignore[no-untyped-def]
+    handle = await page.get_by_role(role, name=name, exact=True).element_handle()
+    return DETECTOR.classify("click", role, name, await element_facts(handle))
+
+
+async def test_the_pages_question_commits_its_own_form_never_the_shells(session: BrowserSession, site) -> None:
+    """A confirmation page in an app shell: its neutral 'Continue' removes the project the question names; the
+    banner's sign-out, the sidebar's workspace switch and the footer's language form post too, and stay ordinary."""
+    page = await session.page()
+    await page.goto(site.url_a("effect_confirm_chrome.html"))
+    held = await _judge(page, "button", "Continue")
+    assert held is not None and held.category == "delete" and held.objects == ("Atlas",), held
+    for name in ("Sign out", "Switch to Operations", "Apply"):
+        assert await _judge(page, "button", name) is None, name
+
+
+async def test_rows_picked_by_their_aria_state_are_the_objects_of_the_bulk_action(
+        session: BrowserSession, site) -> None:
+    """A mail list whose rows are picked by click (aria-selected, no checkbox): the toolbar's Delete names the
+    picked messages by their keys (the subject; the sender repeats down its column); with none picked it names
+    nothing, and never the view's title ('Inbox', the current folder)."""
+    page = await session.page()
+    await page.goto(site.url_a("effect_selected_rows.html"))
+    alone = await _judge(page, "button", "Delete")
+    assert alone is not None and alone.objects == () and "'Inbox'" not in alone.effect, alone
+    await page.get_by_text("This week: 30% off garden furniture").click()
+    await page.get_by_text("Catering options for the offsite").click()
+    held = await _judge(page, "button", "Delete")
+    assert held is not None and held.category == "delete"
+    assert held.objects == ("This week: 30% off garden furniture", "Catering options for the offsite"), held
+
+
+DETAIL = """
+<header><nav aria-label="Main"><a href="/docs">Documents</a> <a href="/shared">Shared with me</a></nav></header>
+<main>
+  <nav aria-label="Breadcrumb"><a href="/docs">Documents</a> › Finance</nav>
+  <h1>Quarterly report draft</h1>
+  <p>Edited by Ravi Shah · 3 days ago</p>
+  <div class="actions"><button type="button" id="drop">Delete</button> <button type="button">Share</button></div>
+  <table><tr><th>Version</th><th>Saved</th></tr><tr><td>v3</td><td>2025-01-04</td></tr>
+    <tr><td>v2</td><td>2025-01-02</td></tr></table>
+</main>
+"""
+
+
+async def test_a_detail_pages_heading_is_the_record_its_own_delete_acts_on(session: BrowserSession) -> None:
+    """A record's page (no row, no selection): its one title heading is the object, said once in the summary;
+    the same page titled by its navigation's own label ('Documents') is a view, and names nothing."""
+    page = await session.page()
+    await page.set_content(DETAIL)
+    held = DETECTOR.classify("click", "button", "Delete", await element_facts(await page.query_selector("#drop")))
+    assert held is not None and held.objects == ("Quarterly report draft",), held
+    assert held.effect.count("Quarterly report draft") == 1, held.effect
+    await page.set_content(DETAIL.replace("<h1>Quarterly report draft</h1>",
+                                          '<h1>Edit document <a href="/docs/7">Quarterly report draft</a></h1>'))
+    part = DETECTOR.classify("click", "button", "Delete", await element_facts(await page.query_selector("#drop")))
+    assert part is not None and part.objects == ("Quarterly report draft",), part  # the heading's own element
+    await page.set_content(DETAIL.replace("<h1>Quarterly report draft</h1>", "<h1>Documents</h1>"))
+    view = DETECTOR.classify("click", "button", "Delete", await element_facts(await page.query_selector("#drop")))
+    assert view is not None and view.objects == (), view
