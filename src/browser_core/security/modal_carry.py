@@ -16,8 +16,8 @@ import secrets
 from playwright.async_api import ElementHandle, Frame
 from playwright.async_api import Error as PlaywrightError
 
-MODAL_WAIT_MS = 1000  # an app renders its modal a moment after the click (a state update, a transition) ...
-MODAL_QUIET_MS = 300  # ... while the page is still changing: once its DOM has been still this long, none is coming
+MODAL_WAIT_MS = 3000  # an app renders its modal a moment after the click (a state update; seconds when loaded) ...
+MODAL_QUIET_MS = 600  # ... while the page is still changing: once its DOM has been still this long, none is coming
 
 _SHOWN = """const shown = m => !!(m.getClientRects().length) && getComputedStyle(m).visibility !== 'hidden';
   const modals = () => Array.from(document.querySelectorAll(
