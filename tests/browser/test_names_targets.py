@@ -106,3 +106,20 @@ async def test_look_alike_selects_are_ambiguous_with_id_name_and_region(session:
                                                "Genre — row 'A Quiet Harbour'"}
     assert all(c["id"] and c["region"] == "main" and c["role"] == "combobox" for c in candidates)
     assert await page.eval_on_selector("select[name='form-0-genre']", "s => s.value") == "History"  # unchanged
+
+
+async def test_a_label_for_a_hidden_or_missing_field_names_the_one_field_beside_it(
+        session: BrowserSession, site) -> None:
+    await goto(session, site.url_a("names_stranded_labels.html"))
+    snap = await observe(session)
+    boxes = [e for e in snap["elements"] if e["role"] == "textbox"]
+    names = [e["name"] for e in boxes]
+    # The label's for= points at a hidden input, an id never rendered, a textarea out of view: the one field of
+    # the label's own block gets the label's words, as a person reads them.
+    assert not find(snap, "Method", "textbox").get("derived")
+    assert find(snap, "Servings", "textbox")
+    assert find(snap, "Kitchen notes", "textbox")
+    assert find(snap, "Where it came from", "textbox")  # its own name is kept
+    assert "Source" not in names, "|".join(names)
+    assert "Variations" not in names, names  # two fields in the block: no guess
+    assert "Vegan" not in names, names  # a hidden box's label is the box's own face

@@ -158,3 +158,21 @@ async def test_an_open_modal_lists_its_buttons(key: str, corpus_apps, host: Host
         cancel = next(b for b in buttons if b.get("name") == "Cancel")
         assert (await host.call("click", element_id=cancel["id"]))["success"]
         assert app.db.count("runs", "name = ? AND lifecycle_stage = 'active'", run) == 1
+
+
+@pytest.mark.parametrize("app_name", [pytest.param("wagtail", id="wagtail:page-editor")])
+async def test_a_rich_text_editor_is_named_by_its_fields_label(app_name: str, corpus_apps, host: Host) -> None:
+    """Wagtail's page editor: the Body field's label points at the hidden input that stores the rich-text editor's
+    value; the editor itself (a contenteditable textbox) is named by that label, like every textbox of the form."""
+    app = corpus_apps.get(app_name)
+    await host.login(app)
+    page = app.db.scalar("SELECT id FROM wagtailcore_page WHERE title = ?", "Harbour moves")
+    assert (await host.call("navigate", url=app.url(f"/admin/pages/{page}/edit/")))["success"]
+    boxes: list[dict[str, Any]] = []
+    with anyio.move_on_after(30):  # the editor is drawn by the page's script once it has loaded
+        while not any(b.get("name") == "Body" for b in boxes):
+            boxes = [e for e in await elements(host, "Body") if e.get("role") == "textbox"]
+            await host.call("wait_for", load="networkidle", timeout_ms=1000)
+    textboxes = [e for e in await elements(host) if e.get("role") == "textbox"]
+    assert any(b.get("name") == "Body" for b in boxes), [describe(b) for b in textboxes]
+    assert textboxes and not [describe(e) for e in textboxes if UNNAMED.search(e.get("name", ""))]

@@ -84,9 +84,13 @@
         const s = Array.from(el.labels).map((l) => textOf(l)).join(" ").trim();
         if (s) return [s, false];
       }
-      const orphan = orphanLabel(el);
+      const orphan = orphanLabel(el) || strandedLabel(el);
       if (orphan) return [orphan, false];
       return [el.getAttribute("title") || el.getAttribute("placeholder") || "", false];
+    }
+    if (EDITABLE_ROLES.has(role) || el.isContentEditable) {
+      const stranded = strandedLabel(el);
+      if (stranded) return [stranded, false];
     }
     if (NAME_FROM_CONTENT.has(role)) {
       const key = itemName(el, role);  // a list or grid item listed as itself: its key cell (items.js)
@@ -149,7 +153,54 @@
         if (!(l.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
         const next = Array.from(n.querySelectorAll(FIELDS)).find((f) =>
           l.compareDocumentPosition(f) & Node.DOCUMENT_POSITION_FOLLOWING);
-        if (next === el) { const t = clean(textOf(l), 60); if (t) return t; }
+        if (next === el && firstBlockHas(l, el)) { const t = clean(textOf(l), 60); if (t) return t; }
+      }
+    }
+    return "";
+  }
+
+  // A <label> whose for= points at nothing a person can type in (an id the page never rendered, a hidden input
+  // that stores a rich editor's value, an element that is no field) names the one visible field of its own field
+  // container: the nearest block around the label and the field, when that block holds no other field. A label
+  // for a hidden checkbox or radio is that box's own face (a styled switch), never another field's name.
+  const EDITABLE = "input:not([type=hidden]),select,textarea,[contenteditable]:not([contenteditable=false])," +
+    "[role=textbox],[role=combobox],[role=searchbox]";
+  const EDITABLE_ROLES = new Set(["textbox", "combobox", "searchbox"]);
+  const shown = (n) => !n.checkVisibility || n.checkVisibility({ visibilityProperty: true });
+  // The shown fields in n, in document order, up to ``max`` (a combobox's own input is part of its one field).
+  function fieldsIn(n, max) {
+    const out = [];
+    for (const f of n.querySelectorAll(EDITABLE)) {
+      if ((out.length && out[out.length - 1].contains(f)) || !shown(f)) continue;
+      if (out.push(f) >= max) break;
+    }
+    return out;
+  }
+  function strands(l, el) {
+    if (!shown(l)) return false;
+    const t = byId(l, l.getAttribute("for"));
+    if (!t || t === el) return true;
+    if (t.matches("input[type=checkbox],input[type=radio]")) return false;
+    return !t.matches(EDITABLE) || !shown(t);
+  }
+  // The fields of the nearest block around the label that holds any: a label beside its own field (an editor that
+  // has a name of its own) names no field further on.
+  function firstBlockHas(l, el) {
+    for (let n = l.parentElement, d = 0; n && d < 12 && n !== document.body; n = n.parentElement, d++) {
+      const fields = fieldsIn(n, 50);
+      if (fields.length) return fields.some((f) => f === el || f.contains(el));
+    }
+    return true;
+  }
+  function strandedLabel(el) {
+    for (let n = el.parentElement, d = 0; n && d < 12 && n !== document.body; n = n.parentElement, d++) {
+      if (!n.querySelector("label[for]")) continue;
+      const fields = fieldsIn(n, 2);
+      if (fields.length !== 1 || fields[0] !== el) return "";
+      for (const l of n.querySelectorAll("label[for]")) {
+        if (!strands(l, el)) continue;
+        const t = clean(textOf(l), 60);
+        if (t) return t;
       }
     }
     return "";
