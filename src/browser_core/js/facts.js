@@ -389,6 +389,13 @@
   // repeats one titles a view ("Inbox", "Runs"), never a record.
   const viewLabels = () => new Set(Array.from(document.querySelectorAll('[aria-current=page],[aria-current=true],' +
     '[role=tab][aria-selected=true],nav a[href],[role=navigation] a[href]')).map(e => clean(e.textContent, 100)));
+  // A page that lists records (two or more rows or items in its content, each with a control of its own: an Edit,
+  // a link to the record) is a list's page: its heading titles the collection, never one record. A record's own
+  // details in rows (its versions, its fields) carry no controls.
+  const listsRecords = () => Array.from(document.querySelectorAll(LIST)).some(l => visible(l) &&
+    !l.closest('nav,header,footer,[role=navigation],[role=banner],[role=contentinfo],[role=menu],[role=tablist]') &&
+    Array.from(l.querySelectorAll(ITEM)).filter(i => visible(i) && i.closest(LIST) === l && !i.closest('thead') &&
+      ownOf(i).length).length >= 2);
   // The record of a detail page: its one title heading (outside the shell, before the control), when the control
   // sits in no row, dialog or menu, and the page picks no rows (a list's page acts on its ticked rows).
   const recordHeading = (() => {
@@ -398,7 +405,7 @@
     if (hs.length !== 1 || !(hs[0].compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) return '';
     const text = clean(hs[0].textContent, 100);
     const boxes = Array.from((form || document).querySelectorAll('input[type=checkbox],[role=checkbox]'));
-    if (!nameLike(text) || viewLabels().has(text) || boxes.some(b => itemOf(b))) return '';
+    if (!nameLike(text) || viewLabels().has(text) || boxes.some(b => itemOf(b)) || listsRecords()) return '';
     // A heading of words and one element of its own names the record by that element ('Edit table <a>t</a>').
     const own = Array.from(hs[0].childNodes).some(n => n.nodeType === 3 && /\S/.test(n.textContent));
     const parts = Array.from(hs[0].children).filter(c => visible(c) && clean(c.textContent));
