@@ -77,3 +77,7 @@ async def test_a_detail_pages_heading_is_the_record_its_own_delete_acts_on(sessi
     await page.set_content(DETAIL.replace("<h1>Quarterly report draft</h1>", "<h1>Documents</h1>"))
     view = DETECTOR.classify("click", "button", "Delete", await element_facts(await page.query_selector("#drop")))
     assert view is not None and view.objects == (), view
+    await page.set_content(DETAIL)  # a control for everything on a record's page is not that record's own
+    every = DETECTOR.classify("click", "button", "Delete everything",
+                              await element_facts(await page.query_selector("#drop")))
+    assert every is not None and every.objects == (), every

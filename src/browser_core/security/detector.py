@@ -89,9 +89,8 @@ class DestructiveActionDetector:
         record, key = ("", "") if values else (record, key)
         if not named and not record and not detail and not values:
             named = self._section(facts.page)
-            whole = self.policy.meaning.detach[4]  # a control for everything ('Delete all') is no record's own
-            record = key = "" if named or (whole and any(whole.match(w) for w in how.casefold().split())) \
-                else facts.page.record_heading
+            # a detail page's own record, last; a control for everything ('Delete all') is no record's own
+            record = key = "" if named or self.policy.meaning.says_whole(how) else facts.page.record_heading
         effect = Effect(how, named, record, detail, self.reader.warning(facts.page), values)
         # The form commits one record: its first value names it (a title, a recipient); else the record the control
         # itself acts on (its row's key, its detail page's title) is the object; the effect says the rest.

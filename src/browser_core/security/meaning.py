@@ -198,6 +198,10 @@ class Meaning:
         before = tokens[:tokens.index("from")] if "from" in tokens else tokens
         return bool(_hits(self.detach[2], tokens) or _hits(self.detach[4], before))
 
+    def says_whole(self, text: str) -> bool:
+        """The text speaks of every record at once ('Delete everything now', 'Remove all')."""
+        return bool(_hits(self.detach[4], [t.casefold() for t in _TOKENS.findall(text)]))
+
     def in_own_draft(self, text: str) -> bool:
         """The text names one's own draft (a basket, a wish list), in the singular or the plural ('carts')."""
         if self.own_drafts is None:
