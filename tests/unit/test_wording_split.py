@@ -12,12 +12,12 @@ from browser_core.security.confirming import confirmation_category
 from browser_core.security.policy import load_policy
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, judge_all, load_wordings, table
 
-# Round 12's apps (splits.yaml) scored 330/350 blind on main's rules (652e9eb), run once after their labels were
-# committed (ae30555); after their misses were read and fixed by class (no longer a blind figure), 339/350; the 71
-# development apps (round 11's included) score 3496/3579 before that pass and 3498/3579 after it (no verdict lost): a
+# Round 13's apps (splits.yaml) scored 394/429 blind on main's rules (6b2ab99), run once after their labels were
+# committed (31e4f43); after their misses were read and fixed by class (no longer a blind figure), 405/429; the 75
+# development apps (round 12's included) score 3837/3929 before that pass and after it (no verdict lost): a
 # regression guard.
-HELD_OUT_RIGHT = 339
-DEVELOPMENT_RIGHT = 3498
+HELD_OUT_RIGHT = 405
+DEVELOPMENT_RIGHT = 3837
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -37,8 +37,8 @@ def test_the_gate_does_not_score_worse_than_measured() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 29's target is not met blind: round 12 measured 330/350 (94.3 %) on four apps never read (commit "
-    "4/4, delete 89/90, send 8/8, publish 3/3, cancel 0/1, loss 12/17, advance 5/7, cart edit 9/11, ordinary 200/209; "
+    reason="issue 29's target is not met blind: round 13 measured 394/429 (91.8 %) on four apps never read (delete "
+    "83/86, send 8/12, publish 2/3, cancel 3/7, loss 8/14, advance 1/1, cart edit 12/13, ordinary 277/293; "
     "docs/consequence-gate.md)",
 )
 def test_every_category_scores_at_least_98_percent_on_the_held_out_apps() -> None:
@@ -57,3 +57,30 @@ def test_stopping_a_live_share_of_ones_own_screen_withdraws_nobody_s_access() ->
         assert policy.judge_name(name) == "cancel", name
     assert confirmation_category(policy, "Are you sure you want to stop sharing your screen?") is None
     assert confirmation_category(policy, "Are you sure you want to stop sharing this folder?") == "cancel"
+
+
+def test_what_one_handed_in_or_sent_out_taken_back_ends_it() -> None:
+    """Round 13's classes: an invitation retracted, a signup cancelled, a proposal withdrawn end them (cancel); a
+    proposal handed in and a schedule version released go to others; an account said to be closed is lost; money
+    withdrawn is no such act."""
+    policy = load_policy()
+    for name in ("Retract invitation", "Cancel signup", "Withdraw proposal", "Withdraw application"):
+        assert policy.judge_name(name) == "cancel", name
+    for name in ("Submit proposal", "Release new schedule"):
+        assert policy.judge_name(name) == "send", name
+    for name in ("Create new withdrawal", "Retract", "Withdraw", "Release notes", "Sign up"):
+        assert policy.judge_name(name) is None, name
+    for sentence in ("Do you really want to retract the invitation for ada@example.com?", "Cancel your signup?",
+                     "Do you really want to withdraw your proposal?"):
+        assert confirmation_category(policy, sentence) == "cancel", sentence
+    assert confirmation_category(policy, "Your account will be closed immediately.") == "delete"
+    assert confirmation_category(policy, "The ticket will be closed.") is None
+
+
+def test_a_right_taken_off_oneself_is_ones_own_access_lost() -> None:
+    """A right taken off another person edits their record ("Remove permissions"); taken off oneself, one's own
+    access is lost."""
+    policy = load_policy()
+    assert confirmation_category(policy, "Are you sure you want to remove full permissions for yourself?") == "delete"
+    assert confirmation_category(policy, "Are you sure you want to remove full permissions for anna?") is None
+    assert policy.judge_name("Remove admin permissions") is None

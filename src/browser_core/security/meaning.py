@@ -61,7 +61,7 @@ class Meaning:
     effects: dict[str, re.Pattern[str] | None] = field(default_factory=dict)
     pairs: tuple[tuple[str, re.Pattern[str] | None, re.Pattern[str] | None], ...] = ()
     marks: re.Pattern[str] | None = None
-    detach: tuple[re.Pattern[str] | None, ...] = (None, None, None, None, None, None)
+    detach: tuple[re.Pattern[str] | None, ...] = (None, None, None, None, None, None, None)
     sent_to: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
     money_sent: tuple[re.Pattern[str] | None, re.Pattern[str] | None, re.Pattern[str] | None] = (None, None, None)
     possible: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
@@ -93,7 +93,8 @@ class Meaning:
             marks=word_regex(commit.get("marks", [])),
             detach=(word_regex(attributes.get("verbs", [])), word_regex(attributes.get("objects", [])),
                     word_regex(attributes.get("destroy", [])), word_regex(attributes.get("containers", [])),
-                    word_regex(attributes.get("whole", [])), word_regex(attributes.get("links", []))),
+                    word_regex(attributes.get("whole", [])), word_regex(attributes.get("links", [])),
+                    word_regex(attributes.get("oneself", []))),
             sent_to=(phrases((raw.get("sent_to", {}) or {}).get("phrases", [])),
                      word_regex((raw.get("sent_to", {}) or {}).get("self", []))),
             money_sent=(word_regex(money.get("verbs", [])), word_regex(money.get("objects", [])),
@@ -162,11 +163,14 @@ class Meaning:
     def takes_off_attribute(self, text: str) -> bool:
         """A verb that takes off and an attribute after it ('Remove selected labels', '… remove that tag from …'), or
         a record taken out of a container ('Remove user from group'), with no word of destroying in the text."""
-        verbs, objects, _, containers, _, links = self.detach
+        verbs, objects, _, containers, _, links, oneself = self.detach
         tokens = [t.casefold() for t in _TOKENS.findall(text)]
         if self.destroys(text):
             return False
         taken = _hits(verbs, tokens)
+        # Taken off oneself ("… remove full permissions for yourself?"): one's own access is lost, not an edit.
+        if any(j > i for i in taken for j in _hits(oneself, tokens)):
+            return False
         # The link between two records it names ("… remove the relationship of this story with its epic"): both stay.
         if any(0 < j - i <= GAP and {"with", "between"} & set(tokens[j + 1:]) for i in taken
                for j in _hits(links, tokens)):
