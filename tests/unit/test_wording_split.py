@@ -12,12 +12,11 @@ from browser_core.security.confirming import confirmation_category
 from browser_core.security.policy import load_policy
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, judge_all, load_wordings, table
 
-# Round 13's apps (splits.yaml) scored 394/429 blind on main's rules (6b2ab99), run once after their labels were
-# committed (31e4f43); after their misses were read and fixed by class (no longer a blind figure), 405/429; the 75
-# development apps (round 12's included) score 3837/3929 before that pass and after it (no verdict lost): a
+# Round 14's apps (splits.yaml) scored 324/345 blind on round 13's rules (3b1ee2b), run once after their labels were
+# committed (4933d69); the 79 development apps (round 13's included) score 4242/4358 before any rule changed: a
 # regression guard.
-HELD_OUT_RIGHT = 405
-DEVELOPMENT_RIGHT = 3837
+HELD_OUT_RIGHT = 324
+DEVELOPMENT_RIGHT = 4242
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -37,9 +36,8 @@ def test_the_gate_does_not_score_worse_than_measured() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 29's target is not met blind: round 13 measured 394/429 (91.8 %) on four apps never read (delete "
-    "83/86, send 8/12, publish 2/3, cancel 3/7, loss 8/14, advance 1/1, cart edit 12/13, ordinary 277/293; "
-    "docs/consequence-gate.md)",
+    reason="issue 29's target is not met blind: round 14 measured 324/345 (93.9 %) on four apps never read (delete "
+    "44/49, send 1/2, publish 0/3, loss 7/9, advance 1/2, cart edit 6/8, ordinary 265/272; docs/consequence-gate.md)",
 )
 def test_every_category_scores_at_least_98_percent_on_the_held_out_apps() -> None:
     scores = table(judge_all(), "category")
