@@ -13,9 +13,10 @@ from browser_core.security.policy import load_policy
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, judge_all, load_wordings, table
 
 # Round 14's apps (splits.yaml) scored 324/345 blind on round 13's rules (3b1ee2b), run once after their labels were
-# committed (4933d69); the 79 development apps (round 13's included) score 4242/4358 before any rule changed: a
+# committed (4933d69); after their misses were read and fixed by class (no longer a blind figure), 332/345; the 79
+# development apps (round 13's included) score 4242/4358 before that pass and after it (no verdict lost): a
 # regression guard.
-HELD_OUT_RIGHT = 324
+HELD_OUT_RIGHT = 332
 DEVELOPMENT_RIGHT = 4242
 
 
@@ -82,3 +83,30 @@ def test_a_right_taken_off_oneself_is_ones_own_access_lost() -> None:
     assert confirmation_category(policy, "Are you sure you want to remove full permissions for yourself?") == "delete"
     assert confirmation_category(policy, "Are you sure you want to remove full permissions for anna?") is None
     assert policy.judge_name("Remove admin permissions") is None
+
+
+def test_a_history_emptied_and_what_others_set_up_invalidated_are_lost() -> None:
+    """Round 14's classes: a history emptied loses every entry (whatever it records); what others set up with a
+    credential, invalidated, stops working for them. A cache flushed or a filter cleared loses nothing."""
+    policy = load_policy()
+    for name in ("Clear watch history", "Flush history", "Clear your viewing history"):
+        assert policy.judge_name(name) == "delete", name
+    for name in ("Flush cache", "Clear filters", "History"):
+        assert policy.judge_name(name) is None, name
+    assert confirmation_category(policy, "Clear watch history?") == "delete"
+    assert confirmation_category(
+        policy, "This will invalidate any OPDS configurations you have setup. Are you sure you want to continue?"
+    ) == "cancel"
+    assert confirmation_category(policy, "The form is invalid. Are you sure you want to continue?") is None
+
+
+def test_a_record_taken_out_of_a_container_or_off_its_parent_stays() -> None:
+    """A food taken out of the inventory, a record's parent taken off, every piece of one item taken off a list it
+    names: the records stay. Every record at once with no container named still destroys ('Remove all')."""
+    policy = load_policy()
+    assert policy.judge_name("Remove parent") is None
+    assert confirmation_category(policy, "Remove Tomato from inventory?") is None
+    assert confirmation_category(
+        policy, "Are you sure that you want to remove all Tomato from the shopping list?") is None
+    assert confirmation_category(policy, "Are you sure you want to remove all tags?") == "delete"
+    assert policy.judge_name("Remove all") == "delete"

@@ -197,10 +197,12 @@ class Meaning:
 
     def destroys(self, text: str) -> bool:
         """The text speaks of destroying, or of every record at once ('delete', 'permanently', 'Remove ALL tags'); a
-        word of every record after "from" sizes the container, not what is taken off ('… removed from all cards')."""
+        word of every record after "from" sizes the container, not what is taken off ('… removed from all cards'), and
+        one before it counts what leaves a container it names ('… remove all Tomato from the shopping list?')."""
         tokens = [t.casefold() for t in _TOKENS.findall(text)]
-        before = tokens[:tokens.index("from")] if "from" in tokens else tokens
-        return bool(_hits(self.detach[2], tokens) or _hits(self.detach[4], before))
+        cut = tokens.index("from") if "from" in tokens else len(tokens)
+        whole = _hits(self.detach[4], tokens[:cut]) and not _hits(self.detach[3], tokens[cut + 1:cut + 2 + GAP])
+        return bool(_hits(self.detach[2], tokens) or whole)
 
     def says_whole(self, text: str) -> bool:
         """The text speaks of every record at once ('Delete everything now', 'Remove all')."""
