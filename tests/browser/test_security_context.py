@@ -11,6 +11,7 @@ from browser_core.security.detector import DestructiveActionDetector, Verdict
 from browser_core.security.facts import element_facts
 from browser_core.security.policy import load_policy
 from browser_core.session import BrowserSession
+from tests.browser.helpers import observe
 
 pytestmark = pytest.mark.browser
 
@@ -81,3 +82,20 @@ async def test_a_detail_pages_heading_is_the_record_its_own_delete_acts_on(sessi
     every = DETECTOR.classify("click", "button", "Delete everything",
                               await element_facts(await page.query_selector("#drop")))
     assert every is not None and every.objects == (), every
+
+
+async def test_cards_that_share_a_parent_link_are_keyed_by_their_own_link(session: BrowserSession, site) -> None:
+    """Cards whose first link is their parent's (the same job on every run of it) are known by the link no other card
+    shows: each checkbox carries its own run, and a bulk Delete names the checked run, never the shared job."""
+    page = await session.page()
+    await page.goto(site.url_a("lines_parent_link.html"))
+    snap = await observe(session)
+    boxes = [e.get("context", "") for e in snap["elements"]
+             if e["role"] == "checkbox" and "Select all" not in e["name"]]
+    assert len(boxes) == 4 and len(set(boxes)) == 4, boxes
+    assert all("-run-" in c for c in boxes), boxes
+    await page.locator(".run-card input").nth(1).check()
+    assert await page.locator("#all").is_checked()
+    held = await _judge(page, "button", "Delete")
+    assert held is not None and held.category == "delete"
+    assert held.objects == ("ingest-run-quiet-owl",), held

@@ -116,13 +116,21 @@
     const text = wordsIn(row.innerText || row.textContent || '');
     return [...wordsIn(label)].some(w => text.has(w));
   };
+  // A link that a look-alike sibling item shows too (the parent job linked from each of its runs) names no item.
+  const repeatsAcross = (c, row) => {
+    const p = c.tagName === 'A' && row.parentElement;
+    if (!p || row.matches(ROW)) return false;
+    const words = clean(c.textContent);
+    return Array.from(p.children).some(s => s !== row && alike(s, row) &&
+      Array.from(s.querySelectorAll('a[href]')).some(a => clean(a.textContent) === words));
+  };
   const rowName = (row, skip) => {  // the row's own name: its label, header cell, heading or first link, else text
     if (!row) return '';
     const own = row.getAttribute('aria-label');
     if (own && clean(own) && labelNamesRow(clean(own), row)) return clean(own, 100);
     for (const sel of ['[role=rowheader],th', 'h1,h2,h3,h4,h5,h6,[role=heading]', 'a[href]', 'strong,b']) {
       const named = Array.from(row.querySelectorAll(sel)).find(c => !(skip && c.contains(skip)) &&
-        clean(c.textContent) && nameLike(clean(c.textContent)) && visible(c) && !repeatsDown(c));
+        clean(c.textContent) && nameLike(clean(c.textContent)) && visible(c) && !repeatsDown(c) && !repeatsAcross(c, row));
       if (named) return clean(named.textContent, 100);
     }
     const cell = cellsOf(row, skip, true).find(nameLike) || cellsOf(row, skip).find(nameLike);
@@ -155,8 +163,10 @@
   const checkedIn = scope => {
     const boxes = Array.from(scope.querySelectorAll('input[type=checkbox]'))
       .filter(b => !b.closest('thead,[role=columnheader]'));
-    const inRows = boxes.filter(b => itemOf(b));
-    const ticked = boxes.filter(b => b.checked && visible(b) && picksRow(b, boxes) && (itemOf(b) || inRows.length < 2))
+    // A box's block that holds other boxes' own rows is a list around them (a select-all above the rows), no row.
+    const rowOf = b => { const it = itemOf(b); return it && !boxes.some(o => o !== b && it.contains(o) && itemOf(o) !== it); };
+    const inRows = boxes.filter(rowOf);
+    const ticked = boxes.filter(b => b.checked && visible(b) && picksRow(b, boxes) && (rowOf(b) || inRows.length < 2))
       .map(boxName);
     // Ticked boxes and marked rows are two views of one selection (a grid marks the rows its boxes tick): the
     // boxes when any is ticked, else the marked rows.

@@ -218,16 +218,30 @@
     }
     return null;
   }
+  // Whether a look-alike sibling line (same tag, same first class) shows a link of the same words.
+  function repeatedLink(n, text) {
+    const tag = n.tagName, cls = firstClass(n), parent = n.parentElement;
+    if (!parent) return false;
+    for (const s of parent.children) {
+      if (s === n || s.tagName !== tag || firstClass(s) !== cls) continue;
+      for (const a of s.querySelectorAll("a[href]")) if (clean(textOf(a), 40) === text) return true;
+    }
+    return false;
+  }
   function lineKey(n) {
     const own = clean(refText(n, "aria-labelledby") || n.getAttribute("aria-label") || "", 40);
     if (own) return own;
     const h = n.querySelector("h1,h2,h3,h4,h5,h6,[role=heading]");
     if (h) { const t = wordsOf(h); if (t) return t; }
+    // Its first link that no look-alike line repeats (a run's own name, not its flow's, shown on every run of that
+    // flow); else its first link.
+    const links = [];
     for (const a of n.querySelectorAll("a[href]")) {
       if (!isDataLink(a)) continue;
       const t = clean(textOf(a), 40);
-      if (t && lettered(t)) return t;
+      if (t && lettered(t)) links.push(t);
     }
+    if (links.length) return links.find((t) => !repeatedLink(n, t)) || links[0];
     const t = wordsOf(n);
     return t && lettered(t) ? t : "";
   }
