@@ -188,3 +188,20 @@ async def test_a_popup_menus_delete_names_the_record_its_opener_sits_beside(tmp_
         assert effects["Quarterly report"].startswith("delete 'Quarterly report'"), effects
         assert effects["Apollo"].startswith("delete 'Apollo'"), effects
         assert done(await page_text(client)) == []
+
+
+async def test_a_floating_menu_with_no_role_names_the_row_of_the_button_that_opened_it(tmp_path: Path, site) -> None:
+    """A row's icon-only 'more' button opens a plain floating box at the end of the body (no menu role, no
+    aria-expanded, items plain buttons): its Delete is held naming that row's key, never the 'Updated' cell or the
+    page's heading; the toolbar's Delete, clicked after it, is not taken for the row's."""
+    async with browser_client(tmp_path / "profile") as client:
+        await client.call("navigate", url=site.url_a("effect_row_popover.html"))
+        mores = [e for e in (await client.call("find_interactive_elements", query="More", limit=20)).data["elements"]
+                 if e["name"] == "More"]
+        assert len(mores) == 3, mores
+        await runs(client, "click", element_id=mores[1]["id"])
+        delete = await held(client, "Delete", "button")
+        assert delete["summary"]["effect"].startswith("delete 'owner_email'"), delete["summary"]
+        assert done(await page_text(client)) == []
+        clear = await held(client, "Delete all variables", "button")
+        assert "owner_email" not in clear["summary"]["effect"], clear["summary"]
