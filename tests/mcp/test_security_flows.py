@@ -200,8 +200,9 @@ async def test_a_floating_menu_with_no_role_names_the_row_of_the_button_that_ope
                  if e["name"] == "More"]
         assert len(mores) == 3, mores
         await runs(client, "click", element_id=mores[1]["id"])
-        delete = await held(client, "Delete", "button")
-        assert delete["summary"]["effect"].startswith("delete 'owner_email'"), delete["summary"]
+        for _ in range(2):  # asked again, the menu still belongs to the row's button (a held click clicked nothing)
+            delete = await held(client, "Delete", "button")
+            assert delete["summary"]["effect"].startswith("delete 'owner_email'"), delete["summary"]
         assert done(await page_text(client)) == []
         clear = await held(client, "Delete all variables", "button")
         assert "owner_email" not in clear["summary"]["effect"], clear["summary"]

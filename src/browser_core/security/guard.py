@@ -76,10 +76,6 @@ class SecurityGuard:
         if target is not None:
             pressed = self.pressed
             opener = pressed.handle if pressed is not None and pressed.frame is target.frame else None
-            if intent.kind == "click":
-                if pressed is not None and pressed.handle is not target.handle:
-                    taken(pressed.handle)  # let go when this call ends: the new one is kept instead
-                self.pressed = target
             return await element_facts(target.handle, opener), target.role, target.name
         # No suppression: if the focused element cannot be read, the check fails and nothing runs (fail closed).
         js_handle = await intent.page.evaluate_handle(_FOCUSED_JS)
@@ -140,7 +136,9 @@ class SecurityGuard:
         """Refuse or hold (raises), or allow (None, or the note of the approval that covers the action); any failure
         of the check itself refuses it (fail closed)."""
         try:
-            return await self._check(intent, confirmed=confirmed)
+            note = await self._check(intent, confirmed=confirmed)
+            self._pressed(intent)
+            return note
         except (ToolFailure, ConfigurationError):
             raise
         except PlaywrightError as exc:
@@ -156,6 +154,16 @@ class SecurityGuard:
             log.warning("security check failed", kind=intent.kind, error=type(exc).__name__)
             raise SecurityCheckFailed(
                 f"nothing was done: the security check of this action failed ({type(exc).__name__})") from exc
+
+    def _pressed(self, intent: ActionIntent) -> None:
+        """A click let through becomes the last pressed element (a held one was not clicked: the menu it sits in
+        still belongs to the opener clicked before it)."""
+        target, pressed = intent.target, self.pressed
+        if intent.kind != "click" or target is None:
+            return
+        if pressed is not None and pressed.handle is not target.handle:
+            taken(pressed.handle)  # let go when this call ends: the new one is kept instead
+        self.pressed = target
 
     async def _check(self, intent: ActionIntent, *, confirmed: bool) -> str | None:
         kind, params = intent.kind, intent.params
