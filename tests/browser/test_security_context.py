@@ -99,3 +99,17 @@ async def test_cards_that_share_a_parent_link_are_keyed_by_their_own_link(sessio
     held = await _judge(page, "button", "Delete")
     assert held is not None and held.category == "delete"
     assert held.objects == ("ingest-run-quiet-owl",), held
+
+
+async def test_a_modal_named_by_a_missing_id_is_titled_by_its_first_line(session: BrowserSession, site) -> None:
+    """The app's own modal points its name at an id no element has and shows its title as a plain first line: its
+    Confirm is held by that title ('Stop Job Run': a cancel of running work, the body only names the new state);
+    the same structure titled 'Edit Variable' leaves its Save ordinary."""
+    page = await session.page()
+    await page.goto(site.url_a("effect_untitled_modal.html"))
+    await page.get_by_role("button", name="Stop", exact=True).click()
+    held = await _judge(page, "button", "Confirm")
+    assert held is not None and held.category == "cancel", held
+    await page.get_by_role("button", name="Close", exact=True).click()
+    await page.get_by_role("button", name="Edit", exact=True).click()
+    assert await _judge(page, "button", "Save") is None

@@ -253,8 +253,15 @@
   const headings = shown(scope, 'h1,h2,[role=heading]', 12)  // those before the control, in order
     .filter(h => h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING).map(textOf).filter(Boolean).slice(0, 6);
   const h1 = Array.from(document.querySelectorAll('h1')).find(h => visible(h) && clean(h.textContent));
+  // A dialog named by nothing that exists (no label, its labelled-by id missing) and with no heading is titled by
+  // its first line when that line is short and more follows it (the title bar of the app's own modal).
+  const firstLine = d => {
+    const lines = (d.innerText || '').split('\n').map(l => clean(l)).filter(Boolean);
+    return lines.length > 1 && lines[0].length <= 80 ? lines[0] : '';
+  };
   const labelled = dialog && (dialog.getAttribute('aria-label') || (document.getElementById(
-    (dialog.getAttribute('aria-labelledby') || '').split(' ')[0]) || {}).textContent);
+    (dialog.getAttribute('aria-labelledby') || '').split(' ')[0]) || {}).textContent ||
+    (shown(dialog, 'h1,h2,h3,h4,h5,h6,[role=heading]', 1).length ? '' : firstLine(dialog)));
   const item = itemOf(el);
   // The page's lines: table, ARIA and list rows, and repeated blocks (siblings of one tag and class) of two cells
   // or more that show a number; the innermost of them, each as its cells.
