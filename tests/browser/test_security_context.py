@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from browser_core.security.detector import DestructiveActionDetector, Verdict
+from browser_core.act import actions
+from browser_core.errors import ConfirmationRequired
+from browser_core.security.detector import DestructiveActionDetector
 from browser_core.security.facts import element_facts
 from browser_core.security.policy import load_policy
+from browser_core.security.verdict import Verdict
 from browser_core.session import BrowserSession
-from tests.browser.helpers import observe
+from tests.browser.helpers import find, observe
 
 pytestmark = pytest.mark.browser
 
@@ -113,3 +116,48 @@ async def test_a_modal_named_by_a_missing_id_is_titled_by_its_first_line(session
     await page.get_by_role("button", name="Close", exact=True).click()
     await page.get_by_role("button", name="Edit", exact=True).click()
     assert await _judge(page, "button", "Save") is None
+
+
+ASKS = "onclick=\"if (confirm('Delete it? This cannot be undone.')) document.title = 'gone'\""
+TIDY = DETAIL.replace('<button type="button">Share</button>',
+                      f'<button type="button" id="tidy" {ASKS}>Tidy up</button> '
+                      f'<button type="button" id="every" {ASKS}>Tidy up everything</button>')
+LISTED = """
+<main>
+  <h1>Quarterly reports</h1>
+  <div class="actions"><button type="button" id="tidy" {asks}>Tidy up</button></div>
+  <table><tr><th>Report</th><th></th></tr>
+    <tr><td><a href="/docs/7">Q3 report draft</a></td><td><a href="/docs/7/edit">Edit</a></td></tr>
+    <tr><td><a href="/docs/8">Q2 report</a></td><td><a href="/docs/8/edit">Edit</a></td></tr></table>
+</main>
+""".replace("{asks}", ASKS)
+
+
+async def _held_at_dialog(session: BrowserSession, name: str) -> tuple[str, ...]:
+    """Click the control through the gate: its name says nothing, its native confirm() deletes; the objects held."""
+    snap = await observe(session)
+    with pytest.raises(ConfirmationRequired) as held:
+        await actions.click(session, element_id=find(snap, name, "button")["id"])
+    summary = held.value.details["summary"]
+    assert summary["category"] == "delete" and summary["dialog"] == "Delete it? This cannot be undone.", summary
+    assert await (await session.page()).title() != "gone"  # dismissed: nothing happened
+    return tuple(summary["objects"])
+
+
+async def test_a_native_confirm_names_the_record_by_the_button_paths_own_rule(session: BrowserSession) -> None:
+    """A control whose name says nothing ('Tidy up') and whose native confirm() names no record acts on what its own
+    verdict would name: on a record's page its title heading; not for a control for everything, and not on a page
+    listing records (the heading titles the collection). The detector's rule and the dialog's are the one rule."""
+    page = await session.page()
+    await page.set_content(TIDY)
+    for name, objects in (("Tidy up", ("Quarterly report draft",)), ("Tidy up everything", ())):
+        facts = await element_facts(await page.get_by_role("button", name=name, exact=True).element_handle())
+        assert tuple(DETECTOR.acted_on(facts, name)) == objects, name
+        said = name.replace("Tidy up", "Delete")  # the same control named for its act: the button path
+        verdict = DETECTOR.classify("click", "button", said, facts)
+        assert verdict is not None and verdict.objects == objects, verdict
+        assert await _held_at_dialog(session, name) == objects, name
+    await page.set_content(LISTED)
+    facts = await element_facts(await page.query_selector("#tidy"))
+    assert DETECTOR.acted_on(facts, "Tidy up") == [] and facts.page.heading == "Quarterly reports", facts.page
+    assert await _held_at_dialog(session, "Tidy up") == ()

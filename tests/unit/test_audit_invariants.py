@@ -9,8 +9,8 @@ from browser_core.audit.held import named_objects, shows, wrong_object
 from browser_core.audit.names import name_problem, name_violations
 from browser_core.audit.rows import FrameRead, row_key, row_violations
 from browser_core.page.listing import ListedElement
-from browser_core.security.detector import Verdict
 from browser_core.security.facts import ElementFacts, PageFacts
+from browser_core.security.verdict import Verdict
 
 
 @pytest.mark.parametrize(

@@ -8,9 +8,9 @@ import pytest
 
 from browser_core.security.approvals import Approval
 from browser_core.security.confirmations import ActionSummary, PendingAction
-from browser_core.security.detector import Verdict
 from browser_core.security.dialog_gate import dialog_category, dialog_verdict
 from browser_core.security.policy import load_policy
+from browser_core.security.verdict import Verdict
 
 POLICY = load_policy()
 

@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
-from browser_core.security.detector import DestructiveActionDetector, Verdict
+from browser_core.security.detector import DestructiveActionDetector
 from browser_core.security.facts import parse_facts
 from browser_core.security.policy import load_policy
+from browser_core.security.verdict import Verdict
 
 DETECTOR = DestructiveActionDetector(load_policy())
 REVIEW_LINES = ["Review your order", "Product\tQty\tPrice", "Ceramic kettle\t2\t€78.00", "Filters (100)\t1\t€4.20",

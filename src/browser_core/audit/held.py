@@ -17,8 +17,9 @@ from playwright.async_api import Error as PlaywrightError
 from browser_core.audit.names import describe, is_class_token
 from browser_core.page.listing import ListedElement
 from browser_core.page.registry import ElementRegistry
-from browser_core.security.detector import CLICK_ROLES, DestructiveActionDetector, Verdict
+from browser_core.security.detector import CLICK_ROLES, DestructiveActionDetector
 from browser_core.security.facts import ElementFacts, element_facts
+from browser_core.security.verdict import Verdict
 
 PARALLEL = 8
 MAX_JUDGED = 120  # controls judged per observation: the page's own controls first, then its links

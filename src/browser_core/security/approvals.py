@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from browser_core.security.confirmations import PendingAction
-from browser_core.security.detector import Verdict
+from browser_core.security.verdict import Verdict
 
 MODAL_CARRY_S = 60.0  # the approved click's modal: its commit button is clicked within a model's turn or two
 

@@ -15,6 +15,8 @@ and a purchase word in a form's address or data counts only on a review page (a 
 fill in); removing a line of one's own basket is an ordinary edit; a select or radio changed to a value that ends
 a record ("Cancelled") makes a neutral submit a cancellation. Field names are evidence about fields, not about the
 form: only card fields make a payment form. The words live in the policy file, never in code.
+
+Which records a verdict names, and its summary, are ``named_records.py``'s (one rule with the native dialog's).
 """
 
 from __future__ import annotations
@@ -23,12 +25,13 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlsplit
 
-from browser_core.security.committed import committed_values
 from browser_core.security.confirming import confirmation_category
 from browser_core.security.facts import ElementFacts, FormFacts, PageFacts
+from browser_core.security.named_records import SENTENCES, NamedRecords, quoted
 from browser_core.security.policy import SecurityPolicy
 from browser_core.security.reading import PageReader
-from browser_core.security.summary import MAX_OBJECTS, Effect, control
+from browser_core.security.summary import control
+from browser_core.security.verdict import Verdict
 
 MAX_SAID = 300  # the app's confirmation, quoted in the summary
 JUDGED_KINDS = frozenset({"click", "type_text", "press_key", "select_option"})  # what classify can find destructive
@@ -37,19 +40,10 @@ COMPOSE_FIELDS = 3  # a form that posts text: its text area, and at most this ma
 _SHORT_FIELDS = {"text", "email", "url", "tel", "search", "number"}
 CLICK_ROLES = {"button", "link", "menuitem", "menuitemcheckbox", "menuitemradio", "clickable", "tab", "option",
                "gridcell", "treeitem", "row"}
-_SENTENCES = re.compile(r"(?<=[.?!:;])\s+|\s+(?=[¿¡])")
 _CONFIRM_CALL = re.compile(r"\bconfirm\s*\(|data-confirm")
 _NON_GET = re.compile(r"^method=(delete|post|put|patch)$", re.IGNORECASE)
 _SUBMITS_ON_CHANGE = re.compile(r"submit|requestSubmit|location|href", re.IGNORECASE)
 _WORDS = re.compile(r"[_\-+=&/.]+")
-
-
-@dataclass(frozen=True)
-class Verdict:
-    category: str
-    reason: str
-    effect: str = ""
-    objects: tuple[str, ...] = field(default=())
 
 
 def _words(text: str) -> str:
@@ -60,9 +54,20 @@ def _words(text: str) -> str:
 class DestructiveActionDetector:
     policy: SecurityPolicy
     reader: PageReader = field(init=False)
+    records: NamedRecords = field(init=False)
 
     def __post_init__(self) -> None:
         self.reader = PageReader(self.policy.flow)
+        self.records = NamedRecords(self.policy, self.reader)
+
+    def acted_on(self, facts: ElementFacts, name: str) -> list[str]:
+        """The records the control named ``name`` acts on, for a verdict read elsewhere (a native dialog that names
+        none), by the rule of its own verdict (``named_records.py``)."""
+        return self.records.acted_on(facts, control("button", name))
+
+    def _verdict(self, category: str, reason: str, facts: ElementFacts, objects: list[str], how: str,
+                 detail: str = "") -> Verdict:
+        return self.records.verdict(category, reason, facts, objects, how, detail)
 
     def is_payment_form(self, form: FormFacts) -> bool:
         """A form with a card's own fields (card number, security code); an 'expiry' date alone is not one."""
@@ -71,64 +76,6 @@ class DestructiveActionDetector:
                                                                          "cc-exp-year"))
             or self.policy.is_payment_field(f.label) for f in form.fields
         )
-
-    def _verdict(self, category: str, reason: str, facts: ElementFacts, objects: list[str], how: str,
-                 detail: str = "") -> Verdict:
-        """The verdict with its summary: the records named as the page names them, the page's own warning."""
-        named = [o for o in objects if o.strip()]
-        purchase = self.reader.purchase(facts.page, in_item=bool(facts.row.name)) \
-            if category == "payment" and not detail and self.reader.about_page_total(facts) else None
-        if purchase is not None:
-            detail = f"pay for {purchase.describe()}"
-            named = named or list(purchase.items)
-        record, key = self._record(facts, whole_line=category == "payment" and not detail)
-        # A form's submission commits its own values (a recipient and subject, a title): they name it when no
-        # confirmation, ticked row, row key, purchase or record does (a dialog's bare title says less).
-        values = committed_values(self.policy, facts.form) if (facts.is_submit or facts.enter_submits) and not (
-            named or detail or (record and record != facts.page.dialog)) else []
-        record, key = ("", "") if values else (record, key)
-        if not named and not record and not detail and not values:
-            named = self._section(facts.page)
-            # a detail page's own record, last; a control for everything ('Delete all') is no record's own
-            record = key = "" if named or self.policy.meaning.says_whole(how) else facts.page.record_heading
-        effect = Effect(how, named, record, detail, self.reader.warning(facts.page), values)
-        # The form commits one record: its first value names it (a title, a recipient); else the record the control
-        # itself acts on (its row's key, its detail page's title) is the object; the effect says the rest.
-        return Verdict(category, reason, effect.text(category, facts.page),
-                       tuple((named or values[:1] or ([key] if key else []))[:50]))
-
-    def _record(self, facts: ElementFacts, *, whole_line: bool = False) -> tuple[str, str]:
-        """The record the control acts on, and its key when the page names it by name: what the app's own
-        confirmation says (when its title only names the action: 'Delete product?'), its dialog's title, its row's
-        name, else the heading right after, or the part of, a page heading that names the action ('Delete product'
-        then 'Ceramic kettle'; 'Delete <span>Bridge closes</span>')."""
-        page = facts.page
-        if page.modal and (not page.dialog or (self.policy.judge_name(page.dialog, weak=True)
-                                               and not self._quoted(page.dialog))):
-            asked, name = self._asked(page.modal, page.dialog)
-            if asked:
-                return asked, name
-        record = self.reader.record(facts, whole_line=whole_line)
-        if record or not page.heading or not self.policy.category_of(page.heading, weak=True):
-            return record, record if record and record in (facts.row.name, page.menu_of) else ""
-        after = page.headings[page.headings.index(page.heading) + 1:] if page.heading in page.headings else []
-        parts = [p for p in page.heading_parts if not self.policy.category_of(p, weak=True)]
-        found = (after or parts or [""])[0]
-        return found, found
-
-    def acted_on(self, facts: ElementFacts) -> list[str]:
-        """The records a control acts on, by the names the page gives them, for a verdict read elsewhere (a native
-        dialog that names none): the ticked or selected rows, else its row's key or its detail page's record."""
-        selected = facts.form.checked if facts.form else facts.page.selected
-        key = self._record(facts)[1] or facts.page.record_heading
-        return [s for s in selected if s.strip()] or ([key] if key else [])
-
-    @staticmethod
-    def _section(page: PageFacts) -> list[str]:
-        """A bulk control in a list's heading acts on the list's items: each by its key, under the heading
-        ('2 × Kernels: 'forecast.ipynb', 'scratchpad.ipynb'')."""
-        kind = page.section_heading.replace(":", " ").strip()
-        return [f"{kind}: {item}" if kind else item for item in page.section_items]
 
     # ----- the three kinds of control ----------------------------------------------------------------------
     def _scripted(self, role: str, name: str, facts: ElementFacts) -> Verdict | None:
@@ -155,7 +102,7 @@ class DestructiveActionDetector:
         if category is None:
             return None
         said = " ".join(modal.split())[:MAX_SAID]
-        return self._verdict(category, f"the app's own confirmation says “{said}”", facts, self._quoted(said),
+        return self._verdict(category, f"the app's own confirmation says “{said}”", facts, quoted(said),
                              f"{control('button', name)}; the app asks “{said}”")
 
     def _link(self, name: str, facts: ElementFacts) -> Verdict | None:
@@ -198,7 +145,7 @@ class DestructiveActionDetector:
         # The page's own question belongs to its content's form, never to the shell's (sign out, switch language).
         question = None if facts.page.in_shell else self._question(facts.page)
         # The objects a confirmation page names (its list, or the names quoted in its question), else the ticked rows.
-        shown = (facts.page.objects or self._quoted(question[1])) if question else []
+        shown = (facts.page.objects or quoted(question[1])) if question else []
         named = self.policy.judge_name(label) or (self.policy.category_of(_words(sub.value)) if sub else None)
         if named:
             return self._verdict(named, f"{how} a form with the button '{label}'", facts, form.checked or shown,
@@ -277,7 +224,7 @@ class DestructiveActionDetector:
 
     def _question(self, page: PageFacts) -> tuple[str, str] | None:
         """The destructive category and wording of the confirmation question the page asks, if it asks one."""
-        sentences = [s for s in _SENTENCES.split(f"{page.heading}. {page.text}") if s.strip()]
+        sentences = [s for s in SENTENCES.split(f"{page.heading}. {page.text}") if s.strip()]
         for i, sentence in enumerate(sentences):
             if not self.policy.asks_confirmation(sentence):
                 continue
@@ -286,25 +233,6 @@ class DestructiveActionDetector:
                 if category:
                     return category, " ".join(sentence.split())
         return None
-
-    def _asked(self, modal: str, title: str) -> tuple[str, str]:
-        """The sentence of the app's confirmation that names the effect (a question first), not its title; and the
-        record it names: a quoted name, or what follows its colon ('… permanently delete: old-results.csv?')."""
-        pieces = [" ".join(x.split()) for x in _SENTENCES.split(modal.replace("\n", ". ")) if x.strip(" .")]
-        named = [x for x in pieces if x.strip(" .") != title.strip(" .") and len(x.split()) >= 3
-                 and self.policy.judge_sentence(x)]
-        asking = [x for x in named if self.policy.asks_confirmation(x)]
-        said = (asking or named or [""])[0].strip(" .")
-        at = next((i for i, x in enumerate(pieces) if x.strip(" .") == said), len(pieces))
-        follows = pieces[at + 1] if said.endswith(":") and at + 1 < len(pieces) else ""
-        name = (self._quoted(said) or [""])[0] or (follows.strip(" ?.!") if 0 < len(follows.split()) <= 8 else "")
-        if said.endswith(":") and name:
-            said = f"{said} {name}"
-        return (said if len(said) <= 160 else said[:159] + "…"), name
-
-    @staticmethod
-    def _quoted(sentence: str) -> list[str]:
-        return [m.strip() for m in re.findall(r"[“«\"']([^”»\"']{1,80})[”»\"']", sentence)][:MAX_OBJECTS]
 
     def _posted_text(self, form: FormFacts) -> str:
         """The label of the free text a small form posts for others to read (a comment, a review, a reply box): its

@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 
 from browser_core.security.confirming import confirmation_category
-from browser_core.security.detector import Verdict
 from browser_core.security.facts import PageFacts
 from browser_core.security.policy import SecurityPolicy
 from browser_core.security.summary import Effect
+from browser_core.security.verdict import Verdict
 
 MAX_TEXT = 300
 _QUOTED = re.compile(r"[“«\"'‘]([^”»\"'’]{1,80})[”»\"'’]")

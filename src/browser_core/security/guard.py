@@ -32,12 +32,13 @@ from browser_core.page.handles import taken
 from browser_core.redaction import redact
 from browser_core.security.approvals import Approval
 from browser_core.security.confirmations import ActionSummary, ConfirmationStore, PendingAction
-from browser_core.security.detector import JUDGED_KINDS, DestructiveActionDetector, Verdict
+from browser_core.security.detector import JUDGED_KINDS, DestructiveActionDetector
 from browser_core.security.dialog_gate import dialog_category, dialog_verdict
 from browser_core.security.facts import ElementFacts, element_facts
 from browser_core.security.intent import ActionIntent
 from browser_core.security.modal_carry import inside_raised_modal
 from browser_core.security.policy import load_policy
+from browser_core.security.verdict import Verdict
 
 if TYPE_CHECKING:
     from browser_core.page.targets import Target
@@ -116,7 +117,7 @@ class SecurityGuard:
                 facts = await element_facts(intent.target.handle)
         verdict = dialog_verdict(self.detector.policy, str(held.get("type", "confirm")), message,
                                  f"{role} '{name}'" if role else "", title,
-                                 self.detector.acted_on(facts) if facts else [])
+                                 self.detector.acted_on(facts, name) if facts else [])
         if verdict is None:
             return
         summary = await self._summary(intent, verdict, role, name)
