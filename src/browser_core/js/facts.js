@@ -428,28 +428,31 @@
     const parts = Array.from(hs[0].children).filter(c => visible(c) && clean(c.textContent));
     return own && parts.length === 1 && nameLike(clean(parts[0].textContent)) ? clean(parts[0].textContent, 100) : text;
   })();
-  // An item of a popup menu acts on what its opener acts on: the opener's row, else the heading beside it (a
-  // record page's kebab menu next to the record's name).
   // A layer floating over the page (positioned out of the flow, smaller than half the viewport, not holding the
-  // control clicked before it): a popup the page marks with no role, opened by that control.
-  const floatingLayer = () => {
+  // control clicked before it) is a popup the page marks with no role, opened by that control: its row, if any.
+  const floatingRow = () => {
     if (!pressed || !pressed.isConnected || pressed.matches('input,select,textarea,[role=checkbox],[role=radio],[role=switch]')) return null;
+    const row = itemOf(pressed);
+    if (!row) return null;
     const area = innerWidth * innerHeight;
     for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
       if (a.contains(pressed)) return null;
       const pos = getComputedStyle(a).position;
       if (pos !== 'absolute' && pos !== 'fixed') continue;
       const r = a.getBoundingClientRect();
-      return r.width * r.height > 0 && r.width * r.height < area / 2 && itemOf(pressed) ? a : null;
+      return r.width * r.height > 0 && r.width * r.height < area / 2 ? row : null;
     }
     return null;
   };
+  // An item of a popup menu acts on what its opener acts on: the opener's row, else the heading beside it (a
+  // record page's kebab menu next to the record's name).
   const menuOf = (() => {
     if (dialogOf(el)) return '';
-    const layer = el.closest('[role=menu],[role=menubar],[role=listbox]') ? null : floatingLayer();
-    if (layer) return rowName(itemOf(pressed), pressed) || '';
     const menu = el.closest('[role=menu],[role=menubar],[role=listbox]');
-    if (!menu) return '';
+    if (!menu) {
+      const row = floatingRow();
+      return row ? rowName(row, pressed) : '';
+    }
     const opener = (menu.id && document.querySelector('[aria-controls="' + CSS.escape(menu.id) + '"]')) ||
       document.querySelector('[aria-haspopup][aria-expanded=true],[aria-haspopup][data-state=open]') ||
       (pressed && pressed.isConnected && menu.matches('[role=menu],[role=listbox]') ? pressed : null);
