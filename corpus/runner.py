@@ -192,6 +192,8 @@ async def _find_when_loaded(call: Call, step: Step, patience_s: float = 45.0) ->
         await anyio.sleep(0.25)  # a navigation that has not started yet gives no event to wait on
 
 
+SEE_TIMEOUT_MS = 30000  # an app's list that loads after its panel, on a loaded 2-core machine
+
 FIELD_ROLES = {"textbox", "searchbox", "combobox", "listbox", "spinbutton", "checkbox", "radio", "switch", "slider"}
 
 
@@ -213,6 +215,8 @@ async def _call_for(call: Call, base_url: str, step: Step) -> tuple[str, dict[st
     """The tool and arguments a model would use for the step."""
     if step.do == "open":
         return "navigate", {"url": base_url + step.target}
+    if step.do == "see":
+        return "wait_for", {"text": step.target, "timeout_ms": SEE_TIMEOUT_MS}
     if step.do == "fill":
         fields = [await _field(call, label) | {"value": list(value) if isinstance(value, tuple) else value}
                   for label, value in step.fields]

@@ -12,7 +12,7 @@ from typing import Literal
 
 from corpus.db import DbCheck
 
-Action = Literal["open", "click", "type", "select", "check", "press", "fill"]
+Action = Literal["open", "click", "type", "select", "check", "press", "fill", "see"]
 Kind = Literal["destructive", "ordinary"]
 Category = Literal["delete", "send", "payment", "cancel"]
 FieldValue = str | tuple[str, ...]
@@ -41,6 +41,8 @@ class Step:
     def describe(self) -> str:
         if self.do == "open":
             return f"open {self.target}"
+        if self.do == "see":
+            return f"see {self.target!r}"
         if self.do == "fill":
             return "fill " + ", ".join(f"{label}={value!r}" for label, value in self.fields)
         if self.target:
@@ -108,6 +110,12 @@ def check(name: str = "", *, row: str | None = None, column: str | None = None, 
 
 def press(key: str, into: str = "", *, effect: bool = False) -> Step:
     return Step("press", into, text=key, effect=effect)
+
+
+def see(text: str) -> Step:
+    """Look until the page shows ``text`` (a list the app fills after it renders), as a person reads what a
+    control will act on before using it."""
+    return Step("see", text)
 
 
 def fill(*fields: tuple[str, FieldValue]) -> Step:

@@ -13,7 +13,7 @@ Literals here are page text of the third-party apps: test data, never product co
 from __future__ import annotations
 
 from corpus.db import ApiCheck, DbCheck, FileCheck
-from corpus.steps import Task, click, fill, open_, press, type_
+from corpus.steps import Task, click, fill, open_, press, see, type_
 
 FILES = "/lab?reset"  # a fresh workspace: the file browser on the root folder, whatever a task before left open
 KERNELS = ApiCheck("/api/kernels", (), 2, 0)
@@ -45,6 +45,7 @@ JUPYTERLAB: list[Task] = [
         steps=(
             open_(FILES),
             click("Running Terminals and Kernels", "tab"),
+            see("forecast.ipynb"),  # the panel lists its kernels after it opens: read them before acting on them
             click("Shut Down All", "button"),
             click("Shut Down All", "button", effect=True),
         ),

@@ -258,6 +258,8 @@ class OursDriver(Driver):
         if first.do == "open":
             self.page = first.target
             await self._act("navigate", {"url": app.base_url + first.target})
+        elif first.do == "see":
+            await self._act("wait_for", {"text": first.target, "timeout_ms": 30000})
         elif len(group) > 1 and fieldish(first) and all(fieldish(s) for s in group[:-1]) and group[-1].do != "press":
             await self._fill(group)
         elif first.do == "type":
@@ -459,6 +461,8 @@ class PeerDriver(Driver):
             self.page = first.target
             self.lines = []
             await self._call("browser_navigate", {"url": app.base_url + first.target})
+        elif first.do == "see":
+            await self._call("browser_wait_for", {"text": first.target})
         elif first.do in FIELD_STEPS and len(group) > 1 and all(s.do in FIELD_STEPS for s in group):
             fields = []
             for s in group:
