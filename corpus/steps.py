@@ -39,10 +39,8 @@ class Step:
     said: str = ""
 
     def describe(self) -> str:
-        if self.do == "open":
-            return f"open {self.target}"
-        if self.do == "see":
-            return f"see {self.target!r}"
+        if self.do in ("open", "see"):
+            return f"{self.do} {self.target}"
         if self.do == "fill":
             return "fill " + ", ".join(f"{label}={value!r}" for label, value in self.fields)
         if self.target:
