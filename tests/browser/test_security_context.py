@@ -113,9 +113,24 @@ async def test_a_modal_named_by_a_missing_id_is_titled_by_its_first_line(session
     await page.get_by_role("button", name="Stop", exact=True).click()
     held = await _judge(page, "button", "Confirm")
     assert held is not None and held.category == "cancel", held
+    assert held.objects == ("nightly-build",), held
     await page.get_by_role("button", name="Close", exact=True).click()
     await page.get_by_role("button", name="Edit", exact=True).click()
     assert await _judge(page, "button", "Save") is None
+
+
+async def test_a_modal_that_repeats_its_openers_record_unquoted_names_it(session: BrowserSession, site) -> None:
+    """A row's Stop opens the app's shared modal, whose body names the run as plain words: the held Confirm names
+    that run (the opener's row), on a detail page the page's own record (above); a list's heading never."""
+    page = await session.page()
+    await page.goto(site.url_a("effect_row_modal.html"))
+    opener = await page.locator(".stop").nth(1).element_handle()
+    await opener.click()
+    confirm = await page.get_by_role("button", name="Confirm", exact=True).element_handle()
+    held = DETECTOR.classify("click", "button", "Confirm", await element_facts(confirm, opener))
+    assert held is not None and held.category == "cancel" and held.objects == ("cobalt-run-2",), held
+    held = DETECTOR.classify("click", "button", "Confirm", await element_facts(confirm))
+    assert held is not None and held.objects != ("Runs",), held
 
 
 ASKS = "onclick=\"if (confirm('Delete it? This cannot be undone.')) document.title = 'gone'\""

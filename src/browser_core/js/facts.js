@@ -428,6 +428,20 @@
     const parts = Array.from(hs[0].children).filter(c => visible(c) && clean(c.textContent));
     return own && parts.length === 1 && nameLike(clean(parts[0].textContent)) ? clean(parts[0].textContent, 100) : text;
   })();
+  // The record a dialog's opener acts on: the row of the control clicked before it, else the page's one title
+  // heading outside the dialog when the page is one record's (no view label, no list of records). A confirmation
+  // that repeats it unquoted ("This will put run X into …") names that record.
+  const openedFrom = (() => {
+    if (!dialog) return '';
+    if (pressed && pressed.isConnected && !dialog.contains(pressed)) {
+      const row = rowName(itemOf(pressed), pressed);
+      if (row) return row;
+    }
+    const hs = Array.from(document.querySelectorAll('h1')).filter(h => visible(h) && clean(h.textContent) &&
+      !dialog.contains(h) && !h.closest('nav,header,footer,[role=banner],[role=navigation],[role=contentinfo]'));
+    const text = hs.length === 1 ? clean(hs[0].textContent, 100) : '';
+    return text && nameLike(text) && !viewLabels().has(text) && !listsRecords() ? text : '';
+  })();
   // A layer floating over the page (positioned out of the flow, smaller than half the viewport, not holding the
   // control clicked before it) is a popup the page marks with no role, opened by that control: its row, if any.
   const floatingRow = () => {
@@ -501,7 +515,7 @@
       near: clean(near.innerText, 600), headings, dialog: clean(labelled || (dialog && headings[0]) || '', 120),
       modal: dialog ? (dialog.innerText || '').split('\n').map(t => clean(t, 300)).filter(Boolean).join('\n').slice(0, 900) : '',
       lines, rows, commands, alerts,
-      menu_of: menuOf, in_filter: inFilter, in_shell: inShell, record_heading: recordHeading, section_items: section ? section.items : [], section_heading: section ? section.heading : '',
+      menu_of: menuOf, in_filter: inFilter, in_shell: inShell, record_heading: recordHeading, opened_from: openedFrom, section_items: section ? section.items : [], section_heading: section ? section.heading : '',
     },
     row: { name: rowName(item, el), cells: item ? cellsOf(item, el) : [], fields: fieldFacts(item ? Array.from(item.querySelectorAll(FIELDS)) : nearFields(el)) },
     options: tag === 'select' ? Array.from(el.options).slice(0, 100).map(o => [clean(o.value, 80), clean(o.label || o.text, 120)]) : [],

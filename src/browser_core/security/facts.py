@@ -97,6 +97,7 @@ class PageFacts:
     section_heading: str = ""  # that list's heading: a bulk action in it acts on those items
     heading_parts: list[str] = field(default_factory=list)  # the main heading's own elements beside its text
     record_heading: str = ""  # a detail page's record: its one title heading, for a control in no row or list
+    opened_from: str = ""  # in a dialog: the record its opener acts on (the opener's row, the page's one record)
     in_shell: bool = False  # the control sits in the site's banner, navigation or footer, or outside the main region
 
     @property

@@ -31,6 +31,13 @@ def quoted(sentence: str) -> list[str]:
     return [m.strip() for m in _QUOTED.findall(sentence)][:MAX_OBJECTS]
 
 
+def _repeated(record: str, text: str) -> str:
+    """The record the dialog's opener acts on, when the app's confirmation repeats it (as words, not quoted)."""
+    found = record and re.search(r"(?<!\w)" + re.escape(" ".join(record.split())) + r"(?!\w)", " ".join(text.split()),
+                                 re.IGNORECASE)
+    return record if found else ""
+
+
 def _section(page: PageFacts) -> list[str]:
     """A bulk control in a list's heading acts on the list's items: each by its key, under the heading
     ('2 × Kernels: 'forecast.ipynb', 'scratchpad.ipynb'')."""
@@ -104,8 +111,9 @@ class NamedRecords:
         if page.modal and (not page.dialog or (self.policy.judge_name(page.dialog, weak=True)
                                                and not quoted(page.dialog))):
             asked, name = self._asked(page.modal, page.dialog)
-            if asked:
-                return asked, name
+            name = name or _repeated(page.opened_from, page.modal)
+            if asked or name:
+                return asked or page.dialog, name
         record = self.reader.record(facts, whole_line=whole_line)
         if record or not page.heading or not self.policy.category_of(page.heading, weak=True):
             return record, record if record and record in (facts.row.name, page.menu_of) else ""
