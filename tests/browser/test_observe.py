@@ -166,3 +166,18 @@ async def test_a_page_that_gives_arrays_and_objects_a_tojson_is_observed_the_sam
     forged = await observe(session)  # JSON.stringify alone replaced: not used either
     assert [(e["id"], e["role"], e["name"]) for e in forged["elements"]] == [
         (e["id"], e["role"], e["name"]) for e in plain["elements"]]
+
+
+async def test_a_focusable_block_holding_controls_is_not_listed_as_one(session: BrowserSession, site) -> None:
+    """A scrollable log region and a modal's backdrop take focus (tabindex=0) and hold controls: their controls are
+    listed, never the block itself named by all its text or its dialog's label; a focusable card that is one
+    control (a click of its own, nothing inside) stays listed."""
+    await goto(session, site.url_a("focusable_containers.html"))
+    snap = await observe(session)
+    assert [e["name"] for e in snap["elements"] if e["role"] == "clickable"] == ["Open the Q3 report"], snap
+    assert find(snap, "the scheduling guide", "link")
+    page = await session.page()
+    await page.get_by_role("button", name="Rename").click()
+    snap = await observe(session)
+    assert [e["name"] for e in snap["elements"] if e["role"] == "clickable"] == ["Open the Q3 report"], snap
+    assert find(snap, "Save", "button") and find(snap, "Name", "textbox")

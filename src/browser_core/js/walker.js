@@ -62,7 +62,10 @@
     if (ce !== null && ce !== "false" && !(el.parentElement && el.parentElement.isContentEditable)) return "textbox";
     if (explicit === "presentation" || explicit === "none") return null;
     const ti = el.getAttribute("tabindex");
-    if ((ti !== null && +ti >= 0) || el.hasAttribute("onclick")) return "clickable";
+    // A focusable block holding controls (a scrollable region, a modal's backdrop trapping focus) is not one
+    // control: its controls are listed.
+    if (el.hasAttribute("onclick")) return "clickable";
+    if (ti !== null && +ti >= 0) return el.querySelector(HOLDS_CONTROL) ? null : "clickable";
     return clickedItem(el, explicit) ? "clickable" : null;
   }
 
