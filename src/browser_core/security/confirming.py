@@ -16,6 +16,15 @@ from browser_core.security.policy import SecurityPolicy
 _SENTENCES = re.compile(r"(?<=[.?!:;])\s+|\n+")
 
 
+def without_records(text: str, records: list[str]) -> str:
+    """The text to judge with the records it names taken out: a record's name is data, never words of the act
+    (stopping the run 'send-report-run-4' sends nothing)."""
+    for record in sorted({" ".join(r.split()) for r in records if r.strip()}, key=len, reverse=True):
+        text = re.sub(r"(?<!\w)" + re.escape(record).replace(r"\ ", r"\s+") + r"(?!\w)", "it", text,
+                      flags=re.IGNORECASE)
+    return text
+
+
 def confirmation_category(policy: SecurityPolicy, message: str) -> str | None:
     """The consequential category the app's own confirmation names (in any one of its sentences), or None; a
     warning of loss with no effect named is a deletion of what it warns of ("All unsaved changes will be lost")."""

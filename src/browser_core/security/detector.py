@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlsplit
 
-from browser_core.security.confirming import confirmation_category
+from browser_core.security.confirming import confirmation_category, without_records
 from browser_core.security.facts import ElementFacts, FormFacts, PageFacts
 from browser_core.security.named_records import SENTENCES, NamedRecords, quoted
 from browser_core.security.policy import SecurityPolicy
@@ -92,16 +92,17 @@ class DestructiveActionDetector:
     def _in_confirmation(self, role: str, name: str, facts: ElementFacts) -> Verdict | None:
         """A control of the app's own confirmation (a modal) that speaks of an effect or of loss: the act is
         consequential by the app's own judgement, in the app's words. Its declines and ordinary commands are not."""
-        modal, title = facts.page.modal, facts.page.dialog
-        if not modal or role == "link" or (name and (self.policy.is_decline(name) or self.policy.is_ordinary(name))):
+        shown, title = facts.page.modal, facts.page.dialog
+        if not shown or role == "link" or (name and (self.policy.is_decline(name) or self.policy.is_ordinary(name))):
             return None
+        modal = without_records(shown, [facts.page.opened_from, facts.row.name, facts.page.menu_of])
         if not (self.policy.asks_confirmation(modal) or self.policy.flow.warns(modal)
                 or (title and self.policy.judge_name(title, weak=True))):
             return None  # a dialog that neither asks, warns nor names an action: a form, a notice
         category = confirmation_category(self.policy, modal)
         if category is None:
             return None
-        said = " ".join(modal.split())[:MAX_SAID]
+        said = " ".join(shown.split())[:MAX_SAID]
         return self._verdict(category, f"the app's own confirmation says “{said}”", facts, quoted(said),
                              f"{control('button', name)}; the app asks “{said}”")
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from browser_core.security.confirming import confirmation_category
+from browser_core.security.confirming import confirmation_category, without_records
 from browser_core.security.facts import PageFacts
 from browser_core.security.policy import SecurityPolicy
 from browser_core.security.summary import Effect
@@ -27,7 +27,7 @@ def dialog_verdict(policy: SecurityPolicy, kind: str, message: str, control: str
                    acted_on: list[str] | None = None) -> Verdict | None:
     """The verdict on an action whose native dialog asked to confirm a destructive effect, in the dialog's words;
     the records it names, else those the control acts on (``acted_on``: its selection, its row, its page's record)."""
-    category = confirmation_category(policy, message)
+    category = confirmation_category(policy, without_records(message, list(acted_on or [])))
     if category is None:
         return None
     text = " ".join(message.split())[:MAX_TEXT]

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from browser_core.security.committed import committed_values
+from browser_core.security.confirming import without_records
 from browser_core.security.facts import ElementFacts, PageFacts
 from browser_core.security.policy import SecurityPolicy
 from browser_core.security.reading import PageReader
@@ -110,7 +111,7 @@ class NamedRecords:
         page = facts.page
         if page.modal and (not page.dialog or (self.policy.judge_name(page.dialog, weak=True)
                                                and not quoted(page.dialog))):
-            asked, name = self._asked(page.modal, page.dialog)
+            asked, name = self._asked(page.modal, page.dialog, [page.opened_from, facts.row.name, page.menu_of])
             name = name or _repeated(page.opened_from, page.modal)
             if asked or name:
                 return asked or page.dialog, name
@@ -122,12 +123,13 @@ class NamedRecords:
         found = (after or parts or [""])[0]
         return found, found
 
-    def _asked(self, modal: str, title: str) -> tuple[str, str]:
+    def _asked(self, modal: str, title: str, records: list[str]) -> tuple[str, str]:
         """The sentence of the app's confirmation that names the effect (a question first), not its title; and the
-        record it names: a quoted name, or what follows its colon ('… permanently delete: old-results.csv?')."""
+        record it names: a quoted name, or what follows its colon ('… permanently delete: old-results.csv?'). The
+        records the page knows it acts on are data, left out when a sentence is judged."""
         pieces = [" ".join(x.split()) for x in SENTENCES.split(modal.replace("\n", ". ")) if x.strip(" .")]
         named = [x for x in pieces if x.strip(" .") != title.strip(" .") and len(x.split()) >= 3
-                 and self.policy.judge_sentence(x)]
+                 and self.policy.judge_sentence(without_records(x, records))]
         asking = [x for x in named if self.policy.asks_confirmation(x)]
         said = (asking or named or [""])[0].strip(" .")
         at = next((i for i, x in enumerate(pieces) if x.strip(" .") == said), len(pieces))
