@@ -12,12 +12,12 @@ from browser_core.security.confirming import confirmation_category
 from browser_core.security.policy import load_policy
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, judge_all, load_wordings, table
 
-# Round 14's apps (splits.yaml) scored 324/345 blind on round 13's rules (3b1ee2b), run once after their labels were
-# committed (4933d69); after their misses were read and fixed by class (no longer a blind figure), 332/345; the 79
-# development apps (round 13's included) score 4242/4358 before that pass and after it (no verdict lost): a
+# Round 15's apps (splits.yaml) scored 380/427 blind on round 14's rules (e21b537), run once after their labels were
+# committed (498c278); after their misses were read and fixed by class (no longer a blind figure), 398/427; the 83
+# development apps (round 14's included) score 4574/4703 before that pass and 4577/4703 after it (no verdict lost): a
 # regression guard.
-HELD_OUT_RIGHT = 332
-DEVELOPMENT_RIGHT = 4242
+HELD_OUT_RIGHT = 398
+DEVELOPMENT_RIGHT = 4577
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -37,8 +37,9 @@ def test_the_gate_does_not_score_worse_than_measured() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 29's target is not met blind: round 14 measured 324/345 (93.9 %) on four apps never read (delete "
-    "44/49, send 1/2, publish 0/3, loss 7/9, advance 1/2, cart edit 6/8, ordinary 265/272; docs/consequence-gate.md)",
+    reason="issue 29's target is not met blind: round 15 measured 380/427 (89.0 %) on four apps never read (commit "
+    "5/5, delete 61/66, send 9/14, publish 4/6, cancel 12/20, loss 25/29, advance 3/3, cart edit 5/5, ordinary "
+    "256/279; docs/consequence-gate.md)",
 )
 def test_every_category_scores_at_least_98_percent_on_the_held_out_apps() -> None:
     scores = table(judge_all(), "category")
@@ -110,3 +111,23 @@ def test_a_record_taken_out_of_a_container_or_off_its_parent_stays() -> None:
         policy, "Are you sure that you want to remove all Tomato from the shopping list?") is None
     assert confirmation_category(policy, "Are you sure you want to remove all tags?") == "delete"
     assert policy.judge_name("Remove all") == "delete"
+
+
+def test_round_15_classes_work_ended_a_membership_deleted_and_a_chooser_opened() -> None:
+    """Round 15's classes: work under way aborted or stopped by force, and processing over one's files stopped, ends
+    it (a bare "Stop" may be a timer's); a membership of a group the name names, deleted, keeps the person; a name that
+    stops at a preposition and an ellipsis opens a chooser; an invitation declined answers it; a cache emptied, a
+    cover taken off, a role revoked and a reply called off lose nothing; a message redacted, an archive cleared, every
+    edit reverted and a shipping label voided do."""
+    policy = load_policy()
+    for name in ("Abort", "Force Stop", "Stop scan", "Cancel encoding", "Void this shipping label?"):
+        assert policy.judge_name(name) == "cancel", name
+    for name in ("Redact message", "Clear archive", "Revert everything"):
+        assert policy.judge_name(name) == "delete", name
+    for name in ("Stop", "Delete team member", "Send Ebook to...", "Share post via…", "Decline invitation",
+                 "Purge All Cache", "Clear cache", "Remove cover", "Revoke admin", "Cancel reply"):
+        assert policy.judge_name(name) is None, name
+    for name in ("Delete a member", "Delete attachment...", "Revoke access", "Cancel invitation", "Send"):
+        assert policy.judge_name(name) is not None, name
+    assert confirmation_category(policy, "Do you want to delete project members alice?") is None
+    assert confirmation_category(policy, "Do you want to delete members of every project?") == "delete"

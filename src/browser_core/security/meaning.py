@@ -53,15 +53,17 @@ class Meaning:
     now: re.Pattern[str] | None = None
     cancel_verbs: re.Pattern[str] | None = None
     running: re.Pattern[str] | None = None
+    answers: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
     documents: re.Pattern[str] | None = None
     objects: dict[str, re.Pattern[str] | None] = field(default_factory=dict)
     own_drafts: re.Pattern[str] | None = None
     self_messages: re.Pattern[str] | None = None
     undo: re.Pattern[str] | None = None
+    open_ended: re.Pattern[str] | None = None
     effects: dict[str, re.Pattern[str] | None] = field(default_factory=dict)
     pairs: tuple[tuple[str, re.Pattern[str] | None, re.Pattern[str] | None], ...] = ()
     marks: re.Pattern[str] | None = None
-    detach: tuple[re.Pattern[str] | None, ...] = (None, None, None, None, None, None, None)
+    detach: tuple[re.Pattern[str] | None, ...] = (None,) * 9
     sent_to: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
     money_sent: tuple[re.Pattern[str] | None, re.Pattern[str] | None, re.Pattern[str] | None] = (None, None, None)
     possible: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
@@ -80,11 +82,13 @@ class Meaning:
             now=word_regex(commit.get("now", [])),
             cancel_verbs=word_regex(commit.get("cancel_verbs", [])),
             running=word_regex(commit.get("running", [])),
+            answers=(word_regex(commit.get("answers", [])), word_regex(commit.get("offered", []))),
             documents=word_regex(commit.get("documents", [])),
             objects={c: word_regex(w) for c, w in (commit.get("objects", {}) or {}).items()},
             own_drafts=phrases(raw.get("own_drafts", [])),
             self_messages=phrases(raw.get("self_messages", [])),
             undo=word_regex(raw.get("undo_commands", [])),
+            open_ended=word_regex(raw.get("open_ended", [])),
             effects={c: phrases(w) for c, w in (raw.get("confirmation_effects", {}) or {}).items()},
             pairs=tuple(
                 (p["category"], word_regex(p.get("verbs", [])), word_regex(p.get("objects", [])))
@@ -94,7 +98,8 @@ class Meaning:
             detach=(word_regex(attributes.get("verbs", [])), word_regex(attributes.get("objects", [])),
                     word_regex(attributes.get("destroy", [])), word_regex(attributes.get("containers", [])),
                     word_regex(attributes.get("whole", [])), word_regex(attributes.get("links", [])),
-                    word_regex(attributes.get("oneself", []))),
+                    word_regex(attributes.get("oneself", [])), word_regex(attributes.get("memberships", [])),
+                    word_regex(attributes.get("member_of", []))),
             sent_to=(phrases((raw.get("sent_to", {}) or {}).get("phrases", [])),
                      word_regex((raw.get("sent_to", {}) or {}).get("self", []))),
             money_sent=(word_regex(money.get("verbs", [])), word_regex(money.get("objects", [])),
@@ -112,7 +117,9 @@ class Meaning:
         single = [_singular(t) for t in tokens]
         ended = [*_hits(self.objects.get("payment"), tokens), *_hits(self.objects.get("payment"), single),
                  *_hits(self.running, tokens), *_hits(self.documents, tokens)]
-        if any(abs(i - j) <= GAP for i in cancels for j in ended) or _hits(self.cancel_leading, tokens[:1]):
+        answer, offered = self.answers
+        if any(abs(i - j) <= GAP and not (answer and offered and answer.match(tokens[i]) and offered.match(tokens[j]))
+               for i in cancels for j in ended) or _hits(self.cancel_leading, tokens[:1]):
             return "cancel"
         for category, pair_verbs, pair_objects in self.pairs:  # a verb and its object: 'Email invoice'
             if any(0 < abs(j - i) <= GAP for i in _hits(pair_verbs, tokens) for j in _hits(pair_objects, tokens)):
@@ -163,8 +170,12 @@ class Meaning:
     def takes_off_attribute(self, text: str) -> bool:
         """A verb that takes off and an attribute after it ('Remove selected labels', '… remove that tag from …'), or
         a record taken out of a container ('Remove user from group'), with no word of destroying in the text."""
-        verbs, objects, _, containers, _, links, oneself = self.detach
+        verbs, objects, destroy, containers, _, links, oneself, memberships, member_of = self.detach
         tokens = [t.casefold() for t in _TOKENS.findall(text)]
+        # A membership of a group it names deleted ("Delete team member"): the person stays, unless every record goes.
+        of_group = [j for j in _hits(memberships, tokens) if j and _hits(member_of, tokens[j - 1:j])]
+        if not self.says_whole(text) and any(0 < j - i <= GAP for i in _hits(destroy, tokens) for j in of_group):
+            return True
         if self.destroys(text):
             return False
         taken = _hits(verbs, tokens)
@@ -220,6 +231,18 @@ class Meaning:
         """The name undoes an effect ("Undo revoke access")."""
         first = next(iter(_TOKENS.findall(name)), "")
         return bool(self.undo and self.undo.match(first.casefold()))
+
+    def asks_where(self, name: str) -> bool:
+        """The name stops at a preposition and an ellipsis ('Send Ebook to...'): it opens a chooser."""
+        text = name.rstrip()
+        tokens = _TOKENS.findall(text)
+        return (text.endswith(("...", "…")) and bool(tokens) and self.open_ended is not None
+                and bool(self.open_ended.match(tokens[-1].casefold())))
+
+    def calls_off(self, name: str) -> bool:
+        """The name is led by a verb that ends what it names ('Cancel reply'): the act it names is not done."""
+        first = next(iter(_TOKENS.findall(name)), "")
+        return bool(self.cancel_verbs and self.cancel_verbs.match(first.casefold()))
 
     def to_oneself(self, name: str) -> bool:
         """What a 'send' sends is the app's own message to the user about their account."""

@@ -141,7 +141,7 @@ class SecurityPolicy:
         text = " ".join(name.split())
         if not text or (self.safe is not None and self.safe.search(text)):
             return None
-        if self.meaning.reverses(text):
+        if self.meaning.reverses(text) or self.meaning.asks_where(text):
             return None
         category = (self.category_of(text) or self.meaning.commitment(text, self.flow.has_money)
                     or self._ending_state(text) or (self.category_of(text, weak=True) if weak else None))
@@ -159,7 +159,8 @@ class SecurityPolicy:
         their own account."""
         return ((category == "delete" and (self.meaning.in_own_draft(text) or self.meaning.takes_off_attribute(text)
                                            or self.meaning.offers_both(text)))
-                or (category == "send" and self.meaning.to_oneself(text)))
+                or (category == "cancel" and self.meaning.takes_off_attribute(text))
+                or (category == "send" and (self.meaning.to_oneself(text) or self.meaning.calls_off(text))))
 
     def takes_off(self, text: str) -> bool:
         """A removal whose object is a decoration or a membership ('Remove member', 'Remove labels'): an edit."""
