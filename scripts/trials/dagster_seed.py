@@ -15,7 +15,7 @@ import dagster as dg
 from dagster._core.storage.dagster_run import DagsterRunStatus
 
 sys.path.insert(0, str(Path(__file__).parent))
-import dagster_defs as d  # noqa: E402
+import dagster_defs as d
 
 
 def main() -> None:
