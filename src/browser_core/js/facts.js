@@ -32,7 +32,13 @@
   const describe = s => s ? { label: nameOf(s), name: s.getAttribute('name') || '', value: clean(s.value, 80) } : null;
   // The repeated item (table row, ARIA row, list item, card) holding a control, and what the page calls it.
   const main = document.querySelector('main,[role=main]') || document.body;
-  const dialogOf = e => e.closest('dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]');
+  // A dialog that only wraps a popup menu (a popover whose whole text is the menu holding the control) is that
+  // menu: its items act on what its opener acts on, never on the popover's first line.
+  const dialogOf = e => {
+    const d = e.closest('dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]');
+    const m = d && e.closest('[role=menu]');
+    return m && d.contains(m) && clean(d.innerText, 1e5) === clean(m.innerText, 1e5) ? null : d;
+  };
   const ROW = 'tr,[role=row],li,[role=listitem],article,[role=article]';
   const textOf = e => clean(e.innerText || e.textContent, 200);
   // An id, not a name: no letter, or one long token that is hex or keeps switching between letters and digits
@@ -59,6 +65,17 @@
     copy.querySelectorAll(ACTS).forEach(c => c.remove());
     return /[\p{L}\p{N}]/u.test(copy.textContent || '');
   };
+  // Look-alike blocks that each hold another kind of content, inside a parent that itself repeats, are the
+  // columns of the parent's line (a grid drawn with divs), not records: the parent is the record.
+  const kindOf = e => Array.from(e.querySelectorAll('*')).map(n => n.tagName).join(',');
+  const columnsOfLine = (a, twins) => {
+    let line = a.parentElement;  // the line, with the wrappers it is the only child of
+    while (line && line.parentElement && line.parentElement.children.length === 1) line = line.parentElement;
+    const g = line && line.parentElement;
+    if (!g || !Array.from(g.children).some(s => s !== line && alike(s, line))) return false;
+    const kind = kindOf(a);
+    return twins.every(s => kindOf(s) !== kind);
+  };
   const itemOf = e => {
     for (let a = e.parentElement, i = 0; a && a !== document.body && a !== main && i < 10; a = a.parentElement, i++) {
       if ((pageHeading && a.contains(pageHeading)) || size(a) > 2000) return null;
@@ -66,6 +83,7 @@
       const p = a.parentElement;
       const twins = p && p !== document.body && p !== main ? Array.from(p.children).filter(s => s !== a && alike(s, a)) : [];
       if (!twins.length || a.tagName === 'FORM' || textOf(a) === textOf(e)) continue;
+      if (columnsOfLine(a, twins)) continue;
       // A repeated block is a record when it has a heading, link or cell, or when each holds its own control
       // beside text of its own (a result card with its 'Book' button).
       if (a.querySelector('a,h2,h3,h4,h5,h6,th,[role=rowheader],td,[role=gridcell]') ||
