@@ -65,17 +65,6 @@
     copy.querySelectorAll(ACTS).forEach(c => c.remove());
     return /[\p{L}\p{N}]/u.test(copy.textContent || '');
   };
-  // Look-alike blocks that each hold another kind of content, inside a parent that itself repeats, are the
-  // columns of the parent's line (a grid drawn with divs), not records: the parent is the record.
-  const kindOf = e => Array.from(e.querySelectorAll('*')).map(n => n.tagName).join(',');
-  const columnsOfLine = (a, twins) => {
-    let line = a.parentElement;  // the line, with the wrappers it is the only child of
-    while (line && line.parentElement && line.parentElement.children.length === 1) line = line.parentElement;
-    const g = line && line.parentElement;
-    if (!g || !Array.from(g.children).some(s => s !== line && alike(s, line))) return false;
-    const kind = kindOf(a);
-    return twins.every(s => kindOf(s) !== kind);
-  };
   const itemOf = e => {
     for (let a = e.parentElement, i = 0; a && a !== document.body && a !== main && i < 10; a = a.parentElement, i++) {
       if ((pageHeading && a.contains(pageHeading)) || size(a) > 2000) return null;
@@ -83,7 +72,6 @@
       const p = a.parentElement;
       const twins = p && p !== document.body && p !== main ? Array.from(p.children).filter(s => s !== a && alike(s, a)) : [];
       if (!twins.length || a.tagName === 'FORM' || textOf(a) === textOf(e)) continue;
-      if (columnsOfLine(a, twins)) continue;
       // A repeated block is a record when it has a heading, link or cell, or when each holds its own control
       // beside text of its own (a result card with its 'Book' button).
       if (a.querySelector('a,h2,h3,h4,h5,h6,th,[role=rowheader],td,[role=gridcell]') ||
@@ -517,6 +505,8 @@
         ? Array.from(h1.children).filter(visible).map(c => clean(c.textContent, 100)).filter(Boolean).slice(0, 4) : [],
       text: clean(around.innerText, 1500), objects, selected: form ? [] : checkedIn(document),
       near: clean(near.innerText, 600), headings, dialog: clean(labelled || (dialog && headings[0]) || '', 120),
+      lone: !!dialog && !Array.from(dialog.querySelectorAll(ACTS)).some(c => c !== el && !c.contains(el) && visible(c) &&
+        !c.disabled && c.getAttribute('aria-disabled') !== 'true'),
       modal: dialog ? (dialog.innerText || '').split('\n').map(t => clean(t, 300)).filter(Boolean).join('\n').slice(0, 900) : '',
       lines, rows, commands, alerts,
       menu_of: menuOf, in_filter: inFilter, in_shell: inShell, record_heading: recordHeading, section_items: section ? section.items : [], section_heading: section ? section.heading : '',
