@@ -182,3 +182,17 @@ async def test_a_native_confirm_names_the_record_by_the_button_paths_own_rule(se
     facts = await element_facts(await page.query_selector("#tidy"))
     assert DETECTOR.acted_on(facts, "Tidy up") == [] and facts.page.heading == "Quarterly reports", facts.page
     assert await _held_at_dialog(session, "Tidy up") == ()
+
+
+async def test_a_dialog_that_only_reports_a_delete_asks_nothing(session: BrowserSession, site) -> None:
+    """The app's dialog after a bulk act reports what was done and offers one button: closing it commits nothing.
+    The same words with a way out beside the one action are a question, held."""
+    page = await session.page()
+    await page.goto(site.url_a("dialog_notice_after_delete.html"))
+    detector = DestructiveActionDetector(load_policy())
+    told = await element_facts(await page.locator("#ack").element_handle())
+    assert detector.classify("click", "button", "Finish", told) is None
+    asking = await element_facts(await page.locator("#go").element_handle())
+    asked = detector.classify("click", "button", "Finish", asking)
+    assert asked is not None and asked.category == "delete", asked
+

@@ -190,6 +190,19 @@ async def test_a_popup_menus_delete_names_the_record_its_opener_sits_beside(tmp_
         assert done(await page_text(client)) == []
 
 
+async def test_a_menu_wrapped_in_a_popover_dialog_names_the_row_of_its_opener(tmp_path: Path, site) -> None:
+    """A row's menu rendered in a dialog-role popover whose whole content is the menu (Radix-style): its Remove is
+    held naming the opener's row, never the popover's first line (its first item) taken for a dialog title."""
+    async with browser_client(tmp_path / "profile") as client:
+        await client.call("navigate", url=site.url_a("menu_in_popover.html"))
+        mores = [e for e in (await client.call("find_interactive_elements", query="More", limit=20)).data["elements"]
+                 if e["name"] == "More"]
+        assert len(mores) == 2, mores
+        await runs(client, "click", element_id=mores[1]["id"])
+        remove = await held(client, "Remove", "menuitem")
+        assert remove["summary"]["effect"].startswith("delete 'weekly-census'"), remove["summary"]
+
+
 async def test_a_floating_menu_with_no_role_names_the_row_of_the_button_that_opened_it(tmp_path: Path, site) -> None:
     """A row's icon-only 'more' button opens a plain floating box at the end of the body (no menu role, no
     aria-expanded, items plain buttons): its Delete is held naming that row's key, never the 'Updated' cell or the

@@ -122,6 +122,9 @@ async def direct_click(
                                         modifiers=list(modifiers), no_wait_after=True))
         return None
     result = await _probe_in_view(target, timeout_ms)
+    if result.by_label and result.points:  # the browser cannot click a box of no size: the label's point it can
+        return await coordinate_click(session, page, target, button=button, double=double, timeout_ms=timeout_ms,
+                                      modifiers=modifiers)
     if not result.centre_free:
         raise await intercepted(session, page, target, result)
     await _once(target.handle.click(button=button, click_count=clicks, timeout=timeout_ms, modifiers=list(modifiers),

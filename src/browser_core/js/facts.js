@@ -32,7 +32,13 @@
   const describe = s => s ? { label: nameOf(s), name: s.getAttribute('name') || '', value: clean(s.value, 80) } : null;
   // The repeated item (table row, ARIA row, list item, card) holding a control, and what the page calls it.
   const main = document.querySelector('main,[role=main]') || document.body;
-  const dialogOf = e => e.closest('dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]');
+  // A dialog that only wraps a popup menu (a popover whose whole text is the menu holding the control) is that
+  // menu: its items act on what its opener acts on, never on the popover's first line.
+  const dialogOf = e => {
+    const d = e.closest('dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]');
+    const m = d && e.closest('[role=menu]');
+    return m && d.contains(m) && clean(d.innerText, 1e5) === clean(m.innerText, 1e5) ? null : d;
+  };
   const ROW = 'tr,[role=row],li,[role=listitem],article,[role=article]';
   const textOf = e => clean(e.innerText || e.textContent, 200);
   // An id, not a name: no letter, or one long token that is hex or keeps switching between letters and digits
@@ -513,6 +519,8 @@
         ? Array.from(h1.children).filter(visible).map(c => clean(c.textContent, 100)).filter(Boolean).slice(0, 4) : [],
       text: clean(around.innerText, 1500), objects, selected: form ? [] : checkedIn(document),
       near: clean(near.innerText, 600), headings, dialog: clean(labelled || (dialog && headings[0]) || '', 120),
+      lone: !!dialog && !Array.from(dialog.querySelectorAll(ACTS)).some(c => c !== el && !c.contains(el) && visible(c) &&
+        !c.disabled && c.getAttribute('aria-disabled') !== 'true'),
       modal: dialog ? (dialog.innerText || '').split('\n').map(t => clean(t, 300)).filter(Boolean).join('\n').slice(0, 900) : '',
       lines, rows, commands, alerts,
       menu_of: menuOf, in_filter: inFilter, in_shell: inShell, record_heading: recordHeading, opened_from: openedFrom, section_items: section ? section.items : [], section_heading: section ? section.heading : '',

@@ -69,6 +69,18 @@
     return clickedItem(el, explicit) ? "clickable" : null;
   }
 
+  // The box a person clicks: a checkbox or radio drawn by its label (the native input shrunk to nothing inside
+  // it, or beside it) is clicked through that label, so the label's box stands for it.
+  function clickBox(el) {
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 || r.height > 0 || !el.labels || !/^(checkbox|radio)$/.test(el.type)) return r;
+    for (const l of el.labels) {
+      const lr = l.getBoundingClientRect();
+      if (lr.width > 0 && lr.height > 0) return lr;
+    }
+    return r;
+  }
+
   function isShown(el, r) {
     if (r.width <= 0 && r.height <= 0) return false;
     if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true })) {
@@ -247,7 +259,7 @@
   for (const [el, role] of cands) {
     if (args.role && role !== args.role) continue;
     if (accept && !accept.has(role)) continue;
-    const r = el.getBoundingClientRect();
+    const r = clickBox(el);
     if (r.width <= 0 && r.height <= 0) continue;
     const vis = r.bottom > 0 && r.top < vh && r.right > 0 && r.left < vw;
     // Off-screen elements in observe mode are checked for CSS visibility lazily, nearest first.

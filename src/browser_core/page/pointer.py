@@ -20,8 +20,13 @@ from browser_core.page.registry import ElementRegistry
 # In the element's frame: the visible part of its box, whether its centre is on top, and up to 6 uncovered points.
 _PROBE_JS = """el => {
   if (!el.isConnected) return {reason: 'redrawn', stale: true};
-  const r = el.getBoundingClientRect();
-  if (r.width < 1 || r.height < 1) return {reason: 'the element has no size'};
+  // A checkbox or radio shrunk to nothing is clicked through its label, which draws it (the walker's clickBox).
+  const shown = (b) => b.width >= 1 && b.height >= 1;
+  const own = el.getBoundingClientRect();
+  const byLabel = !shown(own) && /^(checkbox|radio)$/.test(el.type) && el.labels
+    ? Array.from(el.labels).find((l) => shown(l.getBoundingClientRect())) : null;
+  const r = byLabel ? byLabel.getBoundingClientRect() : own;
+  if (!shown(r)) return {reason: 'the element has no size'};
   const vw = innerWidth, vh = innerHeight;
   const x0 = Math.max(r.left, 0), y0 = Math.max(r.top, 0), x1 = Math.min(r.right, vw), y1 = Math.min(r.bottom, vh);
   if (x1 - x0 < 1 || y1 - y0 < 1) return {reason: 'the element is outside the visible area'};
@@ -58,7 +63,8 @@ _PROBE_JS = """el => {
   for (let n = el; n && still; n = n.parentNode || n.host)
     if (n.getAnimations) still = !n.getAnimations().some((a) => a.playState === 'running');
   const ready = whole && still && !el.matches(':disabled') && !el.closest('[aria-disabled="true"]');
-  return {centre, free, blocker, ready, point: [x0 + (x1 - x0) / 2, y0 + (y1 - y0) / 2]};
+  return {centre, free, blocker, ready: ready && !byLabel, byLabel: !!byLabel,
+    point: [x0 + (x1 - x0) / 2, y0 + (y1 - y0) / 2]};
 }"""
 
 # In a parent frame: does each point of the child frame land on the child's <iframe> element?
@@ -130,6 +136,7 @@ class Probe:
     blocker_point: tuple[float, float] | None = None
     reason: str | None = None
     ready: bool = False  # wholly in view, enabled, not animated, its centre on top: clickable as it is
+    by_label: bool = False  # no box of its own: a checkbox or radio its label draws, clicked through the label
 
     @property
     def covered_by(self) -> str | None:
@@ -167,7 +174,8 @@ async def probe(frame: Frame, handle: ElementHandle) -> Probe:
     raw = await handle.evaluate(_PROBE_JS)
     if raw.get("reason"):  # a redrawn element (gone from the page) says so; else a hidden frame says why
         return Probe(reason=raw["reason"] if raw.get("stale") else await _hidden_frame(frame) or raw["reason"])
-    result = Probe(centre_free=bool(raw["centre"]), blocker=raw.get("blocker"), ready=bool(raw.get("ready")))
+    result = Probe(centre_free=bool(raw["centre"]), blocker=raw.get("blocker"), ready=bool(raw.get("ready")),
+                   by_label=bool(raw.get("byLabel")))
     if result.blocker:
         result.blocker_frame, result.blocker_point = frame, (raw["point"][0], raw["point"][1])
     # Points to carry up: the centre (index 0, even when covered, to find an ancestor blocker) and the free ones.

@@ -95,6 +95,8 @@ class DestructiveActionDetector:
         shown, title = facts.page.modal, facts.page.dialog
         if not shown or role == "link" or (name and (self.policy.is_decline(name) or self.policy.is_ordinary(name))):
             return None
+        if facts.page.lone:  # the dialog offers nothing else: no question to answer, a notice to close
+            return None
         modal = without_records(shown, [facts.page.opened_from, facts.row.name, facts.page.menu_of])
         if not (self.policy.asks_confirmation(modal) or self.policy.flow.warns(modal)
                 or (title and self.policy.judge_name(title, weak=True))):

@@ -87,6 +87,7 @@ class PageFacts:
     headings: list[str] = field(default_factory=list)  # visible h1 and h2 before the control (its dialog's, or main's)
     dialog: str = ""  # the title of the open dialog the control is in
     modal: str = ""  # the text of the open dialog the control is in (the app's own confirmation, when it is one)
+    lone: bool = False  # that dialog offers no other control: the control is its only answer (a notice's OK)
     menu_of: str = ""  # a popup menu item's record: its opener's row, else the heading beside the opener
     lines: list[str] = field(default_factory=list)  # the visible text lines of that region
     rows: list[list[str]] = field(default_factory=list)  # its table rows / list items, by cell
