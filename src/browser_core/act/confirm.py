@@ -60,6 +60,12 @@ def decline_pending(session: BrowserSession, confirmation_id: str) -> None:
     raise ConfirmationRefused("the human declined this action", details={"reason": "declined"})
 
 
+async def _raised(frame: Frame, key: str) -> tuple[str, int]:
+    """The key marking the modal the approved click opened (now, or soon after: MODAL_LATE_MS), and how many it
+    opened already."""
+    return key, await mark_raised_modals(frame, key)
+
+
 async def confirm_pending(session: BrowserSession, confirmation_id: str) -> Confirmed:
     guard = security_guard(session)
     pending = guard.store.take(confirmation_id)
@@ -101,13 +107,13 @@ async def confirm_pending(session: BrowserSession, confirmation_id: str) -> Conf
         log.warning("approved action's dialog closed by the browser; running it once more",
                     confirmation_id=pending.confirmation_id)
     carried = [d for d in result.get("dialogs", []) if d.get("approved_by") == pending.confirmation_id]
-    modal = key if marked and not carried and not result.get("navigated") and await mark_raised_modals(
-        frame, key) else None
+    modal, opened = await _raised(frame, key) if marked and not carried and not result.get("navigated") \
+        else (None, 0)
     guard.approved(pending, modal=modal, dialog_used=carry.used)
     out: Confirmed = {"confirmed": pending.confirmation_id, "summary": pending.summary, "result": result}
     if carried:
         out["dialogs"] = carried
-    if modal:
+    if opened:
         out["carries_to"] = (f"the app's own confirmation this opened: its button that commits the same effect is "
                              f"covered by this approval (once, within {int(MODAL_CARRY_S)} s); click it, the human is "
                              "not asked again")

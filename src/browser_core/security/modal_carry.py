@@ -3,9 +3,10 @@ covers (``approvals.py``).
 
 Before the approved action runs, the modals already open in its frame are noted; after it, the modals open now
 that were not open before are marked as raised by it (``role=dialog``/``alertdialog``, ``aria-modal``, an open
-``<dialog>``). The marks live in the page under a random key, on the very nodes: a later control is covered only
-when it sits inside one of those nodes, still shown. Modals the page opens by itself later, or that were open
-before, are never marked.
+``<dialog>``), and so are those that appear within ``MODAL_LATE_MS`` of it before any other input (an app that
+fetches before it asks). The marks live in the page under a random key, on the very nodes: a later control is
+covered only when it sits inside one of those nodes, still shown. Modals the page opens after another input, or
+that were open before, are never marked.
 """
 
 from __future__ import annotations
@@ -18,20 +19,29 @@ from playwright.async_api import Error as PlaywrightError
 
 MODAL_WAIT_MS = 3000  # an app renders its modal a moment after the click (a state update; seconds when loaded) ...
 MODAL_QUIET_MS = 600  # ... while the page is still changing: once its DOM has been still this long, none is coming
+MODAL_LATE_MS = 10000  # ... yet an app that first fetches what it asks about shows its modal later (seconds when
+#                        loaded): one that appears this soon after the approved click is still the one it opened
 
 _SHOWN = """const shown = m => !!(m.getClientRects().length) && getComputedStyle(m).visibility !== 'hidden';
   const modals = () => Array.from(document.querySelectorAll(
     'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]')).filter(shown);"""
 _BEFORE_JS = "key => { " + _SHOWN + " window[key] = {before: new WeakSet(modals()), raised: new WeakSet()}; }"
-_AFTER_JS = "([key, ms, quiet]) => new Promise(done => { " + _SHOWN + """
+_AFTER_JS = "([key, ms, quiet, late_ms]) => new Promise(done => { " + _SHOWN + """
   const s = window[key]; if (!s) { done(0); return; }
   const t0 = Date.now(); let last = t0;
   const watch = new MutationObserver(() => { last = Date.now(); });
   watch.observe(document, {subtree: true, childList: true, attributes: true});
   const look = () => { const fresh = modals().filter(m => !s.before.has(m)), now = Date.now();
     if (fresh.length || now - t0 >= ms || now - last >= quiet) {
-      watch.disconnect(); fresh.forEach(m => s.raised.add(m)); done(fresh.length); }
+      watch.disconnect(); fresh.forEach(m => s.raised.add(m)); done(fresh.length); lateWatch(); }
     else setTimeout(look, 50); };
+  const lateWatch = () => { const mark = () => modals().filter(m => !s.before.has(m)).forEach(m => s.raised.add(m));
+    const late = new MutationObserver(mark);
+    const stop = () => { late.disconnect(); removeEventListener('pointerdown', stop, true);
+      removeEventListener('keydown', stop, true); };
+    late.observe(document, {subtree: true, childList: true, attributes: true});
+    addEventListener('pointerdown', stop, true); addEventListener('keydown', stop, true);  // the next act ends it
+    setTimeout(stop, late_ms); };
   look(); })"""
 _INSIDE_JS = "(el, key) => { " + _SHOWN + """
   const s = window[key]; if (!s) return false;
@@ -55,7 +65,7 @@ async def mark_raised_modals(frame: Frame, key: str, wait_ms: int = MODAL_WAIT_M
     """How many modals opened since ``note_open_modals`` (they are marked), waiting for one up to ``wait_ms`` while
     the page's DOM keeps changing (a still page answers after ``MODAL_QUIET_MS``)."""
     with contextlib.suppress(PlaywrightError):
-        return int(await frame.evaluate(_AFTER_JS, [key, wait_ms, MODAL_QUIET_MS]))
+        return int(await frame.evaluate(_AFTER_JS, [key, wait_ms, MODAL_QUIET_MS, MODAL_LATE_MS]))
     return 0
 
 
