@@ -16,12 +16,17 @@ from browser_core.security.policy import SecurityPolicy
 _SENTENCES = re.compile(r"(?<=[.?!:;])\s+|\n+")
 
 
+def record_words(record: str) -> re.Pattern[str]:
+    """A record's name as whole words in a text, case and spacing aside."""
+    return re.compile(r"(?<!\w)" + re.escape(" ".join(record.split())).replace(r"\ ", r"\s+") + r"(?!\w)",
+                      re.IGNORECASE)
+
+
 def without_records(text: str, records: list[str]) -> str:
     """The text to judge with the records it names taken out: a record's name is data, never words of the act
     (stopping the run 'send-report-run-4' sends nothing)."""
     for record in sorted({" ".join(r.split()) for r in records if r.strip()}, key=len, reverse=True):
-        text = re.sub(r"(?<!\w)" + re.escape(record).replace(r"\ ", r"\s+") + r"(?!\w)", "it", text,
-                      flags=re.IGNORECASE)
+        text = record_words(record).sub("it", text)
     return text
 
 

@@ -97,7 +97,7 @@ class DestructiveActionDetector:
             return None
         if facts.page.lone:  # the dialog offers nothing else: no question to answer, a notice to close
             return None
-        modal = without_records(shown, [facts.page.opened_from, facts.row.name, facts.page.menu_of])
+        modal = without_records(shown, facts.acted_records)
         if not (self.policy.asks_confirmation(modal) or self.policy.flow.warns(modal)
                 or (title and self.policy.judge_name(title, weak=True))):
             return None  # a dialog that neither asks, warns nor names an action: a form, a notice

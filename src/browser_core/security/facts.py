@@ -133,6 +133,11 @@ class ElementFacts:
     row: RowFacts = field(default_factory=RowFacts)
     options: list[tuple[str, str]] = field(default_factory=list)  # a select's (value, label) pairs
 
+    @property
+    def acted_records(self) -> list[str]:
+        """The records the page shows this control acts on: its dialog's opener's, its row's, its menu's."""
+        return [self.page.opened_from, self.row.name, self.page.menu_of]
+
     def option_labels(self, values: list[str]) -> list[str]:
         """The labels of the options chosen by value or by label (a value that is an id says nothing)."""
         by_value = {v: label for v, label in self.options}

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from browser_core.security.committed import committed_values
-from browser_core.security.confirming import without_records
+from browser_core.security.confirming import record_words, without_records
 from browser_core.security.facts import ElementFacts, PageFacts
 from browser_core.security.policy import SecurityPolicy
 from browser_core.security.reading import PageReader
@@ -34,9 +34,7 @@ def quoted(sentence: str) -> list[str]:
 
 def _repeated(record: str, text: str) -> str:
     """The record the dialog's opener acts on, when the app's confirmation repeats it (as words, not quoted)."""
-    found = record and re.search(r"(?<!\w)" + re.escape(" ".join(record.split())) + r"(?!\w)", " ".join(text.split()),
-                                 re.IGNORECASE)
-    return record if found else ""
+    return record if record.strip() and record_words(record).search(text) else ""
 
 
 def _section(page: PageFacts) -> list[str]:
@@ -111,7 +109,7 @@ class NamedRecords:
         page = facts.page
         if page.modal and (not page.dialog or (self.policy.judge_name(page.dialog, weak=True)
                                                and not quoted(page.dialog))):
-            asked, name = self._asked(page.modal, page.dialog, [page.opened_from, facts.row.name, page.menu_of])
+            asked, name = self._asked(page.modal, page.dialog, facts.acted_records)
             name = name or _repeated(page.opened_from, page.modal)
             if asked or name:
                 return asked or page.dialog, name
