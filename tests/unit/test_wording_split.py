@@ -12,12 +12,12 @@ from browser_core.security.confirming import confirmation_category
 from browser_core.security.policy import load_policy
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, judge_all, load_wordings, table
 
-# Round 15's apps (splits.yaml) scored 380/427 blind on round 14's rules (e21b537), run once after their labels were
-# committed (498c278); after their misses were read and fixed by class (no longer a blind figure), 398/427; the 83
-# development apps (round 14's included) score 4574/4703 before that pass and 4577/4703 after it (no verdict lost): a
-# regression guard.
-HELD_OUT_RIGHT = 398
-DEVELOPMENT_RIGHT = 4577
+# Round 16's apps (splits.yaml) scored 505/565 blind on round 15's rules (4d7a7de with session 18's later commits),
+# run once after their labels were committed (6b3d430); after their misses were read and fixed by class (no longer a
+# blind figure), 521/565; the 87 development apps (round 15's included) score 4975/5130 before that pass and after it
+# (no verdict lost): a regression guard.
+HELD_OUT_RIGHT = 521
+DEVELOPMENT_RIGHT = 4975
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -37,9 +37,9 @@ def test_the_gate_does_not_score_worse_than_measured() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 29's target is not met blind: round 15 measured 380/427 (89.0 %) on four apps never read (commit "
-    "5/5, delete 61/66, send 9/14, publish 4/6, cancel 12/20, loss 25/29, advance 3/3, cart edit 5/5, ordinary "
-    "256/279; docs/consequence-gate.md)",
+    reason="issue 29's target is not met blind: round 16 measured 505/565 (89.4 %) on four apps never read (commit "
+    "4/5, delete 68/79, send 19/35, publish 1/7, cancel 7/9, loss 13/25, advance 6/6, ordinary 387/399; "
+    "splits.yaml)",
 )
 def test_every_category_scores_at_least_98_percent_on_the_held_out_apps() -> None:
     scores = table(judge_all(), "category")
@@ -131,3 +131,23 @@ def test_round_15_classes_work_ended_a_membership_deleted_and_a_chooser_opened()
         assert policy.judge_name(name) is not None, name
     assert confirmation_category(policy, "Do you want to delete project members alice?") is None
     assert confirmation_category(policy, "Do you want to delete members of every project?") == "delete"
+
+
+def test_round_16_classes_sent_by_a_channel_an_offer_answered_and_a_credential_expired() -> None:
+    """Round 16's classes, in other words than the texts read: a message the app says goes by a channel to someone;
+    an estimate or a quote accepted (its price agreed) or declined (answered); a credential expired; a person
+    anonymised; settings reverted; an attendee's place cancelled; the end of an order confirmed; a report handed in;
+    a message to "me"."""
+    policy = load_policy()
+    assert confirmation_category(policy, "Your quote will be sent by post to the client.") == "send"
+    assert confirmation_category(policy, "A copy will be sent to you.") is None
+    assert policy.judge_name("Approve quote") == "payment"
+    for name in ("Decline quote", "Email me", "Accept cookies"):
+        assert policy.judge_name(name) is None, name
+    assert policy.judge_name("Expire API key") == "cancel"
+    assert policy.judge_name("Anonymise customer") == "delete"
+    assert confirmation_category(policy, "Its preferences will be reverted to the defaults.") == "delete"
+    assert policy.judge_name("Cancel attendees") == "cancel"
+    assert policy.judge_name("Confirm booking cancellation") == "cancel"
+    assert policy.judge_name("Confirm booking") == "payment"
+    assert policy.judge_name("Submit abuse report") == "send"

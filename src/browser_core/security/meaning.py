@@ -126,7 +126,9 @@ class Meaning:
                 return category
         verbs = _hits(self.verbs, tokens)
         if verbs:
-            for category, pattern in self.objects.items():
+            # An end of a commitment confirmed ("Confirm order cancellation"): the ending is what is committed.
+            order = sorted(self.objects.items(), key=lambda item: item[0] != "cancel")
+            for category, pattern in order:
                 if any(abs(i - j) <= GAP for j in _hits(pattern, tokens) for i in verbs if i != j):
                     return category
         money = has_money(text)

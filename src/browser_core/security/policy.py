@@ -143,8 +143,12 @@ class SecurityPolicy:
             return None
         if self.meaning.reverses(text) or self.meaning.asks_where(text):
             return None
-        category = (self.category_of(text) or self.meaning.commitment(text, self.flow.has_money)
-                    or self._ending_state(text) or (self.category_of(text, weak=True) if weak else None))
+        commits = self.meaning.commitment(text, self.flow.has_money)
+        category = self.category_of(text)
+        if category == "payment" and commits == "cancel":
+            category = commits  # what the commit verb confirms is the order's end ("Confirm order cancellation")
+        category = (category or commits or self._ending_state(text)
+                    or (self.category_of(text, weak=True) if weak else None))
         if category in (None, "send") and self.meaning.sends_money(text):
             return "payment"  # what is sent is money: a payment, not a message
         return None if self._ordinary_after_all(category, text) else category
