@@ -41,6 +41,24 @@ def answers(port: int) -> bool:
         return s.connect_ex(("127.0.0.1", port)) == 0
 
 
+def _children(pid: int) -> list[int]:
+    """The processes ``pid``'s threads started (none once it has exited)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        try:
+            found += [int(child) for child in task.read_text().split()]
+        except OSError:
+            continue
+    return found
+
+
+def _name(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return ""
+
+
 @dataclass
 class BrowserServer:
     port: int
@@ -60,23 +78,21 @@ class BrowserServer:
                 await anyio.sleep(0.05)
 
     def browsers(self) -> int:
-        """Browsers this server runs now (one per connected session): Chromium main processes under it."""
+        """Browsers this server runs now (one per connected session): Chromium main processes under it. Read down
+        its own process tree (``/proc/<pid>/task/<tid>/children``), not the whole process table: the tests poll it
+        several times a second for each server of the fleet."""
         if self.proc is None:
             return 0
-        parents: dict[int, int] = {}
-        names: dict[int, str] = {}
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                text = stat.read_text()
-            except OSError:
-                continue
-            pid = int(stat.parent.name)
-            names[pid] = text[text.index("(") + 1:text.rindex(")")]
-            parents[pid] = int(text[text.rindex(")") + 2:].split()[1])
-        under = {self.proc.pid}
-        for _ in range(4):  # python -> node -> chromium
-            under |= {pid for pid, parent in parents.items() if parent in under}
-        return sum(1 for pid in under if names.get(pid) == "chromium" and names.get(parents[pid]) != "chromium")
+        count, level = 0, [self.proc.pid]
+        for _ in range(4):  # python -> node -> chromium (what a browser starts is not looked into)
+            below = []
+            for child in (child for pid in level for child in _children(pid)):
+                if _name(child) == "chromium":
+                    count += 1
+                else:
+                    below.append(child)
+            level = below
+        return count
 
     def kill(self) -> None:
         """As a lost machine: the server and every browser it launched, at once."""

@@ -7,6 +7,7 @@ selecting an option, text fields as typing (sensitive or not).
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,7 @@ from browser_core.session import BrowserSession
 
 SKIP = {"busy.html", "effect_sabotage.html"}  # a page that never settles; a page that breaks the checker on purpose
 TEXT_ROLES = {"textbox", "searchbox", "spinbutton"}
+CONCURRENT = 16  # controls read at once on one page
 
 
 def fixture_pages(root: Path) -> list[str]:
@@ -36,26 +38,21 @@ class Audit:
 
 
 async def audit_page(session: BrowserSession, url: str, audit: Audit) -> None:
+    """Every control of the page judged; the controls are read side by side (read-only: nothing on the page acts),
+    so their round trips to the browser overlap instead of queueing one after another."""
     page = await session.page()
     await page.goto(url, wait_until="load")
-    guard = session.action_guard
-    assert isinstance(guard, SecurityGuard)
-    detector = guard.detector
     elements, _ = await search_elements(page, session.registry, session.settings, query="", limit=1000)
-    for element in elements:
-        _, handle = await session.registry.resolve(element.id)
-        if handle is None:
+    limit = asyncio.Semaphore(CONCURRENT)
+
+    async def judged(element: Any) -> tuple[str, str] | None:
+        async with limit:
+            return await _judge(session, element)
+
+    for element, verdict in zip(elements, await asyncio.gather(*(judged(e) for e in elements)), strict=True):
+        if verdict is None:
             continue
-        expect = (await handle.get_attribute("data-expect")) or "safe"
-        facts = await element_facts(handle)
-        if element.role in TEXT_ROLES:
-            got = "sensitive" if detector.is_sensitive(element.role, element.name, facts) else "safe"
-            truth = "sensitive" if expect == "sensitive" else "safe"
-        else:
-            kind = "select_option" if element.role in SELECT_ROLES else "click"
-            verdict = detector.classify(kind, element.role, element.name, facts)
-            got = f"destructive:{verdict.category}" if verdict else "safe"
-            truth = expect if expect.startswith("destructive:") else "safe"
+        truth, got = verdict
         group = "destructive" if truth.startswith("destructive") else truth
         audit.counts[f"{group}:tried"] += 1
         if got == truth:
@@ -64,7 +61,28 @@ async def audit_page(session: BrowserSession, url: str, audit: Audit) -> None:
             audit.counts[f"{group}:wrong"] += 1
             audit.mistakes.append({"url": url.rsplit("/", 1)[-1], "role": element.role, "name": element.name,
                                    "expected": truth, "got": got})
+
+
+async def _judge(session: BrowserSession, element: Any) -> tuple[str, str] | None:
+    """(the fixture's truth, the detector's verdict) for one control; None when it is gone."""
+    guard = session.action_guard
+    assert isinstance(guard, SecurityGuard)
+    detector = guard.detector
+    _, handle = await session.registry.resolve(element.id)
+    if handle is None:
+        return None
+    try:
+        expect = (await handle.get_attribute("data-expect")) or "safe"
+        facts = await element_facts(handle)
+    finally:
         await handle.dispose()
+    if element.role in TEXT_ROLES:
+        got = "sensitive" if detector.is_sensitive(element.role, element.name, facts) else "safe"
+        return ("sensitive" if expect == "sensitive" else "safe"), got
+    kind = "select_option" if element.role in SELECT_ROLES else "click"
+    verdict = detector.classify(kind, element.role, element.name, facts)
+    return (expect if expect.startswith("destructive:") else "safe"), (
+        f"destructive:{verdict.category}" if verdict else "safe")
 
 
 @dataclass
