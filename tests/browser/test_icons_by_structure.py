@@ -52,5 +52,10 @@ async def test_a_toggle_is_named_by_the_words_structure_ties_to_it(session: Brow
     elements = await _snap(session, site.url_a("toggles_tied.html"))
     assert [n for n, _ in _named(elements, "switch")] == ["Hide paused"], elements
     boxes = [n for n, _ in _named(elements, "checkbox")]
-    assert boxes == ["select all rows", "select row 'hourly_sync'", "select row 'daily_rollup'", "select row 'etl-run-1'",
-                     "select row 'etl-run-2'"], boxes
+    assert boxes == [
+        "select all rows",
+        "select row 'hourly_sync'",
+        "select row 'daily_rollup'",
+        "select row 'etl-run-1'",
+        "select row 'etl-run-2'",
+    ], boxes

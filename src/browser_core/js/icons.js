@@ -30,6 +30,8 @@
   // A label made as an identifier ("arrow_drop_down", "chevron-left"), on a control that shows no words, is its
   // glyph's name, not words a person reads: the control is named by its purpose first, by these words last.
   const GLYPH_NAME = /^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+$/;
+  // An image (role img) labelled with such an identifier, inside a control: its glyph, not the control's words.
+  const glyphLabel = (n) => n.getAttribute("role") === "img" && GLYPH_NAME.test((n.getAttribute("aria-label") || "").trim());
   function stripPrefix(t) {
     for (const p of ICON_PREFIXES) if (t.startsWith(p) && t.length > p.length) return t.slice(p.length);
     return null;
@@ -128,6 +130,7 @@
     }
     for (const n of nodes) {
       const w = classIcon(n) || (isLigature(n) ? purposeOf(n.textContent.trim()) : "") ||
+        (n !== el && glyphLabel(n) ? purposeOf(n.getAttribute("aria-label")) : "") ||
         purposeOf(n.getAttribute("data-icon") || n.getAttribute("data-feather") || n.getAttribute("data-lucide") ||
           (n.localName === "ion-icon" ? n.getAttribute("name") || n.getAttribute("icon") : "")) || imgIcon(n);
       if (w) return w;

@@ -25,7 +25,7 @@
       let t = null;
       if (c.tagName === "INPUT" || c.tagName === "SELECT" || c.tagName === "TEXTAREA") t = "";
       else if (c.tagName === "IMG" || c.tagName === "AREA") t = c.getAttribute("alt") || "";
-      else if (c.hasAttribute("aria-label")) t = c.getAttribute("aria-label");
+      else if (c.hasAttribute("aria-label")) t = glyphLabel(c) ? "" : c.getAttribute("aria-label");  // no words
       else if (c.tagName === "svg") t = (c.querySelector("title") || {}).textContent || "";
       if (t !== null) { pieces.push(sep + t + post); continue; }
       const sub = [];
