@@ -12,8 +12,16 @@
   const PUA = /[\uE000-\uF8FF]/g;  // private-use glyphs of icon fonts
 
   // An icon font draws a word ("expand_more") as one glyph: known by its library's class, or measured, a leaf whose
-  // text of several characters renders in a box about one character wide and one line tall.
+  // text of several characters renders in a box about one character wide and one line tall, well under the width
+  // the same text takes set in a plain font.
   const glyphCache = new WeakMap();
+  let plainPen = null;
+  function plainWidth(t, size) {
+    plainPen = plainPen || document.createElement("canvas").getContext("2d");
+    if (!plainPen) return 0;
+    plainPen.font = size + "px sans-serif";
+    return plainPen.measureText(t).width;
+  }
   function drawnAsGlyph(n) {
     if (n.childElementCount || !n.firstChild) return false;
     const t = n.textContent;
@@ -22,7 +30,8 @@
     const range = document.createRange();
     range.selectNodeContents(n);
     const r = range.getBoundingClientRect(), size = parseFloat(getComputedStyle(n).fontSize) || 0;
-    const one = size > 0 && r.width > 0 && r.width <= size * 1.5 && r.height <= size * 2 && t.trim().length >= 3;
+    const one = size > 0 && r.width > 0 && r.width <= size * 1.5 && r.height <= size * 2 &&
+      r.width < plainWidth(t.trim(), size) * 0.7;
     glyphCache.set(n, one);
     return one;
   }

@@ -129,8 +129,6 @@
     if (icon) return iconPlace(el, role, icon);
     const paged = pagerName(el, "", true);
     if (paged[0]) return paged;
-    const menu = rowMenuOf(el, role, "");
-    if (menu) return [menu, true];
     const arrow = calendarArrowName(el);
     if (arrow) return [arrow, true];
     if (!el.matches("svg,img") && !el.querySelector("svg,img,i,[class*=icon i]")) return ["", false];
@@ -141,6 +139,8 @@
     if (popup && popup !== "false" && popup !== "dialog") return [ICONS.glyphs["⋮"], true];
     const cell = tableContext(el);
     if (cell && !cell.startsWith("row '")) return [cell, true];
+    const menu = rowMenuOf(el, role, "");
+    if (menu) return [menu, true];
     // One in a column's heading (a sortable column's gear) opens that column's options: "<heading> options".
     const head = inHeaderRow(el) && cellOf(el);
     const words = head ? headerAt(head.table, columnIndex(head.td)).replace(/[^\p{L}\p{N}]+$/u, "").trim() : "";
