@@ -22,7 +22,7 @@ async def test_checkboxes_drawn_by_their_labels_are_listed_and_clicked(session: 
     boxes = [e for e in snap["elements"] if e["role"] == "checkbox"]
     assert len(boxes) == 5, snap["elements"]
     toggle = find(snap, "Include archived exports", "checkbox")
-    rows = [e for e in boxes if "9b07" in e.get("context", "")]
+    rows = [e for e in boxes if "9b07" in e["name"] + e.get("context", "")]  # keyed by its row, in name or context
     assert len(rows) == 1, boxes
     await actions.click(session, element_id=toggle["id"])
     await actions.click(session, element_id=rows[0]["id"])

@@ -11,7 +11,36 @@
   const LIGATURE = /(^|\s)(material-(icons|symbols)[\w-]*|mat-icon|google-symbols)(\s|$)/;
   const PUA = /[\uE000-\uF8FF]/g;  // private-use glyphs of icon fonts
 
-  const isLigature = (n) => n.tagName === "MAT-ICON" || LIGATURE.test(n.getAttribute("class") || "");
+  // An icon font draws a word ("expand_more") as one glyph: known by its library's class, or measured, a leaf whose
+  // text of several characters renders in a box about one character wide and one line tall, well under the width
+  // the same text takes set in a plain font.
+  const glyphCache = new WeakMap();
+  let plainPen = null;
+  function plainWidth(t, size) {
+    plainPen = plainPen || document.createElement("canvas").getContext("2d");
+    if (!plainPen) return 0;
+    plainPen.font = size + "px sans-serif";
+    return plainPen.measureText(t).width;
+  }
+  function drawnAsGlyph(n) {
+    if (n.childElementCount || !n.firstChild) return false;
+    const t = n.textContent;
+    if (t.length < 3 || t.length > 40 || /\s/.test(t.trim()) || !/^\s*[\p{L}\p{N}_-]+\s*$/u.test(t)) return false;
+    if (glyphCache.has(n)) return glyphCache.get(n);
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    const r = range.getBoundingClientRect(), size = parseFloat(getComputedStyle(n).fontSize) || 0;
+    const one = size > 0 && r.width > 0 && r.width <= size * 1.5 && r.height <= size * 2 &&
+      r.width < plainWidth(t.trim(), size) * 0.7;
+    glyphCache.set(n, one);
+    return one;
+  }
+  const isLigature = (n) => n.tagName === "MAT-ICON" || LIGATURE.test(n.getAttribute("class") || "") || drawnAsGlyph(n);
+  // A label made as an identifier ("arrow_drop_down", "chevron-left"), on a control that shows no words, is its
+  // glyph's name, not words a person reads: the control is named by its purpose first, by these words last.
+  const GLYPH_NAME = /^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+$/;
+  // An image (role img) labelled with such an identifier, inside a control: its glyph, not the control's words.
+  const glyphLabel = (n) => n.getAttribute("role") === "img" && GLYPH_NAME.test((n.getAttribute("aria-label") || "").trim());
   function stripPrefix(t) {
     for (const p of ICON_PREFIXES) if (t.startsWith(p) && t.length > p.length) return t.slice(p.length);
     return null;
@@ -110,6 +139,7 @@
     }
     for (const n of nodes) {
       const w = classIcon(n) || (isLigature(n) ? purposeOf(n.textContent.trim()) : "") ||
+        (n !== el && glyphLabel(n) ? purposeOf(n.getAttribute("aria-label")) : "") ||
         purposeOf(n.getAttribute("data-icon") || n.getAttribute("data-feather") || n.getAttribute("data-lucide") ||
           (n.localName === "ion-icon" ? n.getAttribute("name") || n.getAttribute("icon") : "")) || imgIcon(n);
       if (w) return w;
@@ -119,6 +149,7 @@
   // [name, derived] of a control named by its content, icon-only ones by the chain above; null when it has none.
   function contentName(el, text) {
     text = (text || "").replace(PUA, "").trim();
+    if (GLYPH_NAME.test(text) && !hasTip(el) && !hasVisibleWords(el)) return [purposeOf(text) || text, true];
     const words = /[\p{L}\p{N}]/u.test(text);
     if (words && (!hasTip(el) || hasVisibleWords(el))) return [text, false];
     const title = (el.getAttribute("title") || "").trim();
@@ -150,8 +181,26 @@
       if (all.length > 30) return null;
       const pages = Array.from(all, (c) => c.textContent).filter((t) => /^\s*\d+\s*$/.test(t)).map(Number);
       if (pages.length >= 2 && pages.length < all.length && all.length - pages.length <= 4 && pages.every((p, i) => !i || p > pages[i - 1])) return n;
+      if (stepsAround(n, all)) return n;
     }
     return null;
+  }
+  // A pager with no numbered controls: two (or four) controls that show no words, evenly either side of a page
+  // indicator, words that hold a number and are no control ("Page 3", "3 of 12", "3").
+  function stepsAround(n, all) {
+    if ((all.length !== 2 && all.length !== 4) || Array.from(all).some((c) => hasVisibleWords(c))) return false;
+    const half = all.length / 2, before = all[half - 1], after = all[half];
+    const tw = document.createTreeWalker(n, NodeFilter.SHOW_TEXT);
+    let found = false;
+    for (let t = tw.nextNode(); t; t = tw.nextNode()) {
+      const v = t.nodeValue.trim();
+      if (!v || Array.from(all).some((c) => c.contains(t))) continue;
+      if (!(before.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING) ||
+        !(after.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_PRECEDING)) return false;  // words outside the steps
+      if (v.length > 30 || (t.parentElement && t.parentElement.closest("input,select,textarea"))) return false;
+      found = found || /\d/.test(v);
+    }
+    return found;
   }
   function pagerName(el, name, derived) {
     const rel = (el.getAttribute("rel") || "").toLowerCase().split(/\s+/);
@@ -171,8 +220,27 @@
     if (all.length > 30) return "";
     const numbered = all.map((c) => /^\s*\d+\s*$/.test(c.textContent));
     const first = numbered.indexOf(true), last = numbered.lastIndexOf(true), i = all.indexOf(el);
-    if (first < 0) return all.length === 2 ? (i === 0 ? "previous" : "next") : "";
+    if (first < 0) return all.length === 2 ? ["previous", "next"][i] : all.length === 4 ? ["first", "previous", "next", "last"][i] : "";
     if (i < first) return first >= 2 && i === 0 ? "first" : "previous";
     if (i > last) return all.length - 1 - last >= 2 && i === all.length - 1 ? "last" : "next";
     return "";
+  }
+
+  // An icon-only button at the end of a row (a table or grid row, a list item, a card: after the row's other cells)
+  // whose icon says nothing more than a caret or "more" opens that row's menu, whether or not it declares a popup:
+  // what it opens is not seen before the click, where it sits is. [name, the row] or null.
+  function rowMenuOf(el, role, icon) {
+    if (role !== "button" || el.closest("a[href]") || el.hasAttribute("aria-controls") || hasVisibleWords(el)) return null;
+    if (icon && icon !== ICONS.glyphs["▾"] && icon !== ICONS.glyphs["⋮"]) return null;
+    const c = cellOf(el);
+    const row = c ? (isHeaderRow(c.tr) ? null : c.tr) : (lineOf(el) || [])[2];
+    if (!row || !row.textContent.trim()) return null;
+    const controls = Array.from(row.querySelectorAll(CONTROL_SEL + ",a[href]")).filter((n) => !el.contains(n) && shown(n));
+    if (!controls.length && !wordsOf(row)) return null;
+    if (controls.some((n) => el.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING)) return null;  // not last
+    return ICONS.glyphs["⋮"];
+  }  // [name, derived] of a control its icon names (``icon``: what the glyph says): its place in a pager or a row first.
+  function iconPlace(el, role, icon) {
+    const paged = pagerName(el, icon, true);
+    return paged[0] !== icon ? paged : [rowMenuOf(el, role, icon) || icon, true];
   }

@@ -25,7 +25,7 @@
       let t = null;
       if (c.tagName === "INPUT" || c.tagName === "SELECT" || c.tagName === "TEXTAREA") t = "";
       else if (c.tagName === "IMG" || c.tagName === "AREA") t = c.getAttribute("alt") || "";
-      else if (c.hasAttribute("aria-label")) t = c.getAttribute("aria-label");
+      else if (c.hasAttribute("aria-label")) t = glyphLabel(c) ? "" : c.getAttribute("aria-label");  // no words
       else if (c.tagName === "svg") t = (c.querySelector("title") || {}).textContent || "";
       if (t !== null) { pieces.push(sep + t + post); continue; }
       const sub = [];
@@ -107,7 +107,10 @@
   function nameInfo(el, role) {
     const [own, ownDerived] = ownName(el, role);
     const name = clean(own, 80);
-    if (name) return pagerName(el, name, ownDerived);
+    if (name && !ownDerived) return pagerName(el, name, ownDerived);
+    const toggle = TOGGLE_ROLES.has(role) && el.tagName !== "INPUT" ? toggleLabel(el, role) : null;
+    if (toggle) return toggle;
+    if (name) return iconPlace(el, role, name);
     const tag = el.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || role === "textbox" || role === "checkbox") {
       if (role === "checkbox" && inHeaderRow(el)) return ["select all rows", true];
@@ -115,13 +118,15 @@
       if (cell) return [cell, true];
       const near = nearText(el) || besideBox(el);
       if (near) return [near, false];
+      const tied = TOGGLE_ROLES.has(role) ? toggleLabel(el, role) : null;
+      if (tied) return tied;
       const field = idWords((el.getAttribute("name") || "").split(/\W?\d+\W?/).filter(Boolean).pop());
       if (field.replace(/ /g, "").length >= 3) return [clean(field, 40), true];  // "form-0-quantity": "quantity"
       const group = groupContext(el);
       if (group) return [group, true];
     }
     const icon = iconWords(el);
-    if (icon) return pagerName(el, icon, true);
+    if (icon) return iconPlace(el, role, icon);
     const paged = pagerName(el, "", true);
     if (paged[0]) return paged;
     const arrow = calendarArrowName(el);
@@ -134,6 +139,8 @@
     if (popup && popup !== "false" && popup !== "dialog") return [ICONS.glyphs["⋮"], true];
     const cell = tableContext(el);
     if (cell && !cell.startsWith("row '")) return [cell, true];
+    const menu = rowMenuOf(el, role, "");
+    if (menu) return [menu, true];
     // One in a column's heading (a sortable column's gear) opens that column's options: "<heading> options".
     const head = inHeaderRow(el) && cellOf(el);
     const words = head ? headerAt(head.table, columnIndex(head.td)).replace(/[^\p{L}\p{N}]+$/u, "").trim() : "";
@@ -298,4 +305,35 @@
       }
     }
     return "";
+  }
+
+  // A toggle (checkbox, switch, radio) with no name of its own: the words structure ties to it. The block around it
+  // that holds no other field or toggle gives its words outside the toggle (a switch's words on a sibling button of
+  // its fieldset); in a table or list row, the row's key; outside rows, one whose block holds rows that each have a
+  // box of the same kind selects them all.
+  const TOGGLE_ROLES = new Set(["checkbox", "switch", "radio"]);
+  const TOGGLES = "input[type=checkbox],input[type=radio],[role=checkbox],[role=switch],[role=radio]";
+  function toggleLabel(el, role) {
+    const box = el.tagName === "INPUT" && el.closest("label") ? el.closest("label") : el;
+    for (let n = box.parentElement, d = 0; n && d < 2 && n !== document.body; n = n.parentElement, d++) {
+      const others = Array.from(n.querySelectorAll(TOGGLES + "," + FIELDS + ",a[href]")).filter((o) => !box.contains(o));
+      const next = n.nextElementSibling;  // a header line above look-alike lines of boxes: their select-all
+      if (n.matches(ROW_SEL) || others.length || (next && next.tagName === n.tagName && next.querySelector(TOGGLES))) break;
+      const words = clean(collapseRepeats(rendered(n, 0, [], TOGGLES).join("")), 60);
+      if (words && /\p{L}/u.test(words)) return words.length <= 40 ? [words, false] : null;
+    }
+    // A row's box selects its row (the words tableContext gives a box in a table); a row's switch turns it.
+    const c = cellOf(el), line = !c && lineOf(el);
+    const key = c ? (isHeaderRow(c.tr) ? "" : rowKey(c.tr, c.table, c.td)) : line ? line[0] : "";
+    if (key && key[0] !== "#") return [(role === "switch" ? "row '" : "select row '") + key + "'", true];
+    return role === "checkbox" && selectsRows(el) ? ["select all rows", true] : null;
+  }
+  function selectsRows(el) {
+    for (let n = el.parentElement, d = 0; n && d < 8 && n !== document.body; n = n.parentElement, d++) {
+      const boxes = Array.from(n.querySelectorAll(TOGGLES)).filter((b) => b !== el && !b.contains(el));
+      if (boxes.length < 2) continue;
+      if (boxes[0].compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) return false;  // it is not first
+      return boxes.every((b) => !!(cellOf(b) ? !isHeaderRow(cellOf(b).tr) : lineOf(b)));
+    }
+    return false;
   }

@@ -214,7 +214,7 @@
       if (!row && !repeatedIn(n, el)) continue;
       if (n.querySelectorAll(CONTROL_SEL + ",a[href]").length > 12) return null;  // a layout block, not a line
       const key = lineKey(n);
-      if (key || row) return key ? [key, row ? "row" : ""] : null;
+      if (key || row) return key ? [key, row ? "row" : "", n] : null;
     }
     return null;
   }

@@ -1,0 +1,61 @@
+"""Controls named by their purpose from structure, never by their glyph, a role word or nothing (issue 29 §4; the
+Prefect and Dagster trials, docs/trials/): icon-font ligatures and identifier-labelled icon images, pagers with no
+numbered buttons, row menus that declare no popup, and toggles whose words sit beside them."""
+
+from __future__ import annotations
+
+import pytest
+
+from browser_core.session import BrowserSession
+from tests.browser.helpers import observe
+
+pytestmark = pytest.mark.browser
+
+
+async def _snap(session: BrowserSession, url: str) -> list[dict]:
+    page = await session.page()
+    await page.goto(url)
+    await page.evaluate("() => document.fonts.ready.then(() => true)")
+    return (await observe(session))["elements"]
+
+
+def _named(elements: list[dict], role: str) -> list[tuple[str, str]]:
+    return [(e["name"], e.get("context", "")) for e in elements if e["role"] == role]
+
+
+async def test_a_ligature_icon_is_named_by_purpose_not_its_glyph_word(session: BrowserSession, site) -> None:
+    buttons = _named(await _snap(session, site.url_a("icons_ligature.html")), "button")
+    names = [n for n, _ in buttons]
+    assert not any("_" in n for n in names if n != "snake_case_words"), buttons
+    assert "refresh" in names and "copy" in names and "expand" in names, buttons
+    menus = sorted(c for n, c in buttons if n == "more actions")
+    assert menus == ["hourly_export", "model_features", "nightly_sync", "orders_raw", "weekly_digest"], buttons
+    assert "snake_case_words" in names and "III" in names, "words drawn as words stay the control's name"
+
+
+async def test_a_pager_of_icon_steps_around_a_page_indicator(session: BrowserSession, site) -> None:
+    buttons = _named(await _snap(session, site.url_a("pager_steps.html")), "button")
+    names = [n for n, _ in buttons]
+    assert names[:6] == ["previous page", "next page", "first page", "previous page", "next page", "last page"], buttons
+    assert "Past 7 days" in names
+    assert not any(n.endswith(" page") for n in names[6:]), "arrows around a range button are no pager"
+
+
+async def test_an_icon_button_ending_a_row_is_that_rows_menu(session: BrowserSession, site) -> None:
+    buttons = _named(await _snap(session, site.url_a("row_menu.html")), "button")
+    menus = [(n, c) for n, c in buttons if n == "more actions"]
+    assert len(menus) == 4 and len({c for _, c in menus}) == 4, buttons
+    assert any("nightly-orders" in c for _, c in menus) and any("owner_email" in c for _, c in menus), menus
+
+
+async def test_a_toggle_is_named_by_the_words_structure_ties_to_it(session: BrowserSession, site) -> None:
+    elements = await _snap(session, site.url_a("toggles_tied.html"))
+    assert [n for n, _ in _named(elements, "switch")] == ["Hide paused"], elements
+    boxes = [n for n, _ in _named(elements, "checkbox")]
+    assert boxes == [
+        "select all rows",
+        "select row 'hourly_sync'",
+        "select row 'daily_rollup'",
+        "select row 'etl-run-1'",
+        "select row 'etl-run-2'",
+    ], boxes
