@@ -32,9 +32,8 @@ from browser_core.errors import (
     BrowserUnavailable,
     ConfigurationError,
     NoPageOpen,
-    PageChanged,
     ToolFailure,
-    map_playwright_error,
+    as_failure,
 )
 from browser_core.flow_schema import FlowStep
 from browser_core.page.handles import released_after_call
@@ -140,11 +139,9 @@ class Act:
         except TimeoutError:
             error: ToolFailure = ActionTimeout(f"{tool.name} did not finish within {bound:.0f} s: the page may be busy")
             call.payload = failure(error, call.metadata)
-        except ToolFailure as exc:
-            call.payload = failure(page_not_browser(exc, session), call.metadata)
-        except PlaywrightError as exc:
-            mapped = map_playwright_error(exc, action=tool.name)
-            call.payload = failure(page_not_browser(mapped, session), call.metadata)
+        except (ToolFailure, PlaywrightError) as exc:
+            alive = session.started and not session.gone
+            call.payload = failure(as_failure(exc, action=tool.name, browser_alive=alive), call.metadata)
         except ConfigurationError as exc:
             call.payload = configuration(
                 ToolFailure(
@@ -376,16 +373,6 @@ def summarise_events(events: list[dict[str, object]]) -> list[dict[str, object]]
             "note": "more events of these kinds happened; observe to see the page",
         },
     ]
-
-
-def page_not_browser(error: ToolFailure, session: BrowserSession) -> ToolFailure:
-    """A closed tab or frame reads like a closed browser to Playwright; while the browser lives, it is not."""
-    if isinstance(error, BrowserUnavailable) and session.started and not session.gone:
-        action = error.message.split(" failed", 1)[0][:80]
-        return PageChanged(
-            f"{action}: the tab or frame it needed was closed", hint="Re-observe the active tab and use fresh ids."
-        )
-    return error
 
 
 def configuration(error: ToolFailure, metadata: ResultMetadata) -> Envelope:

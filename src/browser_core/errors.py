@@ -241,6 +241,22 @@ def map_playwright_error(exc: BaseException, *, action: str = "action") -> ToolF
     return ToolFailure(f"{action} failed: {_first_line(message)}")
 
 
+def page_not_browser(error: ToolFailure, *, browser_alive: bool) -> ToolFailure:
+    """A closed tab or frame reads like a closed browser to Playwright; while the browser lives, it is not."""
+    if isinstance(error, BrowserUnavailable) and browser_alive:
+        action = error.message.split(" failed", 1)[0][:80]
+        return PageChanged(
+            f"{action}: the tab or frame it needed was closed", hint="Re-observe the active tab and use fresh ids."
+        )
+    return error
+
+
+def as_failure(exc: ToolFailure | PlaywrightError, *, action: str, browser_alive: bool) -> ToolFailure:
+    """A failure as the model reads it, whether it was typed already or is Playwright's own."""
+    failure = exc if isinstance(exc, ToolFailure) else map_playwright_error(exc, action=action)
+    return page_not_browser(failure, browser_alive=browser_alive)
+
+
 @contextmanager
 def playwright_errors(action: str) -> Iterator[None]:
     """The single place where Playwright exceptions become typed failures."""

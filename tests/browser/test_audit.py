@@ -30,3 +30,29 @@ async def test_a_page_budget_of_one_audits_the_start_only(session: BrowserSessio
     report = await audit(session, AuditOptions(site.url_a("audit/clean.html"), pages=1, time_s=60, menus=0))
     assert [p.url for p in report.pages] == [site.url_a("audit/clean.html")]
     assert report.total == 0 and report.queued >= 1
+
+
+async def test_a_tab_swapped_while_opening_a_popup_is_a_failure_of_that_page(
+    session: BrowserSession, site: SiteServers
+) -> None:
+    """Dagster's job links (issue 29, check 12): an opener that only changes the address sends the crawl back to
+    the page, whose later load navigates itself away, so navigate replaces the tab. The next opener's id was of the
+    closed tab: the crawl stopped on a raw TargetClosedError. Now that page's failure is in the report, typed, and
+    the crawl goes on."""
+    report = await audit(session, AuditOptions(site.url_a("audit/swap.html"), pages=3, time_s=120, menus=3))
+    assert report.pages[0].url == site.url_a("audit/swap.html") and report.pages[0].elements >= 3, report.pages
+    failed = [(f.url, f.state, f.code) for f in report.failed]
+    assert failed == [(site.url_a("audit/swap.html"), "opening button 'Graph view'", "page_changed")], failed
+    assert site.url_a("audit/clean.html") in {p.url for p in report.pages}, "the crawl did not go on"
+
+
+async def test_a_page_that_leaves_on_load_is_audited_in_the_fresh_tab(
+    session: BrowserSession, site: SiteServers
+) -> None:
+    """navigate replaces a tab whose page navigated itself away and opens the address in a fresh one: the crawl
+    observes that fresh tab (it observed the closed one: 0 elements, or a raw TargetClosedError at its opener)."""
+    report = await audit(session, AuditOptions(site.url_a("audit/hop.html"), pages=2, time_s=120, menus=1))
+    first = report.pages[0]
+    assert (first.url, first.state) == (site.url_a("audit/hop.html"), "page") and first.elements >= 2, report.pages
+    assert any("Warehouse actions" in p.state for p in report.pages), [p.state for p in report.pages]
+    assert not report.failed, report.failed

@@ -220,3 +220,13 @@ async def test_a_frame_that_cannot_answer_is_inaccessible_with_a_reason(
         result = await actions.click(session, description="Refresh totals")
     assert "retry_chain" not in result  # the main frame at once: the slow frame was not waited for
     assert "Totals refreshed" in await text_of(session)
+
+
+async def test_a_route_the_loaded_page_rewrites_its_address_to_keeps_the_tab(session: BrowserSession, site) -> None:
+    """Issue 29 (Dagster's job links): the document navigate loaded rewrote its own address (history.replaceState,
+    a router's redirect). That is not an old page's navigation overtaking ours: the tab was swapped for a fresh one
+    (and the crawl's Page went stale with it)."""
+    page = await session.page()
+    out = await navigation.navigate(session, url=site.url_a("route_redirect.html"))
+    assert "replaced_tab" not in out, out
+    assert out["url"] == site.url_a("route_redirect.html?route=overview") and await session.page() is page, out

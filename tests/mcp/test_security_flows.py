@@ -203,6 +203,20 @@ async def test_a_menu_wrapped_in_a_popover_dialog_names_the_row_of_its_opener(tm
         assert remove["summary"]["effect"].startswith("delete 'weekly-census'"), remove["summary"]
 
 
+async def test_a_menu_of_a_line_in_a_div_grid_names_the_line_not_its_cell(tmp_path: Path, site) -> None:
+    """Dagster's runs list (issue 29, checks 4/5): a grid drawn with look-alike divs, the menu button in the line's
+    last cell beside 'View'. The cells side by side, each of another kind, are the line's columns: the menu's
+    Delete names the run, not the cell ('View')."""
+    async with browser_client(tmp_path / "profile") as client:
+        await client.call("navigate", url=site.url_a("menu_in_div_grid.html"))
+        mores = [e for e in (await client.call("find_interactive_elements", query="More", limit=20)).data["elements"]
+                 if e["name"] == "More"]
+        assert len(mores) == 2, mores
+        await runs(client, "click", element_id=mores[1]["id"])
+        delete = await held(client, "Delete", "menuitem")
+        assert delete["summary"]["effect"].startswith("delete '27f5226f'"), delete["summary"]
+
+
 async def test_a_floating_menu_with_no_role_names_the_row_of_the_button_that_opened_it(tmp_path: Path, site) -> None:
     """A row's icon-only 'more' button opens a plain floating box at the end of the body (no menu role, no
     aria-expanded, items plain buttons): its Delete is held naming that row's key, never the 'Updated' cell or the

@@ -112,3 +112,22 @@ async def test_an_in_page_click_result_says_the_text_it_made_appear_fenced(clien
     assert clicked.payload["metadata"]["page_content"] == "untrusted"
     recolored = await client.call("click", element_id=pick(page["elements"], "button", "recolor"))
     assert recolored.ok and "new_text" not in recolored.data
+
+
+async def test_an_id_of_a_tab_the_page_swapped_is_a_structured_error_and_the_server_serves_on(
+    client: BrowserClient, site
+) -> None:
+    """Issue 29 (Dagster, check 12), through the server: a later load of the page navigates itself away, navigate
+    replaces the tab, and a click on an id of the closed tab answers a typed failure (the crawl's raw
+    TargetClosedError came from the same look-up); the session goes on."""
+    assert (await client.call("navigate", url=site.url_a("audit/swap.html"))).ok
+    page = await observe(client)
+    more = pick(page["elements"], "button", "more actions")
+    assert (await client.call("click", element_id=pick(page["elements"], "button", "graph view"))).ok
+    again = await client.call("navigate", url=site.url_a("audit/swap.html"))
+    assert again.ok and "replaced_tab" in again.data, again.data
+    stale = await client.call("click", element_id=more)
+    assert not stale.ok and stale.error is not None, stale.data
+    assert stale.error["code"] in ("page_changed", "stale_element"), stale.error
+    fresh = await observe(client)
+    assert (await client.call("click", element_id=pick(fresh["elements"], "button", "more actions"))).ok

@@ -61,3 +61,15 @@ def test_a_clean_app_exits_0_and_allow_violations_exits_0(site: SiteServers, tmp
 def test_a_bad_address_is_refused_before_a_browser_starts(site: SiteServers, tmp_path: Path) -> None:
     done = run([ORCHESTRATOR, "audit", "ftp://example.invalid/"], user_env(tmp_path), tmp_path)
     assert done.code == 4 and "is not an http(s) address" in done.both, done.both
+
+
+def test_a_tab_the_page_swaps_is_a_failure_in_the_report_not_a_crash(site: SiteServers, tmp_path: Path) -> None:
+    """Issue 29 (Dagster, check 12): the crawl's tab replaced while it opened a popup ended the command with a raw
+    TargetClosedError traceback (exit 1, no report). Now the page's failure is a line of the report."""
+    code, out, folder = audit(site, tmp_path, "audit/swap.html", "--menus", "3", "--allow-violations")
+    assert code == 0 and "Traceback" not in out, out
+    assert "failed:" in out and "page_changed" in out and "Graph view" in out, out
+    assert folder is not None
+    report = json.loads((folder / "audit.json").read_text())
+    assert [f["code"] for f in report["failed"]] == ["page_changed"], report["failed"]
+    assert "Failed (the crawl went on)" in (folder / "report.html").read_text()

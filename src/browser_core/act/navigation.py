@@ -108,6 +108,18 @@ async def _document_url(page: Page) -> str:
     return page.url
 
 
+_LOADED_JS = "() => performance.getEntriesByType('navigation')[0]?.name ?? ''"
+
+
+async def _routed(page: Page, arrived: str) -> bool:
+    """The document our navigation loaded changed its own address (a single-page app's router: history.pushState or
+    replaceState): the tab is where we sent it, no navigation of the old page overtook ours."""
+    with anyio.move_on_after(TITLE_BOUND_S), contextlib.suppress(PlaywrightError):
+        loaded = str(await page.evaluate(_LOADED_JS))
+        return loaded.split("#")[0] == arrived.split("#")[0]
+    return False
+
+
 class _TabHung(Exception):
     """Our navigation did not commit and the tab's scripts stopped answering: its renderer is stuck."""
 
@@ -177,7 +189,7 @@ async def navigate(
         out = await _report(session, page, response, "navigate")
         arrived = response.url if response is not None else target
         shown = page.url if response is not None else await _document_url(page)
-        if shown.split("#")[0] != arrived.split("#")[0] and not replaced:
+        if shown.split("#")[0] != arrived.split("#")[0] and not replaced and not await _routed(page, arrived):
             # The old document's own navigation (a page that keeps navigating itself away) overtook ours.
             raise PageChanged(f"the tab went on to {shown[:200]}")
     except (PlaywrightError, PageChanged, _TabHung) as exc:

@@ -23,11 +23,11 @@ from playwright.async_api import Error as PlaywrightError
 
 from browser_core.act.actions import click
 from browser_core.act.navigation import navigate
-from browser_core.audit.findings import AuditReport, PageAudit, Skipped, Violation
+from browser_core.audit.findings import AuditReport, Failed, PageAudit, Skipped, Violation
 from browser_core.audit.held import MAX_JUDGED, judge, summary_violations
 from browser_core.audit.names import describe, name_violations
 from browser_core.audit.rows import counted_rows, read_frames, row_violations
-from browser_core.errors import InvalidInput, ToolFailure
+from browser_core.errors import InvalidInput, PageChanged, ToolFailure, as_failure
 from browser_core.page.observation import observe_page
 from browser_core.security.detector import CLICK_ROLES, DestructiveActionDetector
 from browser_core.security.policy import load_policy
@@ -131,14 +131,28 @@ class Auditor:
         return self.report
 
     async def _visit(self, url: str, deadline: float) -> list[tuple[str, bool]] | None:
-        """Audit one page and its popups; the addresses of its links, or None when it could not be audited."""
-        page = await self.session.page()
+        """Audit one page and its popups; the addresses of its links, or None when it could not be audited. What the
+        browser fails with on one page (its tab closed or replaced, a navigation during a read) is that page's
+        failure in the report, typed as a tool call's would be, and the crawl goes on with its next page."""
+        try:
+            return await self._audit_page(url, deadline)
+        except (ToolFailure, PlaywrightError) as exc:
+            self._failed(url, "page", exc)
+            return None
+
+    def _failed(self, url: str, state: str, exc: ToolFailure | PlaywrightError) -> None:
+        alive = self.session.started and not self.session.gone
+        failure = as_failure(exc, action="audit", browser_alive=alive)
+        self.report.failed.append(Failed(url=url, state=state, code=failure.code, message=failure.message[:200]))
+
+    async def _audit_page(self, url: str, deadline: float) -> list[tuple[str, bool]] | None:
         before = await self._cookies(url)
         try:
             await navigate(self.session, url=url)
         except ToolFailure as exc:
             self.report.skipped.append(Skipped(url=url, reason=exc.message[:200]))
             return None
+        page = await self.session.page()  # not the tab before: navigate replaces one that navigated itself away
         await settled(page)
         if origin(page.url) != origin(url):
             self.report.skipped.append(Skipped(url=url, reason=f"it went to another origin: {page.url[:160]}"))
@@ -150,19 +164,35 @@ class Auditor:
         seen = await self._observe(page, "page")
         self.report.pages.append(seen.audit)
         for opener in seen.opens[: self.options.menus]:
-            if time.monotonic() > deadline:
+            if time.monotonic() > deadline or not await self._open(page, url, opener, seen):
                 break
-            await self._open(page, url, opener, seen)
         return seen.links
 
-    async def _open(self, page: Page, url: str, opener_id: str, seen: Seen) -> None:
-        """Open one popup by its opener (through the guard), audit what it shows, then close it."""
+    async def _open(self, page: Page, url: str, opener_id: str, seen: Seen) -> bool:
+        """Open one popup by its opener (through the guard), audit what it shows, then close it. False when the tab
+        failed or is no longer the one observed: the other ids of its observation went with it."""
         opener = next((e for e in self.session.registry.last_seen.values() if e["id"] == opener_id), None)
         label = describe(opener) if opener else opener_id
+        try:
+            await self._opened(page, url, opener_id, label, seen)
+        except (ToolFailure, PlaywrightError) as exc:
+            self._failed(url, f"opening {label}", exc)
+            return False
+        if await self.session.page() is not page:
+            self.report.failed.append(Failed(
+                url=url, state=f"opening {label}", code=PageChanged.code,
+                message="the tab was replaced (it closed or navigated itself away): its other popups were not opened",
+            ))
+            return False
+        return True
+
+    async def _opened(self, page: Page, url: str, opener_id: str, label: str, seen: Seen) -> None:
         try:
             await click(self.session, element_id=opener_id)
         except ToolFailure:
             return  # held, gone or covered: nothing opened
+        if page.is_closed() or await self.session.page() is not page:
+            return  # the click closed or replaced the tab: the caller says so
         if normal(page.url) != normal(url):  # it was a link after all: its page is crawled on its own
             seen.links.append((page.url, False))
             with contextlib.suppress(ToolFailure):

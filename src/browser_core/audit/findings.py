@@ -61,6 +61,16 @@ class Skipped(BaseModel):
     reason: str
 
 
+class Failed(BaseModel):
+    """A page (or a popup of it) the audit could not finish: what the browser said, as a typed failure. The crawl
+    went on with its next page."""
+
+    url: str
+    state: str = "page"
+    code: str  # the failure's code ('page_changed', 'timeout', ...)
+    message: str
+
+
 class AuditReport(BaseModel):
     start_url: str
     started: str
@@ -69,6 +79,7 @@ class AuditReport(BaseModel):
     time_budget_s: float = 0.0
     pages: list[PageAudit] = Field(default_factory=list)
     skipped: list[Skipped] = Field(default_factory=list)
+    failed: list[Failed] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
     queued: int = 0  # same-origin pages found but left for lack of budget
 

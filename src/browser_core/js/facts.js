@@ -65,13 +65,24 @@
     copy.querySelectorAll(ACTS).forEach(c => c.remove());
     return /[\p{L}\p{N}]/u.test(copy.textContent || '');
   };
+  // Look-alike blocks side by side in one band, each holding another kind of content than the block at hand, are
+  // the columns of a line (a grid drawn with divs), not records: the line above them is the record. Records stack
+  // (a list, a sidebar's sections) or repeat one kind of content (cards in a row).
+  const kindOf = e => Array.from(e.querySelectorAll('*')).map(n => n.tagName).join(',');
+  const columnsOfLine = (a, twins) => {
+    const r = a.getBoundingClientRect(), kind = kindOf(a);
+    return r.height > 0 && twins.every(s => {
+      const q = s.getBoundingClientRect();
+      return kindOf(s) !== kind && q.top < r.bottom && r.top < q.bottom && (q.left >= r.right - 1 || q.right <= r.left + 1);
+    });
+  };
   const itemOf = e => {
     for (let a = e.parentElement, i = 0; a && a !== document.body && a !== main && i < 10; a = a.parentElement, i++) {
       if ((pageHeading && a.contains(pageHeading)) || size(a) > 2000) return null;
       if (a.matches(ROW) && textOf(a) !== textOf(e)) return a;
       const p = a.parentElement;
       const twins = p && p !== document.body && p !== main ? Array.from(p.children).filter(s => s !== a && alike(s, a)) : [];
-      if (!twins.length || a.tagName === 'FORM' || textOf(a) === textOf(e)) continue;
+      if (!twins.length || a.tagName === 'FORM' || textOf(a) === textOf(e) || columnsOfLine(a, twins)) continue;
       // A repeated block is a record when it has a heading, link or cell, or when each holds its own control
       // beside text of its own (a result card with its 'Book' button).
       if (a.querySelector('a,h2,h3,h4,h5,h6,th,[role=rowheader],td,[role=gridcell]') ||

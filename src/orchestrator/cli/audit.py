@@ -116,6 +116,8 @@ def print_report(console: Console, report: AuditReport) -> None:
     )
     for note in report.notes + [f"not audited: {s.url} ({s.reason})" for s in report.skipped]:
         console.print(f"[dim]{escape(note)}[/]")
+    for f in report.failed:
+        console.print(f"[yellow]failed:[/] {escape(where(f.url))} ({escape(f.state)}): {f.code}: {escape(f.message)}")
 
 
 def main(argv: list[str], console: Console | None = None) -> int:
@@ -141,6 +143,8 @@ def main(argv: list[str], console: Console | None = None) -> int:
         console.print(f"[red]no page could be audited[/] from {escape(args.url)}")
         for s in report.skipped:
             console.print(f"  {escape(s.url)}: {escape(s.reason)}")
+        for f in report.failed:
+            console.print(f"  {escape(f.url)}: {f.code}: {escape(f.message)}")
         return 4
     folder = _folder(root, args.url)
     (folder / "audit.json").write_text(report.model_dump_json(indent=1), encoding="utf-8")

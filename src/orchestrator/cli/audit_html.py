@@ -77,6 +77,15 @@ def _rest(report: AuditReport) -> str:
             + "".join(f"<li><code>{e(s.url)}</code>: {e(s.reason)}</li>" for s in report.skipped)
             + "</ul>"
         )
+    if report.failed:
+        out += (
+            "<h2>Failed (the crawl went on)</h2><ul>"
+            + "".join(
+                f"<li><code>{e(f.url)}</code> ({e(f.state)}): <code>{e(f.code)}</code> {e(f.message)}</li>"
+                for f in report.failed
+            )
+            + "</ul>"
+        )
     if report.notes:
         out += "<h2>Notes</h2><ul>" + "".join(f"<li>{e(n)}</li>" for n in report.notes) + "</ul>"
     return out
