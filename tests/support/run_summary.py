@@ -77,7 +77,7 @@ def record_groups(config: Any) -> None:
     """``XDIST_GROUP_SECONDS=<file>``: the run's seconds per group, for the scheduler's order (xdist_groups.py)."""
     out = os.environ.get("XDIST_GROUP_SECONDS")
     if out and GROUP_SECONDS and not hasattr(config, "workerinput"):
-        rounded = {group: round(s, 1) for group, s in sorted(GROUP_SECONDS.items(), key=lambda kv: -kv[1])}
+        rounded = {group: max(0.1, round(s, 1)) for group, s in sorted(GROUP_SECONDS.items(), key=lambda kv: -kv[1])}
         Path(out).write_text(json.dumps(rounded, indent=1) + "\n", "utf-8")
 
 
