@@ -17,8 +17,9 @@ from playwright.async_api import Error as PlaywrightError
 
 _JS = resources.files("browser_core.js")
 # The rule of which columns tell rows apart is the walker's own (columns.js), spliced in.
-FACTS_JS = _JS.joinpath("facts.js").read_text(encoding="utf-8").replace(
-    "/* columns.js */", _JS.joinpath("columns.js").read_text(encoding="utf-8"))
+FACTS_JS = _JS.joinpath("facts.js").read_text(encoding="utf-8")
+for _part in ("columns", "page_context"):  # page_context.js: where the control sits (filter, shell, record, opener)
+    FACTS_JS = FACTS_JS.replace(f"/* {_part}.js */", _JS.joinpath(f"{_part}.js").read_text(encoding="utf-8"))
 
 
 @dataclass
