@@ -140,8 +140,7 @@ class Act:
             error: ToolFailure = ActionTimeout(f"{tool.name} did not finish within {bound:.0f} s: the page may be busy")
             call.payload = failure(error, call.metadata)
         except (ToolFailure, PlaywrightError) as exc:
-            alive = session.started and not session.gone
-            call.payload = failure(as_failure(exc, action=tool.name, browser_alive=alive), call.metadata)
+            call.payload = failure(as_failure(exc, action=tool.name, browser_alive=session.started), call.metadata)
         except ConfigurationError as exc:
             call.payload = configuration(
                 ToolFailure(

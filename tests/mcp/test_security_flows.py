@@ -193,28 +193,27 @@ async def test_a_popup_menus_delete_names_the_record_its_opener_sits_beside(tmp_
 async def test_a_menu_wrapped_in_a_popover_dialog_names_the_row_of_its_opener(tmp_path: Path, site) -> None:
     """A row's menu rendered in a dialog-role popover whose whole content is the menu (Radix-style): its Remove is
     held naming the opener's row, never the popover's first line (its first item) taken for a dialog title."""
-    async with browser_client(tmp_path / "profile") as client:
-        await client.call("navigate", url=site.url_a("menu_in_popover.html"))
-        mores = [e for e in (await client.call("find_interactive_elements", query="More", limit=20)).data["elements"]
-                 if e["name"] == "More"]
-        assert len(mores) == 2, mores
-        await runs(client, "click", element_id=mores[1]["id"])
-        remove = await held(client, "Remove", "menuitem")
-        assert remove["summary"]["effect"].startswith("delete 'weekly-census'"), remove["summary"]
+    summary = await _second_row_menu_item_held(tmp_path, site.url_a("menu_in_popover.html"), "Remove")
+    assert summary["effect"].startswith("delete 'weekly-census'"), summary
 
 
 async def test_a_menu_of_a_line_in_a_div_grid_names_the_line_not_its_cell(tmp_path: Path, site) -> None:
     """Dagster's runs list (issue 29, checks 4/5): a grid drawn with look-alike divs, the menu button in the line's
     last cell beside 'View'. The cells side by side, each of another kind, are the line's columns: the menu's
     Delete names the run, not the cell ('View')."""
+    summary = await _second_row_menu_item_held(tmp_path, site.url_a("menu_in_div_grid.html"), "Delete")
+    assert summary["effect"].startswith("delete '27f5226f'"), summary
+
+
+async def _second_row_menu_item_held(tmp_path: Path, url: str, item: str) -> dict:
+    """The held summary of ``item`` in the menu of the second of the page's two rows' "More" buttons."""
     async with browser_client(tmp_path / "profile") as client:
-        await client.call("navigate", url=site.url_a("menu_in_div_grid.html"))
+        await client.call("navigate", url=url)
         mores = [e for e in (await client.call("find_interactive_elements", query="More", limit=20)).data["elements"]
                  if e["name"] == "More"]
         assert len(mores) == 2, mores
         await runs(client, "click", element_id=mores[1]["id"])
-        delete = await held(client, "Delete", "menuitem")
-        assert delete["summary"]["effect"].startswith("delete '27f5226f'"), delete["summary"]
+        return (await held(client, item, "menuitem"))["summary"]
 
 
 async def test_a_floating_menu_with_no_role_names_the_row_of_the_button_that_opened_it(tmp_path: Path, site) -> None:

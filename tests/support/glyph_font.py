@@ -21,12 +21,12 @@ def _name(c: str) -> str:
 
 def _square(size: int):  # type: ignore[no-untyped-def]
     pen = TTGlyphPen(None)
-    for x0, y0, x1, y1 in ((100, 100, size - 100, size - 100),):
-        pen.moveTo((x0, y0))
-        pen.lineTo((x0, y1))
-        pen.lineTo((x1, y1))
-        pen.lineTo((x1, y0))
-        pen.closePath()
+    low, high = 100, size - 100
+    pen.moveTo((low, low))
+    pen.lineTo((low, high))
+    pen.lineTo((high, high))
+    pen.lineTo((high, low))
+    pen.closePath()
     return pen.glyph()
 
 

@@ -141,8 +141,7 @@ class Auditor:
             return None
 
     def _failed(self, url: str, state: str, exc: ToolFailure | PlaywrightError) -> None:
-        alive = self.session.started and not self.session.gone
-        failure = as_failure(exc, action="audit", browser_alive=alive)
+        failure = as_failure(exc, action="audit", browser_alive=self.session.started)
         self.report.failed.append(Failed(url=url, state=state, code=failure.code, message=failure.message[:200]))
 
     async def _audit_page(self, url: str, deadline: float) -> list[tuple[str, bool]] | None:

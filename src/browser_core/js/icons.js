@@ -239,7 +239,8 @@
     if (!controls.length && !wordsOf(row)) return null;
     if (controls.some((n) => el.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING)) return null;  // not last
     return ICONS.glyphs["⋮"];
-  }  // [name, derived] of a control its icon names (``icon``: what the glyph says): its place in a pager or a row first.
+  }
+  // [name, derived] of a control its icon names (``icon``: what the glyph says): its place in a pager or a row first.
   function iconPlace(el, role, icon) {
     const paged = pagerName(el, icon, true);
     return paged[0] !== icon ? paged : [rowMenuOf(el, role, icon) || icon, true];

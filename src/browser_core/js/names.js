@@ -118,7 +118,7 @@
       if (cell) return [cell, true];
       const near = nearText(el) || besideBox(el);
       if (near) return [near, false];
-      const tied = TOGGLE_ROLES.has(role) ? toggleLabel(el, role) : null;
+      const tied = TOGGLE_ROLES.has(role) && tag === "INPUT" ? toggleLabel(el, role) : null;  // others: asked above
       if (tied) return tied;
       const field = idWords((el.getAttribute("name") || "").split(/\W?\d+\W?/).filter(Boolean).pop());
       if (field.replace(/ /g, "").length >= 3) return [clean(field, 40), true];  // "form-0-quantity": "quantity"
