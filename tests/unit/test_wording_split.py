@@ -12,12 +12,12 @@ from browser_core.security.confirming import confirmation_category
 from browser_core.security.policy import load_policy
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, judge_all, load_wordings, table
 
-# Round 16's apps (splits.yaml) scored 505/565 blind on round 15's rules (4d7a7de with session 18's later commits),
-# run once after their labels were committed (6b3d430); after their misses were read and fixed by class (no longer a
-# blind figure), 521/565; the 87 development apps (round 15's included) score 4975/5130 before that pass and after it
-# (no verdict lost): a regression guard.
-HELD_OUT_RIGHT = 521
-DEVELOPMENT_RIGHT = 4975
+# Round 17's apps (splits.yaml) scored 609/670 blind on round 16's rules (cd3840e with session 19's later commits and
+# session 20's step 1, which added no rule), run once after their labels were committed (feae004); after their misses
+# were read and fixed by class (no longer a blind figure), 630/670; the 91 development apps (round 16's included) score
+# 5496/5695 before that pass and 5498/5695 after it (no verdict lost): a regression guard.
+HELD_OUT_RIGHT = 630
+DEVELOPMENT_RIGHT = 5498
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -37,9 +37,9 @@ def test_the_gate_does_not_score_worse_than_measured() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 29's target is not met blind: round 16 measured 505/565 (89.4 %) on four apps never read (commit "
-    "4/5, delete 68/79, send 19/35, publish 1/7, cancel 7/9, loss 13/25, advance 6/6, ordinary 387/399; "
-    "splits.yaml)",
+    reason="issue 29's target is not met blind: round 17 measured 609/670 (90.9 %) on four apps never read (commit "
+    "5/15, delete 116/116, send 11/22, publish 5/5, cancel 19/24, loss 24/34, advance 3/3, cart edit 3/3, ordinary "
+    "423/448; splits.yaml)",
 )
 def test_every_category_scores_at_least_98_percent_on_the_held_out_apps() -> None:
     scores = table(judge_all(), "category")
@@ -151,3 +151,28 @@ def test_round_16_classes_sent_by_a_channel_an_offer_answered_and_a_credential_e
     assert policy.judge_name("Confirm booking cancellation") == "cancel"
     assert policy.judge_name("Confirm booking") == "payment"
     assert policy.judge_name("Submit abuse report") == "send"
+
+
+def test_round_17_classes_mail_set_off_a_withdrawal_and_a_booking_created() -> None:
+    """Round 17's classes, in other words than the texts read: mail the act sets off; money the app says it will take;
+    what was handed in (or a registration) withdrawn; a credential made anew stops the old one; a second factor
+    reset; a booking created; a send to someone named, in the active form; data cleared; a fee or a category is an
+    edit's object; declining an invitation answers it; a copy sent to oneself."""
+    policy = load_policy()
+    assert confirmation_category(policy, "Publishing it will trigger an e-mail to every speaker.") == "send"
+    assert confirmation_category(policy, "Reminder notifications will be sent tonight.") == "send"
+    assert confirmation_category(policy, "We will debit your card on the first day of the month.") == "payment"
+    assert policy.judge_name("Withdraw paper") == "cancel"
+    assert confirmation_category(policy, "Do you really want to withdraw your signup?") == "cancel"
+    assert confirmation_category(policy, "Rotate it now? Existing webhooks will stop working.") == "cancel"
+    assert policy.judge_name("Reset two factor") == "cancel"
+    assert policy.judge_name("Create reservation") == "payment"
+    assert policy.judge_name("Create order") is None
+    assert confirmation_category(policy, "Do you want to send the recovery link to bob@example.org?") == "send"
+    assert confirmation_category(policy, "Do you want to send the recovery link to your address?") is None
+    assert policy.judge_name("Clear app data") == "delete"
+    assert policy.judge_name("Remove shipping fee") is None
+    assert policy.judge_name("Remove item from category") is None
+    assert confirmation_category(policy, "Are you sure you want to decline the invitation to Ada's party?") is None
+    assert confirmation_category(policy, "Are you sure you want to decline this order?") == "cancel"
+    assert policy.judge_name("Email copy to myself") is None

@@ -64,7 +64,7 @@ class Meaning:
     pairs: tuple[tuple[str, re.Pattern[str] | None, re.Pattern[str] | None], ...] = ()
     marks: re.Pattern[str] | None = None
     detach: tuple[re.Pattern[str] | None, ...] = (None,) * 9
-    sent_to: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
+    sent_to: tuple[re.Pattern[str] | None, re.Pattern[str] | None, re.Pattern[str] | None] = (None, None, None)
     money_sent: tuple[re.Pattern[str] | None, re.Pattern[str] | None, re.Pattern[str] | None] = (None, None, None)
     possible: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
 
@@ -101,7 +101,8 @@ class Meaning:
                     word_regex(attributes.get("oneself", [])), word_regex(attributes.get("memberships", [])),
                     word_regex(attributes.get("member_of", []))),
             sent_to=(phrases((raw.get("sent_to", {}) or {}).get("phrases", [])),
-                     word_regex((raw.get("sent_to", {}) or {}).get("self", []))),
+                     word_regex((raw.get("sent_to", {}) or {}).get("self", [])),
+                     word_regex((raw.get("sent_to", {}) or {}).get("verbs", []))),
             money_sent=(word_regex(money.get("verbs", [])), word_regex(money.get("objects", [])),
                         word_regex(money.get("after", []))),
             possible=(word_regex(possible.get("subjects", [])), word_regex(possible.get("modals", []))),
@@ -161,11 +162,15 @@ class Meaning:
     def asks_to_end(self, sentence: str) -> bool:
         """A question whose verb ends something ('Are you sure you wish to abort?', '… want to stop it?')."""
         tokens = [t.casefold() for t in _TOKENS.findall(sentence)]
+        answer, offered = self.answers
+        # Declining what was offered to oneself answers it ("… want to decline this invitation?"), as in a name.
         return any(
             t == "to"
             and i + 1 < len(tokens)
             and self.cancel_verbs is not None
             and self.cancel_verbs.match(tokens[i + 1])
+            and not (answer and offered and answer.match(tokens[i + 1])
+                     and _hits(offered, tokens[i + 2:i + 2 + GAP]))
             for i, t in enumerate(tokens)
         )
 
@@ -253,13 +258,17 @@ class Meaning:
     def sends_to_others(self, sentence: str) -> bool:
         """The app says what the act sends goes to someone it names ('… will be sent to the selected attendees',
         '… sent to the user's email address'), not to the user ('… sent to you', '… to your address')."""
-        sent, own = self.sent_to
+        sent, own, verbs = self.sent_to
         text = " ".join(sentence.split())
         for match in sent.finditer(text) if sent is not None else ():
             after = _TOKENS.findall(text[match.end():])[:1]
             if after and not (own is not None and own.match(after[0].casefold())):
                 return True
-        return False
+        # The active form, the app asking the user to send it to someone it names ("… send a password reset email to
+        # anna@example.com?"): a verb of sending, then "to" and someone who is not the user.
+        tokens = [t.casefold() for t in _TOKENS.findall(text)]
+        return any(tokens[k] == "to" and k + 1 < len(tokens) and not (own is not None and own.match(tokens[k + 1]))
+                   for i in _hits(verbs, tokens) for k in range(i + 1, min(i + 2 * GAP, len(tokens))))
 
     def sends_money(self, text: str) -> bool:
         """Money is what the verb sends ('Send payment via PayPal', 'Transfer funds to Anna'): the money word heads its
