@@ -56,3 +56,14 @@ async def test_a_page_that_leaves_on_load_is_audited_in_the_fresh_tab(
     assert (first.url, first.state) == (site.url_a("audit/hop.html"), "page") and first.elements >= 2, report.pages
     assert any("Warehouse actions" in p.state for p in report.pages), [p.state for p in report.pages]
     assert not report.failed, report.failed
+
+
+async def test_rows_fetched_after_the_app_code_ran_are_observed(session: BrowserSession, site: SiteServers) -> None:
+    """Dagster's run list (issue 29): the grid's frame showed, the app's code ran (a long task, no request, no
+    change), then it fetched its rows: the network had rested and the document stood still across two reads, so
+    the audit observed the header alone (0 rows). It now waits until nothing is in flight and the document has been
+    unchanged while the page answered on time (``page/quiet.py``)."""
+    report = await audit(session, AuditOptions(site.url_a("audit/late_rows.html"), pages=1, time_s=60, menus=0))
+    first = report.pages[0]
+    assert first.rows == 3 and first.elements >= 7, report.pages
+    assert not [v for v, _ in report.unique()], report.unique()
