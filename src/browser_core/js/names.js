@@ -129,7 +129,7 @@
     if (icon) return iconPlace(el, role, icon);
     const paged = pagerName(el, "", true);
     if (paged[0]) return paged;
-    const arrow = calendarArrowName(el);
+    const arrow = calendarArrowName(el) || stepName(el);
     if (arrow) return [arrow, true];
     if (!el.matches("svg,img") && !el.querySelector("svg,img,i,[class*=icon i]")) return ["", false];
     const goes = destination(el);
