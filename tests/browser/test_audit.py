@@ -56,3 +56,25 @@ async def test_a_page_that_leaves_on_load_is_audited_in_the_fresh_tab(
     assert (first.url, first.state) == (site.url_a("audit/hop.html"), "page") and first.elements >= 2, report.pages
     assert any("Warehouse actions" in p.state for p in report.pages), [p.state for p in report.pages]
     assert not report.failed, report.failed
+
+
+async def test_rows_fetched_after_the_app_code_ran_are_observed(session: BrowserSession, site: SiteServers) -> None:
+    """Dagster's run list (issue 29): the grid's frame showed, the app's code ran (a long task, no request, no
+    change), then it fetched its rows: the network had rested and the document stood still across two reads, so
+    the audit observed the header alone (0 rows). It now waits until nothing is in flight and the document has been
+    unchanged while the page answered on time (``page/quiet.py``)."""
+    report = await audit(session, AuditOptions(site.url_a("audit/late_rows.html"), pages=1, time_s=60, menus=0))
+    first = report.pages[0]
+    assert first.rows == 3 and first.elements >= 7, report.pages
+    assert not [v for v, _ in report.unique()], report.unique()
+
+
+async def test_record_identifiers_are_data_and_an_attribute_name_is_a_class_name(
+    session: BrowserSession, site: SiteServers
+) -> None:
+    """Dagster's ``inbox_sensor`` link (issue 29): a record's identifier, the link's own text beside the hidden copy
+    the app measures truncation with, was flagged as a class name (the whole text read twice did not equal the
+    name). A name taken from an ``aria-label`` attribute (``btn_pause_sensor``) still is one."""
+    report = await audit(session, AuditOptions(site.url_a("audit/records.html"), pages=1, time_s=60, menus=0))
+    found = sorted((v.kind, v.element.split(" (")[0].split(" →")[0]) for v, _ in report.unique())
+    assert found == [("class-name", "button 'btn_pause_sensor'")] * 2, found

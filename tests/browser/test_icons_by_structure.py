@@ -59,3 +59,13 @@ async def test_a_toggle_is_named_by_the_words_structure_ties_to_it(session: Brow
         "select row 'etl-run-1'",
         "select row 'etl-run-2'",
     ], boxes
+
+
+async def test_icon_buttons_either_side_of_a_value_step_it(session: BrowserSession, site) -> None:
+    """Prefect's date range (issue 29): an icon-only button before and after the button showing the period were both
+    named ``icon``. They step the value they flank: ``previous 'Last 30 days'``, ``next 'Last 30 days'``."""
+    page = await session.page()
+    await page.goto(site.url_a("range_steps.html"))
+    snap = await observe(session)
+    names = [e["name"] for e in snap["elements"] if e["role"] == "button"]
+    assert names == ["previous 'Last 30 days'", "Last 30 days", "next 'Last 30 days'"], names

@@ -32,3 +32,19 @@ async def test_checkboxes_drawn_by_their_labels_are_listed_and_clicked(session: 
     held = DestructiveActionDetector(load_policy()).classify("click", "button", "Remove", await element_facts(handle))
     assert held is not None and held.category == "delete", held
     assert held.objects == ("export 9b07",), held
+
+
+async def test_a_rows_select_box_and_its_on_off_switch_are_named_apart(session: BrowserSession, site) -> None:
+    """Dagster's Automation list (issue 29): each line's select checkbox and its on/off switch (a checkbox its label
+    draws as a switch) were both ``select row '<line>'``. The row selects by its first toggle; a later one turns it
+    on or off. The same in a table whose toggle columns have no heading."""
+    page = await session.page()
+    await page.goto(site.url_a("row_toggles.html"))
+    snap = await observe(session)
+    names = sorted(e["name"] for e in snap["elements"] if e["role"] == "checkbox")
+    assert names == sorted([
+        "select row 'nightly cleanup'", "on/off row 'nightly cleanup'",
+        "select row 'hourly sync'", "on/off row 'hourly sync'",
+        "select row 'weekly report'", "on/off row 'weekly report'",
+        "select row 'monthly audit'", "on/off row 'monthly audit'",
+    ]), names

@@ -29,12 +29,12 @@ from browser_core.audit.names import describe, name_violations
 from browser_core.audit.rows import counted_rows, read_frames, row_violations
 from browser_core.errors import InvalidInput, PageChanged, ToolFailure, as_failure
 from browser_core.page.observation import observe_page
+from browser_core.page.quiet import Requests, quiet
 from browser_core.security.detector import CLICK_ROLES, DestructiveActionDetector
 from browser_core.security.policy import load_policy
 from browser_core.session.browser import BrowserSession
 
 SETTLE_MS = 3000  # a single-page app fetches its rows after the load: wait for the network to rest, this long
-STILL_S = 6.0  # ... and for its document to stop growing (two reads alike), this long at most
 BLANK_S = 30.0  # a page that shows no words and no control yet (a single-page app's splash) is no page yet
 _SIZE_JS = "() => document.getElementsByTagName('*').length"
 _SHOWS_JS = ("() => !!document.body && (!!document.body.innerText.trim() || "
@@ -146,13 +146,17 @@ class Auditor:
 
     async def _audit_page(self, url: str, deadline: float) -> list[tuple[str, bool]] | None:
         before = await self._cookies(url)
+        requests = Requests(await self.session.page())  # from the start: the page's first fetches count too
         try:
             await navigate(self.session, url=url)
         except ToolFailure as exc:
+            requests.stop()
             self.report.skipped.append(Skipped(url=url, reason=exc.message[:200]))
             return None
         page = await self.session.page()  # not the tab before: navigate replaces one that navigated itself away
-        await settled(page)
+        if requests.page is not page:
+            requests.stop()
+        size = await settled(page, requests if requests.page is page else None)
         if origin(page.url) != origin(url):
             self.report.skipped.append(Skipped(url=url, reason=f"it went to another origin: {page.url[:160]}"))
             return None
@@ -161,6 +165,9 @@ class Auditor:
         self.audited.add(normal(page.url))
         await self._session_kept(url, before)
         seen = await self._observe(page, "page")
+        if await size_of(page) != size:  # it went on rendering while observed (rows arriving late): once more
+            await settled(page)
+            seen = await self._observe(page, "page")
         self.report.pages.append(seen.audit)
         for opener in seen.opens[: self.options.menus]:
             if time.monotonic() > deadline or not await self._open(page, url, opener, seen):
@@ -263,19 +270,24 @@ class Auditor:
             await self.session.context.add_cookies(lost)
 
 
-async def settled(page: Page) -> None:
+async def settled(page: Page, requests: Requests | None = None) -> int:
     """Until the network rests, the page shows something (words or a control: a single-page app's splash is no page
-    yet) and its document stops growing (such an app renders its rows late), each bounded."""
+    yet) and it is quiet (``page/quiet.py``: nothing in flight, the document unchanged while its main thread answers:
+    such an app fetches and renders its rows late), each bounded; ``requests``: the page's, watched since before it
+    was opened (else from now). The document's size then (it changed if it differs later)."""
+    requests = requests or Requests(page)
     with contextlib.suppress(PlaywrightError):
         await page.wait_for_load_state("networkidle", timeout=SETTLE_MS)
-    with anyio.move_on_after(BLANK_S), contextlib.suppress(PlaywrightError):
-        while not await page.evaluate(_SHOWS_JS):
-            await page.wait_for_timeout(400)  # a page that renders late gives no event to wait on
-    size = -1
-    with anyio.move_on_after(STILL_S), contextlib.suppress(PlaywrightError):
-        while (now := await page.evaluate(_SIZE_JS)) != size:
-            size = now
-            await page.wait_for_timeout(400)  # a document that grows gives no event to wait on
+    with contextlib.suppress(PlaywrightError):
+        await page.wait_for_function(_SHOWS_JS, timeout=BLANK_S * 1000)
+    await quiet(page, requests)
+    return await size_of(page)
+
+
+async def size_of(page: Page) -> int:
+    with contextlib.suppress(PlaywrightError):
+        return int(await page.evaluate(_SIZE_JS))
+    return -1
 
 
 async def audit(session: BrowserSession, options: AuditOptions) -> AuditReport:

@@ -163,22 +163,29 @@ def describe(element: ListedElement) -> str:
 
 
 def name_violations(
-    elements: list[ListedElement], links: dict[str, str], own: dict[str, str]
+    elements: list[ListedElement], links: dict[str, str], own: dict[str, list[str]]
 ) -> list[tuple[str, str, str]]:
     """(kind, element, detail) for each listed control whose name breaks the invariant; a link says where it goes.
-    A name that is the element's own visible text ("log_file" on a page documenting settings) is the page's word."""
+    A name taken from the element's content — its whole text or one line it shows ("log_file" on a page documenting
+    settings; a record's identifier on the link into it, even beside a hidden copy the app measures it with) — is
+    data on the page, not a name made from a class or an attribute."""
     out = []
     for e in elements:
         if e["role"] not in NAMED_ROLES:
             continue
         problem = name_problem(e["role"], e.get("name", ""), e.get("state", ""))
-        shown = " ".join(own.get(e["id"], "").split())
-        if problem and problem[0] in ("role-word-name", "class-name") and shown == " ".join(e["name"].split()):
+        if problem and problem[0] in ("role-word-name", "class-name") and shows(own.get(e["id"], []), e["name"]):
             continue
         if problem:
             href = links.get(e["id"], "")
             out.append((problem[0], describe(e) + (f" → {where(href)}" if href else ""), problem[1]))
     return out
+
+
+def shows(lines: list[str], name: str) -> bool:
+    """Whether the name is the element's own text: all its lines, or one of them."""
+    said = " ".join(name.split())
+    return bool(said) and (said == " ".join(" ".join(lines).split()) or said in (" ".join(t.split()) for t in lines))
 
 
 def where(href: str) -> str:

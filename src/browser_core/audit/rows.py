@@ -56,7 +56,7 @@ class FrameRead:
     opens: list[str] = field(default_factory=list)  # ids of controls that declare a popup
     text: str = ""
     plain: set[str] = field(default_factory=set)  # ids of links that only open a page (nothing for the gate)
-    own: dict[str, str] = field(default_factory=dict)  # id -> the element's own visible text
+    own: dict[str, list[str]] = field(default_factory=dict)  # id -> the lines of text the element shows
     chrome: set[str] = field(default_factory=set)  # ids of links in a header, navigation, sidebar or footer
 
 

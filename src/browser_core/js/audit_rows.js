@@ -74,7 +74,9 @@
   const CHROME = "nav,header,footer,aside,[role=navigation],[role=banner],[role=contentinfo],[role=complementary]";
   const links = {}, opens = [], plain = [], own = {}, chrome = [];
   for (const [el, n] of listed) {
-    own[n] = clean(el.innerText || el.value || "", 80);
+    // The words it shows, line by line (a name that is one of them was taken from its content, not an attribute).
+    own[n] = Array.from(new Set(String(el.innerText || el.value || "").split("\n").map((t) => clean(t, 80))
+      .filter(Boolean))).slice(0, 12);
     if ((el.tagName === "A" || el.tagName === "AREA") && el.href) {
       links[n] = el.href;
       if (plainLink(el)) plain.push(n);

@@ -103,6 +103,18 @@
     }
     return false;
   }
+  // Two icon-only buttons on either side of one control that shows a value (a date range, a period between arrows)
+  // step that value: the one before it "previous '<value>'", the one after it "next '<value>'".
+  function stepName(el) {
+    const group = el.parentElement;
+    const parts = group ? Array.from(group.children).filter((c) => c.matches("button,[role=button],a[href]")) : [];
+    if (parts.length !== 3 || (parts[0] !== el && parts[2] !== el)) return "";
+    if (hasVisibleWords(parts[0]) || hasVisibleWords(parts[2]) || !hasVisibleWords(parts[1])) return "";
+    const a = parts[0].getBoundingClientRect(), b = parts[2].getBoundingClientRect(), m = parts[1].getBoundingClientRect();
+    if (!(a.right <= m.left + 1 && m.right <= b.left + 1)) return "";  // side by side, in that order
+    const value = clean(textOf(parts[1]), 40);
+    return value ? (el === parts[0] ? "previous '" : "next '") + value + "'" : "";
+  }
   // A library's class ("fa-trash", "bi-pencil-square"); on an empty element used as the icon itself, also a bare
   // class that is an icon word of the vocabulary ("trash", "calnav-next"); design-system words never.
   function classIcon(n) {

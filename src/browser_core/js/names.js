@@ -129,7 +129,7 @@
     if (icon) return iconPlace(el, role, icon);
     const paged = pagerName(el, "", true);
     if (paged[0]) return paged;
-    const arrow = calendarArrowName(el);
+    const arrow = calendarArrowName(el) || stepName(el);
     if (arrow) return [arrow, true];
     if (!el.matches("svg,img") && !el.querySelector("svg,img,i,[class*=icon i]")) return ["", false];
     const goes = destination(el);
@@ -325,8 +325,18 @@
     // A row's box selects its row (the words tableContext gives a box in a table); a row's switch turns it.
     const c = cellOf(el), line = !c && lineOf(el);
     const key = c ? (isHeaderRow(c.tr) ? "" : rowKey(c.tr, c.table, c.td)) : line ? line[0] : "";
-    if (key && key[0] !== "#") return [(role === "switch" ? "row '" : "select row '") + key + "'", true];
+    if (key && key[0] !== "#") {
+      const turns = role !== "switch" && laterToggle(el, c ? c.tr : line[2]);
+      return [(role === "switch" ? "row '" : turns ? "on/off row '" : "select row '") + key + "'", true];
+    }
     return role === "checkbox" && selectsRows(el) ? ["select all rows", true] : null;
+  }
+  // A row selects by its first toggle: a later toggle of the same row (a switch drawn over a checkbox, at the row's
+  // end) turns the row's record on or off, and is no second "select row".
+  function laterToggle(el, row) {
+    const box = el.tagName === "INPUT" && el.closest("label") ? el.closest("label") : el;
+    const first = row && row.querySelector(TOGGLES);
+    return !!first && first !== el && !box.contains(first);
   }
   function selectsRows(el) {
     for (let n = el.parentElement, d = 0; n && d < 8 && n !== document.body; n = n.parentElement, d++) {

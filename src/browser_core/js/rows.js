@@ -183,7 +183,8 @@
     if (!head) {
       if (!hasHeaders(c.table) || !key || key[0] === "#") return "";
       const pick = /^(checkbox|radio)$/.test(el.type || el.getAttribute("role") || "");
-      return (pick ? "select row '" : "row '") + key + "'";
+      const turns = pick && laterToggle(el, c.tr);  // names.js: a row's later toggle turns it on or off
+      return (turns ? "on/off row '" : pick ? "select row '" : "row '") + key + "'";
     }
     return key ? head + " — row " + (key[0] === "#" ? key.slice(1) : "'" + key + "'") : head;
   }
