@@ -46,9 +46,9 @@
   const idLike = s => !/\p{L}/u.test(s) || (!/\s/.test(s) && s.length > 12 && /\d/.test(s) &&
     (/^[0-9a-f-]+$/i.test(s) || (s.match(/\d\p{L}|\p{L}\d/gu) || []).length >= 3));
   // A date, a time or an age ("2024-05-01", "12:30", "5m ago", "3 days ago") says when, never which record.
-  const timeLike = t => t.length <= 24 && /\d/.test(t) &&
+  const timeLike = t => t.length <= 28 && /\d/.test(t) &&  // ... or a month's word ('Nov 28 2026, 15:25', '3 May 2024')
     (/^\d{1,4}([-/.:]\d{1,4}){1,2}([ T,]+\d{1,2}:\d{2}(:\d{2})?)?(\s*[ap]\.?m\.?)?$/i.test(t) ||
-     /^\d+\s*\p{L}{1,7}\.?\s+\p{L}{2,4}$/u.test(t));
+     /^\d+\s*\p{L}{1,7}\.?\s+\p{L}{2,4}$/u.test(t) || /^(\p{L}{3,9}\.?\s+\d{1,2}|\d{1,2}\s+\p{L}{3,9}\.?),?\s+\d{4}(,?\s+\d{1,2}:\d{2}(:\d{2})?)?$/u.test(t));
   const nameLike = t => !idLike(t) && !timeLike(t);
   // How much text a block holds as read: a template's indentation is no text.
   const size = e => (e.textContent || '').replace(/\s+/g, ' ').length;
@@ -290,7 +290,9 @@
   const labelled = dialog && (dialog.getAttribute('aria-label') || (document.getElementById(
     (dialog.getAttribute('aria-labelledby') || '').split(' ')[0]) || {}).textContent ||
     (shown(dialog, 'h1,h2,h3,h4,h5,h6,[role=heading]', 1).length ? '' : firstLine(dialog)));
-  const item = itemOf(el);
+  // A block titled by the very words of its control (a settings section 'Delete project' over its button) is that
+  // control's section, no record.
+  const item = (it => it && rowName(it, el).toLowerCase() === clean(el.innerText || el.value).toLowerCase() ? null : it)(itemOf(el));
   // The page's lines: table, ARIA and list rows, and repeated blocks (siblings of one tag and class) of two cells
   // or more that show a number; the innermost of them, each as its cells.
   const keys = new Map();
