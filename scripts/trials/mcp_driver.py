@@ -4,13 +4,15 @@
     uv run python scripts/trials/mcp_driver.py --call 8765 observe '{}'
 
 Each request is one JSON line {"tool": ..., "arguments": {...}}; the answer is the server's payload as one line.
-A trial's harness only: it acts like a host model, through the same tools, on ids it observed.
+A trial's harness only: it acts like a host model, through the same tools, on ids it observed. A login's password
+is handed over as a named secret (docs/secrets-and-reports.md): the server gets this process's BROWSER_SECRET_*.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -21,8 +23,9 @@ from tests.support.mcp_client import browser_client
 async def serve(workdir: Path, port: int) -> None:
     process, cdp = await start_chromium(workdir / "chromium-profile")
     try:
+        secrets = {name: value for name, value in os.environ.items() if name.startswith("BROWSER_SECRET_")}
         async with browser_client(workdir / "server-profile", errlog=(workdir / "server.log").open("w"),
-                                  BROWSER_CDP_URL=cdp) as client:
+                                  BROWSER_CDP_URL=cdp, **secrets) as client:
             lock = asyncio.Lock()
 
             async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:

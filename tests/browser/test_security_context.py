@@ -104,6 +104,31 @@ async def test_cards_that_share_a_parent_link_are_keyed_by_their_own_link(sessio
     assert held.objects == ("ingest-run-quiet-owl",), held
 
 
+async def test_ticked_lines_of_a_div_grid_are_named_by_the_cell_no_other_line_repeats(
+        session: BrowserSession, site) -> None:
+    """A grid drawn with divs whose app keeps the selection in aria-checked (the input's checked stays false): the
+    bulk Delete names the ticked lines by their own text, never their dates or the initials other lines repeat."""
+    page = await session.page()
+    await page.goto(site.url_a("lines_div_grid_ticks.html"))
+    for n in (1, 3, 6):
+        await page.get_by_role("checkbox", name=f"Select item {n}").click()
+    held = await _judge(page, "button", "Delete selected")
+    assert held is not None and held.category == "delete"
+    # each date is its own, yet a date says when, never which item
+    assert held.objects == ("The checkout was quick.", "Arrived on Tuesday.", "Battery died after a month."), held
+
+
+async def test_a_section_titled_by_its_controls_words_is_no_record(session: BrowserSession, site) -> None:
+    """A settings page's look-alike sections, each headed by its button's own words ('Delete workspace'), the
+    record only in the page's title: the delete names no section as its record (the effect says the page)."""
+    page = await session.page()
+    await page.goto(site.url_a("sections_titled_by_control.html"))
+    held = await _judge(page, "button", "Delete workspace")
+    assert held is not None and held.category == "delete"
+    assert held.objects == (), held
+    assert "Atlas" in held.effect
+
+
 async def test_a_modal_named_by_a_missing_id_is_titled_by_its_first_line(session: BrowserSession, site) -> None:
     """The app's own modal points its name at an id no element has and shows its title as a plain first line: its
     Confirm is held by that title ('Stop Job Run': a cancel of running work, the body only names the new state);

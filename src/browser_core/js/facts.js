@@ -46,9 +46,9 @@
   const idLike = s => !/\p{L}/u.test(s) || (!/\s/.test(s) && s.length > 12 && /\d/.test(s) &&
     (/^[0-9a-f-]+$/i.test(s) || (s.match(/\d\p{L}|\p{L}\d/gu) || []).length >= 3));
   // A date, a time or an age ("2024-05-01", "12:30", "5m ago", "3 days ago") says when, never which record.
-  const timeLike = t => t.length <= 24 && /\d/.test(t) &&
+  const timeLike = t => t.length <= 28 && /\d/.test(t) &&  // ... or a month's word ('Nov 28 2026, 15:25', '3 May 2024')
     (/^\d{1,4}([-/.:]\d{1,4}){1,2}([ T,]+\d{1,2}:\d{2}(:\d{2})?)?(\s*[ap]\.?m\.?)?$/i.test(t) ||
-     /^\d+\s*\p{L}{1,7}\.?\s+\p{L}{2,4}$/u.test(t));
+     /^\d+\s*\p{L}{1,7}\.?\s+\p{L}{2,4}$/u.test(t) || /^(\p{L}{3,9}\.?\s+\d{1,2}|\d{1,2}\s+\p{L}{3,9}\.?),?\s+\d{4}(,?\s+\d{1,2}:\d{2}(:\d{2})?)?$/u.test(t));
   const nameLike = t => !idLike(t) && !timeLike(t);
   // How much text a block holds as read: a template's indentation is no text.
   const size = e => (e.textContent || '').replace(/\s+/g, ' ').length;
@@ -107,10 +107,21 @@
   // apart, so it never names its row, even on a row whose value is the only one of its kind.
   /* columns.js */
   const byTable = new Map();
-  const repeatsDown = e => {
+  // A line drawn with divs (look-alike siblings, its cells the children of its unwrapped block) has columns too.
+  const kin = (s, r) => s.tagName === r.tagName && (s.className || '').split(' ')[0] === (r.className || '').split(' ')[0];
+  const lineCells = r => Array.from(unwrap(r).children);
+  const repeatsDownLine = (e, row) => {
+    const p = row && !row.matches(ROW) && row.parentElement, cell = p && lineCells(row).find(c => c.contains(e));
+    if (!cell) return false;
+    if (!byTable.has(p)) byTable.set(p, columnKeys(Array.from(p.children).filter(s => kin(s, row)), lineCells,
+      c => clean(textOf(c), 120), c => Array.from(c.parentElement.children).indexOf(c)));
+    const column = byTable.get(p).get(lineCells(row).indexOf(cell));
+    return !!column && !column.distinct;
+  };
+  const repeatsDown = (e, row) => {
     const td = e.closest(CELL), tr = td && td.closest('tr,[role=row]');
     const table = tr && tr.closest('table,[role=grid],[role=treegrid],[role=table]');
-    if (!table) return false;
+    if (!table) return repeatsDownLine(e, row);
     if (!byTable.has(table)) {
       byTable.set(table, columnKeys(Array.from(table.querySelectorAll('tr,[role=row]')), ownCells, textOf,
         c => ownCells(c.closest('tr,[role=row]')).indexOf(c)));
@@ -121,7 +132,7 @@
   const cellsOf = (row, skip, telling) => {
     const cells = Array.from(row.querySelectorAll(CELL)).filter(c => !c.querySelector('td,th,[role=gridcell],[role=cell]'));
     const parts = cells.length ? cells : Array.from(unwrap(row).children);  // a wrapper around the line unwrapped
-    return parts.filter(c => !(skip && c.contains(skip)) && visible(c) && !(telling && repeatsDown(c))).map(c => {
+    return parts.filter(c => !(skip && c.contains(skip)) && visible(c) && !(telling && repeatsDown(c, row))).map(c => {
       const field = c.querySelector('input:not([type=hidden]):not([type=checkbox]):not([type=radio]),select');
       return clean(field && !textOf(c) ? (field.value || '') : textOf(c), 120);
     }).filter(Boolean).slice(0, 8);
@@ -147,7 +158,7 @@
     if (own && clean(own) && labelNamesRow(clean(own), row)) return clean(own, 100);
     for (const sel of ['[role=rowheader],th', 'h1,h2,h3,h4,h5,h6,[role=heading]', 'a[href]', 'strong,b']) {
       const named = Array.from(row.querySelectorAll(sel)).find(c => !(skip && c.contains(skip)) &&
-        clean(c.textContent) && nameLike(clean(c.textContent)) && visible(c) && !repeatsDown(c) && !repeatsAcross(c, row));
+        clean(c.textContent) && nameLike(clean(c.textContent)) && visible(c) && !repeatsDown(c, row) && !repeatsAcross(c, row));
       if (named) return clean(named.textContent, 100);
     }
     const cell = cellsOf(row, skip, true).find(nameLike) || cellsOf(row, skip).find(nameLike);
@@ -183,7 +194,7 @@
     // A box's block that holds other boxes' own rows is a list around them (a select-all above the rows), no row.
     const rowOf = b => { const it = itemOf(b); return it && !boxes.some(o => o !== b && it.contains(o) && itemOf(o) !== it); };
     const inRows = boxes.filter(rowOf);
-    const ticked = boxes.filter(b => b.checked && visible(b) && picksRow(b, boxes) && (rowOf(b) || inRows.length < 2))
+    const ticked = boxes.filter(b => (b.checked || b.getAttribute('aria-checked') === 'true') && visible(b) && picksRow(b, boxes) && (rowOf(b) || inRows.length < 2))
       .map(boxName);
     // Ticked boxes and marked rows are two views of one selection (a grid marks the rows its boxes tick): the
     // boxes when any is ticked, else the marked rows.
@@ -279,7 +290,9 @@
   const labelled = dialog && (dialog.getAttribute('aria-label') || (document.getElementById(
     (dialog.getAttribute('aria-labelledby') || '').split(' ')[0]) || {}).textContent ||
     (shown(dialog, 'h1,h2,h3,h4,h5,h6,[role=heading]', 1).length ? '' : firstLine(dialog)));
-  const item = itemOf(el);
+  // A block titled by the very words of its control (a settings section 'Delete project' over its button) is that
+  // control's section, no record.
+  const item = (it => it && rowName(it, el).toLowerCase() === clean(el.innerText || el.value).toLowerCase() ? null : it)(itemOf(el));
   // The page's lines: table, ARIA and list rows, and repeated blocks (siblings of one tag and class) of two cells
   // or more that show a number; the innermost of them, each as its cells.
   const keys = new Map();

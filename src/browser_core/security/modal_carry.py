@@ -3,10 +3,10 @@ covers (``approvals.py``).
 
 Before the approved action runs, the modals already open in its frame are noted; after it, the modals open now
 that were not open before are marked as raised by it (``role=dialog``/``alertdialog``, ``aria-modal``, an open
-``<dialog>``), and so are those that appear within ``MODAL_LATE_MS`` of it before any other input (an app that
-fetches before it asks). The marks live in the page under a random key, on the very nodes: a later control is
-covered only when it sits inside one of those nodes, still shown. Modals the page opens after another input, or
-that were open before, are never marked.
+``<dialog>``, or a fixed layer over the middle of the page that the app marks with no role), and so are those that
+appear within ``MODAL_LATE_MS`` of it before any other input (an app that fetches before it asks). The marks live
+in the page under a random key, on the very nodes: a later control is covered only when it sits inside one of
+those nodes, still shown. Modals the page opens after another input, or that were open before, are never marked.
 """
 
 from __future__ import annotations
@@ -22,9 +22,17 @@ MODAL_QUIET_MS = 600  # ... while the page is still changing: once its DOM has b
 MODAL_LATE_MS = 10000  # ... yet an app that first fetches what it asks about shows its modal later (seconds when
 #                        loaded): one that appears this soon after the approved click is still the one it opened
 
+# A modal the app marks with no role is the walker's covering layer (modal.js): the outermost fixed box under the
+# middle of the viewport, covering half of it or more, holding a control.
 _SHOWN = """const shown = m => !!(m.getClientRects().length) && getComputedStyle(m).visibility !== 'hidden';
+  const layer = () => { let top = null;
+    for (let e = document.elementFromPoint(innerWidth / 2, innerHeight / 2); e && e !== document.body &&
+      e !== document.documentElement; e = e.parentElement) if (getComputedStyle(e).position === 'fixed') top = e;
+    const r = top && top.getBoundingClientRect();
+    return r && r.width * r.height >= innerWidth * innerHeight / 2 &&
+      top.querySelector('button,[role=button],input,a[href]') ? [top] : []; };
   const modals = () => Array.from(document.querySelectorAll(
-    'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]')).filter(shown);"""
+    'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]')).filter(shown).concat(layer());"""
 _BEFORE_JS = "key => { " + _SHOWN + " window[key] = {before: new WeakSet(modals()), raised: new WeakSet()}; }"
 _AFTER_JS = "([key, ms, quiet, late_ms]) => new Promise(done => { " + _SHOWN + """
   const s = window[key]; if (!s) { done(0); return; }
