@@ -198,3 +198,15 @@ async def test_an_unwritable_confirmation_folder_still_holds_the_action(tmp_path
         assert done(await page_text(client)) == []
         ordinary = await client.call("click", element_id=await element_id(client, "No, take me back", "link"))
         assert ordinary.ok
+
+
+async def test_a_confirmation_page_headed_by_the_act_names_the_record_its_question_names(tmp_path: Path, site) -> None:
+    """An app's own confirmation page whose heading is the act ('Delete category') and whose question names the
+    record without quotes: the held summary names that record, not the heading (pretix's quota delete, issue 29)."""
+    async with browser_client(tmp_path / "profile") as client:
+        await client.call("navigate", url=site.url_a("effect_confirm_unquoted.html"))
+        call = await client.call("click", element_id=await element_id(client, "Delete"))
+        assert call.error["code"] == "requires_confirmation", call.payload
+        effect = call.error["details"]["summary"]["effect"]
+        assert "Garden tools" in effect and not effect.startswith("delete 'Delete category'"), effect
+        assert done(await page_text(client)) == []

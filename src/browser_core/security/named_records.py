@@ -119,17 +119,21 @@ class NamedRecords:
         after = page.headings[page.headings.index(page.heading) + 1:] if page.heading in page.headings else []
         parts = [p for p in page.heading_parts if not self.policy.category_of(p, weak=True)]
         found = (after or parts or [""])[0]
+        if not found:  # the heading is the act alone ('Delete quota'): the app's own question says on what
+            asked, name = self._asked(page.text, page.heading, facts.acted_records, asking_only=True)
+            return asked.removeprefix(page.heading).strip(), name  # the page's text runs on from its heading
         return found, found
 
-    def _asked(self, modal: str, title: str, records: list[str]) -> tuple[str, str]:
+    def _asked(self, modal: str, title: str, records: list[str], *, asking_only: bool = False) -> tuple[str, str]:
         """The sentence of the app's confirmation that names the effect (a question first), not its title; and the
         record it names: a quoted name, or what follows its colon ('… permanently delete: old-results.csv?'). The
-        records the page knows it acts on are data, left out when a sentence is judged."""
+        records the page knows it acts on are data, left out when a sentence is judged. ``asking_only``: a whole
+        page's text, where only a question counts (its other sentences are the app's chrome and help)."""
         pieces = [" ".join(x.split()) for x in SENTENCES.split(modal.replace("\n", ". ")) if x.strip(" .")]
         named = [x for x in pieces if x.strip(" .") != title.strip(" .") and len(x.split()) >= 3
                  and self.policy.judge_sentence(without_records(x, records))]
         asking = [x for x in named if self.policy.asks_confirmation(x)]
-        said = (asking or named or [""])[0].strip(" .")
+        said = (asking or ([] if asking_only else named) or [""])[0].strip(" .")
         at = next((i for i, x in enumerate(pieces) if x.strip(" .") == said), len(pieces))
         follows = pieces[at + 1] if said.endswith(":") and at + 1 < len(pieces) else ""
         name = (quoted(said) or [""])[0] or (follows.strip(" ?.!") if 0 < len(follows.split()) <= 8 else "")
