@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -20,9 +21,10 @@ from tests.support.mcp_client import browser_client
 
 async def serve(workdir: Path, port: int) -> None:
     process, cdp = await start_chromium(workdir / "chromium-profile")
+    secrets = {k: v for k, v in os.environ.items() if k.startswith("BROWSER_SECRET")}  # named secrets pass through
     try:
         async with browser_client(workdir / "server-profile", errlog=(workdir / "server.log").open("w"),
-                                  BROWSER_CDP_URL=cdp) as client:
+                                  BROWSER_CDP_URL=cdp, **secrets) as client:
             lock = asyncio.Lock()
 
             async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
