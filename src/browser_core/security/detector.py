@@ -282,6 +282,8 @@ class DestructiveActionDetector:
         verdict = self._classify(kind, role, name, facts, key, values)
         if verdict is not None and verdict.category == "delete" and (self.reader.in_basket_line(facts)
                                                                     or self.reader.in_form_row(facts)
+                                                                    or self.reader.posts_within_draft(
+                                                                        facts, self.policy.meaning.in_own_draft)
                                                                     or self.reader.drops_filter(facts)):
             return None  # a line of one's own basket, a row of the form being filled, a filter: an ordinary edit
         return verdict
