@@ -58,8 +58,12 @@ class SignInForm:
     user: bool  # it has a user field before the password
 
 
-class SignInFailed(ToolFailure):
-    code = "sign_in_failed"
+class SignInFailed(Exception):
+    """The audit's own sign-in did not get in: the command's error (exit 4), not a tool's (no code of the contract)."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
 
 
 async def sign_in_form(page: Page) -> SignInForm | None:

@@ -26,6 +26,7 @@ from rich.table import Table
 from browser_core.audit.crawl import AuditOptions, audit
 from browser_core.audit.findings import AuditReport
 from browser_core.audit.names import where
+from browser_core.audit.signin import SignInFailed
 from browser_core.envcheck import SettingsValueError, load_settings
 from browser_core.errors import ToolFailure
 from browser_core.logs import configure_logging
@@ -152,7 +153,7 @@ def main(argv: list[str], console: Console | None = None) -> int:
     configure_logging("WARNING")  # stderr only; the console is the user's
     try:
         report = anyio.run(_run, settings, options)
-    except ToolFailure as exc:
+    except (ToolFailure, SignInFailed) as exc:
         console.print(f"[red]cannot audit:[/] {escape(exc.message)}")
         return 4
     if not report.pages:
