@@ -19,16 +19,15 @@ from playwright.async_api import Page
 
 from browser_core.act.actions import click, type_text
 from browser_core.act.secret_typing import type_secret
-from browser_core.errors import ToolFailure
 from browser_core.page.observation import observe_page
+from browser_core.page.registry import IS_SHOWN_JS
 from browser_core.session.browser import BrowserSession
 
 MARK = "data-audit-signin"
 # The first form with a shown password field and a submit control: its fields marked (password, user, submit);
 # 'share' is the part of the page's shown controls the form holds.
-_FIND_JS = """(mark) => {
-  const shown = el => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
-    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };
+_FIND_JS = "(mark) => { " + IS_SHOWN_JS + """
+  const shown = el => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && isShown(el, r); };
   const controls = 'input:not([type=hidden]),select,textarea,button,a[href]';
   document.querySelectorAll('[' + mark + ']').forEach(el => el.removeAttribute(mark));
   for (const pw of document.querySelectorAll('input[type=password]')) {
@@ -50,6 +49,13 @@ _FIND_JS = """(mark) => {
   }
   return null;
 }"""
+
+
+# The walker's numbering (window[key].els: number -> element), read once for the marked fields.
+_MARKED_JS = """([key, mark]) => { const s = window[key]; const found = {};
+  if (s) for (const [n, ref] of s.els) { const el = ref.deref();
+    const part = el && el.isConnected && el.getAttribute(mark); if (part && !(part in found)) found[part] = n; }
+  return found; }"""
 
 
 @dataclass(frozen=True)
@@ -79,16 +85,13 @@ def is_wall(form: SignInForm | None, redirected: bool) -> bool:
 
 
 async def _ids(session: BrowserSession, page: Page) -> dict[str, str]:
-    """The listed ids of the marked fields, by their part."""
+    """The listed ids of the marked fields, by their part: one look at the walker's own numbering."""
     observed = await observe_page(page, session.registry, session.settings)
-    ids: dict[str, str] = {}
-    for element in observed["elements"]:
-        with contextlib.suppress(ToolFailure, PlaywrightError):
-            _, handle = await session.registry.resolve(element["id"])
-            part = await handle.get_attribute(MARK) if handle else None
-            if part and part not in ids:
-                ids[part] = element["id"]
-    return ids
+    listed = {element["id"] for element in observed["elements"]}
+    with contextlib.suppress(PlaywrightError):
+        found = await page.evaluate(_MARKED_JS, [session.registry.key, MARK])
+        return {part: f"e{number}" for part, number in (found or {}).items() if f"e{number}" in listed}
+    return {}
 
 
 async def sign_in(session: BrowserSession, page: Page, user: str, secret: str) -> None:

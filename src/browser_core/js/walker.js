@@ -81,13 +81,7 @@
     return r;
   }
 
-  function isShown(el, r) {
-    if (r.width <= 0 && r.height <= 0) return false;
-    if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true })) {
-      return false;
-    }
-    return true;
-  }
+  /* shown.js */
 
   /* names.js */
   /* match.js */

@@ -33,7 +33,7 @@ def _walker_source() -> str:
     """walker.js with its parts spliced in (one scope): naming, description matching, key columns, rows, list items,
     icons (and their vocabulary), modals, calendars, and what an observation reads beside the controls."""
     source = _JS.joinpath("walker.js").read_text(encoding="utf-8")
-    for part in ("names", "match", "columns", "rows", "items", "icons", "modal", "calendar", "page_read"):
+    for part in ("shown", "names", "match", "columns", "rows", "items", "icons", "modal", "calendar", "page_read"):
         source = source.replace(f"/* {part}.js */", _JS.joinpath(f"{part}.js").read_text(encoding="utf-8"))
     vocabulary = json.loads(_JS.joinpath("icons.json").read_text(encoding="utf-8"))
     vocabulary.pop("_about", None)
@@ -41,6 +41,7 @@ def _walker_source() -> str:
 
 
 WALKER_JS = _walker_source()
+IS_SHOWN_JS = _JS.joinpath("shown.js").read_text(encoding="utf-8")
 # The same walk, its result handed back as one JSON string: the browser returns a string several times faster than
 # a large nested value (a list page: ~60 against ~130 ms). A page that gave arrays or objects their own toJSON (old
 # Prototype.js did), or replaced JSON.stringify, gets the value itself.
