@@ -5,8 +5,9 @@ question is never accepted without the human, whoever armed an answer: the dialo
 raised it is held, with the dialog's words in its summary (``SecurityGuard.hold_at_dialog``); ``confirm_action``
 then re-runs it with the dialog accepted (``session/dialog_carry.py``). The words are the policy's (the same
 destructive and safe vocabulary as for controls, the forms a confirmation uses, and its warnings of loss), judged
-sentence by sentence, so "Leave site?" keeps the default while "Delete 3 runs? This cannot be undone." or "Discard
-unsaved changes?" is held: the app itself says the act loses something.
+sentence by sentence, so "Delete 3 runs? This cannot be undone." or "Discard unsaved changes?" is held: the app
+itself says the act loses something. A ``beforeunload`` dialog is that warning whatever its text (a page raises it
+only when it holds work not yet saved, and browsers show their own words): leaving is held as a loss of the draft.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from browser_core.security.summary import Effect
 from browser_core.security.verdict import Verdict
 
 MAX_TEXT = 300
+LEAVE_WARNING = "leave this page? changes you made may not be saved (the page's own warning before unload)"
 _QUOTED = re.compile(r"[“«\"'‘]([^”»\"'’]{1,80})[”»\"'’]")
 
 
@@ -27,11 +29,13 @@ def dialog_verdict(policy: SecurityPolicy, kind: str, message: str, control: str
                    acted_on: list[str] | None = None) -> Verdict | None:
     """The verdict on an action whose native dialog asked to confirm a destructive effect, in the dialog's words;
     the records it names, else those the control acts on (``acted_on``: its selection, its row, its page's record)."""
-    category = confirmation_category(policy, without_records(message, list(acted_on or [])))
+    leaving = kind == "beforeunload"
+    category = "delete" if leaving else confirmation_category(policy, without_records(message, list(acted_on or [])))
     if category is None:
         return None
-    text = " ".join(message.split())[:MAX_TEXT]
-    objects = [m.strip() for m in _QUOTED.findall(text) if m.strip()][:10] or list(acted_on or [])[:10]
+    text = " ".join((message if message.strip() or not leaving else LEAVE_WARNING).split())[:MAX_TEXT]
+    named = [m.strip() for m in _QUOTED.findall(text) if m.strip()][:10] or list(acted_on or [])[:10]
+    objects = [] if leaving else named  # leaving loses the draft, not what the control names
     how = f"{control}; the page asks “{text}”" if control else f"the page asks “{text}”"
     return Verdict(category, f"the page asked in a {kind}() dialog: “{text}”",
                    Effect(how=how, objects=objects).text(category, PageFacts(title=page_title)), tuple(objects))

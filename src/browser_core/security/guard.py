@@ -33,7 +33,7 @@ from browser_core.redaction import redact
 from browser_core.security.approvals import Approval
 from browser_core.security.confirmations import ActionSummary, ConfirmationStore, PendingAction
 from browser_core.security.detector import JUDGED_KINDS, DestructiveActionDetector
-from browser_core.security.dialog_gate import dialog_category, dialog_verdict
+from browser_core.security.dialog_gate import LEAVE_WARNING, dialog_category, dialog_verdict
 from browser_core.security.facts import ElementFacts, element_facts
 from browser_core.security.intent import ActionIntent
 from browser_core.security.modal_carry import inside_raised_modal
@@ -110,7 +110,7 @@ class SecurityGuard:
         title = ""
         with contextlib.suppress(PlaywrightError):
             title = await intent.page.title()
-        message = str(held.get("message", ""))
+        message = str(held.get("message", "")) or (LEAVE_WARNING if held.get("type") == "beforeunload" else "")
         facts: ElementFacts | None = None
         if intent.target is not None:  # the control, if it is still there, says what the act is on
             with contextlib.suppress(PlaywrightError):

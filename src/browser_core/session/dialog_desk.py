@@ -9,13 +9,14 @@ The answer is, in this order:
 
 1. the human's approval, for the one dialog the approved action raised (``dialog_carry.py``): accepted, and
    reported with ``approved_by``;
-2. the gate: a confirm or prompt whose text names a destructive effect (the security vocabulary, ``judge``) is
-   never accepted without the human; it is dismissed and the click that raised it is held (``answered_by:
-   "gate"``; an armed answer is kept for the confirmed re-run);
+2. the gate: a confirm or prompt whose text names a destructive effect (the security vocabulary, ``judge``), and
+   any beforeunload (the page's own warning that leaving loses unsaved work), is never accepted without the
+   human; it is dismissed and the act that raised it is held (``answered_by: "gate"``; an armed answer is kept
+   for the confirmed re-run);
 3. the answer armed by ``handle_dialog(accept, prompt_text)`` (it applies to the next dialog on any tab within
    ``ARM_TTL_S`` seconds, once);
-4. otherwise the documented default: alert → OK, beforeunload → leave the page, confirm → Cancel,
-   prompt → Cancel (no text).
+4. otherwise the documented default: alert → OK, beforeunload → leave the page (only with no guard), confirm →
+   Cancel, prompt → Cancel (no text).
 
 So to accept a confirm or answer a prompt, the model calls ``handle_dialog`` and then repeats the action that
 opened the dialog. Defaults are the safe choice: nothing is confirmed that nobody agreed to.
@@ -45,7 +46,7 @@ DEFAULT_ANSWERS = {"alert": True, "beforeunload": True, "confirm": False, "promp
 DEFAULT_POLICY = (
     "alert: OK; beforeunload: leave the page; confirm: Cancel; prompt: Cancel (no text) - unless handle_dialog "
     "armed another answer; the dialog a confirmed action raises is accepted (approved_by); a confirm that names a "
-    "destructive effect is never accepted without the human (the click is held)"
+    "destructive effect, or a beforeunload (unsaved work), is never accepted without the human (the act is held)"
 )
 
 
@@ -159,6 +160,10 @@ class DialogDesk:
                 return Decision(False, None, "default", note="the approval answers no prompt without text: arm "
                                 "it with handle_dialog(accept=true, prompt_text=...) before confirm_action")
             return Decision(True, None, "approval", carry.confirmation_id)
+        if kind == "beforeunload" and self.judge is not None:
+            # The page itself warns that leaving loses work not yet saved (it asks only when it has some): a loss,
+            # never accepted without the human; dismissed, the page and its draft stay.
+            return Decision(False, None, "gate", held="delete")
         category = self.judge(dialog.message) if self.judge and kind in ("confirm", "prompt") else None
         if category:
             return Decision(False, None, "gate", held=category)
