@@ -25,6 +25,7 @@ opened the dialog. Defaults are the safe choice: nothing is confirmed that nobod
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -44,9 +45,10 @@ ARM_TTL_S = 120.0
 MAX_PROMPT_TEXT = 2000
 DEFAULT_ANSWERS = {"alert": True, "beforeunload": True, "confirm": False, "prompt": False}
 DEFAULT_POLICY = (
-    "alert: OK; beforeunload: leave the page; confirm: Cancel; prompt: Cancel (no text) - unless handle_dialog "
-    "armed another answer; the dialog a confirmed action raises is accepted (approved_by); a confirm that names a "
-    "destructive effect, or a beforeunload (unsaved work), is never accepted without the human (the act is held)"
+    "alert: OK; beforeunload: stay, the act held (leave only with no guard); confirm: Cancel; prompt: Cancel "
+    "(no text) - unless handle_dialog armed another answer; the dialog a confirmed action raises is accepted "
+    "(approved_by); a confirm that names a destructive effect, or a beforeunload (unsaved work), is never "
+    "accepted without the human (the act is held)"
 )
 
 
@@ -89,6 +91,7 @@ class DialogDesk:
     last: DialogDetail | None = None
     _last_at: float = 0.0
     history: list[DialogDetail] = field(default_factory=list)
+    seen: int = 0  # dialogs recorded so far (``since``)
     _times: list[float] = field(default_factory=list)
     judge: Callable[[str], str | None] | None = None  # a dialog text's destructive category (the security guard's)
     carry: DialogCarry | None = None
@@ -115,6 +118,14 @@ class DialogDesk:
                 self.carry = None
             if carry.witness is not None:
                 await carry.witness.close()
+
+    async def answered(self, bound_s: float = 2.0) -> None:
+        """Wait (at most ``bound_s``) until a dialog being answered now is recorded (a navigation the answer cancels
+        fails before its answer is back)."""
+        if self._answering:
+            self._idle.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._idle.wait(), bound_s)
 
     async def respond(self, dialog: Dialog, policy_accept: bool | None,
                       report: Callable[[DialogDetail], None]) -> DialogDetail:
@@ -201,7 +212,12 @@ class DialogDesk:
     def record(self, detail: DialogDetail) -> None:
         self.last, self._last_at = detail, time.monotonic()
         self.history = [*self.history[-9:], detail]
+        self.seen += 1
         self._times = [*self._times[-19:], self._last_at]
+
+    def since(self, seen: int) -> list[DialogDetail]:
+        """The dialogs recorded after ``seen`` were (the last ten at most)."""
+        return self.history[-min(self.seen - seen, len(self.history)):] if self.seen > seen else []
 
     def storming(self, within_s: float = 2.0, count: int = 10) -> bool:
         """True if at least ``count`` dialogs opened in the last ``within_s`` seconds (a page in a dialog loop)."""
