@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import secrets
+from importlib import resources
 
 from playwright.async_api import ElementHandle, Frame
 from playwright.async_api import Error as PlaywrightError
@@ -22,15 +23,15 @@ MODAL_QUIET_MS = 600  # ... while the page is still changing: once its DOM has b
 MODAL_LATE_MS = 10000  # ... yet an app that first fetches what it asks about shows its modal later (seconds when
 #                        loaded): one that appears this soon after the approved click is still the one it opened
 
-# A modal the app marks with no role is the walker's covering layer (modal.js): the outermost fixed box under the
-# middle of the viewport, covering half of it or more, holding a control.
+# A modal the app marks with no role is the walker's covering layer, by the walker's own rule (modal.js, spliced in):
+# the outermost fixed box under the middle of the viewport, covering half of it or more, holding a control while it
+# covers page controls outside it.
 _SHOWN = """const shown = m => !!(m.getClientRects().length) && getComputedStyle(m).visibility !== 'hidden';
-  const layer = () => { let top = null;
-    for (let e = document.elementFromPoint(innerWidth / 2, innerHeight / 2); e && e !== document.body &&
-      e !== document.documentElement; e = e.parentElement) if (getComputedStyle(e).position === 'fixed') top = e;
-    const r = top && top.getBoundingClientRect();
-    return r && r.width * r.height >= innerWidth * innerHeight / 2 &&
-      top.querySelector('button,[role=button],input,a[href]') ? [top] : []; };
+  const vw = innerWidth, vh = innerHeight;
+""" + resources.files("browser_core.js").joinpath("modal.js").read_text(encoding="utf-8") + """
+  const layer = () => { const found = coveringLayer(Array.from(
+    document.querySelectorAll('button,[role=button],input,select,textarea,a[href]'), el => [el]));
+    return found ? [found] : []; };
   const modals = () => Array.from(document.querySelectorAll(
     'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]')).filter(shown).concat(layer());"""
 _BEFORE_JS = "key => { " + _SHOWN + " window[key] = {before: new WeakSet(modals()), raised: new WeakSet()}; }"
