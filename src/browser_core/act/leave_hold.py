@@ -6,10 +6,35 @@ that removed it (saved), raises nothing and is never held."""
 
 from __future__ import annotations
 
-from playwright.async_api import Page
+import asyncio
+from collections.abc import Awaitable
+
+from playwright.async_api import Page, Response
 
 from browser_core.security.intent import ActionIntent, ActionParams
 from browser_core.session.browser import BrowserSession
+
+
+def _held_leaving(session: BrowserSession, seen: int) -> bool:
+    return any(d.get("type") == "beforeunload" and d.get("held") for d in session.dialogs.since(seen))
+
+
+async def unless_held(session: BrowserSession, seen: int, leaving: Awaitable[Response | None]) -> Response | None:
+    """Await a history navigation (``go_back``/``go_forward``/``reload``), but stop waiting once the page's leave
+    warning was held and dismissed: that navigation never comes, and the caller holds the act (None)."""
+    nav = asyncio.ensure_future(leaving)
+    try:
+        while not nav.done():
+            recorded = asyncio.ensure_future(session.dialogs.next_recorded())
+            await asyncio.wait({nav, recorded}, return_when=asyncio.FIRST_COMPLETED)
+            recorded.cancel()
+            if not nav.done() and _held_leaving(session, seen):
+                return None
+        return nav.result()
+    finally:
+        if not nav.done():
+            nav.cancel()
+            nav.add_done_callback(lambda f: f.cancelled() or f.exception())
 
 
 async def hold_if_left_unsaved(session: BrowserSession, page: Page, seen: int, kind: str, params: ActionParams,

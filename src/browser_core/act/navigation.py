@@ -11,7 +11,7 @@ import anyio
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Response
 
-from browser_core.act.leave_hold import hold_if_left_unsaved
+from browser_core.act.leave_hold import hold_if_left_unsaved, unless_held
 from browser_core.act.outcome import ActionResult, with_changes
 from browser_core.errors import (
     ActionTimeout,
@@ -240,12 +240,8 @@ async def history(
     before = page.url
     seen = session.dialogs.seen
     try:
-        if action == "go_back":
-            response = await page.go_back(wait_until=wait_until, timeout=timeout)
-        elif action == "go_forward":
-            response = await page.go_forward(wait_until=wait_until, timeout=timeout)
-        else:
-            response = await page.reload(wait_until=wait_until, timeout=timeout)
+        move = page.go_back if action == "go_back" else page.go_forward if action == "go_forward" else page.reload
+        response = await unless_held(session, seen, move(wait_until=wait_until, timeout=timeout))
     except PlaywrightError as exc:
         await hold_if_left_unsaved(session, page, seen, action, {}, confirmed=confirmed)
         raise _nav_error(exc, action, before) from exc

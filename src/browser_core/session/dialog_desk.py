@@ -97,6 +97,7 @@ class DialogDesk:
     carry: DialogCarry | None = None
     _answering: int = 0  # dialogs being decided or answered right now
     _idle: asyncio.Event = field(default_factory=asyncio.Event)
+    _recorded: asyncio.Event = field(default_factory=asyncio.Event)  # set when a dialog is recorded
 
     @asynccontextmanager
     async def carrying(self, confirmation_id: str, url: str, page: Page) -> AsyncIterator[DialogCarry]:
@@ -174,7 +175,7 @@ class DialogDesk:
         if kind == "beforeunload" and self.judge is not None:
             # The page itself warns that leaving loses work not yet saved (it asks only when it has some): a loss,
             # never accepted without the human; dismissed, the page and its draft stay.
-            return Decision(False, None, "gate", held="delete")
+            return Decision(False, None, "gate", held="loss")
         category = self.judge(dialog.message) if self.judge and kind in ("confirm", "prompt") else None
         if category:
             return Decision(False, None, "gate", held=category)
@@ -213,7 +214,13 @@ class DialogDesk:
         self.last, self._last_at = detail, time.monotonic()
         self.history = [*self.history[-9:], detail]
         self.seen += 1
+        self._recorded.set()
         self._times = [*self._times[-19:], self._last_at]
+
+    async def next_recorded(self) -> None:
+        """Return when the next dialog is recorded."""
+        self._recorded.clear()
+        await self._recorded.wait()
 
     def since(self, seen: int) -> list[DialogDetail]:
         """The dialogs recorded after ``seen`` were (the last ten at most)."""
