@@ -37,7 +37,7 @@ from browser_agent_evals.sites.data import PageText, SiteData, SiteDataError, lo
 from orchestrator.session.answerers import AnswerRule
 
 SUITES_DIR = Path(__file__).resolve().parent / "suites"
-Category = Literal["delete", "send", "payment", "cancel"]
+Category = Literal["delete", "send", "payment", "cancel", "loss"]
 
 
 class Answers(BaseModel):

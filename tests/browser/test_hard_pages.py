@@ -9,7 +9,7 @@ import pytest
 
 from browser_core.act import actions, dialogs, navigation, tabs, uploads
 from browser_core.act.uploads import PathNotAllowed
-from browser_core.errors import InvalidInput
+from browser_core.errors import ConfirmationRequired, InvalidInput
 from browser_core.read import frame_tools
 from browser_core.session import BrowserSession
 from tests.browser.helpers import find, goto, observe, text_of
@@ -89,19 +89,24 @@ async def test_prompt_gets_the_armed_text(session: BrowserSession, site) -> None
         await dialogs.handle_dialog(session, accept=False, prompt_text="x")
 
 
-async def test_beforeunload_leaves_by_default_and_stays_when_armed(session: BrowserSession, site) -> None:
+async def test_beforeunload_is_held_as_the_pages_own_warning_and_unchecked_leaves(session: BrowserSession,
+                                                                                  site) -> None:
+    """Issue 29: a page with unsaved work (its beforeunload asks) is never left unasked, by a click or by the
+    model's own navigate; the page stays until the human's yes. Once the page drops its handler, leaving is
+    ordinary and never held."""
     await goto(session, site.url_a("dialogs.html"))
     await actions.click(session, description="Unsaved changes", role="checkbox")
-    await dialogs.handle_dialog(session, accept=False)
-    with anyio.fail_after(15):
-        stayed = await actions.click(session, description="Go to the second page")
-    assert stayed["dialogs"][0]["type"] == "beforeunload" and stayed["dialogs"][0]["accepted"] is False
+    with anyio.fail_after(15), pytest.raises(ConfirmationRequired):
+        await actions.click(session, description="Go to the second page")
     assert (await session.page()).url.endswith("dialogs.html")
+    with anyio.fail_after(15), pytest.raises(ConfirmationRequired) as held:
+        await navigation.navigate(session, url=site.url_a("nav_target.html"))
+    assert (await session.page()).url.endswith("dialogs.html")
+    assert "before unload" in held.value.details["summary"]["dialog"]
+    await actions.click(session, description="Unsaved changes", role="checkbox")  # saved: the handler is gone
     with anyio.fail_after(15):
         left = await navigation.navigate(session, url=site.url_a("nav_target.html"))
     assert left["url"].endswith("nav_target.html")
-    events = [e.detail for e in session.drain_events() if e.kind == "dialog"]
-    assert events[-1]["type"] == "beforeunload" and events[-1]["accepted"] is True
 
 
 # ----- popups and tabs ------------------------------------------------------------------------------------

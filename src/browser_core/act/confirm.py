@@ -14,7 +14,7 @@ import structlog
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame
 
-from browser_core.act import actions, secret_typing
+from browser_core.act import actions, navigation, secret_typing
 from browser_core.act.network_line import abort_request, release_request
 from browser_core.act.outcome import ActionResult
 from browser_core.errors import ConfirmationRefused, InvalidInput
@@ -136,4 +136,8 @@ async def _run(session: BrowserSession, kind: str, element_id: str | None, param
     if kind == "select_option":
         return await actions.select_option(session, values=list(params.get("values", [])), element_id=element_id,
                                            confirmed=True)
+    if kind == "navigate":  # held at the page's own leave warning (act/leave_hold.py)
+        return await navigation.navigate(session, url=str(params.get("url", "")), confirmed=True)
+    if kind in ("go_back", "go_forward", "reload"):
+        return await navigation.history(session, action=kind, confirmed=True)  # type: ignore[arg-type]
     raise ConfirmationRefused(f"cannot confirm a {kind} action", details={"reason": "unsupported"})

@@ -11,6 +11,7 @@ import anyio
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Response
 
+from browser_core.act.leave_hold import hold_if_left_unsaved, unless_held
 from browser_core.act.outcome import ActionResult, with_changes
 from browser_core.errors import (
     ActionTimeout,
@@ -163,7 +164,8 @@ async def _leave_reason(session: BrowserSession, page: Page) -> str | None:
 
 
 async def navigate(
-    session: BrowserSession, *, url: str, wait_until: WaitUntil = "domcontentloaded", timeout_ms: int | None = None
+    session: BrowserSession, *, url: str, wait_until: WaitUntil = "domcontentloaded", timeout_ms: int | None = None,
+    confirmed: bool = False,
 ) -> ActionResult:
     """Open ``url`` in the active tab. A tab that cannot be navigated (stuck scripts, a page that keeps
     navigating itself away, a dialog loop, a crashed renderer) is replaced by a fresh one, and the result says so.
@@ -182,6 +184,7 @@ async def navigate(
     # A page that just raised dialogs or navigated itself may still block leaving it: a short try, then a new tab.
     suspicious = not replaced and (session.dialogs.storming(within_s=5.0, count=1)
                                    or restless(page, within_s=3.0, count=2))
+    seen = session.dialogs.seen
     try:
         left = _left_ms(deadline)
         response = await _watched_goto(page, target, wait_until,
@@ -193,6 +196,8 @@ async def navigate(
             # The old document's own navigation (a page that keeps navigating itself away) overtook ours.
             raise PageChanged(f"the tab went on to {shown[:200]}")
     except (PlaywrightError, PageChanged, _TabHung) as exc:
+        # The page warned that leaving loses its unsaved work, and the gate kept it: held, never a fresh tab.
+        await hold_if_left_unsaved(session, page, seen, "navigate", {"url": target}, confirmed=confirmed)
         hung = isinstance(exc, _TabHung)
         error = (ActionTimeout(f"navigate to {target}: {exc}") if isinstance(exc, _TabHung)
                  else exc if isinstance(exc, PageChanged) else _nav_error(exc, "navigate", target))
@@ -214,6 +219,7 @@ async def navigate(
         except PlaywrightError as exc2:
             raise _nav_error(exc2, "navigate", target) from exc2
         out = await _report(session, page, response, "navigate")
+    await hold_if_left_unsaved(session, page, seen, "navigate", {"url": target}, confirmed=confirmed)
     session.no_page_open = False
     landed(page)
     if replaced:
@@ -227,19 +233,19 @@ async def history(
     action: Literal["go_back", "go_forward", "reload"],
     wait_until: WaitUntil = "domcontentloaded",
     timeout_ms: int | None = None,
+    confirmed: bool = False,
 ) -> ActionResult:
     page = await session.page()
     timeout = timeout_ms or session.settings.navigation_timeout_ms
     before = page.url
+    seen = session.dialogs.seen
     try:
-        if action == "go_back":
-            response = await page.go_back(wait_until=wait_until, timeout=timeout)
-        elif action == "go_forward":
-            response = await page.go_forward(wait_until=wait_until, timeout=timeout)
-        else:
-            response = await page.reload(wait_until=wait_until, timeout=timeout)
+        move = page.go_back if action == "go_back" else page.go_forward if action == "go_forward" else page.reload
+        response = await unless_held(session, seen, move(wait_until=wait_until, timeout=timeout))
     except PlaywrightError as exc:
+        await hold_if_left_unsaved(session, page, seen, action, {}, confirmed=confirmed)
         raise _nav_error(exc, action, before) from exc
+    await hold_if_left_unsaved(session, page, seen, action, {}, confirmed=confirmed)
     out = await _report(session, page, response, action)
     if action != "reload" and response is None and page.url == before:
         out["note"] = "no history entry in that direction; the page did not change"

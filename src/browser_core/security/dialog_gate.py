@@ -5,8 +5,9 @@ question is never accepted without the human, whoever armed an answer: the dialo
 raised it is held, with the dialog's words in its summary (``SecurityGuard.hold_at_dialog``); ``confirm_action``
 then re-runs it with the dialog accepted (``session/dialog_carry.py``). The words are the policy's (the same
 destructive and safe vocabulary as for controls, the forms a confirmation uses, and its warnings of loss), judged
-sentence by sentence, so "Leave site?" keeps the default while "Delete 3 runs? This cannot be undone." or "Discard
-unsaved changes?" is held: the app itself says the act loses something.
+sentence by sentence, so "Delete 3 runs? This cannot be undone." or "Discard unsaved changes?" is held: the app
+itself says the act loses something. A ``beforeunload`` dialog is that warning whatever its text (a page raises it
+only when it holds work not yet saved, and browsers show their own words): leaving is held as a loss of the draft.
 """
 
 from __future__ import annotations
@@ -14,27 +15,38 @@ from __future__ import annotations
 import re
 
 from browser_core.security.confirming import confirmation_category, without_records
+from browser_core.security.draft import loss_phrase
 from browser_core.security.facts import PageFacts
 from browser_core.security.policy import SecurityPolicy
 from browser_core.security.summary import Effect
 from browser_core.security.verdict import Verdict
 
 MAX_TEXT = 300
+# Browsers show their own words for a beforeunload, never the page's: the summary says what the warning means.
+LEAVE_WARNING = "the page's own warning before unload: leaving it loses what was not saved"
 _QUOTED = re.compile(r"[“«\"'‘]([^”»\"'’]{1,80})[”»\"'’]")
 
 
 def dialog_verdict(policy: SecurityPolicy, kind: str, message: str, control: str, page_title: str,
-                   acted_on: list[str] | None = None) -> Verdict | None:
+                   acted_on: list[str] | None = None, draft: tuple[str, list[str]] = ("", [])) -> Verdict | None:
     """The verdict on an action whose native dialog asked to confirm a destructive effect, in the dialog's words;
-    the records it names, else those the control acts on (``acted_on``: its selection, its row, its page's record)."""
-    category = confirmation_category(policy, without_records(message, list(acted_on or [])))
+    the records it names, else those the control acts on (``acted_on``: its selection, its row, its page's record).
+    A leave warning is a ``loss`` of the page's draft (``draft``: the record edited, the fields not saved)."""
+    leaving = kind == "beforeunload"
+    category = "loss" if leaving else confirmation_category(policy, without_records(message, list(acted_on or [])))
     if category is None:
         return None
-    text = " ".join(message.split())[:MAX_TEXT]
-    objects = [m.strip() for m in _QUOTED.findall(text) if m.strip()][:10] or list(acted_on or [])[:10]
+    text = " ".join((message if message.strip() or not leaving else LEAVE_WARNING).split())[:MAX_TEXT]
+    named = [m.strip() for m in _QUOTED.findall(text) if m.strip()][:10] or list(acted_on or [])[:10]
     how = f"{control}; the page asks “{text}”" if control else f"the page asks “{text}”"
+    if leaving:  # leaving loses the draft of the record being edited, not what the control names
+        record, fields = draft
+        how = "; ".join(p for p in (control, text if text == LEAVE_WARNING else f"the page asks “{text}”") if p)
+        effect = Effect(how=how, detail=loss_phrase(record or page_title, fields))
+        return Verdict(category, text if text == LEAVE_WARNING else f"the page warned before unload: “{text}”",
+                       effect.text(category, PageFacts(title=page_title)), (record,) if record else ())
     return Verdict(category, f"the page asked in a {kind}() dialog: “{text}”",
-                   Effect(how=how, objects=objects).text(category, PageFacts(title=page_title)), tuple(objects))
+                   Effect(how=how, objects=named).text(category, PageFacts(title=page_title)), tuple(named))
 
 
 def dialog_category(policy: SecurityPolicy, message: str) -> str | None:

@@ -33,7 +33,8 @@ from browser_core.redaction import redact
 from browser_core.security.approvals import Approval
 from browser_core.security.confirmations import ActionSummary, ConfirmationStore, PendingAction
 from browser_core.security.detector import JUDGED_KINDS, DestructiveActionDetector
-from browser_core.security.dialog_gate import dialog_category, dialog_verdict
+from browser_core.security.dialog_gate import LEAVE_WARNING, dialog_category, dialog_verdict
+from browser_core.security.draft import unsaved
 from browser_core.security.facts import ElementFacts, element_facts
 from browser_core.security.intent import ActionIntent
 from browser_core.security.modal_carry import inside_raised_modal
@@ -111,14 +112,16 @@ class SecurityGuard:
         title = ""
         with contextlib.suppress(PlaywrightError):
             title = await intent.page.title()
-        message = str(held.get("message", ""))
+        message = str(held.get("message", "")).strip() or (LEAVE_WARNING if held.get("type") == "beforeunload" else "")
         facts: ElementFacts | None = None
         if intent.target is not None:  # the control, if it is still there, says what the act is on
             with contextlib.suppress(PlaywrightError):
                 facts = await element_facts(intent.target.handle)
+        leaving = held.get("type") == "beforeunload"  # the page stayed: what leaving it loses, in its own terms
         verdict = dialog_verdict(self.detector.policy, str(held.get("type", "confirm")), message,
                                  f"{role} '{name}'" if role else "", title,
-                                 self.detector.acted_on(facts, name) if facts else [])
+                                 self.detector.acted_on(facts, name) if facts else [],
+                                 draft=await unsaved(intent.page) if leaving else ("", []))
         if verdict is None:
             return
         summary = await self._summary(intent, verdict, role, name)

@@ -10,7 +10,7 @@ from browser_core.security.committed import values_phrase
 from browser_core.security.facts import PageFacts
 
 MAX_OBJECTS = 10
-VERBS = {"delete": "delete", "send": "send", "payment": "pay", "cancel": "cancel"}
+VERBS = {"delete": "delete", "send": "send", "payment": "pay", "cancel": "cancel", "loss": "lose"}
 
 
 def objects_phrase(objects: list[str]) -> str:

@@ -9,13 +9,14 @@ The answer is, in this order:
 
 1. the human's approval, for the one dialog the approved action raised (``dialog_carry.py``): accepted, and
    reported with ``approved_by``;
-2. the gate: a confirm or prompt whose text names a destructive effect (the security vocabulary, ``judge``) is
-   never accepted without the human; it is dismissed and the click that raised it is held (``answered_by:
-   "gate"``; an armed answer is kept for the confirmed re-run);
+2. the gate: a confirm or prompt whose text names a destructive effect (the security vocabulary, ``judge``), and
+   any beforeunload (the page's own warning that leaving loses unsaved work), is never accepted without the
+   human; it is dismissed and the act that raised it is held (``answered_by: "gate"``; an armed answer is kept
+   for the confirmed re-run);
 3. the answer armed by ``handle_dialog(accept, prompt_text)`` (it applies to the next dialog on any tab within
    ``ARM_TTL_S`` seconds, once);
-4. otherwise the documented default: alert → OK, beforeunload → leave the page, confirm → Cancel,
-   prompt → Cancel (no text).
+4. otherwise the documented default: alert → OK, beforeunload → leave the page (only with no guard), confirm →
+   Cancel, prompt → Cancel (no text).
 
 So to accept a confirm or answer a prompt, the model calls ``handle_dialog`` and then repeats the action that
 opened the dialog. Defaults are the safe choice: nothing is confirmed that nobody agreed to.
@@ -24,6 +25,7 @@ opened the dialog. Defaults are the safe choice: nothing is confirmed that nobod
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -43,9 +45,10 @@ ARM_TTL_S = 120.0
 MAX_PROMPT_TEXT = 2000
 DEFAULT_ANSWERS = {"alert": True, "beforeunload": True, "confirm": False, "prompt": False}
 DEFAULT_POLICY = (
-    "alert: OK; beforeunload: leave the page; confirm: Cancel; prompt: Cancel (no text) - unless handle_dialog "
-    "armed another answer; the dialog a confirmed action raises is accepted (approved_by); a confirm that names a "
-    "destructive effect is never accepted without the human (the click is held)"
+    "alert: OK; beforeunload: stay, the act held (leave only with no guard); confirm: Cancel; prompt: Cancel "
+    "(no text) - unless handle_dialog armed another answer; the dialog a confirmed action raises is accepted "
+    "(approved_by); a confirm that names a destructive effect, or a beforeunload (unsaved work), is never "
+    "accepted without the human (the act is held)"
 )
 
 
@@ -88,11 +91,13 @@ class DialogDesk:
     last: DialogDetail | None = None
     _last_at: float = 0.0
     history: list[DialogDetail] = field(default_factory=list)
+    seen: int = 0  # dialogs recorded so far (``since``)
     _times: list[float] = field(default_factory=list)
     judge: Callable[[str], str | None] | None = None  # a dialog text's destructive category (the security guard's)
     carry: DialogCarry | None = None
     _answering: int = 0  # dialogs being decided or answered right now
     _idle: asyncio.Event = field(default_factory=asyncio.Event)
+    _recorded: asyncio.Event = field(default_factory=asyncio.Event)  # set when a dialog is recorded
 
     @asynccontextmanager
     async def carrying(self, confirmation_id: str, url: str, page: Page) -> AsyncIterator[DialogCarry]:
@@ -114,6 +119,14 @@ class DialogDesk:
                 self.carry = None
             if carry.witness is not None:
                 await carry.witness.close()
+
+    async def answered(self, bound_s: float = 2.0) -> None:
+        """Wait (at most ``bound_s``) until a dialog being answered now is recorded (a navigation the answer cancels
+        fails before its answer is back)."""
+        if self._answering:
+            self._idle.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._idle.wait(), bound_s)
 
     async def respond(self, dialog: Dialog, policy_accept: bool | None,
                       report: Callable[[DialogDetail], None]) -> DialogDetail:
@@ -159,6 +172,10 @@ class DialogDesk:
                 return Decision(False, None, "default", note="the approval answers no prompt without text: arm "
                                 "it with handle_dialog(accept=true, prompt_text=...) before confirm_action")
             return Decision(True, None, "approval", carry.confirmation_id)
+        if kind == "beforeunload" and self.judge is not None:
+            # The page itself warns that leaving loses work not yet saved (it asks only when it has some): a loss,
+            # never accepted without the human; dismissed, the page and its draft stay.
+            return Decision(False, None, "gate", held="loss")
         category = self.judge(dialog.message) if self.judge and kind in ("confirm", "prompt") else None
         if category:
             return Decision(False, None, "gate", held=category)
@@ -196,7 +213,18 @@ class DialogDesk:
     def record(self, detail: DialogDetail) -> None:
         self.last, self._last_at = detail, time.monotonic()
         self.history = [*self.history[-9:], detail]
+        self.seen += 1
+        self._recorded.set()
         self._times = [*self._times[-19:], self._last_at]
+
+    async def next_recorded(self) -> None:
+        """Return when the next dialog is recorded."""
+        self._recorded.clear()
+        await self._recorded.wait()
+
+    def since(self, seen: int) -> list[DialogDetail]:
+        """The dialogs recorded after ``seen`` were (the last ten at most)."""
+        return self.history[-min(self.seen - seen, len(self.history)):] if self.seen > seen else []
 
     def storming(self, within_s: float = 2.0, count: int = 10) -> bool:
         """True if at least ``count`` dialogs opened in the last ``within_s`` seconds (a page in a dialog loop)."""

@@ -1,0 +1,56 @@
+"""What leaving a page would lose, in the page's own terms (issue 29): the record being edited (the page's one main
+heading, else its title) and the fields that hold a value not yet saved, by their own labels. A field is unsaved
+when its value differs from the value the page loaded with (``defaultValue``, ``defaultChecked``,
+``defaultSelected``); nothing here reads a wording, and values themselves are never reported, only field names."""
+
+from __future__ import annotations
+
+import contextlib
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Page
+
+MAX_FIELDS = 8
+
+_JS = """(max) => {
+  const text = (s) => (s || '').replace(/\\s+/g, ' ').trim();
+  const shown = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+  const root = document.querySelector('main, [role=main]') || document.body;
+  const h1 = [...root.querySelectorAll('h1, [role=heading][aria-level="1"]')].filter(shown);
+  const record = text(h1.length === 1 ? h1[0].innerText : '') || text(document.title);
+  const byId = (ids) => text((ids || '').split(/\\s+/).map((i) => document.getElementById(i))
+    .filter(Boolean).map((e) => e.textContent).join(' '));
+  const nameOf = (el) => text(el.getAttribute('aria-label')) || byId(el.getAttribute('aria-labelledby'))
+    || text([...(el.labels || [])].map((l) => l.innerText).join(' ')) || text(el.getAttribute('placeholder'))
+    || text(el.getAttribute('title')) || text(el.getAttribute('name'));
+  const dirty = (el) => {
+    if (el.tagName === 'SELECT') return [...el.options].some((o) => o.selected !== o.defaultSelected);
+    const type = (el.type || '').toLowerCase();
+    if (['hidden', 'submit', 'button', 'reset', 'image', 'file'].includes(type)) return false;
+    if (type === 'checkbox' || type === 'radio') return el.checked !== el.defaultChecked;
+    return el.value !== el.defaultValue;
+  };
+  const names = [];
+  for (const el of document.querySelectorAll('input, textarea, select')) {
+    if (!el.disabled && shown(el) && dirty(el)) {
+      const n = nameOf(el).slice(0, 60);
+      if (n && !names.includes(n)) names.push(n);
+      if (names.length >= max) break;
+    }
+  }
+  return [record.slice(0, 120), names];
+}"""
+
+
+async def unsaved(page: Page) -> tuple[str, list[str]]:
+    """The record the page edits and the names of its fields with unsaved values (empty if the page is gone)."""
+    with contextlib.suppress(PlaywrightError):
+        record, names = await page.evaluate(_JS, MAX_FIELDS)
+        return str(record), [str(n) for n in names]
+    return "", []
+
+
+def loss_phrase(record: str, fields: list[str]) -> str:
+    """``lose the unsaved 'Title', 'Text' of 'Editing a note'``: what the page's leave warning protects."""
+    what = ", ".join(f"'{f}'" for f in fields) if fields else "work"
+    return f"lose the unsaved {what}" + (f" of '{record}'" if record else "")
