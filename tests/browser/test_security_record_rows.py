@@ -166,6 +166,9 @@ async def test_a_filter_chip_is_no_deletion_and_a_bulk_action_names_its_section_
     clear = page.get_by_role("button", name="Remove all filters")
     assert detector.classify("click", "button", "Remove all filters",
                              await element_facts(await clear.element_handle())) is None
+    for name in ("Remove 'Kind: feature'", "Clear all filters"):  # a widget's chips beside a plain text field
+        widget = page.get_by_role("button", name=name)
+        assert detector.classify("click", "button", name, await element_facts(await widget.element_handle())) is None
 
 
 ORDERS = """
