@@ -21,7 +21,7 @@
     // The view's query field: a search field, or a text field that submits nothing (no form, no name): a script's.
     const SEARCH = 'input[type=search],[role=searchbox],[role=search]';
     const SCRIPTED = 'input[type=text]:not([name]):not([form]),input:not([type]):not([name]):not([form])';
-    for (let a = parent, i = 0; a && a !== document.body && a !== main && i < 6; a = up(a), i++) {
+    for (let a = parent, i = 0; a && a !== document.body && a !== main && i < 8; a = up(a), i++) {
       if (a.querySelector(RECORDS)) return false;
       if (a.querySelector(SEARCH) || Array.from(a.querySelectorAll(SCRIPTED)).some(f => !f.closest('form'))) return true;
     }
