@@ -221,3 +221,18 @@ async def test_a_dialog_that_only_reports_a_delete_asks_nothing(session: Browser
     asked = detector.classify("click", "button", "Finish", asking)
     assert asked is not None and asked.category == "delete", asked
 
+
+
+async def test_a_checkout_step_asking_the_users_own_details_sends_no_message(session: BrowserSession, site) -> None:
+    """A checkout's step that asks the user's contact and delivery details (an email, a phone, a recipient's name
+    and a street-address box the form declares by its autocomplete) moves on with its 'Continue': it writes no
+    message, whether the delivery part is folded away or shown. A recipient and a note box still send one."""
+    page = await session.page()
+    await page.goto(site.url_a("checkout_contact_step.html"))
+    assert await _judge(page, "button", "Continue") is None
+    await page.get_by_text("Delivery address (optional)").click()
+    await page.get_by_label("Street and number").wait_for(state="visible")
+    assert await _judge(page, "button", "Continue") is None
+    await page.goto(site.url_a("effect_compose.html"))
+    held = await _judge(page, "button", "Continue")
+    assert held is not None and held.category == "send", held

@@ -191,3 +191,57 @@ async def test_a_link_that_repeats_down_its_column_never_names_the_row(session: 
     await page.set_content(ORDERS)
     assert (await element_facts(await page.query_selector("#c2"))).row.name == "Tea mug"
     assert (await element_facts(await page.query_selector("#c3"))).row.name == "Desk lamp"
+
+
+STEPPED_CART = """
+<h1>Your cart</h1>
+<div role="table">
+  <div role="row" class="line"><div role="cell">Desk lamp</div>
+    <div role="cell" class="count">
+      <form method="post" action="/shop/cart/remove"><input type="hidden" name="line" value="41">
+        <button id="minus" title="One less">&minus;</button></form>
+      2
+      <form method="post" action="/shop/cart/add"><input type="hidden" name="item_7" value="1">
+        <button id="plus" title="One more">+</button></form></div>
+    <div role="cell">€24.00</div><div role="cell">€48.00</div></div>
+  <div role="row"><div role="cell">Total</div><div role="cell">€48.00</div></div>
+</div>
+<a href="/shop/checkout/">Check out</a>
+<form method="post" action="/admin/carts/7/remove"><button id="admin">&minus;</button></form>
+"""
+
+
+async def test_one_less_of_a_cart_line_posted_to_the_cart_is_an_edit_of_ones_own_cart(
+    session: BrowserSession,
+) -> None:
+    """A cart line shows its count as text between a minus and a plus (no quantity field): the minus posts to an
+    address naming one's own cart and a removal (``…/cart/remove``). One less of a line is an edit of one's own
+    cart, as the network line reads that request; a removal posted to a record's address is still a deletion."""
+    page = await session.page()
+    await page.set_content(STEPPED_CART)
+    assert await _verdict(page, "#minus", "−") is None
+    assert await _verdict(page, "#plus", "+") is None
+    held = await _verdict(page, "#admin", "−")
+    assert held is not None and held.category == "delete"
+
+
+CHECKOUT_STEP = """
+<h1>Checkout</h1><p>Total €48.00</p>
+<form method="post" action="/shop/checkout/payment/">
+  <label><input type="radio" name="payment" value="transfer" checked> Bank transfer</label>
+  <label><input type="radio" name="payment" value="invoice"> Invoice</label>
+  <button id="on" type="submit">Continue</button></form>
+"""
+
+
+async def test_a_step_onward_is_its_forms_submission_until_the_review(session: BrowserSession) -> None:
+    """A form's "Continue" at a step that still collects something moves on: the network line is told its form's
+    address (``step_onward``); at the review (a total, nothing to choose) the same words are no step onward."""
+    page = await session.page()
+    await page.set_content(CHECKOUT_STEP)
+    facts = await element_facts(await page.query_selector("#on"))
+    assert DETECTOR.reader.step_onward(facts).endswith("/shop/checkout/payment/")
+    await page.set_content(CHECKOUT_STEP.replace('<label><input type="radio" name="payment" value="invoice"> Invoice'
+                                                 "</label>", "").replace('type="radio"', 'type="hidden"'))
+    facts = await element_facts(await page.query_selector("#on"))
+    assert DETECTOR.reader.step_onward(facts) == ""

@@ -52,6 +52,19 @@ document.getElementById('plonk').onclick = () => send('PUT', '/api/notes/1',
 </script></body></html>"""
 
 
+STEP = """<!doctype html><html><head><title>Checkout</title></head><body><h1>Checkout</h1>
+<ol><li>Your details</li><li aria-current="step">Payment</li><li>Review</li></ol>
+<form method="post" action="/checkout/payment/"><fieldset><legend>How will you pay?</legend>
+<label><input type="radio" name="payment" value="transfer" checked> Bank transfer</label>
+<label><input type="radio" name="payment" value="invoice"> Invoice</label></fieldset>
+<button type="submit">Continue</button></form></body></html>"""
+REVIEW = """<!doctype html><html><head><title>Checkout</title></head><body><h1>Checkout</h1>
+<table><tr><td>Gizmo</td><td>2</td><td>38.00</td></tr><tr><td>Total</td><td></td><td>38.00</td></tr></table>
+<form method="post" action="/checkout/order/"><input type="hidden" name="basket" value="b-3">
+<button type="submit">Continue</button></form></body></html>"""
+PAGES = {"/": PAGE, "/?": PAGE, "/checkout/payment/": STEP, "/checkout/review/": REVIEW}
+
+
 @dataclass
 class Desk:
     """The app's state: the requests that reached it (method, path)."""
@@ -76,12 +89,17 @@ def serve(desk: Desk) -> ThreadingHTTPServer:
 
         def do_GET(self) -> None:
             desk.received.append(("GET", self.path))
-            self._answer(PAGE.encode() if self.path in ("/", "/?") else b"{}", "text/html")
+            self._answer(PAGES[self.path].encode() if self.path in PAGES else b"{}", "text/html")
 
         def _change(self) -> None:
             self.rfile.read(int(self.headers.get("content-length") or 0))
             desk.received.append((self.command, self.path))
-            if self.path == "/shop/place-order":
+            if self.path == "/checkout/payment/":  # the step's choice is kept: on to the review
+                self.send_response(303)
+                self.send_header("location", "/checkout/review/")
+                self.send_header("content-length", "0")
+                self.end_headers()
+            elif self.path in ("/shop/place-order", "/checkout/order/"):
                 self._answer(b"<!doctype html><title>Thanks</title><h1>Order b-3 placed</h1>", "text/html")
             else:
                 self._answer(json.dumps({"ok": True}).encode())
@@ -186,3 +204,24 @@ async def test_a_request_sent_just_after_the_action_is_held_and_the_line_can_be_
         await runs(client, "click", element_id=await element_id(client, "Frob", "button"))
         assert await shows(client, "Done: DELETE /api/items/report.csv")
         assert desk.changes() == [("DELETE", "/api/items/report.csv")]
+
+
+async def test_a_checkout_step_that_moves_on_is_no_commitment_but_the_review_step_is(tmp_path: Path, app) -> None:
+    """A checkout's payment step (a method to choose, "Continue") posts to an address whose last word is a payment:
+    that request is the step's own submission, and the first line read the step as moving on, so it passes unasked.
+    The same words at the review (a total, nothing left to choose) post the order: the network line holds it."""
+    url, desk = app
+    human = Human([False])
+    async with browser_client(tmp_path / "profile", elicitation_callback=human) as client:
+        await runs(client, "navigate", url=url + "checkout/payment/")
+        moved = await client.call("click", element_id=await element_id(client, "Continue", "button"))
+        assert moved.ok, moved.payload
+        assert desk.changes() == [("POST", "/checkout/payment/")]
+        assert moved.data["url"].endswith("/checkout/review/"), moved.payload
+        held, _ = await held_request(client, "Continue")
+        assert held["summary"]["category"] == "payment"
+        assert held["summary"]["objects"] == ["POST /checkout/order/ basket=b-3"]
+        refused = await client.call("confirm_action", confirmation_id=held["confirmation_id"])
+        assert refused.error["code"] == "confirmation_refused"
+        assert desk.changes() == [("POST", "/checkout/payment/")], "the order reached the shop"
+    assert len(human.asked) == 1

@@ -110,14 +110,15 @@ async def test_a_question_the_page_asks_on_its_own_later_is_not_covered(tmp_path
         assert app.deleted == ["Dune"] and len(human.asked) == 1
 
 
-@pytest.mark.parametrize("kind", ["aria-modal", "dialog element", "shown after a fetch", "no role"])
+@pytest.mark.parametrize("kind", ["aria-modal", "dialog element", "shown after a fetch", "no role", "routed"])
 async def test_the_modal_an_approved_click_opens_is_not_asked_again(tmp_path: Path, app, kind: str) -> None:
     """An ML tracker: a row's trash icon opens the app's modal "Delete experiment 'Dune'?" (Cancel / Delete): a
     role=dialog aria-modal element, or a <dialog> shown with showModal(), or a modal shown only after the app has
     fetched (its page still for 1.5 s, as a loaded machine makes any app), or a fixed layer over the page that the
-    app marks with no role at all (a data-labelling app's "Delete selected tasks?")."""
+    app marks with no role at all (a data-labelling app's "Delete selected tasks?"), or one whose router also puts
+    the open modal in the URL (history.pushState: the same document at another URL, no navigation)."""
     query = {"aria-modal": "", "dialog element": "?native=1", "shown after a fetch": "?after=1500",
-             "no role": "?bare=1"}[kind]
+             "no role": "?bare=1", "routed": "?route=1"}[kind]
     async with client_and_human(tmp_path) as (client, human):
         await client.call("navigate", url=app.url("carry_modal.html" + query))
         held = await hold(client, "delete", "button")

@@ -65,9 +65,11 @@ async def log_in(app: RunningApp, profile: Path) -> None:
     (profile / "browser-agent-state.json").write_text(json.dumps(state), encoding="utf-8")
 
 
-async def run_audit(app: RunningApp, tmp_path: Path) -> tuple[AuditReport, str]:
+async def run_audit(app: RunningApp, tmp_path: Path, *signs_in: str,
+                    env: dict[str, str] | None = None) -> tuple[AuditReport, str]:
+    """``signs_in``: the audit's own sign-in flags, instead of a profile logged in before."""
     profile, runs = tmp_path / "profile", tmp_path / "runs"
-    if app.spec.login is not None:
+    if app.spec.login is not None and not signs_in:
         await log_in(app, profile)
     argv = [
         sys.executable,
@@ -81,8 +83,9 @@ async def run_audit(app: RunningApp, tmp_path: Path) -> tuple[AuditReport, str]:
         str(profile),
         "--run-dir",
         str(runs),
+        *signs_in,
     ]
-    done = await anyio.run_process(argv, check=False, env={**os.environ, "COLUMNS": "200"})
+    done = await anyio.run_process(argv, check=False, env={**os.environ, "COLUMNS": "200", **(env or {})})
     out = done.stdout.decode(errors="replace") + done.stderr.decode(errors="replace")[-3000:]
     folders = sorted(runs.glob("audit-*/audit.json")) if runs.exists() else []
     if done.returncode not in (0, 1) or not folders:
@@ -97,3 +100,20 @@ async def run_audit(app: RunningApp, tmp_path: Path) -> tuple[AuditReport, str]:
 async def test_audit_finds_no_violation(app_name: str, corpus_apps, tmp_path: Path) -> None:
     report, out = await run_audit(corpus_apps.get(app_name), tmp_path)
     assert report.total == 0, f"{report.total} violation(s) {report.counts()}:\n{out}"
+
+
+@pytest.mark.parametrize("app_name", ["django_admin", "wagtail"])
+async def test_audit_signs_in_itself(app_name: str, corpus_apps, tmp_path: Path) -> None:
+    """Issue 29 §5a: --login-user/--login-secret instead of a logged-in profile: the audit signs in on the sign-in
+    form its start address redirects to, audits the admin from there, and the password shows nowhere."""
+    app = corpus_apps.get(app_name)
+    login = app.spec.login
+    assert login is not None
+    env = {"BROWSER_SECRET_CORPUS": login.password, "BROWSER_SECRET_CORPUS_ORIGINS": app.url("/").rstrip("/")}
+    report, out = await run_audit(app, tmp_path, "--login-user", login.username, "--login-secret", "corpus", env=env)
+    assert report.signed_in == login.username and not report.wall, out
+    assert report.pages[0].url == app.url(app.spec.home_path) and not any(p.sign_in for p in report.pages), out
+    assert report.total == 0, f"{report.total} violation(s) {report.counts()}:\n{out}"
+    assert login.password not in out
+    for path in (tmp_path / "runs").rglob("*"):
+        assert not path.is_file() or login.password.encode() not in path.read_bytes(), path

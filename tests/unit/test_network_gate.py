@@ -166,3 +166,22 @@ def test_saves_reads_and_typed_text_are_not_held(method: str, url: str, body: st
 def test_tokens_and_return_urls_never_shown() -> None:
     verdict = judge("POST", "http://a.test/x/delete/?next=/secret", "csrf_token=abc&password=p&id=2", FORM)
     assert verdict is not None and verdict.target == "POST /x/delete/ id=2"
+
+
+def test_a_step_onward_makes_nothing_its_address_names_but_still_deletes_pays_or_cancels_by_its_words() -> None:
+    """The submission of a step the first line read as moving on (``onward``: its form's address) goes to the stage
+    its last word names; a verb, an operation field, a cancelled state, or a request to any other address still
+    count."""
+    step = "http://a.test/shop/checkout/payment/"
+    assert judge("POST", step, "payment=transfer", FORM) is not None  # no act known: the noun holds it
+    assert judge("POST", step + "#top", "payment=transfer", FORM, onward=step) is None
+    for url, body, category in (
+        ("http://a.test/api/orders", "items=2", "payment"),  # another address than the step's form
+        (step, "action=delete", "delete"),
+        (step, "status=Cancelled", "cancel"),
+    ):
+        verdict = judge("POST", url, body, FORM, onward=step)
+        assert verdict is not None and verdict.category == category, (url, body)
+    pay = "http://a.test/shop/checkout/pay"
+    verdict = judge("POST", pay, "", FORM, onward=pay)
+    assert verdict is not None and verdict.category == "payment"  # a verb names the act itself

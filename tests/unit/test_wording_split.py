@@ -12,12 +12,12 @@ from browser_core.security.confirming import confirmation_category
 from browser_core.security.policy import load_policy
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, judge_all, load_wordings, table
 
-# Round 17's apps (splits.yaml) scored 609/670 blind on round 16's rules (cd3840e with session 19's later commits and
-# session 20's step 1, which added no rule), run once after their labels were committed (feae004); after their misses
-# were read and fixed by class (no longer a blind figure), 630/670; the 91 development apps (round 16's included) score
-# 5496/5695 before that pass and 5498/5695 after it (no verdict lost): a regression guard.
-HELD_OUT_RIGHT = 630
-DEVELOPMENT_RIGHT = 5498
+# Round 18's apps (splits.yaml) scored 605/663 blind on round 17's rules (b1f9c1a with session 20's later commits),
+# run once after their labels were committed (ffe2cb2); after their misses were read and fixed by class (no longer a
+# blind figure), 623/663; the 95 development apps (round 17's included) score 6128/6365 before that pass and after it
+# (no verdict changed): a regression guard.
+HELD_OUT_RIGHT = 623
+DEVELOPMENT_RIGHT = 6128
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -37,9 +37,9 @@ def test_the_gate_does_not_score_worse_than_measured() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 29's target is not met blind: round 17 measured 609/670 (90.9 %) on four apps never read (commit "
-    "5/15, delete 116/116, send 11/22, publish 5/5, cancel 19/24, loss 24/34, advance 3/3, cart edit 3/3, ordinary "
-    "423/448; splits.yaml)",
+    reason="issue 29's target is not met blind: round 18 measured 605/663 (91.3 %) on four apps never read (commit "
+    "11/28, delete 87/90, send 13/15, publish 1/1, cancel 21/27, loss 19/22, advance 4/4, cart edit 6/6, ordinary "
+    "443/470; splits.yaml)",
 )
 def test_every_category_scores_at_least_98_percent_on_the_held_out_apps() -> None:
     scores = table(judge_all(), "category")
@@ -176,3 +176,22 @@ def test_round_17_classes_mail_set_off_a_withdrawal_and_a_booking_created() -> N
     assert confirmation_category(policy, "Are you sure you want to decline the invitation to Ada's party?") is None
     assert confirmation_category(policy, "Are you sure you want to decline this order?") == "cancel"
     assert policy.judge_name("Email copy to myself") is None
+
+
+def test_plans_assigned_credit_bought_invoices_made_final_and_credit_given_back() -> None:
+    """Round 18's classes: a plan assigned to a customer subscribes them, prepaid value topped up is bought, an
+    invoice made final bills, credit issued or voided is money given back or taken again, a log emptied is lost, a
+    preview mailed is a sample, a name stating a standing rule is a setting, and a typographic apostrophe is the same
+    word ("won’t be saved")."""
+    policy = load_policy()
+    for name in ("Assign plan", "Top up wallet", "Top-up credits", "Finalize invoice"):
+        assert policy.judge_name(name) == "payment", name
+    for name in ("Issue credit note", "Void a credit note"):
+        assert policy.judge_name(name) == "cancel", name
+    assert policy.judge_name("Empty logs") == "delete"
+    for name in ("Send preview", "Send an email when an invoice is finalized", "Automatically email invoices",
+                 "Assign task", "Create credit note", "Top products"):
+        assert policy.judge_name(name) is None, name
+    assert confirmation_category(policy, "By leaving, the changes made won’t be saved.") == "delete"
+    assert confirmation_category(policy, "A refund will be initiated to the customer payment method.") == "cancel"
+    assert confirmation_category(policy, "The order will be executed immediately.") == "payment"

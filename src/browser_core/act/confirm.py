@@ -107,8 +107,8 @@ async def confirm_pending(session: BrowserSession, confirmation_id: str) -> Conf
         log.warning("approved action's dialog closed by the browser; running it once more",
                     confirmation_id=pending.confirmation_id)
     carried = [d for d in result.get("dialogs", []) if d.get("approved_by") == pending.confirmation_id]
-    modal, opened = await _raised(frame, key) if marked and not carried and not result.get("navigated") \
-        else (None, 0)
+    # A new document keeps none of the marks (the script finds no key and says 0); a router's pushState keeps them
+    modal, opened = await _raised(frame, key) if marked and not carried else (None, 0)
     guard.approved(pending, modal=modal, dialog_used=carry.used)
     out: Confirmed = {"confirmed": pending.confirmation_id, "summary": pending.summary, "result": result}
     if carried:

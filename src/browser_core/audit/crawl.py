@@ -25,8 +25,9 @@ from browser_core.act.actions import click
 from browser_core.act.navigation import navigate
 from browser_core.audit.findings import AuditReport, Failed, PageAudit, Skipped, Violation
 from browser_core.audit.held import MAX_JUDGED, judge, summary_violations
-from browser_core.audit.names import describe, name_violations
+from browser_core.audit.names import describe, name_violations, where
 from browser_core.audit.rows import counted_rows, read_frames, row_violations
+from browser_core.audit.signin import is_wall, sign_in, sign_in_form
 from browser_core.errors import InvalidInput, PageChanged, ToolFailure, as_failure
 from browser_core.page.observation import observe_page
 from browser_core.page.quiet import Requests, quiet
@@ -49,6 +50,8 @@ class AuditOptions:
     time_s: float = 120.0
     menus: int = 3  # popups opened per page
     skip: re.Pattern[str] | None = None  # addresses never opened (the user's choice: a log-out, a heavy export)
+    login_user: str | None = None  # with login_secret: sign in on the start page's sign-in form first
+    login_secret: str | None = None  # the name of a secret (BROWSER_SECRET_<NAME>), never its value
 
 
 def normal(url: str) -> str:
@@ -94,6 +97,8 @@ class Auditor:
         if origin(start)[0] not in ("http", "https"):
             raise InvalidInput(f"'{self.options.url}' is not an http(s) address")
         began = time.monotonic()
+        if self.options.login_user is not None and self.options.login_secret is not None:
+            await self._sign_in(start, self.options.login_user, self.options.login_secret)
         # Pages linked from the content first, then those of the header, menus and footer, then other queries of
         # a path already queued (a sort order, a page number): each breadth first.
         content, chrome, variants, seen = deque([start]), deque[str](), deque[str](), {start}
@@ -130,6 +135,17 @@ class Auditor:
         self.report.duration_s = round(time.monotonic() - began, 1)
         return self.report
 
+    async def _sign_in(self, start: str, user: str, secret: str) -> None:
+        """Sign in on the start page's sign-in form (SignInFailed when the app refuses); a note when it has none."""
+        await navigate(self.session, url=start)
+        page = await self.session.page()
+        await settled(page)
+        if await sign_in_form(page) is None:
+            self.report.notes.append(f"{start} shows no sign-in form: the audit did not sign in")
+            return
+        await sign_in(self.session, page, user, secret)
+        self.report.signed_in = user
+
     async def _visit(self, url: str, deadline: float) -> list[tuple[str, bool]] | None:
         """Audit one page and its popups; the addresses of its links, or None when it could not be audited. What the
         browser fails with on one page (its tab closed or replaced, a navigation during a read) is that page's
@@ -164,10 +180,16 @@ class Auditor:
             return []
         self.audited.add(normal(page.url))
         await self._session_kept(url, before)
+        redirected = normal(page.url) != normal(url)
+        wall = is_wall(await sign_in_form(page), redirected)
+        if wall and not self.report.pages and not self.report.wall:
+            self.report.wall = (f"{where(url)} redirected to {where(page.url)}" if redirected
+                                else f"{where(url)} is a sign-in form")
         seen = await self._observe(page, "page")
         if await size_of(page) != size:  # it went on rendering while observed (rows arriving late): once more
             await settled(page)
             seen = await self._observe(page, "page")
+        seen.audit.sign_in = wall
         self.report.pages.append(seen.audit)
         for opener in seen.opens[: self.options.menus]:
             if time.monotonic() > deadline or not await self._open(page, url, opener, seen):

@@ -53,6 +53,7 @@ class PageAudit(BaseModel):
     rows: int = 0
     held: int = 0
     unjudged: int = 0  # controls past the per-observation budget of the gate's judgement
+    sign_in: bool = False  # a login wall: a sign-in form the address led to (audit/signin.py)
     violations: list[Violation] = Field(default_factory=list)
 
 
@@ -82,6 +83,8 @@ class AuditReport(BaseModel):
     failed: list[Failed] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
     queued: int = 0  # same-origin pages found but left for lack of budget
+    wall: str = ""  # the start address led to a sign-in form: what the report says of it ('' when not)
+    signed_in: str = ""  # the user the audit signed in as ('' when it did not)
 
     def unique(self) -> list[tuple[Violation, int]]:
         """Each distinct violation once (its first sighting) with the number of pages and states it was seen on."""

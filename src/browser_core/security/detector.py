@@ -253,8 +253,11 @@ class DestructiveActionDetector:
         return self.policy.is_public_text_field(label) and bool(self._posted_text(form))
 
     def _writes_to_someone(self, form: FormFacts) -> bool:
-        return any(self.policy.is_recipient_field(f.label) for f in form.fields) and any(
-            f.type == "textarea" for f in form.fields)
+        """A recipient and a box to write in, both shown. A text area the form declares a personal detail (its
+        autocomplete token: a street address) is the user's own contact data, as a checkout's step asks it."""
+        return any(f.visible and self.policy.is_recipient_field(f.label) for f in form.fields) and any(
+            f.visible and f.type == "textarea" and f.autocomplete.split()[-1:] in ([], ["on"], ["off"])
+            for f in form.fields)
 
     # ----- entry points ------------------------------------------------------------------------------------
     def _click(self, role: str, name: str, facts: ElementFacts) -> Verdict | None:
@@ -279,6 +282,8 @@ class DestructiveActionDetector:
         verdict = self._classify(kind, role, name, facts, key, values)
         if verdict is not None and verdict.category == "delete" and (self.reader.in_basket_line(facts)
                                                                     or self.reader.in_form_row(facts)
+                                                                    or self.reader.posts_within_draft(
+                                                                        facts, self.policy.meaning.in_own_draft)
                                                                     or self.reader.drops_filter(facts)):
             return None  # a line of one's own basket, a row of the form being filled, a filter: an ordinary edit
         return verdict

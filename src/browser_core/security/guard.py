@@ -63,6 +63,7 @@ class SecurityGuard:
     approval: Approval | None = None  # the last confirmed step's, for the app's own confirmation (approvals.py)
     pressed: Target | None = None  # the last clicked element: a popup menu's opener when the menu names none
     covering: str | None = None  # the approval that covered the running step: its requests are covered too
+    onward: str = ""  # the form the running step submits as a step that moves on (reading.py: step_onward)
 
     @classmethod
     def create(cls, *, ttl_s: float, pending_dir: Path | None, policy_file: Path | None) -> SecurityGuard:
@@ -188,6 +189,8 @@ class SecurityGuard:
         values = [str(v) for v in params.get("values", [])] if kind == "select_option" else None
         verdict = self.detector.classify(kind, role, name, facts, key="Enter" if enter else None, values=values)
         if verdict is None or facts is None:
+            if facts is not None and (kind == "click" or enter):  # the network line reads its request as the step's
+                self.onward = self.detector.reader.step_onward(facts)
             return None
         url = intent.page.url
         asks = self.detector.asks_confirmation(facts.page)

@@ -6,7 +6,11 @@ Words are read only where a request names its operation, never from free text a 
 - a verb of the lexicon anywhere in the path (``/runs/delete``, ``/jobs/7/cancel``, ``/kernels/shutdown``);
 - a noun of commitment (an order, a payment, a subscription, a booking, a checkout) only as the last word of the
   path (``POST /api/orders``, ``/shop/place-order``): a record's edit (``/orders/1042/``, ``/order/edit/``) and a
-  step that only moves on (``/checkout/address``, ``/checkout/payment-details/``) are not;
+  step that only moves on (``/checkout/address``, ``/checkout/payment-details/``) are not, and neither is the
+  submission of a step the first line read as moving on (``onward``: a form's "Continue" at a checkout step that
+  still collects something, so not its review): that very request (its address is the form's) goes to the stage
+  the noun names, it does not make one. Every other reading still holds it: a verb, a ``DELETE``, a mutation, an
+  operation field, a cancelled state, and any request the act sent elsewhere (a script's ``POST /api/orders``);
 - the fields of a form (urlencoded, multipart: its text parts) or a JSON body:
   the value of a field that names the operation (``action=delete_selected``, ``op``, ``operation``, ``cmd``) and
   the name of a form field that carries a verb with a value set (a submit button ``_delete=1``);
@@ -172,10 +176,16 @@ def _by_fields(pairs: list[tuple[str, str]]) -> tuple[str, str] | None:
 
 
 def judge(
-    method: str, url: str, body: str | None, content_type: str = "", policy: SecurityPolicy | None = None
+    method: str,
+    url: str,
+    body: str | None,
+    content_type: str = "",
+    policy: SecurityPolicy | None = None,
+    onward: str = "",
 ) -> NetworkVerdict | None:
     """The verdict on one request, or None when it commits nothing the lexicon knows (GETs never do); ``policy``
-    gives the words of one's own drafts (the packaged policy by default)."""
+    gives the words of one's own drafts (the packaged policy by default); ``onward``: the address of the form the
+    running act submitted as a step that moves on (empty when it was no such step)."""
     method = method.upper()
     if method in SAFE_METHODS:
         return None
@@ -191,7 +201,7 @@ def judge(
         found = category, f"the GraphQL mutation '{mutation[:60]}'"
     elif category := next((c for s in segments if (c := _verb(s))), None):
         found = category, "the path names the operation"
-    elif category := NOUNS.get(_last_word(segments)):
+    elif (category := NOUNS.get(_last_word(segments))) and not _same_address(url, onward):
         found = category, f"the request makes '{segments[-1]}'"
     else:
         found = _by_fields(query + pairs)
@@ -199,6 +209,11 @@ def judge(
         return None
     path = (parts.path or "/") + (f" mutation {mutation}" if mutation else "")
     return NetworkVerdict(found[0], found[1], target(method, path, query + pairs))
+
+
+def _same_address(url: str, onward: str) -> bool:
+    """The request goes to the address of the step's form (its fragment aside): it is that step's submission."""
+    return bool(onward) and urlsplit(url)._replace(fragment="") == urlsplit(onward)._replace(fragment="")
 
 
 def _in_draft(segments: list[str], policy: SecurityPolicy) -> bool:

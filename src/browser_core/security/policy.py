@@ -30,7 +30,9 @@ def _phrase_regex(phrases: list[str]) -> re.Pattern[str] | None:
             if w in ("…", "..."):
                 body += r"(?:[\s\-_/]+\w+){0,2}"
                 continue
-            body += (r"[\s\-_/]+" if body else "") + (re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w))
+            word = re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w)
+            # An apostrophe is any of its spellings ("won't", "won’t"): the same word typeset.
+            body += (r"[\s\-_/]+" if body else "") + word.replace("'", "['’ʼ]")
         parts.append(r"^\W*" + body + r"\W*$" if whole else r"(?<!\w)" + body + r"(?!\w)")
     return re.compile("|".join(parts), re.IGNORECASE) if parts else None
 

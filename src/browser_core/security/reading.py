@@ -4,8 +4,11 @@ From the facts the page script read (``facts.js``), with the words of ``policy.y
 site's selectors:
 
 - a basket: the control sits in a line that has a quantity field, and the page shows a total and a way to check
-  out; removing a line there is an ordinary edit of one's own basket;
+  out; removing a line there is an ordinary edit of one's own basket; so is a removal whose form posts to an address
+  that names one's own draft (``…/cart/remove``: one less of a line, as the network line reads that request);
 - a review page: the last step of a checkout shows a total and its form collects nothing more;
+- a step onward: a form submitted by a control that moves on ("Continue") at a step that is not the review; the
+  network line takes that form's own request as the step's, not as the commitment its address may name;
 - a purchase: the lines of the page's table or list that show an amount (item, quantity, price), and its total;
 - a value change: a select or radio changed to a value that ends a record (Cancelled, Refunded …);
 - the record a control acts on: the open dialog's title, the name of the row, card or list item it is in;
@@ -17,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from browser_core.security.facts import ChosenOption, ElementFacts, FormFacts, PageFacts
 from browser_core.security.policy import FlowWords
@@ -25,6 +29,7 @@ MAX_ITEMS = 8
 _SENTENCES = re.compile(r"(?<=[.?!])\s+|\n")
 _COUNT = re.compile(r"^\s*[×x]?\s*(\d{1,4})\s*[×x]?\s*$", re.IGNORECASE)
 _LETTER = re.compile(r"[^\W\d_]")
+_PATH_WORDS = re.compile(r"[_\-+=&/.]+")
 DATA_FIELDS = {"text", "email", "tel", "number", "select-one", "select-multiple", "radio", "textarea", "password",
                "search", "url", "date", "datetime-local"}
 
@@ -69,11 +74,31 @@ class PageReader:
         collects = any(f.visible and f.type in DATA_FIELDS for f in form.fields)
         return not collects and bool(self.total(page))
 
+    def step_onward(self, facts: ElementFacts) -> str:
+        """The address of the form the control submits when it only moves a flow on: it is the form's submit, named
+        as a step onward, and the page is not the review (its form still collects something, or no total is shown).
+        Empty otherwise."""
+        form = facts.form
+        if not facts.is_submit or form is None or form.method in ("get", "dialog"):
+            return ""
+        label = form.submitter.label if form.submitter else form.submit_name
+        return form.action if self.words.advances(label) and not self.is_review_page(form, facts.page) else ""
+
     def in_basket_line(self, facts: ElementFacts) -> bool:
         """The control is in a line of a basket: the line has a quantity field, the page a total and a checkout."""
         line_has_quantity = any(self.words.is_quantity(f.label) for f in facts.row.fields)
         return (line_has_quantity and bool(self.total(facts.page))
                 and any(self.words.checks_out(c) for c in facts.page.commands))
+
+    @staticmethod
+    def posts_within_draft(facts: ElementFacts, in_draft: Callable[[str], bool]) -> bool:
+        """The control submits a form whose address (its last two segments, as the form's data is read) names one's
+        own draft: what it removes is a line of that draft."""
+        form = facts.form
+        if not facts.is_submit or form is None or form.method in ("get", "dialog"):
+            return False
+        segments = urlsplit(form.action).path.rstrip("/").split("/")[-2:]
+        return in_draft(" ".join(_PATH_WORDS.sub(" ", " ".join(segments)).split()))
 
     def in_form_row(self, facts: ElementFacts) -> bool:
         """The control takes a row of fields out of a form being filled (a formset's added row): it neither submits

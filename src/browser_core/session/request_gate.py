@@ -42,10 +42,12 @@ ANSWER_BOUND_S = 10.0  # a release or abort the browser does not take by then is
 
 class Covering(Protocol):
     covering: str | None  # the earlier approval that covered the running step (SecurityGuard sets it)
+    onward: str  # the form the running step submits as a step that moves on ("": none; SecurityGuard sets it)
 
 
 class NoCover:
     covering: str | None = None
+    onward: str = ""
 
 
 @dataclass
@@ -103,7 +105,7 @@ class RequestGate:
         if late is not None and late.confirmation_id in self.held:
             raise self._required(late, ran=False)
         self.approval = None
-        self.guard.covering = None
+        self.guard.covering, self.guard.onward = None, ""
         if leaves:
             self.leave()
             return await act()
@@ -186,7 +188,8 @@ class RequestGate:
         request = route.request
         verdict = None
         if self.armed and request.method not in SAFE_METHODS:  # unarmed: a route still coming off
-            verdict = judge(request.method, request.url, _body(request), request.headers.get("content-type", ""))
+            verdict = judge(request.method, request.url, _body(request), request.headers.get("content-type", ""),
+                            onward=self.guard.onward)
         covered = self.approval or self.guard.covering
         if verdict is None or covered:
             if verdict is not None:

@@ -4,8 +4,10 @@ observation that controls have names of their own, rows are reachable and keyed 
 summary names a record the page shows. Nothing is submitted, confirmed or deleted; no model is needed.
 
 It prints a table, writes ``audit.json`` and ``report.html`` into a run folder (``<run_dir>/audit-…``) and exits
-0 without violations · 1 with violations (0 with ``--allow-violations``) · 4 when it cannot run.
-The browser profile is the agent's (``--profile-dir`` or BROWSER_USER_DATA_DIR): log in there first.
+0 without violations · 1 with violations (0 with ``--allow-violations``) · 4 when it cannot run, the sign-in
+is refused, or the start address led to a sign-in form (a login wall: the app was not audited).
+Logged-in apps: ``--login-user NAME --login-secret SECRET`` (the password from BROWSER_SECRET_<SECRET>, checked
+against its origins), or a logged-in browser profile (``--profile-dir`` or BROWSER_USER_DATA_DIR).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from rich.table import Table
 from browser_core.audit.crawl import AuditOptions, audit
 from browser_core.audit.findings import AuditReport
 from browser_core.audit.names import where
+from browser_core.audit.signin import SignInFailed
 from browser_core.envcheck import SettingsValueError, load_settings
 from browser_core.errors import ToolFailure
 from browser_core.logs import configure_logging
@@ -33,6 +36,7 @@ from orchestrator.cli.audit_html import render
 from orchestrator.settings import OrchestratorSettings
 
 COMMAND = "audit"
+LOG_IN = "--login-user NAME --login-secret SECRET, or --profile-dir of a logged-in profile"
 SHOWN = 40  # violations printed; the report has them all
 
 
@@ -52,6 +56,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--allow-violations", action="store_true", help="exit 0 even when violations are found")
     p.add_argument("--headless", action="store_true", help="no browser window")
     p.add_argument("--profile-dir", type=Path, help="browser profile directory (logged-in state)")
+    p.add_argument("--login-user", metavar="NAME", help="sign in first as NAME on the start page's sign-in form")
+    p.add_argument("--login-secret", metavar="SECRET",
+                   help="the name of the password's secret (BROWSER_SECRET_<SECRET>; never the password itself)")
     p.add_argument("--run-dir", type=Path, help="where the audit's folder goes (default: the settings' run_dir)")
     return p.parse_args(argv)
 
@@ -66,7 +73,9 @@ def _options(args: argparse.Namespace) -> AuditOptions:
         skip = re.compile(args.skip) if args.skip else None
     except re.error as exc:
         raise ValueError(f"--skip is not a regular expression: {exc}") from None
-    return AuditOptions(args.url, args.pages, args.time, args.menus, skip)
+    if (args.login_user is None) != (args.login_secret is None):
+        raise ValueError("--login-user and --login-secret go together")
+    return AuditOptions(args.url, args.pages, args.time, args.menus, skip, args.login_user, args.login_secret)
 
 
 def _folder(root: Path, url: str) -> Path:
@@ -82,6 +91,13 @@ async def _run(settings: BrowserSettings, options: AuditOptions) -> AuditReport:
         return await audit(session, options)
     finally:
         await session.close()
+
+
+def print_login(console: Console, report: AuditReport) -> None:
+    if report.signed_in:
+        console.print(f"signed in as {escape(report.signed_in)}")
+    if report.wall:
+        console.print(f"[red bold]behind a login:[/] {escape(report.wall)}; log in first: {escape(LOG_IN)}")
 
 
 def print_report(console: Console, report: AuditReport) -> None:
@@ -114,6 +130,7 @@ def print_report(console: Console, report: AuditReport) -> None:
         + ("no violations" if not counts else " · ".join(f"{k}: {n}" for k, n in counts.items()))
         + f"[/] — {len(report.pages)} observation(s), {report.duration_s} s"
     )
+    print_login(console, report)
     for note in report.notes + [f"not audited: {s.url} ({s.reason})" for s in report.skipped]:
         console.print(f"[dim]{escape(note)}[/]")
     for f in report.failed:
@@ -136,7 +153,7 @@ def main(argv: list[str], console: Console | None = None) -> int:
     configure_logging("WARNING")  # stderr only; the console is the user's
     try:
         report = anyio.run(_run, settings, options)
-    except ToolFailure as exc:
+    except (ToolFailure, SignInFailed) as exc:
         console.print(f"[red]cannot audit:[/] {escape(exc.message)}")
         return 4
     if not report.pages:
@@ -151,4 +168,6 @@ def main(argv: list[str], console: Console | None = None) -> int:
     (folder / "report.html").write_text(render(report), encoding="utf-8")
     print_report(console, report)
     console.print(f"report: {escape(str((folder / 'report.html').resolve()))}")
+    if report.wall:
+        return 4  # the app behind the sign-in form was not audited: not clean, and not its violations either
     return 1 if report.total and not args.allow_violations else 0

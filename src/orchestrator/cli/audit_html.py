@@ -91,9 +91,17 @@ def _rest(report: AuditReport) -> str:
     return out
 
 
+def _wall(report: AuditReport) -> str:
+    if report.wall:
+        return (f"<p><strong>Behind a login: {e(report.wall)}.</strong> The app itself was not audited; log in "
+                "first (<code>--login-user</code> with <code>--login-secret</code>, or a logged-in "
+                "<code>--profile-dir</code>).</p>")
+    return f"<p>Signed in as {e(report.signed_in)}.</p>" if report.signed_in else ""
+
+
 def render(report: AuditReport) -> str:
     return (
         f"<!doctype html><html lang=en><head><meta charset=utf-8>{CSP}<title>Agent-readiness audit: "
         f"{e(report.start_url)}</title><style>{STYLE}</style></head><body><h1>Agent-readiness audit</h1>"
-        f"{_summary(report)}{_violations(report)}{_pages(report)}{_rest(report)}</body></html>"
+        f"{_wall(report)}{_summary(report)}{_violations(report)}{_pages(report)}{_rest(report)}</body></html>"
     )
