@@ -11,7 +11,16 @@
     // Else only a chip (a short block of its own text and this one control) or a control among chips: a toolbar's
     // 'Delete selected' beside the search field is no filter.
     const controls = c => Array.from(c.querySelectorAll('*')).filter(isControl).length;
-    const chip = c => !!c && size(c) < 80 && saysMore(c) && controls(c) === 1;
+    // A chip is a token in a line: look-alike blocks stacked one under another (a list's rows, each with its own
+    // Delete) are records beside the list's query field, not chips.
+    const stacked = c => {
+      const r = c.getBoundingClientRect(), p = c.parentElement;
+      return !!p && Array.from(p.children).some(s => {
+        const q = s.getBoundingClientRect();
+        return s !== c && alike(s, c) && (q.top >= r.bottom - 1 || q.bottom <= r.top + 1) && Math.abs(q.left - r.left) < 2;
+      });
+    };
+    const chip = c => !!c && size(c) < 80 && saysMore(c) && controls(c) === 1 && !stacked(c);
     // The control with the wrappers that hold nothing else (a widget's span, a cell of its own).
     let own = at;
     while (up(own) && up(own) !== document.body && controls(up(own)) <= 1 && !saysMore(up(own))) own = up(own);
