@@ -166,6 +166,9 @@ async def test_a_filter_chip_is_no_deletion_and_a_bulk_action_names_its_section_
     clear = page.get_by_role("button", name="Remove all filters")
     assert detector.classify("click", "button", "Remove all filters",
                              await element_facts(await clear.element_handle())) is None
+    for name in ("Remove 'Kind: feature'", "Clear all filters"):  # a widget's chips beside a plain text field
+        widget = page.get_by_role("button", name=name)
+        assert detector.classify("click", "button", name, await element_facts(await widget.element_handle())) is None
 
 
 ORDERS = """
@@ -242,3 +245,36 @@ async def test_a_step_onward_is_its_forms_submission_until_the_review(session: B
                                                  "</label>", "").replace('type="radio"', 'type="hidden"'))
     facts = await element_facts(await page.query_selector("#on"))
     assert DETECTOR.reader.step_onward(facts) == ""
+
+
+SCRIPTED_SEARCH_LIST = """
+<main><h1>Contacts</h1>
+  <div class="panel">
+    <div class="bar"><input type="text" placeholder="Type to narrow the list" oninput="void 0"></div>
+    <ul class="people">
+      <li><span>Ada Byron</span><button>Delete</button></li>
+      <li><span>Alan Kay</span><button>Delete</button></li>
+      <li><span>Grace Hopper</span><button>Delete</button></li>
+    </ul>
+    <div class="cards">
+      <div class="card"><span>Lake cabin</span><span class="act"><a role="button" tabindex="0">Delete</a></span></div>
+      <div class="card"><span>City loft</span><span class="act"><a role="button" tabindex="0">Delete</a></span></div>
+    </div>
+  </div>
+</main>
+"""
+
+
+async def test_a_rows_delete_beside_a_scripted_nameless_search_field_is_still_held(
+        session: BrowserSession) -> None:
+    """A short row of a list of records (its name and one Delete) is no filter chip, even in the block of a text
+    field that a script reads (no form, no name): each row's Delete is held and names its row."""
+    page = await session.page()
+    await page.set_content(SCRIPTED_SEARCH_LIST)
+    detector = DestructiveActionDetector(load_policy())
+    for who in ("Ada Byron", "Alan Kay", "Grace Hopper", "Lake cabin", "City loft"):
+        row = page.locator("li, .card").filter(has_text=who)
+        control = row.get_by_role("button", name="Delete")
+        held = detector.classify("click", "button", "Delete", await element_facts(await control.element_handle()))
+        assert held is not None and held.category == "delete", who
+        assert who in held.effect or any(who in o for o in held.objects), (who, held)

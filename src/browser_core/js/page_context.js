@@ -10,13 +10,29 @@
         (box.getAttribute('method') || '').toLowerCase() === 'get')) return true;
     // Else only a chip (a short block of its own text and this one control) or a control among chips: a toolbar's
     // 'Delete selected' beside the search field is no filter.
-    const chip = c => !!c && size(c) < 80 && saysMore(c) &&
-      Array.from(c.querySelectorAll('*')).filter(isControl).length === 1;
-    const parent = up(at);
-    if (!parent || !(chip(parent) || Array.from(parent.children).some(c => c !== at && chip(c)))) return false;
-    for (let a = up(at), i = 0; a && a !== document.body && a !== main && i < 4; a = up(a), i++) {
+    const controls = c => Array.from(c.querySelectorAll('*')).filter(isControl).length;
+    // A chip is a token in a line: look-alike blocks stacked one under another (a list's rows, each with its own
+    // Delete) are records beside the list's query field, not chips.
+    const stacked = c => {
+      const r = c.getBoundingClientRect(), p = c.parentElement;
+      return !!p && Array.from(p.children).some(s => {
+        const q = s.getBoundingClientRect();
+        return s !== c && alike(s, c) && (q.top >= r.bottom - 1 || q.bottom <= r.top + 1) && Math.abs(q.left - r.left) < 2;
+      });
+    };
+    const chip = c => !!c && size(c) < 80 && saysMore(c) && controls(c) === 1 && !stacked(c);
+    // The control with the wrappers that hold nothing else (a widget's span, a cell of its own).
+    let own = at;
+    while (up(own) && up(own) !== document.body && controls(up(own)) <= 1 && !saysMore(up(own))) own = up(own);
+    const parent = up(own);
+    if (!parent || !(chip(parent) || Array.from(parent.querySelectorAll('*')).some(c => !c.contains(at) && chip(c))))
+      return false;
+    // The view's query field: a search field, or a text field that submits nothing (no form, no name): a script's.
+    const SEARCH = 'input[type=search],[role=searchbox],[role=search]';
+    const SCRIPTED = 'input[type=text]:not([name]):not([form]),input:not([type]):not([name]):not([form])';
+    for (let a = parent, i = 0; a && a !== document.body && a !== main && i < 8; a = up(a), i++) {
       if (a.querySelector(RECORDS)) return false;
-      if (a.querySelector('input[type=search],[role=searchbox],[role=search]')) return true;
+      if (a.querySelector(SEARCH) || Array.from(a.querySelectorAll(SCRIPTED)).some(f => !f.closest('form'))) return true;
     }
     return false;
   })();
