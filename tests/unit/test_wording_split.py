@@ -12,12 +12,12 @@ from browser_core.security.confirming import confirmation_category
 from browser_core.security.policy import load_policy
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, judge_all, load_wordings, table
 
-# Round 18's apps (splits.yaml) scored 605/663 blind on round 17's rules (b1f9c1a with session 20's later commits),
-# run once after their labels were committed (ffe2cb2); after their misses were read and fixed by class (no longer a
-# blind figure), 623/663; the 95 development apps (round 17's included) score 6128/6365 before that pass and after it
-# (no verdict changed): a regression guard.
-HELD_OUT_RIGHT = 623
-DEVELOPMENT_RIGHT = 6128
+# Round 19's apps (splits.yaml) scored 439/507 blind on round 18's rules (c5bb071 with session 21's later commits),
+# run once after their labels were committed (ed5c64d); after their misses were read and fixed by class (no longer a
+# blind figure), 456/507; the 99 development apps (round 18's included) score 6751/7028 before that pass and 6756/7028
+# after it (five merge questions gained, one chooser's question lost): a regression guard.
+HELD_OUT_RIGHT = 456
+DEVELOPMENT_RIGHT = 6756
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -37,9 +37,9 @@ def test_the_gate_does_not_score_worse_than_measured() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 29's target is not met blind: round 18 measured 605/663 (91.3 %) on four apps never read (commit "
-    "11/28, delete 87/90, send 13/15, publish 1/1, cancel 21/27, loss 19/22, advance 4/4, cart edit 6/6, ordinary "
-    "443/470; splits.yaml)",
+    reason="issue 29's target is not met blind: round 19 measured 439/507 (86.6 %) on four apps never read (commit "
+    "11/11, delete 136/141, send 11/15, publish 4/4, cancel 12/14, loss 27/63, advance 3/5, cart edit 8/9, ordinary "
+    "227/245; splits.yaml)",
 )
 def test_every_category_scores_at_least_98_percent_on_the_held_out_apps() -> None:
     scores = table(judge_all(), "category")
@@ -195,3 +195,25 @@ def test_plans_assigned_credit_bought_invoices_made_final_and_credit_given_back(
     assert confirmation_category(policy, "By leaving, the changes made won’t be saved.") == "delete"
     assert confirmation_category(policy, "A refund will be initiated to the customer payment method.") == "cancel"
     assert confirmation_category(policy, "The order will be executed immediately.") == "payment"
+
+
+def test_services_stopped_content_replaced_records_merged_and_commitments_asked_to_end() -> None:
+    """Round 19's classes: what runs and serves others stopped or made unavailable is lost meanwhile, a confirmation's
+    active "overwrites" / "replaces" is the passive's effect, a place holding messages emptied deletes them, records
+    merged cease to exist but one, a question led by a cancel verb in a dialog naming a commitment ends it, and what a
+    person must do first names no effect."""
+    policy = load_policy()
+    for name in ("Stop proxy", "Suspend server", "Terminate instance"):
+        assert policy.judge_name(name) == "cancel", name
+    for name in ("Clear conversation", "Empty inbox"):
+        assert policy.judge_name(name) == "delete", name
+    for name in ("Clear search", "Clear cache", "Merge", "Merge tickets", "Restart"):
+        assert policy.judge_name(name) is None, name
+    for text in ("This web server will be stopped.", "Your site will be unavailable for a few minutes.",
+                 "Confirm Worker Stopping?"):
+        assert confirmation_category(policy, text) == "cancel", text
+    assert confirmation_category(policy, "This replaces the signing key with a new one.") == "delete"
+    assert confirmation_category(policy, "Are you sure you want to merge the two accounts?") == "delete"
+    assert confirmation_category(policy, "Stop at the end of the term?\nYour subscription renews monthly.") == "cancel"
+    assert confirmation_category(policy, "Stop?\nThe timer keeps its entries.") is None
+    assert confirmation_category(policy, "You need to add a venue in order to publish it.") is None

@@ -54,4 +54,6 @@ def confirmation_category(policy: SecurityPolicy, message: str) -> str | None:
             continue
         if category:
             return category
+    if policy.meaning.asks_to_end_commitment(sentences):
+        return "cancel"
     return "delete" if warned else None

@@ -159,6 +159,15 @@ class Meaning:
                 return tokens[k + 1], " ".join(tokens[:k] + tokens[k + 2:])
         return "", sentence
 
+    def asks_to_end_commitment(self, sentences: list[str]) -> bool:
+        """A question led by a cancel verb in a dialog that names a commitment ('Cancel at end of billing period? Your
+        subscription will remain active until …'): what it asks to end is that commitment."""
+        said = [[t.casefold() for t in _TOKENS.findall(s)] for s in sentences]
+        asked = any(s.rstrip().endswith("?") and t and self.cancel_verbs is not None and self.cancel_verbs.match(t[0])
+                    for s, t in zip(sentences, said, strict=True))
+        return asked and any(_hits(self.objects.get("payment"), t) or _hits(self.objects.get("payment"),
+                                                                              [_singular(w) for w in t]) for t in said)
+
     def asks_to_end(self, sentence: str) -> bool:
         """A question whose verb ends something ('Are you sure you wish to abort?', '… want to stop it?')."""
         tokens = [t.casefold() for t in _TOKENS.findall(sentence)]
