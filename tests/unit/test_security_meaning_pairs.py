@@ -96,6 +96,11 @@ def test_names_that_share_a_word_but_not_the_meaning(name: str) -> None:
         ("Are you sure you want to reprocess all faces? This will also clear named people.", "delete"),
         ("Are you sure want to pause?", None),
         ("Are you sure you want to assign 3 conversations to Alice?", None),
+        # A whole container cut down to nothing (a database tool's warning had no word of deleting in it).
+        ("You are about to PRUNE an entire ledger!", "delete"),
+        ("This truncates every entry of the journal.", "delete"),
+        ("You are about to export a complete table!", None),
+        ("Show all truncated lines?", None),
     ],
 )
 def test_the_apps_confirmation_that_ends_or_loses_something(message: str, category: str | None) -> None:
