@@ -205,6 +205,7 @@ async def test_elicitation_lets_the_human_decline_or_accept(tmp_path: Path, site
         first = (await propose(client, "Delete")).error["details"]["confirmation_id"]
         declined = await client.call("confirm_action", confirmation_id=first)
         assert declined.error["details"]["reason"] == "declined"
+        assert "do not do this action again" in declined.error["hint"]  # a no is no invitation to ask again
         assert deleted(await page_text(client)) == 0
         second = (await propose(client, "Delete")).error["details"]["confirmation_id"]
         assert (await client.call("confirm_action", confirmation_id=second)).ok

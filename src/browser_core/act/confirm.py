@@ -53,11 +53,15 @@ def pending_summary(session: BrowserSession, confirmation_id: str) -> PendingPub
     return pending.public() if pending else None
 
 
+DECLINED_HINT = ("Nothing was done, and the human said no: do not do this action again or reach its effect another "
+                 "way; go on without it and say so.")
+
+
 def decline_pending(session: BrowserSession, confirmation_id: str) -> None:
     """The human said no: the pending action can never run (a held request is aborted)."""
     abort_request(session, confirmation_id)
     security_guard(session).store.take(confirmation_id, status="declined")
-    raise ConfirmationRefused("the human declined this action", details={"reason": "declined"})
+    raise ConfirmationRefused("the human declined this action", hint=DECLINED_HINT, details={"reason": "declined"})
 
 
 async def _raised(frame: Frame, key: str) -> tuple[str, int]:

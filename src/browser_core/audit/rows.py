@@ -1,7 +1,8 @@
 """The rows invariants, read from the DOM by ``js/audit_rows.js`` (not by the walker, which they measure):
 
 - every row of a visible table, grid or list that is acted on (it holds a listed control, or is selected,
-  focusable, clicked, or a look-alike of such rows) holds a listed element: an agent can reach it;
+  focusable, clicked, or a look-alike of such rows that holds a control or whose look-alikes act as rows themselves)
+  holds a listed element: an agent can reach it;
 - rows that differ are keyed apart: the key an agent reads for a row (the ``row '…'`` of its controls' context,
   else the name of the control that names the row) is not shared by another row with other text.
 """
@@ -42,6 +43,7 @@ class AuditRow(TypedDict):
     text: str
     sig: str
     acts: bool
+    holds: bool  # it holds a control of its own (a row with none has nothing to reach)
     n: list[int]
     ids: list[str]
 

@@ -23,6 +23,13 @@
     !(el.parentElement && getComputedStyle(el.parentElement).cursor === "pointer");
   const acts = (el) => el.hasAttribute("aria-selected") || el.hasAttribute("onclick") || el.hasAttribute("tabindex") ||
     pointer(el);
+  // A control drawn inside a row (a link, a field, a button, something clicked or focused): a row that holds none
+  // has nothing to act on, however much it looks like its siblings (a paragraph of a manual's list beside one with a
+  // link in its text).
+  const CONTROL = "a[href],button,input:not([type=hidden]),select,textarea,[onclick],[tabindex],[contenteditable=true]," +
+    "[role=button],[role=link],[role=checkbox],[role=switch],[role=menuitem],[role=tab],[role=option],[role=radio]";
+  const holdsControl = (el) => !!el.querySelector(CONTROL) ||
+    Array.from(el.querySelectorAll("*")).slice(0, 60).some((d) => pointer(d));
   const isHeader = (tr) => (tr.parentElement && tr.parentElement.tagName === "THEAD") ||
     (() => { const cells = Array.from(tr.children); return cells.length > 0 &&
       cells.every((c) => c.tagName === "TH" || c.getAttribute("role") === "columnheader"); })();
@@ -42,7 +49,8 @@
     let i = 0;
     for (const els of groups.values()) {
       const row = { c, i: i++, text: clean(els.map((e) => e.innerText || e.textContent).join(" "), 120),
-        sig: els[0].tagName + "|" + els.reduce((s, e) => s + e.childElementCount, 0), acts: false, n: [] };
+        sig: els[0].tagName + "|" + els.reduce((s, e) => s + e.childElementCount, 0), acts: false, n: [],
+        holds: els.some(holdsControl) };
       for (const e of els) {
         rowOf.set(e, row);
         row.acts = row.acts || acts(e) || Array.from(e.querySelectorAll(CELL)).some((cell) => cell.closest("tr,[role=row]") === e && acts(cell));
@@ -90,6 +98,6 @@
     .filter(shown).map((f) => f.tagName === "SELECT" ? Array.from(f.selectedOptions).map((o) => o.text).join(" ") : f.value)
     .filter((v) => v && v.length < 200);
   return { containers, plain, own, chrome, rows: rows.filter((r) => r.n.length || r.acts || rows.some((o) => o.c === r.c && o.n.length &&
-    o.sig === r.sig)), links, opens,
+    o.sig === r.sig && (r.holds || o.acts))), links, opens,
     text: ((document.body && document.body.innerText) || "").slice(0, 200000) + "\n" + values.join("\n") };
 }
