@@ -153,6 +153,25 @@ async def test_typing_without_clearing_appends_at_the_end(
     assert text.endswith(before + " -- appended"), text
 
 
+@pytest.mark.parametrize(
+    ("label", "read"),
+    [
+        ("Script", "() => document.getElementById('lines').innerText"),
+        ("Notes", "() => document.getElementById('prose').innerText"),
+        ("Query", "() => window.queryText()"),
+    ],
+)
+async def test_typing_with_clearing_replaces_the_whole_document(session: BrowserSession, site, label: str,
+                                                                read: str) -> None:
+    """A code editor's document lives in script, behind a hidden text area: filling that text area inserted the new
+    text before the old (phpMyAdmin's SQL box: a typed DELETE ran with the prefilled SELECT after it)."""
+    await goto(session, site.url_a("editors.html"))
+    field = find(await observe(session), label, "textbox")["id"]
+    await actions.type_text(session, text="SELECT 1", element_id=field)
+    page = await session.page()
+    assert str(await page.evaluate(read)).strip() == "SELECT 1"
+
+
 async def test_fields_are_named_by_the_label_beside_them_and_custom_buttons_by_their_slot(
     session: BrowserSession, site
 ) -> None:

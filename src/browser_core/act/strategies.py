@@ -35,7 +35,17 @@ _FOCUSED_JS = """el => { let a = document.activeElement;
   for (let n = a; n; n = n.parentNode || n.host) if (n === el) return true;
   return false; }"""
 
+# A code editor's input proxy: an empty text area drawn too small or too faint to read (CodeMirror's, Monaco's): the
+# document lives in the editor's script, and only the editor's own select-all (by key) takes it all.
+_PROXY_JS = """el => { if (el.tagName !== 'TEXTAREA' || el.value) return false;
+  const r = el.getBoundingClientRect();
+  let w = r.width, h = r.height;  // as drawn: a wrapper that clips it (CodeMirror's 3 × 0 px box) sizes it
+  for (let p = el.parentElement, i = 0; p && i < 3; p = p.parentElement, i++) {
+    if (getComputedStyle(p).overflow === 'visible') continue;
+    const q = p.getBoundingClientRect(); w = Math.min(w, q.width); h = Math.min(h, q.height); }
+  return w <= 3 || h <= 3 || Number(getComputedStyle(el).opacity) === 0; }"""
 _SELECT_ALL_JS = """el => {
+  if ((""" + _PROXY_JS + """)(el)) return false;
   if (typeof el.select === 'function' && 'value' in el) { el.select(); return true; }
   if (el.isContentEditable) { const r = document.createRange(); r.selectNodeContents(el);
     const s = getSelection(); s.removeAllRanges(); s.addRange(r); return true; }
@@ -188,7 +198,11 @@ async def direct_type(
         if press_enter:
             await _once(target.handle.press("Enter", timeout=timeout_ms, no_wait_after=True))
         return None if value == text else f"typed as {value}"
-    if clear_first:
+    if clear_first and await target.handle.evaluate(_PROXY_JS):
+        await target.handle.focus()
+        await page.keyboard.press("ControlOrMeta+a")
+        await page.keyboard.insert_text(text)
+    elif clear_first:
         await target.handle.fill(text, timeout=timeout_ms)
     else:
         await target.handle.focus()
