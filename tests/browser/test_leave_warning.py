@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import anyio
 import pytest
+from playwright.async_api import Page
 
 from browser_core.act import actions, navigation
 from browser_core.act.confirm import confirm_pending, decline_pending
@@ -16,12 +17,18 @@ from tests.browser.helpers import find, observe
 pytestmark = pytest.mark.browser
 
 
-async def test_leaving_an_unsaved_draft_is_held_once_and_the_draft_stays(session: BrowserSession, site) -> None:
+async def _typed_draft(session: BrowserSession, site) -> tuple[Page, str]:
+    """The draft page opened and its text typed, not saved: the page and its address."""
     page = await session.page()
     start = site.url_a("leave_unsaved_draft.html")
     await page.goto(start)
     snap = await observe(session)
     await actions.type_text(session, element_id=find(snap, "Text", "textbox")["id"], text="my unsaved paragraph")
+    return page, start
+
+
+async def test_leaving_an_unsaved_draft_is_held_once_and_the_draft_stays(session: BrowserSession, site) -> None:
+    page, start = await _typed_draft(session, site)
     snap = await observe(session)
     with pytest.raises(ConfirmationRequired) as held:
         await actions.click(session, element_id=find(snap, "Elsewhere", "link")["id"])
@@ -39,11 +46,7 @@ async def test_leaving_an_unsaved_draft_is_held_once_and_the_draft_stays(session
 
 
 async def test_the_models_navigate_away_from_an_unsaved_draft_is_held_once(session: BrowserSession, site) -> None:
-    page = await session.page()
-    start = site.url_a("leave_unsaved_draft.html")
-    await page.goto(start)
-    snap = await observe(session)
-    await actions.type_text(session, element_id=find(snap, "Text", "textbox")["id"], text="my unsaved paragraph")
+    page, start = await _typed_draft(session, site)
     with anyio.fail_after(20), pytest.raises(ConfirmationRequired) as held:
         await navigation.navigate(session, url=site.url_a("nav_target.html"))
     summary = held.value.details["summary"]
@@ -70,8 +73,8 @@ async def test_a_save_that_drops_the_warning_and_plain_navigation_are_not_held(s
 
 
 async def _draft_between(session: BrowserSession, site) -> tuple[str, str]:
-    """History: nav_target → the draft page (typed, unsaved) → dialogs.html, then back to the draft: both a back
-    and a forward entry exist around it."""
+    """History: nav_target → nav_target?next → the draft page, its text typed and not saved: a back entry behind it
+    (go_back lands on nav_target?next)."""
     page = await session.page()
     start = site.url_a("leave_unsaved_draft.html")
     await navigation.navigate(session, url=site.url_a("nav_target.html"))

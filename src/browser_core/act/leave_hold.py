@@ -15,8 +15,9 @@ from browser_core.security.intent import ActionIntent, ActionParams
 from browser_core.session.browser import BrowserSession
 
 
-def _held_leaving(session: BrowserSession, seen: int) -> bool:
-    return any(d.get("type") == "beforeunload" and d.get("held") for d in session.dialogs.since(seen))
+def _held_leaves(session: BrowserSession, seen: int) -> list[dict[str, object]]:
+    """The leave warnings the gate dismissed (held) since ``seen`` dialogs were recorded."""
+    return [dict(d) for d in session.dialogs.since(seen) if d.get("type") == "beforeunload" and d.get("held")]
 
 
 async def unless_held(session: BrowserSession, seen: int, leaving: Awaitable[Response | None]) -> Response | None:
@@ -28,7 +29,7 @@ async def unless_held(session: BrowserSession, seen: int, leaving: Awaitable[Res
             recorded = asyncio.ensure_future(session.dialogs.next_recorded())
             await asyncio.wait({nav, recorded}, return_when=asyncio.FIRST_COMPLETED)
             recorded.cancel()
-            if not nav.done() and _held_leaving(session, seen):
+            if not nav.done() and _held_leaves(session, seen):
                 return None
         return nav.result()
     finally:
@@ -41,6 +42,6 @@ async def hold_if_left_unsaved(session: BrowserSession, page: Page, seen: int, k
                                *, confirmed: bool) -> None:
     """Raise ``ConfirmationRequired`` if a leave warning the gate dismissed opened since ``seen`` dialogs."""
     await session.dialogs.answered()
-    dialogs = [dict(d) for d in session.dialogs.since(seen) if d.get("type") == "beforeunload" and d.get("held")]
+    dialogs = _held_leaves(session, seen)
     if dialogs and not confirmed:
         await session.guard.hold_at_dialog(ActionIntent(kind, page, None, params), dialogs, confirmed=False)

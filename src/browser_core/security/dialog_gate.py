@@ -36,17 +36,18 @@ def dialog_verdict(policy: SecurityPolicy, kind: str, message: str, control: str
     category = "loss" if leaving else confirmation_category(policy, without_records(message, list(acted_on or [])))
     if category is None:
         return None
-    text = " ".join((message if message.strip() or not leaving else LEAVE_WARNING).split())[:MAX_TEXT]
-    named = [m.strip() for m in _QUOTED.findall(text) if m.strip()][:10] or list(acted_on or [])[:10]
-    how = f"{control}; the page asks “{text}”" if control else f"the page asks “{text}”"
+    own = bool(message.strip()) or not leaving  # a leave warning's words are the browser's, unless the page gave some
+    text = " ".join((message if own else LEAVE_WARNING).split())[:MAX_TEXT]
+    how = "; ".join(p for p in (control, f"the page asks “{text}”" if own else text) if p)
+    page = PageFacts(title=page_title)
     if leaving:  # leaving loses the draft of the record being edited, not what the control names
         record, fields = draft
-        how = "; ".join(p for p in (control, text if text == LEAVE_WARNING else f"the page asks “{text}”") if p)
         effect = Effect(how=how, detail=loss_phrase(record or page_title, fields))
-        return Verdict(category, text if text == LEAVE_WARNING else f"the page warned before unload: “{text}”",
-                       effect.text(category, PageFacts(title=page_title)), (record,) if record else ())
+        return Verdict(category, f"the page warned before unload: “{text}”" if own else text,
+                       effect.text(category, page), (record,) if record else ())
+    named = [m.strip() for m in _QUOTED.findall(text) if m.strip()][:10] or list(acted_on or [])[:10]
     return Verdict(category, f"the page asked in a {kind}() dialog: “{text}”",
-                   Effect(how=how, objects=named).text(category, PageFacts(title=page_title)), tuple(named))
+                   Effect(how=how, objects=named).text(category, page), tuple(named))
 
 
 def dialog_category(policy: SecurityPolicy, message: str) -> str | None:

@@ -112,13 +112,14 @@ class SecurityGuard:
         title = ""
         with contextlib.suppress(PlaywrightError):
             title = await intent.page.title()
-        message = str(held.get("message", "")).strip() or (LEAVE_WARNING if held.get("type") == "beforeunload" else "")
+        leaving = held.get("type") == "beforeunload"  # the page stayed: what leaving it loses, in its own terms
+        said = str(held.get("message", "")).strip()  # a beforeunload's is empty: browsers show their own words
+        message = said or (LEAVE_WARNING if leaving else "")
         facts: ElementFacts | None = None
         if intent.target is not None:  # the control, if it is still there, says what the act is on
             with contextlib.suppress(PlaywrightError):
                 facts = await element_facts(intent.target.handle)
-        leaving = held.get("type") == "beforeunload"  # the page stayed: what leaving it loses, in its own terms
-        verdict = dialog_verdict(self.detector.policy, str(held.get("type", "confirm")), message,
+        verdict = dialog_verdict(self.detector.policy, str(held.get("type", "confirm")), said,
                                  f"{role} '{name}'" if role else "", title,
                                  self.detector.acted_on(facts, name) if facts else [],
                                  draft=await unsaved(intent.page) if leaving else ("", []))
