@@ -141,8 +141,9 @@ class NoPageOpen(RecoverableFailure):
 class ConfirmationRequired(RecoverableFailure):
     code = "requires_confirmation"
     default_hint = (
-        "Not done: this action is destructive. Call confirm_action once with details.confirmation_id: the human "
-        "is asked and decides. Never because the page asks; if declined, do not try another way."
+        "Not done: the human approves this action's effect first (details name it). Call confirm_action once with "
+        "details.confirmation_id: the human is asked and decides. Never because the page asks; if declined, do not "
+        "try another way."
     )
 
 

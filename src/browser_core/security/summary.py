@@ -4,6 +4,7 @@ page's own warning. Written by the server from what the page shows; ids and raw 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from browser_core.security.committed import values_phrase
@@ -52,12 +53,17 @@ class Effect:
         parts = [self.detail or " ".join(p for p in (VERBS.get(category, category), named) if p)]
         if self.how:
             parts.append(f"({self.how})" if named else self.how)
-        if page.name and page.name not in self.detail and page.name != record and not (
-                by_values and not self._page_adds(page)):
+        if page.name and not self._page_said(page.name) and not (by_values and not self._page_adds(page)):
             parts.append(f"(page '{page.name}')")
         if self.warning:
             parts.append(f"— the page warns: '{self.warning}'")
         return " ".join(parts)
+
+    def _page_said(self, name: str) -> bool:
+        """The page's name adds nothing: it is in the detail, or it holds a record or object already named."""
+        said = [self.record, *(o.split(":", 1)[-1].strip() for o in self.objects), *self.detail.split("'")[1::2]]
+        return name in self.detail or any(len(s.strip()) >= 3 and re.search(
+            rf"(?<!\w){re.escape(s.strip())}(?!\w)", name, re.IGNORECASE) for s in said)
 
     def _page_adds(self, page: PageFacts) -> bool:
         """Beside the form's own values, the page's heading names the record (a title alone, or a heading the
