@@ -89,3 +89,17 @@ async def test_a_prose_list_item_with_nothing_to_act_on_needs_no_reach(session: 
     unreachable = [v for v, _ in report.unique() if v.kind == "row-unreachable"]
     assert not [v for v in unreachable if "balances" in v.element or "Unpack" in v.element], unreachable
     assert report.pages[0].rows >= 4, report.pages  # the steps are rows still: read, not reported
+
+
+async def test_the_budget_is_spread_over_sections_and_one_page_is_audited_once(
+    session: BrowserSession, site: SiteServers
+) -> None:
+    """phpMyAdmin's trial: a same-origin manual linked from the content took 6 of 8 pages, and '/' and '/index.php'
+    were audited as two pages. The next page is from the section audited least (a path's folder), and an address
+    that shows the very page audited under another is noted, not audited again."""
+    start = site.url_a("audit/spread/start.html")
+    report = await audit(session, AuditOptions(start, pages=6, time_s=120, menus=0))
+    urls = [p.url for p in report.pages]
+    assert len(urls) == 6 and sum("/spread/desk/" in u for u in urls) == 2, urls  # before: the 5 chapters first
+    assert "?view=again" not in "".join(urls), urls
+    assert any("shows the same page as" in n and "view=again" in n for n in report.notes), report.notes

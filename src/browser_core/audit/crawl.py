@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import re
 import time
-from collections import deque
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -24,6 +23,7 @@ from playwright.async_api import Error as PlaywrightError
 from browser_core.act.actions import click
 from browser_core.act.navigation import navigate
 from browser_core.audit.findings import AuditReport, Failed, PageAudit, Skipped, Violation
+from browser_core.audit.frontier import Frontier
 from browser_core.audit.held import MAX_JUDGED, judge, summary_violations
 from browser_core.audit.names import describe, name_violations, where
 from browser_core.audit.rows import counted_rows, read_frames, row_violations
@@ -73,6 +73,7 @@ class Seen:
     audit: PageAudit
     links: list[tuple[str, bool]] = field(default_factory=list)  # (address, in the page's chrome)
     opens: list[str] = field(default_factory=list)
+    shape: int = 0  # what the page shows: its title and its controls' roles and names, in order
 
 
 @dataclass
@@ -82,6 +83,7 @@ class Auditor:
     detector: DestructiveActionDetector = field(init=False)
     report: AuditReport = field(init=False)
     audited: set[str] = field(default_factory=set)
+    shapes: dict[int, str] = field(default_factory=dict)  # a page's shape -> the address it was audited at
 
     def __post_init__(self) -> None:
         self.detector = DestructiveActionDetector(load_policy(self.session.settings.security_policy_file))
@@ -99,17 +101,13 @@ class Auditor:
         began = time.monotonic()
         if self.options.login_user is not None and self.options.login_secret is not None:
             await self._sign_in(start, self.options.login_user, self.options.login_secret)
-        # Pages linked from the content first, then those of the header, menus and footer, then other queries of
-        # a path already queued (a sort order, a page number): each breadth first.
-        content, chrome, variants, seen = deque([start]), deque[str](), deque[str](), {start}
+        frontier, seen = Frontier(), {start}
+        frontier.add(start, 0)
         paths = {urlsplit(start).path + "#" + urlsplit(start).fragment.split("?")[0]}
-        while (
-            (content or chrome or variants)
-            and len(self.audited) < self.options.pages
-            and (time.monotonic() - began < self.options.time_s)
-        ):
-            url = (content or chrome or variants).popleft()
+        while frontier and len(self.audited) < self.options.pages and (time.monotonic() - began < self.options.time_s):
+            url = frontier.pop()
             links = await self._visit(url, began + self.options.time_s)
+            frontier.audited(url)
             for link, in_chrome in links or []:
                 target = normal(link)
                 if (
@@ -120,9 +118,9 @@ class Auditor:
                     continue
                 seen.add(target)
                 path = urlsplit(target).path + "#" + urlsplit(target).fragment.split("?")[0]
-                (variants if path in paths else chrome if in_chrome else content).append(target)
+                frontier.add(target, 2 if path in paths else 1 if in_chrome else 0)
                 paths.add(path)
-        queue = [*content, *chrome, *variants]
+        queue = frontier.left()
         self.report.queued = len(queue)
         unjudged = sum(p.unjudged for p in self.report.pages)
         if unjudged:
@@ -189,6 +187,11 @@ class Auditor:
         if await size_of(page) != size:  # it went on rendering while observed (rows arriving late): once more
             await settled(page)
             seen = await self._observe(page, "page")
+        if seen.shape in self.shapes:  # the same page under another address ('/' and '/index.php'): audited once
+            self.audited.discard(normal(page.url))
+            self.report.notes.append(f"{where(url)} shows the same page as {where(self.shapes[seen.shape])}")
+            return []
+        self.shapes[seen.shape] = url
         seen.audit.sign_in = wall
         self.report.pages.append(seen.audit)
         for opener in seen.opens[: self.options.menus]:
@@ -269,7 +272,8 @@ class Auditor:
         )
         links = [(href, i in r.chrome) for r in reads.values() for i, href in r.links.items() if i not in held]
         opens = [i for r in reads.values() for i in r.opens if i not in held]
-        return Seen(audit, links, opens)
+        shape = hash((audit.title, tuple((e["role"], e.get("name", "")) for e in elements)))
+        return Seen(audit, links, opens, shape)
 
     async def _cookies(self, url: str) -> list[Any]:
         try:
