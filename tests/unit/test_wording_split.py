@@ -12,12 +12,12 @@ from browser_core.security.confirming import confirmation_category
 from browser_core.security.policy import load_policy
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, judge_all, load_wordings, table
 
-# Round 19's apps (splits.yaml) scored 439/507 blind on round 18's rules (c5bb071 with session 21's later commits),
-# run once after their labels were committed (ed5c64d); after their misses were read and fixed by class (no longer a
-# blind figure), 456/507; the 99 development apps (round 18's included) score 6751/7028 before that pass and 6756/7028
-# after it (five merge questions gained, one chooser's question lost): a regression guard.
-HELD_OUT_RIGHT = 456
-DEVELOPMENT_RIGHT = 6756
+# Round 20's apps (splits.yaml) scored 397/440 blind on round 19's rules (4d5e319 with session 22's later commits),
+# run once after their labels were committed (f0f4d9c); after their misses were read and fixed by class (no longer a
+# blind figure), 408/440; the 103 development apps (round 19's included, 13 of their texts relabelled by the written
+# convention, f2a7b95) score 7225/7535 before that pass and after it (no verdict changed): a regression guard.
+HELD_OUT_RIGHT = 408
+DEVELOPMENT_RIGHT = 7225
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -37,9 +37,9 @@ def test_the_gate_does_not_score_worse_than_measured() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 29's target is not met blind: round 19 measured 439/507 (86.6 %) on four apps never read (commit "
-    "11/11, delete 136/141, send 11/15, publish 4/4, cancel 12/14, loss 27/63, advance 3/5, cart edit 8/9, ordinary "
-    "227/245; splits.yaml)",
+    reason="issue 29's target is not met blind: round 20 measured 397/440 (90.2 %) on four apps never read (commit "
+    "5/13, delete 46/47, send 13/18, publish 6/7, cancel 6/12, loss 16/16, advance 17/20, ordinary 288/307; "
+    "splits.yaml)",
 )
 def test_every_category_scores_at_least_98_percent_on_the_held_out_apps() -> None:
     scores = table(judge_all(), "category")
@@ -217,3 +217,25 @@ def test_services_stopped_content_replaced_records_merged_and_commitments_asked_
     assert confirmation_category(policy, "Stop at the end of the term?\nYour subscription renews monthly.") == "cancel"
     assert confirmation_category(policy, "Stop?\nThe timer keeps its entries.") is None
     assert confirmation_category(policy, "You need to add a venue in order to publish it.") is None
+
+
+def test_offers_answered_money_sent_or_added_and_what_is_only_picked_or_mailed_to_oneself() -> None:
+    """Round 20's classes, in other words than the texts read: an offer accepted agrees to its price and one's own
+    offer handed in binds one to it (making one opens its form); an amount sent is a payment and funds added are
+    prepaid value (one's own savings moved is bookkeeping); data cleared in any verb form is lost; an application
+    cancelled and a request withdrawn end them; instructions mailed for one's own account go to oneself; what is only
+    picked on the page, or a question's choice, taken off leaves the record."""
+    policy = load_policy()
+    for name in ("Accept the offer", "Approve offers", "Place offer", "Submit offer for $80", "Send €15 to Maria",
+                 "Transfer 40.00 USD to savings", "Add funds to wallet"):
+        assert policy.judge_name(name) == "payment", name
+    for name in ("Make an offer", "Special offers", "Add money to jar", "Remove post from the selection",
+                 "Remove options", "Email me the instructions", "Resend the instructions"):
+        assert policy.judge_name(name) is None, name
+    for name in ("Send 3 reminders", "Send invoice 1.00"):
+        assert policy.judge_name(name) == "send", name  # an amount not right after the verb is no payment
+    for name in ("Cancel application", "Withdraw your request", "Withdraw requests"):
+        assert policy.judge_name(name) == "cancel", name
+    assert confirmation_category(policy, "This clears all data of the workspace.") == "delete"
+    assert confirmation_category(policy, "Clearing the site data cannot be undone.") == "delete"
+    assert policy.judge_name("Clearing filters") is None

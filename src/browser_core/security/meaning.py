@@ -279,11 +279,17 @@ class Meaning:
         return any(tokens[k] == "to" and k + 1 < len(tokens) and not (own is not None and own.match(tokens[k + 1]))
                    for i in _hits(verbs, tokens) for k in range(i + 1, min(i + 2 * GAP, len(tokens))))
 
-    def sends_money(self, text: str) -> bool:
+    def sends_money(self, text: str, has_money: Callable[[str], bool] | None = None) -> bool:
         """Money is what the verb sends ('Send payment via PayPal', 'Transfer funds to Anna'): the money word heads its
         phrase (nothing after it, or a word that starts another phrase: 'via', 'to', 'now'), unlike a message about
-        money ('Send payment reminder')."""
+        money ('Send payment reminder'); or an amount is the verb's object, right after it ('Send $40 to Anna')."""
         verbs, objects, after = self.money_sent
+        if has_money is not None and verbs is not None:
+            for match in _TOKENS.finditer(text):
+                words = text[match.end():].split()[:2]
+                if verbs.match(match.group().casefold()) and words and (
+                        has_money(words[0]) or (words[0][:1].isdigit() and has_money(" ".join(words)))):
+                    return True
         tokens = [t.casefold() for t in _TOKENS.findall(text)]
         for i in _hits(verbs, tokens):
             for j in _hits(objects, tokens[i + 1:i + 3]):

@@ -151,7 +151,7 @@ class SecurityPolicy:
             category = commits  # what the commit verb confirms is the order's end ("Confirm order cancellation")
         category = (category or commits or self._ending_state(text)
                     or (self.category_of(text, weak=True) if weak else None))
-        if category in (None, "send") and self.meaning.sends_money(text):
+        if category in (None, "send") and self.meaning.sends_money(text, self.flow.has_money):
             return "payment"  # what is sent is money: a payment, not a message
         return None if self._ordinary_after_all(category, text) else category
 
