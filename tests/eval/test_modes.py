@@ -53,11 +53,13 @@ async def test_workers_share_a_remote_browser_over_cdp(tmp_path: Path) -> None:
     try:
         await _wait_for_port(port)
         cdp = f"http://127.0.0.1:{port}"
-        tasks = ["click-button", "login-user", "job-application", "shop-checkout"]
+        # Two light tasks, one per worker (the heavy sites pass side by side in tests/eval/test_scripted_suite.py):
+        # both workers in the one browser, each its own context, closed at the end.
+        tasks = ["click-button", "login-user"]
         done = await run_eval(["all", "--only", *tasks, "-j", "2", "--cdp-url", cdp], tmp_path / "out", timeout_s=240)
         results = done.results()
         assert done.code == 0, done.out + done.err[-3000:]
-        assert results["browser"] == "remote (CDP)" and [r["success"] for r in results["results"]] == [True] * 4
+        assert results["browser"] == "remote (CDP)" and [r["success"] for r in results["results"]] == [True] * 2
         assert {r["worker"] for r in results["results"]} == {1, 2}
         options = json.loads((Path(results["results"][0]["run_dir"]) / "options.json").read_text("utf-8"))
         assert options["mcp_command"]  # the worker started its own browser server, which attached to ours

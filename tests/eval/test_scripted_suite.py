@@ -1,8 +1,8 @@
 """The evaluation on local browsers: a cross-section of the bundled tasks (a native dialog, a login handed to the
 human, a date widget, the three local sites) in scripted mode, several at once, each with its own browser and
-profile; results, run records and the comparison. Every bundled task runs in CI over a fleet of browser servers
-(tests/fleet/test_fleet_eval.py, the same harness and checks); ``python -m browser_agent_evals all`` runs them all
-here."""
+profile; results, run records and the comparison. The rest of the bundled tasks run in CI over a fleet of browser
+servers (tests/fleet/test_fleet_eval.py, the same harness and checks; each task once in the suite);
+``python -m browser_agent_evals all`` runs them all here."""
 
 from __future__ import annotations
 

@@ -14,13 +14,14 @@ import json
 import re
 import secrets
 import subprocess
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import anyio
 import pytest
-from playwright.async_api import async_playwright
+from playwright.async_api import Browser, async_playwright
 
 from tests.mcp.test_flows import eid, ok, record_add, record_delete
 from tests.mcp.test_flows_cli import BIN, cli_env
@@ -52,16 +53,27 @@ def run_folder(out: subprocess.CompletedProcess[str]) -> Path:
     return Path(found.group(1)).parent
 
 
-async def opened(report: Path) -> dict[str, Any]:
-    """The report as Chromium shows it: its step rows (text, divergence cell), its images, the console."""
+@asynccontextmanager
+async def report_reader() -> AsyncIterator[Browser]:
+    """One Chromium for every report this test opens (each in a fresh context of its own)."""
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True)
-        page = await browser.new_page()
-        console: list[str] = []
-        requests: list[str] = []
-        page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
-        page.on("pageerror", lambda e: console.append(f"pageerror: {e}"))
-        page.on("request", lambda r: requests.append(r.url))
+        try:
+            yield browser
+        finally:
+            await browser.close()
+
+
+async def opened(browser: Browser, report: Path) -> dict[str, Any]:
+    """The report as Chromium shows it: its step rows (text, divergence cell), its images, the console."""
+    context = await browser.new_context()
+    page = await context.new_page()
+    console: list[str] = []
+    requests: list[str] = []
+    page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: console.append(f"pageerror: {e}"))
+    page.on("request", lambda r: requests.append(r.url))
+    try:
         with anyio.fail_after(30):
             await page.goto(report.resolve().as_uri())
             steps = await page.eval_on_selector_all("tr.step", """rows => rows.map(r => ({
@@ -70,7 +82,8 @@ async def opened(report: Path) -> dict[str, Any]:
                 images: [...r.querySelectorAll('img')].map(i => i.complete && i.naturalWidth > 0)}))""")
             images = await page.eval_on_selector_all("img", "imgs => imgs.map(i => i.complete && i.naturalWidth > 0)")
             body = await page.inner_text("body")
-        await browser.close()
+    finally:
+        await context.close()
     return {"steps": steps, "images": images, "body": body, "console": console,
             "fetched": [u for u in requests if not u.startswith(("file:", "data:"))]}
 
@@ -91,13 +104,19 @@ async def test_a_replay_writes_a_run_folder_whose_report_shows_each_step_and_whe
     async with browser_client(tmp_path / "profile", BROWSER_FLOW_TOOLS="true", **env) as client:
         await record_add(client, app, "Buy seeds")
         await record_delete(client, app, "Water the plants")
+        await record_secret_note(client, app)  # replayed last, below
+    async with report_reader() as browser:
+        await _replays_and_their_reports(tmp_path, app, env, value, browser)
 
+
+async def _replays_and_their_reports(tmp_path: Path, app: NotesApp, env: dict[str, str], value: str,
+                                     browser: Browser) -> None:
     # Unchanged: every step replayed, each with the page after it and what of its fingerprint matched.
     done = await cli(tmp_path, {}, "replay", "add-note", "--param", "title=Repot cactus")
     assert done.returncode == 0, done.stdout + done.stderr
     folder = run_folder(done)
     assert {"replay.json", "summary.json", "report.html"} <= {p.name for p in folder.iterdir()}
-    seen = await opened(folder / "report.html")
+    seen = await opened(browser, folder / "report.html")
     assert [s["step"] for s in seen["steps"]] == list(range(6)), seen["steps"]
     assert all(s["images"] == [True] for s in seen["steps"]), seen["steps"]
     assert seen["images"] and all(seen["images"]) and seen["console"] == [] and seen["fetched"] == []
@@ -114,7 +133,7 @@ async def test_a_replay_writes_a_run_folder_whose_report_shows_each_step_and_whe
                         "--answers", str(tmp_path / "yes.yaml"))
     assert deleted.returncode == 0, deleted.stdout + deleted.stderr
     assert "Repot cactus" not in app.titles()
-    seen = await opened(run_folder(deleted) / "report.html")
+    seen = await opened(browser, run_folder(deleted) / "report.html")
     assert [s["step"] for s in seen["steps"]] == list(range(5)), seen["steps"]
     assert all(s["images"] == [True] for s in seen["steps"]) and seen["console"] == [], seen
     held = seen["steps"][4]["text"]
@@ -130,7 +149,7 @@ async def test_a_replay_writes_a_run_folder_whose_report_shows_each_step_and_whe
     folder = run_folder(stopped)
     reason = json.loads((folder / "replay.json").read_text())["stopped"]["reason"]
     assert "share this role, name and row (recorded: 1)" in reason, reason
-    seen = await opened(folder / "report.html")
+    seen = await opened(browser, folder / "report.html")
     assert [s["step"] for s in seen["steps"]] == [0, 1], seen["steps"]
     assert all(s["images"] == [True] for s in seen["steps"]) and seen["console"] == [], seen
     stop = seen["steps"][1]["divergence"]
@@ -141,8 +160,6 @@ async def test_a_replay_writes_a_run_folder_whose_report_shows_each_step_and_whe
     app.mutations.clear()
 
     # A secret typed by name: its name in the report, its value nowhere in the run folder.
-    async with browser_client(tmp_path / "profile", BROWSER_FLOW_TOOLS="true", **env) as client:
-        await record_secret_note(client, app)
     before = app.titles().count(value)
     typed = await cli(tmp_path, env, "replay", "secret-note", "--secret", SECRET)
     assert typed.returncode == 0, typed.stdout + typed.stderr
@@ -153,5 +170,5 @@ async def test_a_replay_writes_a_run_folder_whose_report_shows_each_step_and_whe
     for path in (p for p in folder.rglob("*") if p.is_file()):
         data = path.read_bytes()
         assert value.encode() not in data and value[:8].encode() not in data, path
-    seen = await opened(folder / "report.html")
+    seen = await opened(browser, folder / "report.html")
     assert all(seen["images"]) and seen["console"] == [] and len(seen["steps"]) == 4
