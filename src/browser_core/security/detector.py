@@ -144,7 +144,7 @@ class DestructiveActionDetector:
         if self.is_payment_form(form):
             return self._verdict("payment", f"{how} a form with payment fields", facts, [], button)
         if form.method in ("get", "dialog"):
-            return None  # a GET form opens a page: a search, a filter, a confirmation page
+            return self._performing_get(facts, form, how)  # else a GET form opens a page: a search, a filter
         # The page's own question belongs to its content's form, never to the shell's (sign out, switch language).
         question = None if facts.page.in_shell else self._question(facts.page)
         # The objects a confirmation page names (its list, or the names quoted in its question), else the ticked rows.
@@ -164,6 +164,19 @@ class DestructiveActionDetector:
         if self.policy.flow.advances(label):  # a step that moves on: only what it writes can count
             return self._message(facts, form, how, label)
         return self._form_data(facts, form, how, label)
+
+    def _performing_get(self, facts: ElementFacts, form: FormFacts, how: str) -> Verdict | None:
+        """A GET form that carries a one-use request token (as a performing link's URL does) performs what its
+        chosen action says: a list's bulk action applied to the ticked rows."""
+        if form.method != "get" or not any(self.policy.is_performing_param(name) for name, _ in form.hidden):
+            return None
+        for chosen in form.chosen:
+            category = chosen.changed and (self.policy.judge_name(chosen.option)
+                                           or self.policy.category_of(_words(chosen.value)))
+            if category:
+                return self._verdict(category, f"{how} a form whose chosen action is '{chosen.option}' (it carries "
+                                     "a request token)", facts, form.checked, f"action '{chosen.option}'")
+        return None
 
     def _ending(self, facts: ElementFacts, form: FormFacts, how: str, button: str) -> Verdict | None:
         """A neutral submit ('Save', 'Change status') of a select or radio changed to Cancelled, Refunded …"""
