@@ -35,6 +35,7 @@ from browser_core.security.verdict import Verdict
 
 MAX_SAID = 300  # the app's confirmation, quoted in the summary
 JUDGED_KINDS = frozenset({"click", "type_text", "press_key", "select_option"})  # what classify can find destructive
+DISCLOSES = "discloses"  # facts.js: the control declares it expands a panel that is collapsed (aria-expanded=false)
 LONG_LINK_WORDS = 6  # a link with more words is content (a subject, a headline), not a command
 COMPOSE_FIELDS = 3  # a form that posts text: its text area, and at most this many short fields (name, email, title)
 _SHORT_FIELDS = {"text", "email", "url", "tel", "search", "number"}
@@ -81,8 +82,8 @@ class DestructiveActionDetector:
     def _scripted(self, role: str, name: str, facts: ElementFacts) -> Verdict | None:
         """A control whose effect is a script we cannot read: its name is all we have. A bare command ('Apply',
         'Submit') counts only on a record it sits with (a job's card): alone it applies a filter, submits a panel."""
-        if role == "link" and len(name.split()) > LONG_LINK_WORDS:
-            return None
+        if (role == "link" and len(name.split()) > LONG_LINK_WORDS) or DISCLOSES in facts.link_signals:
+            return None  # prose, not a command; or a collapsed disclosure: it opens a panel, the act is in there
         category = self.policy.judge_name(name, weak=bool(facts.row.name))
         if category is None:
             return None
