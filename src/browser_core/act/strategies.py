@@ -97,10 +97,35 @@ def _no_point(target: Target, result: Probe) -> ToolFailure | None:
     return None
 
 
+# A control parked outside the page until the pointer rests on its row (a list's row actions shown on hover): the
+# nearest ancestor drawn on the page, within a few levels, that the pointer can rest on.
+_SHOWN_ANCESTOR_JS = """el => {
+  for (let n = el.parentElement, i = 0; n && i < 6; n = n.parentElement, i++) {
+    const r = n.getBoundingClientRect();
+    if (r.width >= 1 && r.height >= 1 && r.right > 0 && r.bottom > 0) return n;
+  }
+  return null; }"""
+
+
+async def _reveal(target: Target, timeout_ms: int) -> Probe | None:
+    """Rest the pointer on the nearest shown ancestor (the row), as a person would, and hit-test again."""
+    found = (await target.handle.evaluate_handle(_SHOWN_ANCESTOR_JS)).as_element()
+    if found is None:
+        return None
+    try:
+        await found.hover(force=True, timeout=timeout_ms)
+    finally:
+        await found.dispose()
+    await target.handle.scroll_into_view_if_needed(timeout=timeout_ms)
+    return await probe(target.frame, target.handle)
+
+
 async def _probe_in_view(target: Target, timeout_ms: int) -> Probe:
     """Scroll the element into view and hit-test it; raises when it has no point to act on at all."""
     await target.handle.scroll_into_view_if_needed(timeout=timeout_ms)
     result = await probe(target.frame, target.handle)
+    if result.outside:
+        result = await _reveal(target, timeout_ms) or result
     problem = _no_point(target, result)
     if problem:
         raise problem

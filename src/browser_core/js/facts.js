@@ -152,13 +152,15 @@
     return Array.from(p.children).some(s => s !== row && alike(s, row) &&
       Array.from(s.querySelectorAll('a[href]')).some(a => clean(a.textContent) === words));
   };
+  const TICKS = 'input[type=checkbox],input[type=radio],[role=checkbox],[role=radio]';  // boxes that pick a row
   const rowName = (row, skip) => {  // the row's own name: its label, header cell, heading or first link, else text
-    if (!row) return '';
+    if (!row) return '';  // a header cell whose words only label its tick box ("Pick <row>") names the box:
+    const labelsTick = c => !!c.querySelector(TICKS) && clean(c.innerText) === clean(Array.from(c.querySelectorAll('label'), l => l.innerText).join(' '));
     const own = row.getAttribute('aria-label');
     if (own && clean(own) && labelNamesRow(clean(own), row)) return clean(own, 100);
     for (const sel of ['[role=rowheader],th', 'h1,h2,h3,h4,h5,h6,[role=heading]', 'a[href]', 'strong,b']) {
       const named = Array.from(row.querySelectorAll(sel)).find(c => !(skip && c.contains(skip)) &&
-        clean(c.textContent) && nameLike(clean(c.textContent)) && visible(c) && !repeatsDown(c, row) && !repeatsAcross(c, row));
+        clean(c.textContent) && nameLike(clean(c.textContent)) && visible(c) && !repeatsDown(c, row) && !repeatsAcross(c, row) && !labelsTick(c));
       if (named) return clean(named.textContent, 100);
     }
     const cell = cellsOf(row, skip, true).find(nameLike) || cellsOf(row, skip).find(nameLike);
@@ -250,7 +252,6 @@
       checked: checkedIn(form),
     };
   }
-
   // The page around the control: the nearest ancestor with enough text, the lists shown before the control.
   const anchor = form || el;
   const dialog = dialogOf(el);
@@ -367,8 +368,7 @@
   while (at.getRootNode() !== document && at.getRootNode().host) at = at.getRootNode().host;
   /* page_context.js */
   return {
-    tag, type, label: labelOf(el), autocomplete: (el.getAttribute('autocomplete') || '').toLowerCase(),
-    is_submit: isSubmit,
+    tag, type, label: labelOf(el), autocomplete: (el.getAttribute('autocomplete') || '').toLowerCase(), is_submit: isSubmit,
     enter_submits: !!form && tag === 'input' && !['checkbox', 'radio', 'button', 'submit', 'file'].includes(type) &&
       (submitters(form).length > 0 || form.querySelectorAll('input:not([type=hidden])').length === 1),
     editable: el.isContentEditable || tag === 'textarea' || tag === 'input',
@@ -378,7 +378,8 @@
     link_signals: [actor.getAttribute('onclick') || '', el.getAttribute('onchange') || '',
       actor.getAttribute('data-method') ? 'method=' + actor.getAttribute('data-method') : '',
       actor.hasAttribute('data-confirm') || actor.hasAttribute('data-turbo-confirm') ? 'data-confirm' : '',
-      actor.getAttribute('data-turbo-method') ? 'method=' + actor.getAttribute('data-turbo-method') : '']
+      actor.getAttribute('data-turbo-method') ? 'method=' + actor.getAttribute('data-turbo-method') : '',
+      el.getAttribute('aria-expanded') === 'false' ? 'discloses' : '']  // a collapsed disclosure: it opens a panel
       .filter(Boolean).map(s => clean(s, 200)),
     page: {
       title: clean(document.title, 120), heading: h1 ? clean(h1.textContent, 120) : '',

@@ -116,8 +116,15 @@
   }
   // What a cell offers as its row's key: [kind, words], the kinds in order of preference (a header cell, a link
   // that goes somewhere, words that are not a control's); null for a cell with none.
+  // A header cell whose only words are the label of its own tick box (a selection column's "Pick <row>") names the
+  // box, not the row: those words rank as plain words, after the row's link.
+  const TICK_SEL = "input[type=checkbox],input[type=radio],[role=checkbox],[role=radio]";
+  const labelsItsTick = (c) => !!c.querySelector(TICK_SEL) && !clean(rendered(c, 0, [], CONTROL_SEL + ",label")
+    .join(""), 40);
   function cellKey(c) {
-    if (c.tagName === "TH" || c.getAttribute("role") === "rowheader") { const t = wordsOf(c); if (t) return [0, t]; }
+    if ((c.tagName === "TH" || c.getAttribute("role") === "rowheader") && !labelsItsTick(c)) {
+      const t = wordsOf(c); if (t) return [0, t];
+    }
     if (!c.querySelector(VALUE_SEL)) {
       const a = Array.from(c.querySelectorAll("a[href]")).find(isDataLink);
       const t = a ? clean(textOf(a), 40) : "";

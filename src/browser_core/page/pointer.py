@@ -29,7 +29,7 @@ _PROBE_JS = """el => {
   if (!shown(r)) return {reason: 'the element has no size'};
   const vw = innerWidth, vh = innerHeight;
   const x0 = Math.max(r.left, 0), y0 = Math.max(r.top, 0), x1 = Math.min(r.right, vw), y1 = Math.min(r.bottom, vh);
-  if (x1 - x0 < 1 || y1 - y0 < 1) return {reason: 'the element is outside the visible area'};
+  if (x1 - x0 < 1 || y1 - y0 < 1) return {reason: 'the element is outside the visible area', outside: true};
   const root = el.getRootNode();
   const at = (x, y) => (root.elementFromPoint ? root.elementFromPoint(x, y) : document.elementFromPoint(x, y));
   // Through the composed tree: a custom element's slotted label sits inside the control its shadow root renders.
@@ -137,6 +137,7 @@ class Probe:
     reason: str | None = None
     ready: bool = False  # wholly in view, enabled, not animated, its centre on top: clickable as it is
     by_label: bool = False  # no box of its own: a checkbox or radio its label draws, clicked through the label
+    outside: bool = False  # a box of its own, but none of it in view after scrolling (parked off the page)
 
     @property
     def covered_by(self) -> str | None:
@@ -173,7 +174,9 @@ async def probe(frame: Frame, handle: ElementHandle) -> Probe:
     """Hit-test the element at its centre and on a grid, in its frame and every ancestor frame."""
     raw = await handle.evaluate(_PROBE_JS)
     if raw.get("reason"):  # a redrawn element (gone from the page) says so; else a hidden frame says why
-        return Probe(reason=raw["reason"] if raw.get("stale") else await _hidden_frame(frame) or raw["reason"])
+        hidden = None if raw.get("stale") else await _hidden_frame(frame)
+        # Drawn outside the page's own area, where no scroll reaches (a row's actions until the pointer rests there).
+        return Probe(reason=hidden or raw["reason"], outside=bool(raw.get("outside")) and not hidden)
     result = Probe(centre_free=bool(raw["centre"]), blocker=raw.get("blocker"), ready=bool(raw.get("ready")),
                    by_label=bool(raw.get("byLabel")))
     if result.blocker:

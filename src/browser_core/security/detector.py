@@ -35,6 +35,7 @@ from browser_core.security.verdict import Verdict
 
 MAX_SAID = 300  # the app's confirmation, quoted in the summary
 JUDGED_KINDS = frozenset({"click", "type_text", "press_key", "select_option"})  # what classify can find destructive
+DISCLOSES = "discloses"  # facts.js: the control declares it expands a panel that is collapsed (aria-expanded=false)
 LONG_LINK_WORDS = 6  # a link with more words is content (a subject, a headline), not a command
 COMPOSE_FIELDS = 3  # a form that posts text: its text area, and at most this many short fields (name, email, title)
 _SHORT_FIELDS = {"text", "email", "url", "tel", "search", "number"}
@@ -81,8 +82,8 @@ class DestructiveActionDetector:
     def _scripted(self, role: str, name: str, facts: ElementFacts) -> Verdict | None:
         """A control whose effect is a script we cannot read: its name is all we have. A bare command ('Apply',
         'Submit') counts only on a record it sits with (a job's card): alone it applies a filter, submits a panel."""
-        if role == "link" and len(name.split()) > LONG_LINK_WORDS:
-            return None
+        if (role == "link" and len(name.split()) > LONG_LINK_WORDS) or DISCLOSES in facts.link_signals:
+            return None  # prose, not a command; or a collapsed disclosure: it opens a panel, the act is in there
         category = self.policy.judge_name(name, weak=bool(facts.row.name))
         if category is None:
             return None
@@ -144,7 +145,7 @@ class DestructiveActionDetector:
         if self.is_payment_form(form):
             return self._verdict("payment", f"{how} a form with payment fields", facts, [], button)
         if form.method in ("get", "dialog"):
-            return None  # a GET form opens a page: a search, a filter, a confirmation page
+            return self._performing_get(facts, form, how)  # else a GET form opens a page: a search, a filter
         # The page's own question belongs to its content's form, never to the shell's (sign out, switch language).
         question = None if facts.page.in_shell else self._question(facts.page)
         # The objects a confirmation page names (its list, or the names quoted in its question), else the ticked rows.
@@ -164,6 +165,19 @@ class DestructiveActionDetector:
         if self.policy.flow.advances(label):  # a step that moves on: only what it writes can count
             return self._message(facts, form, how, label)
         return self._form_data(facts, form, how, label)
+
+    def _performing_get(self, facts: ElementFacts, form: FormFacts, how: str) -> Verdict | None:
+        """A GET form that carries a one-use request token (as a performing link's URL does) performs what its
+        chosen action says: a list's bulk action applied to the ticked rows."""
+        if form.method != "get" or not any(self.policy.is_performing_param(name) for name, _ in form.hidden):
+            return None
+        for chosen in form.chosen:
+            category = chosen.changed and (self.policy.judge_name(chosen.option)
+                                           or self.policy.category_of(_words(chosen.value)))
+            if category:
+                return self._verdict(category, f"{how} a form whose chosen action is '{chosen.option}' (it carries "
+                                     "a request token)", facts, form.checked, f"action '{chosen.option}'")
+        return None
 
     def _ending(self, facts: ElementFacts, form: FormFacts, how: str, button: str) -> Verdict | None:
         """A neutral submit ('Save', 'Change status') of a select or radio changed to Cancelled, Refunded …"""

@@ -17,6 +17,11 @@ from browser_core.security.meaning import TOKENS, Meaning, word_regex
 CATEGORIES = ("delete", "send", "payment", "cancel")
 
 
+# A name in quotes (a record's title a control names: Move “Tide tables” to …) and a determiner before a word.
+_QUOTED = r'(?:“[^“”]{1,80}”|"[^"]{1,80}"|«[^«»]{1,80}»|‘[^‘’]{1,80}’)'
+_DETERMINER = r"(?:(?:the|a|an|this|these|that|those|your|my|our|its|their)[\s\-_/]+)?"
+
+
 def _phrase_regex(phrases: list[str]) -> re.Pattern[str] | None:
     """One regex for a word list: word boundaries around each phrase, ``*`` for any word ending."""
     parts = []
@@ -26,13 +31,14 @@ def _phrase_regex(phrases: list[str]) -> re.Pattern[str] | None:
         if not words:
             continue
         body = ""
-        for w in words:  # "…" stands for up to two words between its neighbours
+        for w in words:  # "…" stands for up to two words between its neighbours, a quoted name being one word
             if w in ("…", "..."):
-                body += r"(?:[\s\-_/]+\w+){0,2}"
+                body += r"(?:[\s\-_/]+(?:\w+|" + _QUOTED + r")){0,2}"
                 continue
             word = re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w)
-            # An apostrophe is any of its spellings ("won't", "won’t"): the same word typeset.
-            body += (r"[\s\-_/]+" if body else "") + word.replace("'", "['’ʼ]")
+            # An apostrophe is any of its spellings ("won't", "won’t"): the same word typeset. A determiner before a
+            # later word changes no act ("move … to the trash", "empty your trash").
+            body += (r"[\s\-_/]+" + _DETERMINER if body else "") + word.replace("'", "['’ʼ]")
         parts.append(r"^\W*" + body + r"\W*$" if whole else r"(?<!\w)" + body + r"(?!\w)")
     return re.compile("|".join(parts), re.IGNORECASE) if parts else None
 
