@@ -210,10 +210,12 @@
   const firstClass = (n) => ((n.getAttribute("class") || "").trim().split(/\s+/)[0] || "");
   const signature = (c) => c.tagName + "|" + (c.getAttribute("type") || "") + "|" +
     (/^(INPUT|SELECT|TEXTAREA)$/.test(c.tagName) ? "" : clean(c.textContent, 40).toLowerCase() || firstClass(c));
+  // The items of one list are look-alikes whatever state classes a script gives them (selected, before, after).
+  const alike = (s, n) => s !== n && s.tagName === n.tagName && (n.tagName === "LI" || firstClass(s) === firstClass(n));
   function repeatedIn(n, el) {
-    const tag = n.tagName, cls = firstClass(n), sig = signature(el);
+    const sig = signature(el);
     for (const s of [n.previousElementSibling, n.nextElementSibling]) {
-      if (!s || s.tagName !== tag || firstClass(s) !== cls) continue;
+      if (!s || !alike(s, n)) continue;
       for (const c of s.getElementsByTagName(el.tagName)) if (signature(c) === sig) return true;
     }
     return false;
@@ -231,10 +233,10 @@
   }
   // Whether a look-alike sibling line (same tag, same first class) shows a link of the same words.
   function repeatedLink(n, text) {
-    const tag = n.tagName, cls = firstClass(n), parent = n.parentElement;
+    const parent = n.parentElement;
     if (!parent) return false;
     for (const s of parent.children) {
-      if (s === n || s.tagName !== tag || firstClass(s) !== cls) continue;
+      if (!alike(s, n)) continue;
       for (const a of s.querySelectorAll("a[href]")) if (clean(textOf(a), 40) === text) return true;
     }
     return false;
@@ -262,8 +264,8 @@
   }
 
   function uniquePiece(n) {
-    const others = Array.from(n.parentElement ? n.parentElement.children : []).filter((s) =>
-      s !== n && s.tagName === n.tagName && firstClass(s) === firstClass(n)).map((s) => s.textContent);
+    const others = Array.from(n.parentElement ? n.parentElement.children : []).filter((s) => alike(s, n))
+      .map((s) => s.textContent);
     for (const p of n.querySelectorAll("*")) {
       if (p.children.length || p.matches(CONTROL_SEL + ",a[href]") || p.closest("a[href],button")) continue;
       const t = clean(textOf(p).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""), 40);
