@@ -87,6 +87,9 @@ def test_a_row_is_keyed_by_its_controls_context_else_by_the_control_that_names_i
     assert row_key([el("e1", "Garden chair", "[inherit]"), el("e2", "Open", "", "button")]) == "Garden chair"
     assert row_key([el("e1", "", "Linen shirt", "button")]) == "Linen shirt"
     assert row_key([el("e1", "Edit", "row 3", "button")]) == "#3"
+    # A list item whose first link is a shared time: its controls' context is the item's own link, its key.
+    item = [el("e1", "10:05, 2 May", "Quill"), el("e2", "Quill"), el("e3", "history", "Quill")]
+    assert row_key(item) == "Quill"
 
 
 def test_rows_that_differ_but_share_a_key_and_rows_out_of_reach_are_violations() -> None:

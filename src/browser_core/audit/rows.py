@@ -94,8 +94,9 @@ async def read_frames(registry: ElementRegistry, elements: list[ListedElement]) 
 
 
 def row_key(listed: list[ListedElement]) -> str:
-    """The key an agent reads for a row: the ``row '…'`` its controls' context gives most, else the name of the
-    control that names the row (its first link, else its first named control), else a list item's own context."""
+    """The key an agent reads for a row: the ``row '…'`` its controls' context gives most, else a context that is a
+    listed control's own name (the control that names a list item), else the name of the control that names the row
+    (its first link, else its first named control), else a list item's own context."""
     keys: Counter[str] = Counter()
     for e in listed:
         found = _ROW_KEY.search(e.get("context", "")) or _ROW_NUMBER.match(e.get("context", ""))
@@ -103,12 +104,17 @@ def row_key(listed: list[ListedElement]) -> str:
             keys[found.group(1) if found.re is _ROW_KEY else "#" + found.group(1)] += 1
     if keys:
         return keys.most_common(1)[0][0]
+    # A list item's controls carry its key as their context, but the control that names the item carries none (its
+    # name says it): a context that is one listed control's own name is the item's key, whatever link comes first.
+    names = {e.get("name", "") for e in listed}
+    contexts = Counter(e["context"] for e in listed if e.get("context"))
+    if contexts and contexts.most_common(1)[0][0] in names:
+        return contexts.most_common(1)[0][0]
     named = [e["name"] for e in listed if e["role"] == "link" and e.get("name", "").strip()] + [
         e["name"] for e in listed if e.get("name", "").strip()
     ]
     if named:
         return named[0]
-    contexts = Counter(e["context"] for e in listed if e.get("context"))
     return contexts.most_common(1)[0][0] if contexts else ""
 
 

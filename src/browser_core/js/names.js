@@ -114,8 +114,10 @@
     const tag = el.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || role === "textbox" || role === "checkbox") {
       if (role === "checkbox" && inHeaderRow(el)) return ["select all rows", true];
+      const editor = editorName(el);  // a code editor's input proxy (records.js)
+      if (editor) return [editor, true];
       const cell = tableContext(el);
-      if (cell) return [cell, true];
+      if (cell) return [cell + recordOf(el), true];
       const near = nearText(el) || besideBox(el);
       if (near) return [near, false];
       const tied = TOGGLE_ROLES.has(role) && tag === "INPUT" ? toggleLabel(el, role) : null;  // others: asked above
@@ -223,7 +225,7 @@
       if (p.nodeType === 1 && (p.matches("input,select,textarea,button") || p.querySelector("input,select,textarea"))) return "";
       const words = clean(p.nodeType === 1 ? textOf(p) : p.nodeType === 3 ? p.nodeValue : "", 60);
       if (!words) continue;
-      if (words.length > 40) return "";
+      if (words.length > 40 || measure(words)) return "";  // a time or size beside it is its row's value
       const group = groupLabel(el);
       return group && group !== words ? group + ": " + words : words;
     }
@@ -326,6 +328,8 @@
     const c = cellOf(el), line = !c && lineOf(el);
     const key = c ? (isHeaderRow(c.tr) ? "" : rowKey(c.tr, c.table, c.td)) : line ? line[0] : "";
     if (key && key[0] !== "#") {
+      const pair = role === "radio" && radioGroup(el, c ? c.tr : line[2]);  // "from"/"to" of a comparison
+      if (pair) return [pair + " — row '" + key + "'", true];
       const turns = role !== "switch" && laterToggle(el, c ? c.tr : line[2]);
       return [(role === "switch" ? "row '" : turns ? "on/off row '" : "select row '") + key + "'", true];
     }
@@ -337,6 +341,12 @@
     const box = el.tagName === "INPUT" && el.closest("label") ? el.closest("label") : el;
     const first = row && row.querySelector(TOGGLES);
     return !!first && first !== el && !box.contains(first);
+  }
+  // A row holding radios of several groups (pick this version as the one to compare from, or to): each is named by
+  // its group; "" when the row's radios are one group.
+  function radioGroup(el, row) {
+    const names = new Set(Array.from(row.querySelectorAll("input[type=radio]")).map((r) => r.name));
+    return names.size > 1 ? clean(idWords(el.name) || el.name, 30) : "";
   }
   function selectsRows(el) {
     for (let n = el.parentElement, d = 0; n && d < 8 && n !== document.body; n = n.parentElement, d++) {

@@ -82,18 +82,28 @@
     }
     return Array.from(table.querySelectorAll("[role=columnheader]")).filter((c) => c.closest(GRID_SEL) === table);
   }
-  function headerAt(table, col) {
+  function headerCellAt(table, col) {
     const cells = headerCells(table);
     if (cells.length && cells.every((c) => c.getAttribute("aria-colindex"))) {
-      const c = cells.find((h) => +h.getAttribute("aria-colindex") === col + 1);
-      return c ? clean(textOf(c), 40) : "";
+      return cells.find((h) => +h.getAttribute("aria-colindex") === col + 1) || null;
     }
     let i = 0;
     for (const c of cells) {
-      if (col < i + (c.colSpan || 1)) return clean(textOf(c), 40);
+      if (col < i + (c.colSpan || 1)) return c;
       i += c.colSpan || 1;
     }
-    return "";
+    return null;
+  }
+  function headerAt(table, col) {
+    const c = headerCellAt(table, col);
+    return c ? clean(textOf(c), 40) : "";
+  }
+  // A heading spanning several columns whose words are all a control's (a view toggle over the selection and
+  // action columns) is no column title: a box under it selects its row.
+  function controlHeading(table, col) {
+    const h = headerCellAt(table, col);
+    return !!h && (h.colSpan || 1) > 1 && !!h.querySelector("a[href],button,[role=button]") &&
+      !clean(rendered(h, 0, [], "a[href],button,[role=button]").join(""), 40);
   }
   const hasHeaders = (table) => headerCells(table).length > 0;
   // Words of a node that are not a control's (a row's "Edit" button is not what the row is called).
@@ -185,11 +195,11 @@
   function tableContext(el) {
     const c = cellOf(el);
     if (!c || isHeaderRow(c.tr)) return "";
-    const head = headerAt(c.table, columnIndex(c.td));
+    const pick = /^(checkbox|radio)$/.test(el.type || el.getAttribute("role") || "");
+    const head = pick && controlHeading(c.table, columnIndex(c.td)) ? "" : headerAt(c.table, columnIndex(c.td));
     const key = rowKey(c.tr, c.table, c.td);
     if (!head) {
       if (!hasHeaders(c.table) || !key || key[0] === "#") return "";
-      const pick = /^(checkbox|radio)$/.test(el.type || el.getAttribute("role") || "");
       const turns = pick && laterToggle(el, c.tr);  // names.js: a row's later toggle turns it on or off
       return (turns ? "on/off row '" : pick ? "select row '" : "row '") + key + "'";
     }
@@ -207,10 +217,12 @@
   const firstClass = (n) => ((n.getAttribute("class") || "").trim().split(/\s+/)[0] || "");
   const signature = (c) => c.tagName + "|" + (c.getAttribute("type") || "") + "|" +
     (/^(INPUT|SELECT|TEXTAREA)$/.test(c.tagName) ? "" : clean(c.textContent, 40).toLowerCase() || firstClass(c));
+  // The items of one list are look-alikes whatever state classes a script gives them (selected, before, after).
+  const alike = (s, n) => s !== n && s.tagName === n.tagName && (n.tagName === "LI" || firstClass(s) === firstClass(n));
   function repeatedIn(n, el) {
-    const tag = n.tagName, cls = firstClass(n), sig = signature(el);
+    const sig = signature(el);
     for (const s of [n.previousElementSibling, n.nextElementSibling]) {
-      if (!s || s.tagName !== tag || firstClass(s) !== cls) continue;
+      if (!s || !alike(s, n)) continue;
       for (const c of s.getElementsByTagName(el.tagName)) if (signature(c) === sig) return true;
     }
     return false;
@@ -228,10 +240,10 @@
   }
   // Whether a look-alike sibling line (same tag, same first class) shows a link of the same words.
   function repeatedLink(n, text) {
-    const tag = n.tagName, cls = firstClass(n), parent = n.parentElement;
+    const parent = n.parentElement;
     if (!parent) return false;
     for (const s of parent.children) {
-      if (s === n || s.tagName !== tag || firstClass(s) !== cls) continue;
+      if (!alike(s, n)) continue;
       for (const a of s.querySelectorAll("a[href]")) if (clean(textOf(a), 40) === text) return true;
     }
     return false;
@@ -249,9 +261,24 @@
       const t = clean(textOf(a), 40);
       if (t && lettered(t)) links.push(t);
     }
-    if (links.length) return links.find((t) => !repeatedLink(n, t)) || links[0];
+    const first = links.find((t) => !repeatedLink(n, t));
+    if (first) return first;
+    // Every link repeats (a version list written in one minute by one author): the first piece of words no
+    // look-alike line shows (a version's note) tells the lines apart; else its first link.
+    if (links.length) return uniquePiece(n) || links[0];
     const t = wordsOf(n);
     return t && lettered(t) ? t : "";
+  }
+
+  function uniquePiece(n) {
+    const others = Array.from(n.parentElement ? n.parentElement.children : []).filter((s) => alike(s, n))
+      .map((s) => s.textContent);
+    for (const p of n.querySelectorAll("*")) {
+      if (p.children.length || p.matches(CONTROL_SEL + ",a[href]") || p.closest("a[href],button")) continue;
+      const t = clean(textOf(p).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""), 40);
+      if (t && lettered(t) && !measure(t) && !others.some((o) => o.includes(t))) return t;
+    }
+    return "";
   }
 
   // The row a listed control sits in, as context: "row 'run-7 brave-owl'" (a table or grid row), "row 3" (one

@@ -87,6 +87,7 @@
   /* match.js */
   /* columns.js */
   /* rows.js */
+  /* records.js */
   /* items.js */
   /* icons.js */
   /* modal.js */
@@ -222,7 +223,7 @@
     if (sized && !seenCand.has(el) && POINTER_TAGS.has(el.tagName)) {
       pointerChecks++;
       pointer = getComputedStyle(el).cursor === "pointer";
-      if (pointer && !parentPointer && !el.querySelector("a,button,input,select,textarea")) {
+      if (pointer && !parentPointer && !el.querySelector("a,button,input,select,textarea") && !toggleFace(el, seenCand)) {
         cands.push([el, "clickable"]);
         seenCand.add(el);
       }

@@ -30,10 +30,13 @@ _JS = resources.files("browser_core.js")
 
 
 def _walker_source() -> str:
-    """walker.js with its parts spliced in (one scope): naming, description matching, key columns, rows, list items,
-    icons (and their vocabulary), modals, calendars, and what an observation reads beside the controls."""
+    """walker.js with its parts spliced in (one scope): naming, description matching, key columns, rows, fields that
+    stand for others and groups per record, list items, icons (and their vocabulary), modals, calendars, and what an
+    observation reads beside the controls."""
     source = _JS.joinpath("walker.js").read_text(encoding="utf-8")
-    for part in ("shown", "names", "match", "columns", "rows", "items", "icons", "modal", "calendar", "page_read"):
+    parts = ("shown", "names", "match", "columns", "rows", "records", "items", "icons", "modal", "calendar",
+             "page_read")  # fmt: skip
+    for part in parts:
         source = source.replace(f"/* {part}.js */", _JS.joinpath(f"{part}.js").read_text(encoding="utf-8"))
     vocabulary = json.loads(_JS.joinpath("icons.json").read_text(encoding="utf-8"))
     vocabulary.pop("_about", None)
