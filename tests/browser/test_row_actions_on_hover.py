@@ -56,3 +56,39 @@ async def test_a_collapsed_disclosure_opens_its_panel_and_the_panel_s_button_is_
     go = await element_facts(await page.query_selector("#go"))
     verdict = detector.classify("click", "button", "Send newsletter", go)
     assert verdict is not None and verdict.category == "send"
+
+
+async def test_a_footer_repeating_the_column_titles_does_not_unkey_the_rows(session: BrowserSession, site) -> None:
+    """WordPress's list tables repeat their column titles in a footer: the title column counted 'Dish' twice and
+    was read as repeating, so the gate named the record by its tick box's label ('Select <title>')."""
+    await goto(session, site.url_a("rows_footer_titles.html"))
+    page = await session.page()
+    facts = await element_facts(await page.query_selector("#bin2"))
+    assert facts.row.name == "Plum tart"  # failed before: "Choose Plum tart"
+    snap = await observe(session)
+    ticks = [e["name"] for e in snap["elements"] if e["role"] == "checkbox"]
+    assert ticks == ["select all rows", "Choose Lentil soup", "Choose Plum tart", "select all rows"], ticks
+
+
+PLUGINS = """<main><h1>Add-ons</h1><table>
+<thead><tr><td><input type="checkbox" aria-label="Pick all"></td><th scope="col">Add-on</th><th scope="col">About</th></tr></thead>
+<tbody>
+<tr><th scope="row"><label for="p1">Pick Pond pump</label><input type="checkbox" id="p1"></th>
+  <td><strong>Pond pump</strong><div><a href="#on1">Turn on</a> | <a id="rm1" href="?addon=1&amp;drop=1">Remove</a></div></td>
+  <td>Keeps water moving. <a href="#m1">Maker Anna</a></td></tr>
+<tr><th scope="row"><label for="p2">Pick Frost guard</label><input type="checkbox" id="p2"></th>
+  <td><strong>Frost guard</strong><div><a href="#on2">Turn on</a> | <a id="rm2" href="?addon=2&amp;drop=1">Remove</a></div></td>
+  <td>Warns before a cold night. <a href="#m2">Maker Ben</a></td></tr>
+</tbody>
+<tfoot><tr><td><input type="checkbox" aria-label="Pick all"></td><th scope="col">Add-on</th><th scope="col">About</th></tr></tfoot>
+</table></main>"""
+
+
+async def test_a_link_every_row_shows_does_not_name_the_row_its_bold_name_does(session: BrowserSession) -> None:
+    """WordPress's plugins: with the footer no longer unkeying the rows, the first link ('Activate', on every row)
+    named each one; what another row shows too names no row, and the first of a link or a bold name that is the
+    row's own does."""
+    page = await session.page()
+    await page.set_content(PLUGINS)
+    facts = await element_facts(await page.query_selector("#rm2"))
+    assert facts.row.name == "Frost guard"  # failed before: 'Turn on' (with the footer rule) or 'Pick Frost guard'

@@ -144,13 +144,11 @@
     const text = wordsIn(row.innerText || row.textContent || '');
     return [...wordsIn(label)].some(w => text.has(w));
   };
-  // A link that a look-alike sibling item shows too (the parent job linked from each of its runs) names no item.
+  // What another row shows too names no row: a parent job linked from each run, an 'Activate' link on every line.
   const repeatsAcross = (c, row) => {
-    const p = c.tagName === 'A' && row.parentElement;
-    if (!p || row.matches(ROW)) return false;
-    const words = clean(c.textContent);
-    return Array.from(p.children).some(s => s !== row && alike(s, row) &&
-      Array.from(s.querySelectorAll('a[href]')).some(a => clean(a.textContent) === words));
+    const p = row.parentElement, words = clean(c.textContent), same = s => row.matches(ROW) ? s.tagName === row.tagName : alike(s, row);
+    return !!p && Array.from(p.children).slice(0, 100).some(s => s !== row && same(s) &&
+      Array.from(s.querySelectorAll(c.tagName === 'A' ? 'a[href]' : c.tagName)).some(a => clean(a.textContent) === words));
   };
   const TICKS = 'input[type=checkbox],input[type=radio],[role=checkbox],[role=radio]';  // boxes that pick a row
   const rowName = (row, skip) => {  // the row's own name: its label, header cell, heading or first link, else text
@@ -158,7 +156,7 @@
     const labelsTick = c => !!c.querySelector(TICKS) && clean(c.innerText) === clean(Array.from(c.querySelectorAll('label'), l => l.innerText).join(' '));
     const own = row.getAttribute('aria-label');
     if (own && clean(own) && labelNamesRow(clean(own), row)) return clean(own, 100);
-    for (const sel of ['[role=rowheader],th', 'h1,h2,h3,h4,h5,h6,[role=heading]', 'a[href]', 'strong,b']) {
+    for (const sel of ['[role=rowheader],th', 'h1,h2,h3,h4,h5,h6,[role=heading]', 'a[href],strong,b']) {  // the first
       const named = Array.from(row.querySelectorAll(sel)).find(c => !(skip && c.contains(skip)) &&
         clean(c.textContent) && nameLike(clean(c.textContent)) && visible(c) && !repeatsDown(c, row) && !repeatsAcross(c, row) && !labelsTick(c));
       if (named) return clean(named.textContent, 100);

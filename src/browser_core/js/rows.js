@@ -51,7 +51,7 @@
   }
   function isHeaderRow(tr) {
     const p = tr.parentElement;
-    if (p && p.tagName === "THEAD") return true;
+    if (p && (p.tagName === "THEAD" || p.tagName === "TFOOT")) return true;  // a footer repeats the titles, or totals
     const cells = ownCells(tr);
     return cells.length > 0 && cells.every((c) => c.getAttribute("role") === "columnheader" ||
       (c.tagName === "TH" && !c.getAttribute("role") && c.getAttribute("scope") !== "row" && cells.length > 1));
