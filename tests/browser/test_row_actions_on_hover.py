@@ -71,16 +71,20 @@ async def test_a_footer_repeating_the_column_titles_does_not_unkey_the_rows(sess
 
 
 PLUGINS = """<main><h1>Add-ons</h1><table>
-<thead><tr><td><input type="checkbox" aria-label="Pick all"></td><th scope="col">Add-on</th><th scope="col">About</th></tr></thead>
+<thead><tr><td><input type="checkbox" aria-label="Pick all"></td><th scope="col">Add-on</th>
+  <th scope="col">About</th></tr></thead>
 <tbody>
 <tr><th scope="row"><label for="p1">Pick Pond pump</label><input type="checkbox" id="p1"></th>
-  <td><strong>Pond pump</strong><div><a href="#on1">Turn on</a> | <a id="rm1" href="?addon=1&amp;drop=1">Remove</a></div></td>
+  <td><strong>Pond pump</strong>
+    <div><a href="#on1">Turn on</a> | <a id="rm1" href="?addon=1&amp;drop=1">Remove</a></div></td>
   <td>Keeps water moving. <a href="#m1">Maker Anna</a></td></tr>
 <tr><th scope="row"><label for="p2">Pick Frost guard</label><input type="checkbox" id="p2"></th>
-  <td><strong>Frost guard</strong><div><a href="#on2">Turn on</a> | <a id="rm2" href="?addon=2&amp;drop=1">Remove</a></div></td>
+  <td><strong>Frost guard</strong>
+    <div><a href="#on2">Turn on</a> | <a id="rm2" href="?addon=2&amp;drop=1">Remove</a></div></td>
   <td>Warns before a cold night. <a href="#m2">Maker Ben</a></td></tr>
 </tbody>
-<tfoot><tr><td><input type="checkbox" aria-label="Pick all"></td><th scope="col">Add-on</th><th scope="col">About</th></tr></tfoot>
+<tfoot><tr><td><input type="checkbox" aria-label="Pick all"></td><th scope="col">Add-on</th>
+  <th scope="col">About</th></tr></tfoot>
 </table></main>"""
 
 
