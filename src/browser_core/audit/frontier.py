@@ -30,15 +30,15 @@ def _folder(path: str) -> str:
 class Frontier:
     """Found pages in three ranks; ``pop`` takes the least-covered section's first page, rank by rank."""
 
-    ranks: tuple[list[str], list[str], list[str]] = field(default_factory=lambda: ([], [], []))
+    ranks: tuple[list[tuple[str, tuple[str, ...]]], ...] = field(default_factory=lambda: ([], [], []))
     covered: Counter[tuple[str, ...]] = field(default_factory=Counter)
 
     def add(self, url: str, rank: int) -> None:
-        self.ranks[rank].append(url)
+        self.ranks[rank].append((url, section(url)))
 
     def pop(self) -> str:
-        best = min(((self.covered[section(u)], r, i) for r, urls in enumerate(self.ranks) for i, u in enumerate(urls)))
-        return self.ranks[best[1]].pop(best[2])
+        best = min((self.covered[s], r, i) for r, found in enumerate(self.ranks) for i, (_, s) in enumerate(found))
+        return self.ranks[best[1]].pop(best[2])[0]
 
     def audited(self, url: str) -> None:
         self.covered[section(url)] += 1
@@ -47,4 +47,4 @@ class Frontier:
         return any(self.ranks)
 
     def left(self) -> list[str]:
-        return [u for urls in self.ranks for u in urls]
+        return [u for found in self.ranks for u, _ in found]

@@ -123,7 +123,7 @@
     const table = tr && tr.closest('table,[role=grid],[role=treegrid],[role=table]');
     if (!table) return repeatsDownLine(e, row);
     if (!byTable.has(table)) {
-      byTable.set(table, columnKeys(Array.from(table.querySelectorAll('tr,[role=row]')), ownCells, textOf,
+      byTable.set(table, columnKeys(Array.from(table.querySelectorAll('tr,[role=row]')).filter(r => !headerRow(r, ownCells(r))), ownCells, textOf,
         c => ownCells(c.closest('tr,[role=row]')).indexOf(c)));
     }
     const column = byTable.get(table).get(ownCells(tr).indexOf(td));

@@ -50,11 +50,7 @@
     return rows;
   }
   function isHeaderRow(tr) {
-    const p = tr.parentElement;
-    if (p && (p.tagName === "THEAD" || p.tagName === "TFOOT")) return true;  // a footer repeats the titles, or totals
-    const cells = ownCells(tr);
-    return cells.length > 0 && cells.every((c) => c.getAttribute("role") === "columnheader" ||
-      (c.tagName === "TH" && !c.getAttribute("role") && c.getAttribute("scope") !== "row" && cells.length > 1));
+    return headerRow(tr, ownCells(tr));  // columns.js
   }
   // The cells of a row; an ARIA grid's row split over pinned containers is joined by its aria-rowindex.
   function rowCells(tr, table) {
