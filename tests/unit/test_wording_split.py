@@ -12,12 +12,12 @@ from browser_core.security.confirming import confirmation_category
 from browser_core.security.policy import load_policy
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, judge_all, load_wordings, table
 
-# Round 20's apps (splits.yaml) scored 397/440 blind on round 19's rules (4d5e319 with session 22's later commits),
-# run once after their labels were committed (f0f4d9c); after their misses were read and fixed by class (no longer a
-# blind figure), 408/440; the 103 development apps (round 19's included, 13 of their texts relabelled by the written
-# convention, f2a7b95) score 7225/7535 before that pass and after it (no verdict changed): a regression guard.
-HELD_OUT_RIGHT = 408
-DEVELOPMENT_RIGHT = 7225
+# Round 21's apps (splits.yaml) scored 406/445 blind on round 20's rules (6c45751 with session 23's later commits),
+# run once after their labels were committed (bb5e432); after their misses were read and fixed by class (no longer a
+# blind figure), 415/445; the 107 development apps (round 20's included, 10 texts relabelled by the written
+# convention, 5338878) score 7629/7975 before that pass and after it (no verdict changed): a regression guard.
+HELD_OUT_RIGHT = 415
+DEVELOPMENT_RIGHT = 7629
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -37,9 +37,9 @@ def test_the_gate_does_not_score_worse_than_measured() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 29's target is not met blind: round 20 measured 397/440 (90.2 %) on four apps never read (commit "
-    "5/13, delete 46/47, send 13/18, publish 6/7, cancel 6/12, loss 16/16, advance 17/20, ordinary 288/307; "
-    "splits.yaml)",
+    reason="issue 29's target is not met blind: round 21 measured 406/445 (91.2 %) on four apps never read (commit "
+    "7/12, delete 78/80, send 7/9, publish 1/1, cancel 8/9, loss 17/23, advance 1/1, cart edit 2/2, ordinary "
+    "285/308; splits.yaml)",
 )
 def test_every_category_scores_at_least_98_percent_on_the_held_out_apps() -> None:
     scores = table(judge_all(), "category")
@@ -239,3 +239,24 @@ def test_offers_answered_money_sent_or_added_and_what_is_only_picked_or_mailed_t
     assert confirmation_category(policy, "This clears all data of the workspace.") == "delete"
     assert confirmation_category(policy, "Clearing the site data cannot be undone.") == "delete"
     assert policy.judge_name("Clearing filters") is None
+
+
+def test_commitments_in_the_plural_a_node_drained_and_what_is_spent_erased_or_only_unlisted() -> None:
+    """Round 21's classes, in other words than the texts read: commitments named in the plural (with a count or not)
+    commit like one; a machine that runs others' work, drained, sends that work away; prepaid credit applied pays;
+    messages expunged or moved into the bin are deleted; a record taken out of syncing, or a person off one's own list
+    of friends, stays."""
+    policy = load_policy()
+    for name in ("Confirm reservations", "Submit 2 orders", "Complete the appointments", "Apply store credit",
+                 "Apply 20 credits to this invoice"):
+        assert policy.judge_name(name) == "payment", name
+    for name in ("Drain host web-02", "Drain this worker"):
+        assert policy.judge_name(name) == "cancel", name
+    for name in ("Expunge mailbox", "Move into the bin"):
+        assert policy.judge_name(name) == "delete", name
+    for name in ("Remove this address book from sync", "Remove friend", "Drain timeout", "Credits applied"):
+        assert policy.judge_name(name) is None, name
+    assert confirmation_category(policy, "Flagged items will be expunged.") == "delete"
+    assert confirmation_category(policy, "Do you want to move these notes into the recycle bin?") == "delete"
+    assert confirmation_category(policy, "Remove the Work folder from synchronization?") is None
+    assert confirmation_category(policy, "Are you sure you want to remove this friend?") is None

@@ -129,8 +129,10 @@ class Meaning:
         if verbs:
             # An end of a commitment confirmed ("Confirm order cancellation"): the ending is what is committed.
             order = sorted(self.objects.items(), key=lambda item: item[0] != "cancel")
+            # What is committed, in the singular or the plural ("Confirm 3 bookings", "Submit orders"): each one is.
             for category, pattern in order:
-                if any(abs(i - j) <= GAP for j in _hits(pattern, tokens) for i in verbs if i != j):
+                named = {*_hits(pattern, tokens), *_hits(pattern, single)}
+                if any(abs(i - j) <= GAP for j in named for i in verbs if i != j):
                     return category
         money = has_money(text)
         if self.leading is not None and self.leading.match(tokens[0]) and (money or _hits(self.now, tokens[1:])):
