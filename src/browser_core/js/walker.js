@@ -37,10 +37,18 @@
   function clickedItem(el, explicit) {
     if (el === document.body || el === document.documentElement) return false;
     const item = el.tagName === "LI" || el.tagName === "TR" || ITEM_ROLES.has(explicit);
+    // An item hidden from assistive technology with no words of its own is a list's separator, no control.
+    if (item && el.getAttribute("aria-hidden") === "true" && !/[\p{L}\p{N}]/u.test(el.textContent || "")) return false;
     if (item) return actsItself(el) || rovingItem(el);
     return listened(el) && !el.querySelector(HOLDS_CONTROL) && el.childElementCount <= 8 &&
       /[\p{L}\p{N}]/u.test(el.textContent || "");
   }
+
+  // An empty focusable block drawn with no area and named by nothing is a focus trap's edge (it sends focus back
+  // into a panel), no control a person uses.
+  const focusSentinel = (el) => !el.firstElementChild && !/\S/.test(el.textContent || "") &&
+    !el.hasAttribute("aria-label") && !el.hasAttribute("title") && !el.hasAttribute("aria-labelledby") &&
+    (() => { const r = el.getBoundingClientRect(); return r.width === 0 || r.height === 0; })();
 
   function roleOf(el) {
     if (el.hasAttribute("tabindex") && holdsItemFocus(el)) return null;  // its item is listed (items.js)
@@ -65,7 +73,7 @@
     // A focusable block holding controls (a scrollable region, a modal's backdrop trapping focus) is not one
     // control: its controls are listed.
     if (el.hasAttribute("onclick")) return "clickable";
-    if (ti !== null && +ti >= 0) return el.querySelector(HOLDS_CONTROL) ? null : "clickable";
+    if (ti !== null && +ti >= 0) return el.querySelector(HOLDS_CONTROL) || focusSentinel(el) ? null : "clickable";
     return clickedItem(el, explicit) ? "clickable" : null;
   }
 
