@@ -27,3 +27,24 @@ async def test_a_focus_traps_empty_edges_are_not_listed_but_a_titled_block_is(se
     names = [(e["role"], e["name"]) for e in snap["elements"]]
     assert [n for n in names if not n[1].strip()] == [], names
     assert ("button", "Apply threads") in names and ("clickable", "Colour swatch") in names, names
+
+
+async def test_an_uploaders_parked_shim_is_not_listed_beside_the_labelled_file_field(session: BrowserSession,
+                                                                                    site) -> None:
+    page = await session.page()
+    await page.goto(site.url_a("upload_shim.html"))
+    snap = await observe(session)
+    names = [(e["role"], e["name"]) for e in snap["elements"]]
+    assert [n for n in names if not n[1].strip()] == [], names
+    assert any(name == "Attach a scan" for _, name in names), names
+
+
+async def test_an_empty_code_surface_is_not_listed_by_its_hidden_ruler(session: BrowserSession, site) -> None:
+    """An editor's drawing surface with an empty document shows no words (a hidden measuring ruler and a zero-width
+    space are none): not a control of its own beside the editor's text field."""
+    page = await session.page()
+    await page.goto(site.url_a("empty_code_surface.html"))
+    snap = await observe(session)
+    names = [(e["role"], e["name"]) for e in snap["elements"]]
+    assert [n for n in names if not n[1].strip("\u200b \u00a0")] == [], names
+    assert ("button", "Run statement") in names, names

@@ -41,7 +41,18 @@
     if (item && el.getAttribute("aria-hidden") === "true" && !/[\p{L}\p{N}]/u.test(el.textContent || "")) return false;
     if (item) return actsItself(el) || rovingItem(el);
     return listened(el) && !el.querySelector(HOLDS_CONTROL) && el.childElementCount <= 8 &&
-      /[\p{L}\p{N}]/u.test(el.textContent || "");
+      /[\p{L}\p{N}]/u.test(el.textContent || "") && shownWords(el);
+  }
+  // Words of its own as a person reads them: a hidden measuring copy of text or a line-number gutter hidden from
+  // assistive technology (a code editor's empty surface) is none.
+  function shownWords(el) {
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(), i = 0; n && i < 300; n = walk.nextNode(), i++) {
+      const p = n.parentElement, mute = p && p.closest("[aria-hidden=true]");
+      if (p && /[\p{L}\p{N}]/u.test(n.textContent) && !(mute && el.contains(mute)) &&
+          (!p.checkVisibility || p.checkVisibility({ visibilityProperty: true }))) return true;
+    }
+    return false;
   }
 
   // An empty focusable block drawn with no area and named by nothing is a focus trap's edge (it sends focus back
@@ -264,6 +275,9 @@
     if (accept && !accept.has(role)) continue;
     const r = clickBox(el);
     if (r.width <= 0 && r.height <= 0) continue;
+    // A transparent control drawn with no area and no label (an uploader's shim parked until its button shows) is
+    // nothing a person can see or hit.
+    if ((r.width <= 0 || r.height <= 0) && !(el.labels && el.labels.length) && getComputedStyle(el).opacity === "0") continue;
     const vis = r.bottom > 0 && r.top < vh && r.right > 0 && r.left < vw;
     // Off-screen elements in observe mode are checked for CSS visibility lazily, nearest first.
     if ((vis || mode !== "observe") && !isShown(el, r)) continue;
