@@ -55,8 +55,7 @@
     return false;
   }
 
-  // An empty focusable block drawn with no area and named by nothing is a focus trap's edge (it sends focus back
-  // into a panel), no control a person uses.
+  // An empty focusable block of no area, named by nothing, is a focus trap's edge: no control a person uses.
   const focusSentinel = (el) => !el.firstElementChild && !/\S/.test(el.textContent || "") &&
     !el.hasAttribute("aria-label") && !el.hasAttribute("title") && !el.hasAttribute("aria-labelledby") &&
     (() => { const r = el.getBoundingClientRect(); return r.width === 0 || r.height === 0; })();
