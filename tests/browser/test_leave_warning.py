@@ -152,3 +152,22 @@ async def test_pages_without_a_leave_handler_are_never_held(session: BrowserSess
         for kind in ("go_back", "go_back", "go_forward", "reload", "go_back"):
             await navigation.history(session, action=kind)  # type: ignore[arg-type]
     assert session.dialogs.seen == seen, session.dialogs.since(seen)  # no warning raised, nothing held
+
+
+async def test_the_leave_warning_names_the_fields_typed_in_not_those_the_script_set(session: BrowserSession,
+                                                                                   site) -> None:
+    """A select and a field the page's script filled after loading are no unsaved work of the person; the editable
+    blocks typed into are, and the record is the one heading drawn on the page (the title being edited), not a
+    screen reader's one-pixel heading nor the document's title."""
+    page = await session.page()
+    await page.goto(site.url_a("leave_scripted_values.html"))
+    await page.wait_for_function("document.getElementById('observer').value === '7'")
+    snap = await observe(session)
+    await actions.type_text(session, element_id=find(snap, "Observation text", "textbox")["id"],
+                            text=" Two more at dawn.", clear_first=False)
+    with anyio.fail_after(20), pytest.raises(ConfirmationRequired) as held:
+        await navigation.navigate(session, url=site.url_a("nav_target.html"))
+    effect = held.value.details["summary"]["effect"]
+    assert "'Observation text'" in effect and "Heron count at the weir" in effect, effect
+    assert "Observer" not in effect and "Site" not in effect and "Entry heading" not in effect, effect
+    await page.evaluate("window.onbeforeunload = null")  # the next test's page may load

@@ -173,8 +173,10 @@
   };
   // Rows ticked for an action: boxes that pick a row (a name shared by several boxes, a value naming the row, or
   // no name: a scripted selection), not a row's own yes/no field (a name of its own and the default value 'on').
-  const picksRow = (b, boxes) => !b.name || (b.value && b.value !== 'on') ||
-    boxes.filter(o => o.name === b.name).length > 1;
+  // Outside every row a box picks a record only by what it submits: a scripted box there (no name: its value goes
+  // nowhere) is a setting beside the act ('show this panel again'), never its object.
+  const picksRow = (b, boxes, inRow) => b.name ? (b.value && b.value !== 'on') ||
+    boxes.filter(o => o.name === b.name).length > 1 : inRow;
   // The ARIA selection: a custom box ticked in a row, or a row, option or item marked selected (a mail list's open
   // message, a file manager's picked files), never a tab or the options of a combobox's popup.
   const SELECTED = ['checkbox][aria-checked=true', 'row][aria-selected=true', 'option][aria-selected=true',
@@ -194,7 +196,7 @@
     // A box's block that holds other boxes' own rows is a list around them (a select-all above the rows), no row.
     const rowOf = b => { const it = itemOf(b); return it && !boxes.some(o => o !== b && it.contains(o) && itemOf(o) !== it); };
     const inRows = boxes.filter(rowOf);
-    const ticked = boxes.filter(b => (b.checked || b.getAttribute('aria-checked') === 'true') && visible(b) && picksRow(b, boxes) && (rowOf(b) || inRows.length < 2))
+    const ticked = boxes.filter(b => (b.checked || b.getAttribute('aria-checked') === 'true') && visible(b) && picksRow(b, boxes, !!rowOf(b)) && (rowOf(b) || inRows.length < 2))
       .map(boxName);
     // Ticked boxes and marked rows are two views of one selection (a grid marks the rows its boxes tick): the
     // boxes when any is ticked, else the marked rows.
@@ -384,7 +386,7 @@
       // The heading's own parts beside its text ('Delete' then its subtitle span 'Bridge closes').
       heading_parts: h1 && Array.from(h1.childNodes).some(n => n.nodeType === 3 && /\S/.test(n.textContent))
         ? Array.from(h1.children).filter(visible).map(c => clean(c.textContent, 100)).filter(Boolean).slice(0, 4) : [],
-      text: clean(around.innerText, 1500), objects, selected: form ? [] : checkedIn(document),
+      text: clean(around.innerText, 1500), prose, objects, selected: form ? [] : checkedIn(document),
       near: clean(near.innerText, 600), headings, dialog: clean(labelled || (dialog && headings[0]) || '', 120),
       lone: !!dialog && !Array.from(dialog.querySelectorAll(ACTS)).some(c => c !== el && !c.contains(el) && visible(c) &&
         !c.disabled && c.getAttribute('aria-disabled') !== 'true'),

@@ -79,6 +79,21 @@
     }
     return false;
   })();
+  // The prose around the control: its text outside lists, tables and controls (a list's rows, a select's options and
+  // a button's name are no sentence the page says), where a warning of the act is read.
+  const NOT_PROSE = 'table,ul,ol,[role=list],[role=grid],[role=table],[role=treegrid],[role=tree],[role=listbox],' +
+    'select,button,[role=button],input,textarea,label,nav,[role=navigation],script,style,noscript,template';
+  const prose = (() => {
+    const out = [], walk = document.createTreeWalker(around, NodeFilter.SHOW_TEXT);
+    let size = 0;
+    for (let n = walk.nextNode(); n && size < 1500 && out.length < 400; n = walk.nextNode()) {
+      const p = n.parentElement, skip = p && p.closest(NOT_PROSE);
+      if (!p || !/\S/.test(n.textContent) || (skip && skip !== around && around.contains(skip)) || !visible(p)) continue;
+      out.push(n.textContent);
+      size += n.textContent.length;
+    }
+    return clean(out.join(' '), 1500);
+  })();
   let near = el.parentElement || el;  // the smallest block of text around the control
   for (let i = 0; i < 4 && near.parentElement && clean(near.innerText, 600).length < 40; i++) near = near.parentElement;
   const link = el.closest('a[href]');
@@ -89,16 +104,21 @@
     '[role=tab][aria-selected=true],nav a[href],[role=navigation] a[href]')).map(e => clean(e.textContent, 100)));
   // A page that lists records (two or more rows or items in its content, each with a control of its own: an Edit,
   // a link to the record) is a list's page: its heading titles the collection, never one record. A record's own
-  // details in rows (its versions, its fields) carry no controls.
+  // details in rows (its versions, its fields) carry no controls. Items that are each one button and no text of
+  // their own are a strip of commands written as a list (a sidebar's tabs), no records.
+  const recordItem = i => { const own = ownOf(i); return own.length > 0 && (saysMore(i) || own.some(c => c.matches('a[href]'))); };
   const listsRecords = () => Array.from(document.querySelectorAll(LIST)).some(l => visible(l) &&
     !l.closest('nav,header,footer,[role=navigation],[role=banner],[role=contentinfo],[role=menu],[role=tablist]') &&
     Array.from(l.querySelectorAll(ITEM)).filter(i => visible(i) && i.closest(LIST) === l && !i.closest('thead') &&
-      ownOf(i).length).length >= 2);
+      recordItem(i)).length >= 2);
   // The record of a detail page: its one title heading (outside the shell, before the control), when the control
   // sits in no row, dialog or menu, and the page picks no rows (a list's page acts on its ticked rows).
+  // A heading clipped to a pixel is a screen reader's (it names the view: 'Edit item'), not the one drawn; an
+  // editable title heading (an editor's title field) is drawn and names the record it edits.
+  const drawn = e => { const r = e.getBoundingClientRect(); return r.width > 1 && r.height > 1; };
   const recordHeading = (() => {
     if (item || dialog || inShell || el.closest('[role=menu],[role=menubar],[role=listbox]')) return '';
-    const hs = Array.from(document.querySelectorAll('h1')).filter(h => visible(h) && clean(h.textContent) &&
+    const hs = Array.from(document.querySelectorAll('h1')).filter(h => visible(h) && drawn(h) && clean(h.textContent) &&
       !h.closest('nav,header,footer,[role=banner],[role=navigation],[role=contentinfo]'));
     if (hs.length !== 1 || !(hs[0].compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) return '';
     const text = clean(hs[0].textContent, 100);

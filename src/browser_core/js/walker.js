@@ -37,10 +37,28 @@
   function clickedItem(el, explicit) {
     if (el === document.body || el === document.documentElement) return false;
     const item = el.tagName === "LI" || el.tagName === "TR" || ITEM_ROLES.has(explicit);
+    // An item hidden from assistive technology with no words of its own is a list's separator, no control.
+    if (item && el.getAttribute("aria-hidden") === "true" && !/[\p{L}\p{N}]/u.test(el.textContent || "")) return false;
     if (item) return actsItself(el) || rovingItem(el);
     return listened(el) && !el.querySelector(HOLDS_CONTROL) && el.childElementCount <= 8 &&
-      /[\p{L}\p{N}]/u.test(el.textContent || "");
+      /[\p{L}\p{N}]/u.test(el.textContent || "") && shownWords(el);
   }
+  // Words of its own as a person reads them: a hidden measuring copy of text or a line-number gutter hidden from
+  // assistive technology (a code editor's empty surface) is none.
+  function shownWords(el) {
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(), i = 0; n && i < 300; n = walk.nextNode(), i++) {
+      const p = n.parentElement, mute = p && p.closest("[aria-hidden=true]");
+      if (p && /[\p{L}\p{N}]/u.test(n.textContent) && !(mute && el.contains(mute)) &&
+          (!p.checkVisibility || p.checkVisibility({ visibilityProperty: true }))) return true;
+    }
+    return false;
+  }
+
+  // An empty focusable block of no area, named by nothing, is a focus trap's edge: no control a person uses.
+  const focusSentinel = (el) => !el.firstElementChild && !/\S/.test(el.textContent || "") &&
+    !el.hasAttribute("aria-label") && !el.hasAttribute("title") && !el.hasAttribute("aria-labelledby") &&
+    (() => { const r = el.getBoundingClientRect(); return r.width === 0 || r.height === 0; })();
 
   function roleOf(el) {
     if (el.hasAttribute("tabindex") && holdsItemFocus(el)) return null;  // its item is listed (items.js)
@@ -65,7 +83,7 @@
     // A focusable block holding controls (a scrollable region, a modal's backdrop trapping focus) is not one
     // control: its controls are listed.
     if (el.hasAttribute("onclick")) return "clickable";
-    if (ti !== null && +ti >= 0) return el.querySelector(HOLDS_CONTROL) ? null : "clickable";
+    if (ti !== null && +ti >= 0) return el.querySelector(HOLDS_CONTROL) || focusSentinel(el) ? null : "clickable";
     return clickedItem(el, explicit) ? "clickable" : null;
   }
 
@@ -256,6 +274,9 @@
     if (accept && !accept.has(role)) continue;
     const r = clickBox(el);
     if (r.width <= 0 && r.height <= 0) continue;
+    // A transparent control drawn with no area and no label (an uploader's shim parked until its button shows) is
+    // nothing a person can see or hit.
+    if ((r.width <= 0 || r.height <= 0) && !(el.labels && el.labels.length) && getComputedStyle(el).opacity === "0") continue;
     const vis = r.bottom > 0 && r.top < vh && r.right > 0 && r.left < vw;
     // Off-screen elements in observe mode are checked for CSS visibility lazily, nearest first.
     if ((vis || mode !== "observe") && !isShown(el, r)) continue;

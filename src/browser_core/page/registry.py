@@ -80,6 +80,19 @@ PAGE_INIT_SCRIPT = """(() => {
     if (clicked && this instanceof Element) clicks.add(this);
     return listen.call(this, type, ...rest);
   };
+  // The fields a person edited (an input, change or beforeinput event reached them), each with its text before the
+  // first edit when it is an editable block: leaving loses what was typed, never a value the page's own script set
+  // after loading (that raises no event). ``security/draft.py`` reads them.
+  const edits = new WeakMap(), blocks = [];
+  Object.defineProperty(window, "%s_edits", { value: { edits, blocks }, enumerable: false });
+  const edited = (e) => {
+    const t = e.target;
+    if (!(t instanceof Element) || edits.has(t)) return;
+    const block = t.isContentEditable && !/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName);
+    edits.set(t, block && e.type === "beforeinput" ? t.innerText : null);
+    if (block && blocks.length < 200) blocks.push(new WeakRef(t));
+  };
+  for (const type of ["beforeinput", "input", "change"]) window.addEventListener(type, edited, true);
   const attach = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (init) {
     const root = attach.call(this, init);
@@ -136,7 +149,7 @@ class ElementRegistry:
 
     @property
     def init_script(self) -> str:
-        return PAGE_INIT_SCRIPT % (self.key, self.key, self.key)
+        return PAGE_INIT_SCRIPT % (self.key, self.key, self.key, self.key)
 
     def slot(self, frame: Frame) -> FrameSlot:
         slot = self._slots.get(frame)

@@ -1,7 +1,10 @@
 """What leaving a page would lose, in the page's own terms (issue 29): the record being edited (the page's one main
-heading, else its title) and the fields that hold a value not yet saved, by their own labels. A field is unsaved
-when its value differs from the value the page loaded with (``defaultValue``, ``defaultChecked``,
-``defaultSelected``); nothing here reads a wording, and values themselves are never reported, only field names."""
+heading drawn on the page, else its title) and the fields that hold a value not yet saved, by their own labels. A
+field is unsaved when the person edited it (an input, change or beforeinput event reached it: the page's init script
+keeps them, ``page/registry.py``) and its value differs from the value the page loaded with (``defaultValue``,
+``defaultChecked``, ``defaultSelected``), or, for an editable block, from its text before the first edit. A value
+the page's own script set after loading (a select filled in when its data arrived) raises no event and is not the
+person's work. Nothing here reads a wording, and values themselves are never reported, only field names."""
 
 from __future__ import annotations
 
@@ -12,18 +15,23 @@ from playwright.async_api import Page
 
 MAX_FIELDS = 8
 
-_JS = """(max) => {
+_JS = """([max, key]) => {
   const text = (s) => (s || '').replace(/\\s+/g, ' ').trim();
   const shown = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+  const drawn = (el) => { const r = el.getBoundingClientRect(); return r.width > 1 && r.height > 1; };  // unclipped
   const root = document.querySelector('main, [role=main]') || document.body;
-  const h1 = [...root.querySelectorAll('h1, [role=heading][aria-level="1"]')].filter(shown);
+  const h1 = [...root.querySelectorAll('h1, [role=heading][aria-level="1"]')].filter(drawn);
   const record = text(h1.length === 1 ? h1[0].innerText : '') || text(document.title);
   const byId = (ids) => text((ids || '').split(/\\s+/).map((i) => document.getElementById(i))
     .filter(Boolean).map((e) => e.textContent).join(' '));
   const nameOf = (el) => text(el.getAttribute('aria-label')) || byId(el.getAttribute('aria-labelledby'))
     || text([...(el.labels || [])].map((l) => l.innerText).join(' ')) || text(el.getAttribute('placeholder'))
-    || text(el.getAttribute('title')) || text(el.getAttribute('name'));
+    || text(el.getAttribute('title')) || text(el.getAttribute('name')) || text(el.getAttribute('aria-placeholder'));
+  const kept = window[key + '_edits'];  // absent on a page the init script missed: every changed field counts
+  const touched = (el) => !kept || kept.edits.has(el) || (el.type === 'radio' && !!el.form && [...el.form.elements]
+    .some((o) => o.name === el.name && kept.edits.has(o)));
   const dirty = (el) => {
+    if (!touched(el)) return false;
     if (el.tagName === 'SELECT') return [...el.options].some((o) => o.selected !== o.defaultSelected);
     const type = (el.type || '').toLowerCase();
     if (['hidden', 'submit', 'button', 'reset', 'image', 'file'].includes(type)) return false;
@@ -31,8 +39,10 @@ _JS = """(max) => {
     return el.value !== el.defaultValue;
   };
   const names = [];
-  for (const el of document.querySelectorAll('input, textarea, select')) {
-    if (!el.disabled && shown(el) && dirty(el)) {
+  const blocks = kept ? kept.blocks.map((r) => r.deref()).filter((el) => el && el.isConnected
+    && el.isContentEditable && kept.edits.get(el) !== el.innerText) : [];
+  for (const el of [...document.querySelectorAll('input, textarea, select'), ...blocks]) {
+    if (!el.disabled && shown(el) && (blocks.includes(el) || dirty(el))) {
       const n = nameOf(el).slice(0, 60);
       if (n && !names.includes(n)) names.push(n);
       if (names.length >= max) break;
@@ -42,10 +52,11 @@ _JS = """(max) => {
 }"""
 
 
-async def unsaved(page: Page) -> tuple[str, list[str]]:
-    """The record the page edits and the names of its fields with unsaved values (empty if the page is gone)."""
+async def unsaved(page: Page, key: str = "") -> tuple[str, list[str]]:
+    """The record the page edits and the names of its fields with unsaved values (empty if the page is gone);
+    ``key``: the page registry's, under which the init script keeps the fields the person edited."""
     with contextlib.suppress(PlaywrightError):
-        record, names = await page.evaluate(_JS, MAX_FIELDS)
+        record, names = await page.evaluate(_JS, [MAX_FIELDS, key])
         return str(record), [str(n) for n in names]
     return "", []
 

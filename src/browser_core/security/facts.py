@@ -83,6 +83,7 @@ class PageFacts:
     heading: str = ""
     text: str = ""
     objects: list[str] = field(default_factory=list)
+    prose: str | None = None  # that text outside lists, tables and controls (None: not read, the text stands)
     selected: list[str] = field(default_factory=list)
     near: str = ""  # the smallest block of text around the control
     headings: list[str] = field(default_factory=list)  # visible h1 and h2 before the control (its dialog's, or main's)

@@ -65,6 +65,7 @@ class SecurityGuard:
     pressed: Target | None = None  # the last clicked element: a popup menu's opener when the menu names none
     covering: str | None = None  # the approval that covered the running step: its requests are covered too
     onward: str = ""  # the form the running step submits as a step that moves on (reading.py: step_onward)
+    page_key: str = ""  # the page registry's key: the init script keeps the fields a person edited under it
 
     @classmethod
     def create(cls, *, ttl_s: float, pending_dir: Path | None, policy_file: Path | None) -> SecurityGuard:
@@ -122,7 +123,7 @@ class SecurityGuard:
         verdict = dialog_verdict(self.detector.policy, str(held.get("type", "confirm")), said,
                                  f"{role} '{name}'" if role else "", title,
                                  self.detector.acted_on(facts, name) if facts else [],
-                                 draft=await unsaved(intent.page) if leaving else ("", []))
+                                 draft=await unsaved(intent.page, self.page_key) if leaving else ("", []))
         if verdict is None:
             return
         summary = await self._summary(intent, verdict, role, name)

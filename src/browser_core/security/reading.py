@@ -155,8 +155,9 @@ class PageReader:
         return facts.page.dialog or facts.row.name or facts.page.menu_of
 
     def warning(self, page: PageFacts) -> str:
-        """The page's own warning about the effect (alerts, the open dialog, the text near the control)."""
-        for block in (*page.alerts, page.text):
+        """The page's own warning about the effect (alerts, the open dialog, the prose near the control: never a
+        list's rows, a select's options or a control's name)."""
+        for block in (*page.alerts, page.text if page.prose is None else page.prose):
             for sentence in _SENTENCES.split(block):
                 if self.words.warns(sentence):
                     text = " ".join(sentence.split())

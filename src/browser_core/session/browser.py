@@ -95,6 +95,7 @@ class BrowserSession:
             )
         if isinstance(self.action_guard, SecurityGuard):  # the gate judges native dialogs too (dialog_desk.py)
             self.dialogs.judge = self.action_guard.dialog_category
+            self.action_guard.page_key = self.registry.key
             self.request_gate.guard = self.action_guard
 
     @property

@@ -1,0 +1,50 @@
+"""Controls named by purpose, or left out when a person would not use them (issue 29 §4): an admin menu's separators
+(empty items hidden from assistive technology, under a list that listens for clicks) are no unnamed controls."""
+
+from __future__ import annotations
+
+import pytest
+
+from browser_core.session import BrowserSession
+from tests.browser.helpers import observe
+
+pytestmark = pytest.mark.browser
+
+
+async def test_a_menus_separators_are_not_listed_as_unnamed_controls(session: BrowserSession, site) -> None:
+    page = await session.page()
+    await page.goto(site.url_a("menu_separators.html"))
+    snap = await observe(session)
+    names = [(e["role"], e["name"]) for e in snap["elements"]]
+    assert [n for n in names if not n[1].strip()] == [], names
+    assert ("link", "Fleet") in names and ("link", "Staff") in names, names
+
+
+async def test_a_focus_traps_empty_edges_are_not_listed_but_a_titled_block_is(session: BrowserSession, site) -> None:
+    page = await session.page()
+    await page.goto(site.url_a("focus_sentinels.html"))
+    snap = await observe(session)
+    names = [(e["role"], e["name"]) for e in snap["elements"]]
+    assert [n for n in names if not n[1].strip()] == [], names
+    assert ("button", "Apply threads") in names and ("clickable", "Colour swatch") in names, names
+
+
+async def test_an_uploaders_parked_shim_is_not_listed_beside_the_labelled_file_field(session: BrowserSession,
+                                                                                    site) -> None:
+    page = await session.page()
+    await page.goto(site.url_a("upload_shim.html"))
+    snap = await observe(session)
+    names = [(e["role"], e["name"]) for e in snap["elements"]]
+    assert [n for n in names if not n[1].strip()] == [], names
+    assert any(name == "Attach a scan" for _, name in names), names
+
+
+async def test_an_empty_code_surface_is_not_listed_by_its_hidden_ruler(session: BrowserSession, site) -> None:
+    """An editor's drawing surface with an empty document shows no words (a hidden measuring ruler and a zero-width
+    space are none): not a control of its own beside the editor's text field."""
+    page = await session.page()
+    await page.goto(site.url_a("empty_code_surface.html"))
+    snap = await observe(session)
+    names = [(e["role"], e["name"]) for e in snap["elements"]]
+    assert [n for n in names if not n[1].strip("\u200b \u00a0")] == [], names
+    assert ("button", "Run statement") in names, names
