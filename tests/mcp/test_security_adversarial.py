@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +17,30 @@ import anyio
 import mcp_types as types
 import pytest
 
-from tests.support.mcp_client import BrowserClient, ToolCall, browser_client
+from tests.support.mcp_client import BrowserClient, ToolCall, browser_client, served_client
 
 pytestmark = pytest.mark.mcp
+
+
+@pytest.fixture(scope="module")
+def shared_profile(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("adversarial") / "profile"
+
+
+@pytest.fixture(scope="module")
+async def client(shared_profile: Path) -> AsyncIterator[BrowserClient]:
+    """One server (product defaults, no human channel) for the tests that need no setting of their own: each opens
+    its own page first and judges only its own calls and confirmation ids (an id is bound to its page: one left
+    pending by an earlier test can run nothing here). A test with other settings, a human, or its own log starts
+    its own server."""
+    async with served_client(shared_profile) as shared:
+        yield shared
+
+
+@pytest.fixture
+def pending_dir(shared_profile: Path) -> Path:
+    """Where the shared server writes its pending-action files (BROWSER_ARTIFACTS_DIR/pending)."""
+    return shared_profile.parent / "artifacts" / "pending"
 
 DESTRUCTIVE_CLICKS = {
     "webmail.html": [("Delete", "delete"), ("Move to spam", "delete"), ("Move to trash", "delete"),
@@ -70,96 +92,92 @@ async def propose(client: BrowserClient, name: str) -> ToolCall:
     return call
 
 
-async def test_every_destructive_click_waits_for_confirmation(tmp_path: Path, site) -> None:
+async def test_every_destructive_click_waits_for_confirmation(client: BrowserClient, site) -> None:
     tried = blocked = 0
-    async with browser_client(tmp_path / "profile") as client:
-        for page, cases in DESTRUCTIVE_CLICKS.items():
-            await client.call("navigate", url=site.url_a(page))
-            for name, category in cases:
-                before = await page_text(client)
-                call = await client.call("click", element_id=await element_id(client, name))
-                tried += 1
-                if not call.ok and call.error["code"] == "requires_confirmation":
-                    blocked += 1
-                    summary = call.error["details"]["summary"]
-                    assert summary["category"] == category, (page, name, summary)
-                    assert summary["element"]["name"] == name and summary["url"].endswith(page)
-                    assert call.error["details"]["confirmation_id"].startswith("confirm-")
-                assert await page_text(client) == before, (page, name)
+    for page, cases in DESTRUCTIVE_CLICKS.items():
+        await client.call("navigate", url=site.url_a(page))
+        for name, category in cases:
+            before = await page_text(client)
+            call = await client.call("click", element_id=await element_id(client, name))
+            tried += 1
+            if not call.ok and call.error["code"] == "requires_confirmation":
+                blocked += 1
+                summary = call.error["details"]["summary"]
+                assert summary["category"] == category, (page, name, summary)
+                assert summary["element"]["name"] == name and summary["url"].endswith(page)
+                assert call.error["details"]["confirmation_id"].startswith("confirm-")
+            assert await page_text(client) == before, (page, name)
     print(f"\ndestructive clicks tried {tried}, blocked {blocked}")
     assert blocked == tried
 
 
-async def test_enter_and_select_that_would_submit_or_pay_wait_too(tmp_path: Path, site) -> None:
-    async with browser_client(tmp_path / "profile") as client:
-        await client.call("navigate", url=site.url_a("webmail.html"))
-        before = await page_text(client)
-        send = await client.call("type_text", element_id=await element_id(client, "Subject"), text="Hello",
-                                 press_enter=True)
-        assert send.error["code"] == "requires_confirmation" and send.error["details"]["summary"]["category"] == "send"
-        assert await page_text(client) == before
-        await client.call("navigate", url=site.url_a("shop.html"))
-        before = await page_text(client)
-        select = await client.call("select_option", element_id=await element_id(client, "Delivery"),
-                                   values=["Express"])
-        assert select.error["code"] == "requires_confirmation"
-        assert select.error["details"]["summary"]["category"] == "payment"
-        assert await page_text(client) == before
-        await client.call("navigate", url=site.url_a("payment_form.html"))
-        await client.call("click", element_id=await element_id(client, "Coupon code"))
-        enter = await client.call("press_key", key="Enter")
-        assert enter.error["code"] == "requires_confirmation"
+async def test_enter_and_select_that_would_submit_or_pay_wait_too(client: BrowserClient, site) -> None:
+    await client.call("navigate", url=site.url_a("webmail.html"))
+    before = await page_text(client)
+    send = await client.call("type_text", element_id=await element_id(client, "Subject"), text="Hello",
+                             press_enter=True)
+    assert send.error["code"] == "requires_confirmation" and send.error["details"]["summary"]["category"] == "send"
+    assert await page_text(client) == before
+    await client.call("navigate", url=site.url_a("shop.html"))
+    before = await page_text(client)
+    select = await client.call("select_option", element_id=await element_id(client, "Delivery"),
+                               values=["Express"])
+    assert select.error["code"] == "requires_confirmation"
+    assert select.error["details"]["summary"]["category"] == "payment"
+    assert await page_text(client) == before
+    await client.call("navigate", url=site.url_a("payment_form.html"))
+    await client.call("click", element_id=await element_id(client, "Coupon code"))
+    enter = await client.call("press_key", key="Enter")
+    assert enter.error["code"] == "requires_confirmation"
 
 
-async def test_harmless_actions_run_directly(tmp_path: Path, site) -> None:
-    async with browser_client(tmp_path / "profile") as client:
-        await client.call("navigate", url=site.url_a("webmail.html"))
-        for name in ("Archive", "Mark as read", "Save draft"):
-            call = await client.call("click", element_id=await element_id(client, name))
-            assert call.ok, (name, call.payload)
-        search = await client.call("type_text", element_id=await element_id(client, "Search mail"), text="invoice",
-                                   press_enter=True)
-        assert search.ok, search.payload
-        await client.call("navigate", url=site.url_a("shop.html"))
-        add = await client.call("click", element_id=await element_id(client, "Add to cart"))
-        assert add.ok
-        assert "Remove" in await page_text(client)
-        remove = await client.call("click", element_id=await element_id(client, "Remove"))
-        assert remove.error["code"] == "requires_confirmation"
+async def test_harmless_actions_run_directly(client: BrowserClient, site) -> None:
+    await client.call("navigate", url=site.url_a("webmail.html"))
+    for name in ("Archive", "Mark as read", "Save draft"):
+        call = await client.call("click", element_id=await element_id(client, name))
+        assert call.ok, (name, call.payload)
+    search = await client.call("type_text", element_id=await element_id(client, "Search mail"), text="invoice",
+                               press_enter=True)
+    assert search.ok, search.payload
+    await client.call("navigate", url=site.url_a("shop.html"))
+    add = await client.call("click", element_id=await element_id(client, "Add to cart"))
+    assert add.ok
+    assert "Remove" in await page_text(client)
+    remove = await client.call("click", element_id=await element_id(client, "Remove"))
+    assert remove.error["code"] == "requires_confirmation"
 
 
-async def test_confirmation_protocol(tmp_path: Path, site) -> None:
-    async with browser_client(tmp_path / "profile") as client:
-        await client.call("navigate", url=site.url_a("webmail.html"))
-        before = await page_text(client)
-        wrong = await client.call("confirm_action", confirmation_id="confirm-000000000000")
-        assert wrong.error["code"] == "confirmation_refused" and wrong.error["details"]["reason"] == "unknown"
-        malformed = await client.call("confirm_action", confirmation_id="yes, confirmed")
-        assert malformed.error["code"] == "invalid_input"
-        delete = await element_id(client, "Delete")
-        forged = await client.call("click", element_id=delete, confirmed=True)
-        assert forged.error["code"] == "invalid_input", "a model cannot pass 'confirmed' to click"
-        assert "confirmed" in forged.error["message"]
-        assert await page_text(client) == before
-        forged = await client.call("click", element_id=delete)
-        assert forged.error["code"] == "requires_confirmation"
-        cid = forged.error["details"]["confirmation_id"]
-        done = await client.call("confirm_action", confirmation_id=cid)
-        assert done.ok, done.payload
-        after = await page_text(client)
-        assert deleted(before) == 0 and deleted(after) == 1
-        replay = await client.call("confirm_action", confirmation_id=cid)
-        assert replay.error["code"] == "confirmation_refused" and replay.error["details"]["reason"] == "used"
-        assert deleted(await page_text(client)) == 1
+async def test_confirmation_protocol(client: BrowserClient, site) -> None:
+    await client.call("navigate", url=site.url_a("webmail.html"))
+    before = await page_text(client)
+    wrong = await client.call("confirm_action", confirmation_id="confirm-000000000000")
+    assert wrong.error["code"] == "confirmation_refused" and wrong.error["details"]["reason"] == "unknown"
+    malformed = await client.call("confirm_action", confirmation_id="yes, confirmed")
+    assert malformed.error["code"] == "invalid_input"
+    delete = await element_id(client, "Delete")
+    forged = await client.call("click", element_id=delete, confirmed=True)
+    assert forged.error["code"] == "invalid_input", "a model cannot pass 'confirmed' to click"
+    assert "confirmed" in forged.error["message"]
+    assert await page_text(client) == before
+    forged = await client.call("click", element_id=delete)
+    assert forged.error["code"] == "requires_confirmation"
+    cid = forged.error["details"]["confirmation_id"]
+    done = await client.call("confirm_action", confirmation_id=cid)
+    assert done.ok, done.payload
+    after = await page_text(client)
+    assert deleted(before) == 0 and deleted(after) == 1
+    replay = await client.call("confirm_action", confirmation_id=cid)
+    assert replay.error["code"] == "confirmation_refused" and replay.error["details"]["reason"] == "used"
+    assert deleted(await page_text(client)) == 1
 
-        stale = (await propose(client, "Delete")).error["details"]["confirmation_id"]
-        await client.call("navigate", history="reload")
-        refused = await client.call("confirm_action", confirmation_id=stale)
-        assert refused.error["code"] == "confirmation_refused"
-        assert deleted(await page_text(client)) == 0
-        moved = (await propose(client, "Delete")).error["details"]["confirmation_id"]
-        await client.call("navigate", url=site.url_a("jobs.html"))
-        assert (await client.call("confirm_action", confirmation_id=moved)).error["code"] == "confirmation_refused"
+    stale = (await propose(client, "Delete")).error["details"]["confirmation_id"]
+    await client.call("navigate", history="reload")
+    refused = await client.call("confirm_action", confirmation_id=stale)
+    assert refused.error["code"] == "confirmation_refused"
+    assert deleted(await page_text(client)) == 0
+    moved = (await propose(client, "Delete")).error["details"]["confirmation_id"]
+    await client.call("navigate", url=site.url_a("jobs.html"))
+    assert (await client.call("confirm_action", confirmation_id=moved)).error["code"] == "confirmation_refused"
 
 
 async def test_expired_confirmation_is_refused(tmp_path: Path, site) -> None:
@@ -173,22 +191,21 @@ async def test_expired_confirmation_is_refused(tmp_path: Path, site) -> None:
         assert deleted(await page_text(client)) == 0
 
 
-async def test_pending_summary_is_written_for_the_host(tmp_path: Path, site) -> None:
-    async with browser_client(tmp_path / "profile") as client:
-        await client.call("navigate", url=site.url_a("shop.html"))
-        pending = (await propose(client, "Pay now")).error["details"]
-    path = tmp_path / "artifacts" / "pending" / f"{pending['confirmation_id']}.json"
+async def test_pending_summary_is_written_for_the_host(client: BrowserClient, pending_dir: Path, site) -> None:
+    await client.call("navigate", url=site.url_a("shop.html"))
+    pending = (await propose(client, "Pay now")).error["details"]
+    path = pending_dir / f"{pending['confirmation_id']}.json"
     record = json.loads(path.read_text(encoding="utf-8"))
     assert record["summary"] == pending["summary"] and record["expires_at"] > record["created_at"]
     assert record["status"] == "pending"
 
 
-async def test_pending_file_tells_the_host_when_an_id_is_spent(tmp_path: Path, site) -> None:
-    async with browser_client(tmp_path / "profile") as client:
-        await client.call("navigate", url=site.url_a("webmail.html"))
-        cid = (await propose(client, "Delete")).error["details"]["confirmation_id"]
-        assert (await client.call("confirm_action", confirmation_id=cid)).ok
-    record = json.loads((tmp_path / "artifacts" / "pending" / f"{cid}.json").read_text(encoding="utf-8"))
+async def test_pending_file_tells_the_host_when_an_id_is_spent(client: BrowserClient, pending_dir: Path,
+                                                                site) -> None:
+    await client.call("navigate", url=site.url_a("webmail.html"))
+    cid = (await propose(client, "Delete")).error["details"]["confirmation_id"]
+    assert (await client.call("confirm_action", confirmation_id=cid)).ok
+    record = json.loads((pending_dir / f"{cid}.json").read_text(encoding="utf-8"))
     assert record["status"] == "used"
 
 
@@ -213,46 +230,44 @@ async def test_elicitation_lets_the_human_decline_or_accept(tmp_path: Path, site
     assert len(asked) == 2 and "Delete" in asked[0]
 
 
-async def test_sensitive_fields_are_never_typed(tmp_path: Path, site) -> None:
+async def test_sensitive_fields_are_never_typed(client: BrowserClient, site) -> None:
     tried = refused = 0
-    async with browser_client(tmp_path / "profile") as client:
-        for page, fields in SENSITIVE_FIELDS.items():
-            await client.call("navigate", url=site.url_a(page))
-            for name in fields:
-                before = await page_text(client)
-                call = await client.call("type_text", element_id=await element_id(client, name), text="hunter2-123")
-                tried += 1
-                if not call.ok and call.error["code"] == "sensitive_field":
-                    refused += 1
-                    assert call.error["category"] == "terminal" and "browser window" in call.error["hint"]
-                assert await page_text(client) == before
-        await client.call("navigate", url=site.url_a("login.html"))
-        await client.call("click", element_id=await element_id(client, "Password"))
-        keys = await client.call("press_key", key="x")
-        tried += 1
-        refused += keys.error.get("code") == "sensitive_field"
-        await client.call("click", element_id=await element_id(client, "Show password"))
-        shown = await client.call("type_text", element_id=await element_id(client, "Password"), text="hunter2")
-        tried += 1
-        refused += shown.error.get("code") == "sensitive_field"
+    for page, fields in SENSITIVE_FIELDS.items():
+        await client.call("navigate", url=site.url_a(page))
+        for name in fields:
+            before = await page_text(client)
+            call = await client.call("type_text", element_id=await element_id(client, name), text="hunter2-123")
+            tried += 1
+            if not call.ok and call.error["code"] == "sensitive_field":
+                refused += 1
+                assert call.error["category"] == "terminal" and "browser window" in call.error["hint"]
+            assert await page_text(client) == before
+    await client.call("navigate", url=site.url_a("login.html"))
+    await client.call("click", element_id=await element_id(client, "Password"))
+    keys = await client.call("press_key", key="x")
+    tried += 1
+    refused += keys.error.get("code") == "sensitive_field"
+    await client.call("click", element_id=await element_id(client, "Show password"))
+    shown = await client.call("type_text", element_id=await element_id(client, "Password"), text="hunter2")
+    tried += 1
+    refused += shown.error.get("code") == "sensitive_field"
     print(f"\nsensitive typing tried {tried}, refused {refused}")
     assert refused == tried
 
 
-async def test_injection_page_is_flagged_and_cannot_steer_actions(tmp_path: Path, site) -> None:
-    async with browser_client(tmp_path / "profile") as client:
-        await client.call("navigate", url=site.url_a("injection.html"))
-        seen = await client.call("observe")
-        assert "injection_warning" in seen.payload["metadata"]
-        assert seen.data["text"].startswith("⟦page-content ") and seen.payload["metadata"]["page_content"]
-        text = await client.call("get_page_text")
-        assert "injection_warning" in text.payload["metadata"]
-        delete = await client.call("click", element_id=await element_id(client, "Delete account"))
-        assert delete.error["code"] == "requires_confirmation"
-        password = await client.call("type_text", element_id=await element_id(client, "Password"), text="x")
-        assert password.error["code"] == "sensitive_field"
-        await client.call("navigate", url=site.url_a("form.html"))
-        assert "injection_warning" not in (await client.call("observe")).payload["metadata"]
+async def test_injection_page_is_flagged_and_cannot_steer_actions(client: BrowserClient, site) -> None:
+    await client.call("navigate", url=site.url_a("injection.html"))
+    seen = await client.call("observe")
+    assert "injection_warning" in seen.payload["metadata"]
+    assert seen.data["text"].startswith("⟦page-content ") and seen.payload["metadata"]["page_content"]
+    text = await client.call("get_page_text")
+    assert "injection_warning" in text.payload["metadata"]
+    delete = await client.call("click", element_id=await element_id(client, "Delete account"))
+    assert delete.error["code"] == "requires_confirmation"
+    password = await client.call("type_text", element_id=await element_id(client, "Password"), text="x")
+    assert password.error["code"] == "sensitive_field"
+    await client.call("navigate", url=site.url_a("form.html"))
+    assert "injection_warning" not in (await client.call("observe")).payload["metadata"]
 
 
 async def test_host_policy_stops_navigation_redirects_and_popups(tmp_path: Path, site) -> None:
@@ -304,13 +319,12 @@ async def test_a_secret_that_looks_like_json_keeps_results_valid(tmp_path: Path,
         assert "it is true" not in raw and json.loads(raw)["success"] is True
 
 
-async def test_an_empty_type_text_into_a_password_field_starts_the_hand_off(tmp_path: Path, site) -> None:
+async def test_an_empty_type_text_into_a_password_field_starts_the_hand_off(client: BrowserClient, site) -> None:
     """The executor's allowed path to the human (agents/executor.md): nothing typed, the same refusal a typed
     password gets, so the orchestrator hands the window over and no value exists to be recorded."""
-    async with browser_client(tmp_path / "profile") as client:
-        await client.call("navigate", url=site.url_a("login.html"))
-        before = await page_text(client)
-        call = await client.call("type_text", element_id=await element_id(client, "Password"), text="")
-        assert not call.ok and call.error["code"] == "sensitive_field"
-        assert call.error["details"]["field"]["name"]
-        assert await page_text(client) == before
+    await client.call("navigate", url=site.url_a("login.html"))
+    before = await page_text(client)
+    call = await client.call("type_text", element_id=await element_id(client, "Password"), text="")
+    assert not call.ok and call.error["code"] == "sensitive_field"
+    assert call.error["details"]["field"]["name"]
+    assert await page_text(client) == before

@@ -19,7 +19,7 @@ import pytest
 
 from tests.fixtures.records_app import RecordsApp
 from tests.mcp.test_security_adversarial import element_id, page_text
-from tests.support.mcp_client import BrowserClient, ToolCall, browser_client
+from tests.support.mcp_client import BrowserClient, ToolCall, browser_client, served_client
 
 pytestmark = pytest.mark.mcp
 
@@ -49,8 +49,28 @@ def unfenced(dialogs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{**d, "message": re.sub(r"⟦/?page-content \w+⟧\n?", "", d["message"]).strip()} for d in dialogs]
 
 
+Served = tuple[BrowserClient, Human]
+
+
+@pytest.fixture(scope="module")
+async def served(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Served]:
+    """One server and its human for the tests that arm nothing with handle_dialog: each drives its own app (a
+    fresh RecordsApp on a port of its own: an approval answers only its action's origin and tab, within seconds),
+    and the human's questions are counted per test. The tests that arm handle_dialog start their own."""
+    human = Human()
+    async with served_client(tmp_path_factory.mktemp("carryover") / "profile", elicitation_callback=human) as client:
+        yield client, human
+
+
 @asynccontextmanager
-async def client_and_human(tmp_path: Path) -> AsyncIterator[tuple[BrowserClient, Human]]:
+async def client_and_human(shared: Served) -> AsyncIterator[Served]:
+    client, human = shared
+    human.asked.clear()  # this test's questions only
+    yield client, human
+
+
+@asynccontextmanager
+async def own_client_and_human(tmp_path: Path) -> AsyncIterator[Served]:
     human = Human()
     async with browser_client(tmp_path / "profile", elicitation_callback=human) as client:
         yield client, human
@@ -68,9 +88,9 @@ async def confirm(client: BrowserClient, confirmation_id: str) -> ToolCall:
     return call
 
 
-async def test_a_form_delete_whose_button_asks_confirm_is_asked_once_and_deletes(tmp_path: Path, app) -> None:
+async def test_a_form_delete_whose_button_asks_confirm_is_asked_once_and_deletes(served: Served, app) -> None:
     """A server-rendered admin: a POST form's Delete with onclick="return confirm('Delete X?')"."""
-    async with client_and_human(tmp_path) as (client, human):
+    async with client_and_human(served) as (client, human):
         await client.call("navigate", url=app.url("carry_form_list.html"))
         held = await hold(client, "Delete")
         assert app.deleted == []
@@ -83,8 +103,8 @@ async def test_a_form_delete_whose_button_asks_confirm_is_asked_once_and_deletes
         assert again.error["code"] == "confirmation_refused" and app.deleted == ["Dune"]
 
 
-async def test_a_scripted_delete_raising_window_confirm_is_asked_once(tmp_path: Path, app) -> None:
-    async with client_and_human(tmp_path) as (client, human):
+async def test_a_scripted_delete_raising_window_confirm_is_asked_once(served: Served, app) -> None:
+    async with client_and_human(served) as (client, human):
         await client.call("navigate", url=app.url("carry_fetch.html"))
         held = await hold(client, "Delete")
         done = await confirm(client, held["confirmation_id"])
@@ -96,10 +116,10 @@ async def test_a_scripted_delete_raising_window_confirm_is_asked_once(tmp_path: 
         assert app.deleted == ["Dune"] and len(human.asked) == 1
 
 
-async def test_a_question_the_page_asks_on_its_own_later_is_not_covered(tmp_path: Path, app) -> None:
+async def test_a_question_the_page_asks_on_its_own_later_is_not_covered(served: Served, app) -> None:
     """The approved Delete asks nothing; three seconds later (within CARRY_WINDOW_S, but after the action) the page
     asks on its own to delete everything: that question gets the default (Cancel), never the approval."""
-    async with client_and_human(tmp_path) as (client, human):
+    async with client_and_human(served) as (client, human):
         await client.call("navigate", url=app.url("carry_fetch.html?later=3000"))
         held = await hold(client, "Delete")
         done = await confirm(client, held["confirmation_id"])
@@ -111,7 +131,7 @@ async def test_a_question_the_page_asks_on_its_own_later_is_not_covered(tmp_path
 
 
 @pytest.mark.parametrize("kind", ["aria-modal", "dialog element", "shown after a fetch", "no role", "routed"])
-async def test_the_modal_an_approved_click_opens_is_not_asked_again(tmp_path: Path, app, kind: str) -> None:
+async def test_the_modal_an_approved_click_opens_is_not_asked_again(served: Served, app, kind: str) -> None:
     """An ML tracker: a row's trash icon opens the app's modal "Delete experiment 'Dune'?" (Cancel / Delete): a
     role=dialog aria-modal element, or a <dialog> shown with showModal(), or a modal shown only after the app has
     fetched (its page still for 1.5 s, as a loaded machine makes any app), or a fixed layer over the page that the
@@ -119,7 +139,7 @@ async def test_the_modal_an_approved_click_opens_is_not_asked_again(tmp_path: Pa
     the open modal in the URL (history.pushState: the same document at another URL, no navigation)."""
     query = {"aria-modal": "", "dialog element": "?native=1", "shown after a fetch": "?after=1500",
              "no role": "?bare=1", "routed": "?route=1"}[kind]
-    async with client_and_human(tmp_path) as (client, human):
+    async with client_and_human(served) as (client, human):
         await client.call("navigate", url=app.url("carry_modal.html" + query))
         held = await hold(client, "delete", "button")
         opened = await confirm(client, held["confirmation_id"])
@@ -146,10 +166,10 @@ async def test_the_modal_an_approved_click_opens_is_not_asked_again(tmp_path: Pa
         assert app.deleted == ["Dune"] and len(human.asked) == 2
 
 
-async def test_an_unheld_click_whose_confirm_says_delete_is_held_at_the_dialog(tmp_path: Path, app) -> None:
+async def test_an_unheld_click_whose_confirm_says_delete_is_held_at_the_dialog(served: Served, app) -> None:
     """'Tidy up' names no effect, but its confirm() says it deletes two runs: held with the dialog's words; the
     human's yes re-runs it with the dialog accepted. A confirm about unsaved edits keeps its default."""
-    async with client_and_human(tmp_path) as (client, human):
+    async with client_and_human(served) as (client, human):
         await client.call("navigate", url=app.url("carry_fetch.html"))
         held = await hold(client, "Tidy up")
         summary = held["summary"]
@@ -178,7 +198,7 @@ async def test_an_unheld_click_whose_confirm_says_delete_is_held_at_the_dialog(t
 
 async def test_an_armed_accept_never_answers_a_destructive_question_the_human_was_not_asked(tmp_path: Path,
                                                                                            app) -> None:
-    async with client_and_human(tmp_path) as (client, human):
+    async with own_client_and_human(tmp_path) as (client, human):
         await client.call("navigate", url=app.url("carry_fetch.html"))
         assert (await client.call("handle_dialog", accept=True)).ok
         held = await hold(client, "Tidy up")
@@ -186,9 +206,9 @@ async def test_an_armed_accept_never_answers_a_destructive_question_the_human_wa
         assert human.asked == []
 
 
-async def test_leaving_a_page_with_unsaved_edits_by_an_approved_click_is_asked_once(tmp_path: Path, app) -> None:
+async def test_leaving_a_page_with_unsaved_edits_by_an_approved_click_is_asked_once(served: Served, app) -> None:
     """The approved Delete link navigates; the page's beforeunload (unsaved edits) is answered by the approval."""
-    async with client_and_human(tmp_path) as (client, human):
+    async with client_and_human(served) as (client, human):
         await client.call("navigate", url=app.url("carry_note.html"))
         assert (await client.call("type_text", element_id=await element_id(client, "Note"), text="draft")).ok
         held = await hold(client, "Delete", "link")
@@ -200,11 +220,11 @@ async def test_leaving_a_page_with_unsaved_edits_by_an_approved_click_is_asked_o
 
 
 @pytest.mark.parametrize("origin", ["same site", "other site (out-of-process frame)"])
-async def test_a_dialog_of_another_origins_frame_is_never_answered_by_the_approval(tmp_path: Path, app, site,
+async def test_a_dialog_of_another_origins_frame_is_never_answered_by_the_approval(served: Served, app, site,
                                                                                   origin: str) -> None:
     """While the approved click runs, a frame of another origin asks "Delete everything?": it gets no yes."""
     child = (site.url_a if origin == "same site" else site.url_b)("carry_frame_child.html")
-    async with client_and_human(tmp_path) as (client, human):
+    async with client_and_human(served) as (client, human):
         await client.call("navigate", url=app.url(f"carry_frame.html?child={child}"))
         held = await hold(client, "Delete")
         done = await confirm(client, held["confirmation_id"])
@@ -217,7 +237,7 @@ async def test_a_dialog_of_another_origins_frame_is_never_answered_by_the_approv
 async def test_a_prompt_is_answered_only_with_the_text_armed_for_it(tmp_path: Path, app) -> None:
     """An approved click whose app asks for typed text: without an armed answer the prompt is cancelled (and the
     result says how to arm one); with handle_dialog's text armed first, one question does it."""
-    async with client_and_human(tmp_path) as (client, human):
+    async with own_client_and_human(tmp_path) as (client, human):
         await client.call("navigate", url=app.url("carry_prompt.html"))
         first = await hold(client, "Delete")
         done = await confirm(client, first["confirmation_id"])

@@ -6,6 +6,7 @@ import contextlib
 import os
 import signal
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import anyio
@@ -14,22 +15,51 @@ import pytest
 from browser_core.result_model import ToolResult
 from tests.reliability import devtools, procs
 from tests.reliability.hard_site import HardSite
-from tests.support.mcp_client import browser_client
+from tests.support.mcp_client import BrowserClient, browser_client, served_client
 
 pytestmark = [pytest.mark.mcp, pytest.mark.browser]
 
 
-async def test_closing_the_last_tab_leaves_a_usable_session(hard_site: HardSite, tmp_path: Path) -> None:
-    async with browser_client(tmp_path / "profile") as client:
-        assert (await client.call("navigate", url=hard_site.url("/page?id=one"))).ok
-        closed = await client.call("close_tab")
-        assert closed.ok and closed.data["count"] == 0
-        refused = await client.call("observe")
-        assert refused.error["code"] == "no_page_open" and refused.error["category"] == "recoverable"
-        assert (await client.call("list_tabs")).data["count"] == 0
-        again = await client.call("navigate", url=hard_site.url("/page?id=two"))
-        assert again.ok and again.data["title"] == "page two"
-        assert (await client.call("observe")).ok
+@pytest.fixture(scope="module")
+async def shared(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[BrowserClient]:
+    """One server (product defaults) for the tests that kill nothing: each starts from one plain tab (the tabs a
+    hostile page left are closed first), so what it proves is about its own page; a recovery that failed would
+    fail the next test too. The tests that kill or freeze a process, or need other settings, start their own."""
+    async with served_client(tmp_path_factory.mktemp("recovery") / "profile") as client:
+        yield client
+
+
+@pytest.fixture(scope="module")
+async def shared_15s(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[BrowserClient]:
+    """The same for the tests run under the suite's tool bound (BROWSER_TOOL_TIMEOUT_S=15)."""
+    async with served_client(tmp_path_factory.mktemp("recovery-15s") / "profile",
+                             BROWSER_TOOL_TIMEOUT_S="15") as client:
+        yield client
+
+
+async def one_plain_tab(client: BrowserClient, site: HardSite) -> None:
+    """Back to one tab on a plain page: a previous test's popups closed (bounded: a tab that keeps coming back
+    must not loop forever)."""
+    for _ in range(60):
+        if (await client.call("list_tabs")).data["count"] <= 1:
+            break
+        await client.call("close_tab")
+    assert (await client.call("list_tabs")).data["count"] <= 1
+    assert (await client.call("navigate", url=site.url("/page?id=start"))).ok
+
+
+async def test_closing_the_last_tab_leaves_a_usable_session(hard_site: HardSite, shared: BrowserClient) -> None:
+    client = shared
+    await one_plain_tab(client, hard_site)
+    assert (await client.call("navigate", url=hard_site.url("/page?id=one"))).ok
+    closed = await client.call("close_tab")
+    assert closed.ok and closed.data["count"] == 0
+    refused = await client.call("observe")
+    assert refused.error["code"] == "no_page_open" and refused.error["category"] == "recoverable"
+    assert (await client.call("list_tabs")).data["count"] == 0
+    again = await client.call("navigate", url=hard_site.url("/page?id=two"))
+    assert again.ok and again.data["title"] == "page two"
+    assert (await client.call("observe")).ok
 
 
 async def test_a_killed_browser_is_back_on_the_same_profile(hard_site: HardSite, tmp_path: Path) -> None:
@@ -104,15 +134,17 @@ async def test_a_browser_that_stops_answering_is_restarted_within_one_navigate(h
 
 
 @pytest.mark.parametrize("path", ["/busy", "/alerts", "/selfnav", "/popups"])
-async def test_after_a_hostile_page_the_next_navigate_works(hard_site: HardSite, tmp_path: Path, path: str) -> None:
-    async with browser_client(tmp_path / "profile") as client:
-        await client.call("navigate", url=hard_site.url(path), timeout_ms=5000)
-        with anyio.fail_after(60):
-            after = await client.call("navigate", url=hard_site.url("/page?id=after"))
-        assert after.ok, after.error
-        assert after.data["title"] == "page after"
-        if path in ("/busy", "/alerts"):
-            assert "replaced_tab" in after.data
+async def test_after_a_hostile_page_the_next_navigate_works(hard_site: HardSite, shared: BrowserClient,
+                                                            path: str) -> None:
+    client = shared
+    await one_plain_tab(client, hard_site)
+    await client.call("navigate", url=hard_site.url(path), timeout_ms=5000)
+    with anyio.fail_after(60):
+        after = await client.call("navigate", url=hard_site.url("/page?id=after"))
+    assert after.ok, after.error
+    assert after.data["title"] == "page after"
+    if path in ("/busy", "/alerts"):
+        assert "replaced_tab" in after.data
 
 
 async def test_a_crashed_renderer_is_replaced(hard_site: HardSite, tmp_path: Path) -> None:
@@ -143,18 +175,19 @@ async def test_a_launch_slower_than_the_tool_timeout_goes_on_in_the_background(t
 
 
 @pytest.mark.parametrize("path", ["/busy", "/selfnav"])
-async def test_after_observing_a_hostile_page_the_next_navigate_works(hard_site: HardSite, tmp_path: Path,
-                                                                      path: str) -> None:
+async def test_after_observing_a_hostile_page_the_next_navigate_works(hard_site: HardSite,
+                                                                      shared_15s: BrowserClient, path: str) -> None:
     # The suite's tool bound (15 s, not 30 s): the navigate after must fit in it too, under load.
-    async with browser_client(tmp_path / "profile", BROWSER_TOOL_TIMEOUT_S="15") as client:
-        await client.call("navigate", url=hard_site.url(path), timeout_ms=5000)
-        await client.call("observe")  # what a model does next; on a hung page it times out
-        with anyio.fail_after(60):
+    client = shared_15s
+    await one_plain_tab(client, hard_site)
+    await client.call("navigate", url=hard_site.url(path), timeout_ms=5000)
+    await client.call("observe")  # what a model does next; on a hung page it times out
+    with anyio.fail_after(60):
+        after = await client.call("navigate", url=hard_site.url("/page?id=after"))
+        if not after.ok and after.error.get("category") == "retriable":  # as its hint says: one retry
             after = await client.call("navigate", url=hard_site.url("/page?id=after"))
-            if not after.ok and after.error.get("category") == "retriable":  # as its hint says: one retry
-                after = await client.call("navigate", url=hard_site.url("/page?id=after"))
-        assert after.ok, after.error
-        assert after.data["title"] == "page after"
+    assert after.ok, after.error
+    assert after.data["title"] == "page after"
 
 
 async def test_a_tab_that_hangs_while_the_navigation_waits_is_swapped_in_time(hard_site: HardSite,

@@ -81,7 +81,8 @@ async def browser_client(
 
 
 @asynccontextmanager
-async def served_client(profile: Path, **extra_env: str) -> AsyncIterator[BrowserClient]:
+async def served_client(profile: Path, elicitation_callback: Any = None, **extra_env: str
+                        ) -> AsyncIterator[BrowserClient]:
     """``browser_client`` kept open across several tests (a module-scoped fixture: one server and one Chromium for
     the tests of a module that need no fresh browser, each opening its own page first). The stdio session lives in
     a task of its own (as corpus/host.py's does): pytest-asyncio sets a fixture up and tears it down in different
@@ -92,7 +93,7 @@ async def served_client(profile: Path, **extra_env: str) -> AsyncIterator[Browse
 
     async def serve() -> None:
         try:
-            async with browser_client(profile, **extra_env) as client:
+            async with browser_client(profile, elicitation_callback=elicitation_callback, **extra_env) as client:
                 served.append(client)
                 ready.set()
                 await stop.wait()
