@@ -42,10 +42,18 @@
       /[\p{L}\p{N}]/u.test(el.textContent || "");
   }
 
+  // Nothing shown in it (no text, its children not drawn: a copy of a tool kept for small screens), no name,
+  // nothing that makes it act (focus, a listener, a link), no glyph drawn in it.
+  const FILLED = ["tabindex", "aria-label", "aria-labelledby", "title", "onclick", "href", "contenteditable"];
+  const blank = (el) => !/\S/.test(el.innerText || "") && Array.from(el.children).every((c) => !c.getClientRects().length) &&
+    !FILLED.some((a) => el.hasAttribute(a)) &&
+    !["INPUT", "SELECT", "TEXTAREA", "BUTTON", "IMG", "svg", "CANVAS", "IFRAME", "VIDEO"].includes(el.tagName) && !listened(el) &&
+    ["::before", "::after"].every((p) => ["none", "normal", '""'].includes(getComputedStyle(el, p).content));
   function roleOf(el) {
     if (el.hasAttribute("tabindex") && holdsItemFocus(el)) return null;  // its item is listed (items.js)
     const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0];
     if (explicit && ROLE_ATTR.has(explicit)) {
+      if (blank(el)) return null;  // an empty item a script gave a role (a toolbar's gap): nothing to act on
       return !STRUCTURAL.has(explicit) || actsItself(el) || rovingItem(el) ? explicit : null;
     }
     const tag = el.tagName;
