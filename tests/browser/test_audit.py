@@ -103,3 +103,10 @@ async def test_the_budget_is_spread_over_sections_and_one_page_is_audited_once(
     assert len(urls) == 6 and sum("/spread/desk/" in u for u in urls) == 2, urls  # before: the 5 chapters first
     assert "?view=again" not in "".join(urls), urls
     assert any("shows the same page as" in n and "view=again" in n for n in report.notes), report.notes
+
+
+async def test_a_toolbar_item_that_shows_nothing_needs_no_reach(session: BrowserSession, site: SiteServers) -> None:
+    """A toolbar's items that show nothing (a gap, a copy of a tool hidden on wide screens: its words are there but
+    not drawn) are no rows an agent must reach; the drawn tools are listed."""
+    report = await audit(session, AuditOptions(site.url_a("toolbar_gaps.html"), pages=1, time_s=60, menus=0))
+    assert [v for v, _ in report.unique() if v.kind in ("row-unreachable", "unnamed")] == [], report.unique()

@@ -69,3 +69,11 @@ async def test_icon_buttons_either_side_of_a_value_step_it(session: BrowserSessi
     snap = await observe(session)
     names = [e["name"] for e in snap["elements"] if e["role"] == "button"]
     assert names == ["previous 'Last 30 days'", "Last 30 days", "next 'Last 30 days'"], names
+
+
+async def test_a_toolbars_blank_gaps_are_not_listed_as_unnamed_items(session: BrowserSession, site) -> None:
+    """Blank items a script gave a menu role (the gaps between a toolbar's groups: no content, not focusable, no
+    listener) are no controls; the tools and a focusable titled item with no content stay."""
+    items = _named(await _snap(session, site.url_a("toolbar_gaps.html")), "menuitem")
+    assert all(n for n, _ in items), items
+    assert [n for n, _ in items] == ["Print", "Share", "Scale", "Favourite"], items

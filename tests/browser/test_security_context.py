@@ -236,3 +236,34 @@ async def test_a_checkout_step_asking_the_users_own_details_sends_no_message(ses
     await page.goto(site.url_a("effect_compose.html"))
     held = await _judge(page, "button", "Continue")
     assert held is not None and held.category == "send", held
+
+
+async def test_picked_table_rows_are_the_objects_never_the_trees_marked_shelf(session: BrowserSession, site) -> None:
+    """A plain table's rows marked picked (aria-selected on a <tr> without a role) beside a tree whose marked item is
+    the shelf shown: the toolbar's Remove names the picked rows, one or two (a Control-click adds), never the shelf."""
+    page = await session.page()
+    await page.goto(site.url_a("effect_selected_tree_rows.html"))
+    await page.get_by_text("Soups of the northern coast").click()
+    one = await _judge(page, "button", "Remove")
+    assert one is not None and one.category == "delete" and one.objects == ("Soups of the northern coast",), one
+    await page.get_by_text("One pot, forty suppers").click(modifiers=["Control"])
+    two = await _judge(page, "button", "Remove")
+    assert two is not None and two.objects == ("Soups of the northern coast", "One pot, forty suppers"), two
+    assert "Cookbooks" not in two.effect, two
+
+
+PEOPLE = """
+<ul role="tree" aria-label="Address books"><li role="treeitem" aria-selected="true"><a href="#">Friends</a></li>
+  <li role="treeitem"><a href="#">Work</a></li></ul>
+<div class="bar"><button type="button" id="forget">Delete</button></div>
+<ul role="listbox" aria-label="People"><li role="option" id="p1">Hanna Berg</li>
+  <li role="option" id="p2" aria-selected="true">Yusuf Demir</li><li role="option" id="p3">Lea Moreau</li></ul>
+"""
+
+
+async def test_a_picked_option_is_the_object_never_the_trees_marked_book(session: BrowserSession) -> None:
+    """An address list (a listbox) beside a tree of address books: Delete names the picked person only."""
+    page = await session.page()
+    await page.set_content(PEOPLE)
+    held = DETECTOR.classify("click", "button", "Delete", await element_facts(await page.query_selector("#forget")))
+    assert held is not None and held.objects == ("Yusuf Demir",), held

@@ -65,8 +65,10 @@
   }
   for (const box of document.querySelectorAll(LIST)) {
     if (!shown(box) || box.closest(NAV) || box.closest(GRID)) continue;
+    // An item that shows no words (its words sit in children not drawn: a copy of a tool kept for small screens) is
+    // no row to reach.
     addRows(box, "list", Array.from(box.querySelectorAll(ITEM)).filter((r) => r.closest(LIST) === box && shown(r) &&
-      clean(r.textContent, 5)));
+      clean(r.innerText, 5)));
   }
   for (const [el, n] of listed) {
     for (let a = el; a; a = a.parentElement) {

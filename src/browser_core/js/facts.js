@@ -171,42 +171,11 @@
     const value = clean(box.value, 60);  // a value that is an id names nothing to a human: said as such
     return rowName(itemOf(box), box) || label || (idLike(value) ? `the row with value ${value}` : value);
   };
-  // Rows ticked for an action: boxes that pick a row (a name shared by several boxes, a value naming the row, or
-  // no name: a scripted selection), not a row's own yes/no field (a name of its own and the default value 'on').
-  // Outside every row a box picks a record only by what it submits: a scripted box there (no name: its value goes
-  // nowhere) is a setting beside the act ('show this panel again'), never its object.
-  const picksRow = (b, boxes, inRow) => b.name ? (b.value && b.value !== 'on') ||
-    boxes.filter(o => o.name === b.name).length > 1 : inRow;
-  // The ARIA selection: a custom box ticked in a row, or a row, option or item marked selected (a mail list's open
-  // message, a file manager's picked files), never a tab or the options of a combobox's popup.
-  const SELECTED = ['checkbox][aria-checked=true', 'row][aria-selected=true', 'option][aria-selected=true',
-    'listitem][aria-selected=true', 'treeitem][aria-selected=true', 'gridcell][aria-selected=true']
-    .map(r => `[role=${r}]`).join(',');
-  const popupOf = e => { const list = e.closest('[role=listbox]');
-    return !!list && !!list.id && !!document.querySelector(`[aria-controls~="${CSS.escape(list.id)}"],[aria-owns~="${CSS.escape(list.id)}"]`); };
-  const ariaPicked = scope => Array.from(scope.querySelectorAll(SELECTED))
-    .filter(e => visible(e) && !e.closest('thead,[role=columnheader],[role=menu]') && !popupOf(e))
-    .map(e => e.getAttribute('role') === 'checkbox' || e.getAttribute('role') === 'gridcell'
-      ? rowName(itemOf(e), e) : rowName(e) || clean(e.getAttribute('aria-label') || textOf(e), 100))
-    .filter(n => n && nameLike(n));
-  // A box outside every row while the others sit in rows selects them all: it names no record.
-  const checkedIn = scope => {
-    const boxes = Array.from(scope.querySelectorAll('input[type=checkbox]'))
-      .filter(b => !b.closest('thead,[role=columnheader]'));
-    // A box's block that holds other boxes' own rows is a list around them (a select-all above the rows), no row.
-    const rowOf = b => { const it = itemOf(b); return it && !boxes.some(o => o !== b && it.contains(o) && itemOf(o) !== it); };
-    const inRows = boxes.filter(rowOf);
-    const ticked = boxes.filter(b => (b.checked || b.getAttribute('aria-checked') === 'true') && visible(b) && picksRow(b, boxes, !!rowOf(b)) && (rowOf(b) || inRows.length < 2))
-      .map(boxName);
-    // Ticked boxes and marked rows are two views of one selection (a grid marks the rows its boxes tick): the
-    // boxes when any is ticked, else the marked rows.
-    return [...new Set(ticked.length ? ticked : ariaPicked(scope))].slice(0, 50);
-  };
+  /* committed.js */
 
   let formFacts = null;
   if (form) {
-    const fields = elementsOf(form).filter(e => ['INPUT', 'SELECT', 'TEXTAREA'].includes(e.tagName) &&
-      !['hidden', 'submit', 'button', 'image', 'reset'].includes((e.type || '').toLowerCase()));
+    const fields = fieldsOf(form);
     const method = ((submitter && submitter.getAttribute('formmethod')) || form.getAttribute('method') || '').toLowerCase();
     const action = absolute((submitter && submitter.getAttribute('formaction')) || form.getAttribute('action'));
     formFacts = {
@@ -235,17 +204,10 @@
         (e.getAttribute('type') || '').toLowerCase()) && (e.value || '').trim() && visible(e));
         return t ? clean(t.value, 80) : ''; })(),
       // What submitting commits, as the page shows it: its visible single-line text fields (readonly ones too)
-      // and its selects' chosen labels, in DOM order. Never a hidden input, a search box, a text area's body, an
-      // empty field or a select left on its empty choice; which values are secret is the guard's to judge.
-      values: fields.filter(e => visible(e) && !e.disabled && (e.tagName === 'SELECT'
-        ? !e.multiple && e.selectedIndex >= 0 && e.value !== ''
-        : e.tagName === 'INPUT' && ['text', 'email', 'url', 'tel', 'number'].includes((e.type || '').toLowerCase()) &&
-          (e.getAttribute('role') || '').toLowerCase() !== 'searchbox' && !e.closest('[role=search],search') &&
-          !(e.getAttribute('autocomplete') || '').toLowerCase().startsWith('one-time')))
-        .slice(0, 12).map(e => ({ label: captionOf(e),
-          value: clean(e.tagName === 'SELECT' ? (e.options[e.selectedIndex].label || e.options[e.selectedIndex].text) : e.value, 120),
-          type: (e.type || e.tagName).toLowerCase(), autocomplete: (e.getAttribute('autocomplete') || '').toLowerCase() }))
-        .filter(v => v.label && v.value),
+      // and its selects' chosen labels, in DOM order. Never a hidden input, a search box, a text area's body (one
+      // holding only addresses is a line), an empty field or a select left on its empty choice; which values are
+      // secret is the guard's to judge.
+      values: valuesOf(fields),
       submit_name: submitter ? nameOf(submitter) : '',
       has_submit: !!submitter,
       submitter: describe(submitter),
@@ -373,6 +335,7 @@
       (submitters(form).length > 0 || form.querySelectorAll('input:not([type=hidden])').length === 1),
     editable: el.isContentEditable || tag === 'textarea' || tag === 'input',
     form: formFacts,
+    beside_values: besideForm ? valuesOf(fieldsOf(besideForm)) : [],
     href: link ? (link.getAttribute('href') || '') : '',
     url: link ? link.href : '',
     link_signals: [actor.getAttribute('onclick') || '', el.getAttribute('onchange') || '',

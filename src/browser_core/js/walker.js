@@ -43,27 +43,12 @@
     return listened(el) && !el.querySelector(HOLDS_CONTROL) && el.childElementCount <= 8 &&
       /[\p{L}\p{N}]/u.test(el.textContent || "") && shownWords(el);
   }
-  // Words of its own as a person reads them: a hidden measuring copy of text or a line-number gutter hidden from
-  // assistive technology (a code editor's empty surface) is none.
-  function shownWords(el) {
-    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let n = walk.nextNode(), i = 0; n && i < 300; n = walk.nextNode(), i++) {
-      const p = n.parentElement, mute = p && p.closest("[aria-hidden=true]");
-      if (p && /[\p{L}\p{N}]/u.test(n.textContent) && !(mute && el.contains(mute)) &&
-          (!p.checkVisibility || p.checkVisibility({ visibilityProperty: true }))) return true;
-    }
-    return false;
-  }
-
-  // An empty focusable block of no area, named by nothing, is a focus trap's edge: no control a person uses.
-  const focusSentinel = (el) => !el.firstElementChild && !/\S/.test(el.textContent || "") &&
-    !el.hasAttribute("aria-label") && !el.hasAttribute("title") && !el.hasAttribute("aria-labelledby") &&
-    (() => { const r = el.getBoundingClientRect(); return r.width === 0 || r.height === 0; })();
-
+  /* unused.js */
   function roleOf(el) {
     if (el.hasAttribute("tabindex") && holdsItemFocus(el)) return null;  // its item is listed (items.js)
     const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0];
     if (explicit && ROLE_ATTR.has(explicit)) {
+      if (blank(el)) return null;  // an empty item a script gave a role (a toolbar's gap): nothing to act on
       return !STRUCTURAL.has(explicit) || actsItself(el) || rovingItem(el) ? explicit : null;
     }
     const tag = el.tagName;

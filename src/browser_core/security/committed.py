@@ -46,10 +46,13 @@ def is_secret(policy: SecurityPolicy, value: FieldValue) -> bool:
 
 def committed_values(policy: SecurityPolicy, form: FormFacts | None) -> list[str]:
     """``Label: value`` for the first few fields a submission of ``form`` commits, secrets left out."""
-    if form is None:
-        return []
+    return said_values(policy, form.values if form is not None else [])
+
+
+def said_values(policy: SecurityPolicy, values: list[FieldValue]) -> list[str]:
+    """``Label: value`` for the first few of ``values`` (a form's, in DOM order), secrets left out."""
     out: list[str] = []
-    for value in form.values:
+    for value in values:
         label = _clip(value.label.strip(" :*"), MAX_LABEL_CHARS)
         if not label or not value.value.strip() or _WHEN.match(value.value.strip()) or is_secret(policy, value):
             continue

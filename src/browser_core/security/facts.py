@@ -16,9 +16,10 @@ from playwright.async_api import ElementHandle
 from playwright.async_api import Error as PlaywrightError
 
 _JS = resources.files("browser_core.js")
-# The rule of which columns tell rows apart is the walker's own (columns.js), spliced in.
+# Spliced in: the rule of which columns tell rows apart (the walker's own, columns.js), the rows picked and the form
+# values a control commits (committed.js), where the control sits: filter, shell, record, opener (page_context.js).
 FACTS_JS = _JS.joinpath("facts.js").read_text(encoding="utf-8")
-for _part in ("columns", "page_context"):  # page_context.js: where the control sits (filter, shell, record, opener)
+for _part in ("columns", "committed", "page_context"):
     FACTS_JS = FACTS_JS.replace(f"/* {_part}.js */", _JS.joinpath(f"{_part}.js").read_text(encoding="utf-8"))
 
 
@@ -128,6 +129,7 @@ class ElementFacts:
     enter_submits: bool
     editable: bool
     form: FormFacts | None = None
+    beside_values: list[FieldValue] = field(default_factory=list)  # a beside form's values (no submit of its own)
     href: str = ""
     url: str = ""
     link_signals: list[str] = field(default_factory=list)
@@ -153,6 +155,7 @@ def parse_facts(raw: dict[str, Any]) -> ElementFacts:  # boundary: the page's ev
     row = dict(raw.pop("row", None) or {})
     row_fields = [FieldFacts(**f) for f in row.pop("fields", [])]
     options = [(str(v), str(label)) for v, label in raw.pop("options", None) or []]
+    raw["beside_values"] = [FieldValue(**v) for v in raw.pop("beside_values", None) or []]
     facts = ElementFacts(**raw, page=PageFacts(**page), row=RowFacts(fields=row_fields, **row), options=options)
     if form:
         form = dict(form)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from browser_core.security.committed import committed_values
+from browser_core.security.committed import said_values
 from browser_core.security.confirming import record_words, without_records
 from browser_core.security.facts import ElementFacts, PageFacts
 from browser_core.security.policy import SecurityPolicy
@@ -92,7 +92,10 @@ class NamedRecords:
         record, key = self.record(facts, whole_line=category == "payment" and not detail)
         # A form's submission commits its own values (a recipient and subject, a title): they name it when no
         # confirmation, ticked row, row key, purchase or record does (a dialog's bare title says less).
-        values = committed_values(self.policy, facts.form) if (facts.is_submit or facts.enter_submits) and not (
+        # A control in no form beside a form without a submit of its own commits that form's values.
+        committed = facts.form.values if facts.form is not None and (facts.is_submit or facts.enter_submits) else (
+            facts.beside_values if facts.form is None else [])
+        values = said_values(self.policy, committed) if not (
             named or detail or (record and record != facts.page.dialog)) else []
         record, key = ("", "") if values else (record, key)
         if not named and not record and not detail and not values:

@@ -1,0 +1,66 @@
+// Spliced into facts.js (one scope): what a control commits beyond itself: the rows picked for it (ticked boxes,
+// rows, options or items marked selected) and the values a form shows, with the form beside a control in none.
+  // Rows ticked for an action: boxes that pick a row (a name shared by several boxes, a value naming the row, or
+  // no name: a scripted selection), not a row's own yes/no field (a name of its own and the default value 'on').
+  // Outside every row a box picks a record only by what it submits: a scripted box there (no name: its value goes
+  // nowhere) is a setting beside the act ('show this panel again'), never its object.
+  const picksRow = (b, boxes, inRow) => b.name ? (b.value && b.value !== 'on') ||
+    boxes.filter(o => o.name === b.name).length > 1 : inRow;
+  // The ARIA selection: a custom box ticked in a row, or a row, option or item marked selected (a mail list's open
+  // message, a file manager's picked files), never a tab or the options of a combobox's popup.
+  // A table row is a row by its tag too (a plain <tr> marked aria-selected, no role attribute).
+  const SELECTED = ['checkbox][aria-checked=true', 'row][aria-selected=true', 'option][aria-selected=true',
+    'listitem][aria-selected=true', 'treeitem][aria-selected=true', 'gridcell][aria-selected=true']
+    .map(r => `[role=${r}]`).join(',') + ',tr[aria-selected=true]:not([role])';
+  const popupOf = e => { const list = e.closest('[role=listbox]');
+    return !!list && !!list.id && !!document.querySelector(`[aria-controls~="${CSS.escape(list.id)}"],[aria-owns~="${CSS.escape(list.id)}"]`); };
+  const ariaPicked = scope => {
+    const marked = Array.from(scope.querySelectorAll(SELECTED))
+      .filter(e => visible(e) && !e.closest('thead,[role=columnheader],[role=menu]') && !popupOf(e));
+    // A tree's marked item beside picked rows or options is where the list is (the folder or book it shows), no
+    // pick: the rows are the selection. Alone, it is the selection (a folder picked to empty or remove).
+    const inTree = e => e.getAttribute('role') === 'treeitem';
+    return (marked.some(e => !inTree(e)) ? marked.filter(e => !inTree(e)) : marked)
+      .map(e => e.getAttribute('role') === 'checkbox' || e.getAttribute('role') === 'gridcell'
+        ? rowName(itemOf(e), e) : rowName(e) || clean(e.getAttribute('aria-label') || textOf(e), 100))
+      .filter(n => n && nameLike(n));
+  };
+  // A box outside every row while the others sit in rows selects them all: it names no record.
+  const checkedIn = scope => {
+    const boxes = Array.from(scope.querySelectorAll('input[type=checkbox]'))
+      .filter(b => !b.closest('thead,[role=columnheader]'));
+    // A box's block that holds other boxes' own rows is a list around them (a select-all above the rows), no row.
+    const rowOf = b => { const it = itemOf(b); return it && !boxes.some(o => o !== b && it.contains(o) && itemOf(o) !== it); };
+    const inRows = boxes.filter(rowOf);
+    const ticked = boxes.filter(b => (b.checked || b.getAttribute('aria-checked') === 'true') && visible(b) && picksRow(b, boxes, !!rowOf(b)) && (rowOf(b) || inRows.length < 2))
+      .map(boxName);
+    // Ticked boxes and marked rows are two views of one selection (a grid marks the rows its boxes tick): the
+    // boxes when any is ticked, else the marked rows.
+    return [...new Set(ticked.length ? ticked : ariaPicked(scope))].slice(0, 50);
+  };
+  const fieldsOf = f => elementsOf(f).filter(e => ['INPUT', 'SELECT', 'TEXTAREA'].includes(e.tagName) &&
+    !['hidden', 'submit', 'button', 'image', 'reset'].includes((e.type || '').toLowerCase()));
+  // A text area whose whole value is a list of mail addresses is a line of recipients, not a body.
+  const ADDRESSES = /^\s*([^,;<>@\n]*<)?[^\s,;<>@]+@[^\s,;<>@]+>?(\s*[,;]\s*([^,;<>@\n]*<)?[^\s,;<>@]+@[^\s,;<>@]+>?)*[\s,;]*$/;
+  const lineField = e => e.tagName === 'INPUT' ? ['text', 'email', 'url', 'tel', 'number'].includes((e.type || '').toLowerCase())
+    : e.tagName === 'TEXTAREA' && ADDRESSES.test(e.value || '');
+  const fieldValue = e => e.tagName === 'TEXTAREA' ? (e.value || '').replace(/[\s,;]+$/, '') : e.value;
+  const valuesOf = fields => fields.filter(e => visible(e) && !e.disabled && (e.tagName === 'SELECT'
+      ? !e.multiple && e.selectedIndex >= 0 && e.value !== ''
+      : lineField(e) && (e.getAttribute('role') || '').toLowerCase() !== 'searchbox' && !e.closest('[role=search],search') &&
+        !(e.getAttribute('autocomplete') || '').toLowerCase().startsWith('one-time')))
+    .slice(0, 12).map(e => ({ label: captionOf(e),
+      value: clean(e.tagName === 'SELECT' ? (e.options[e.selectedIndex].label || e.options[e.selectedIndex].text) : fieldValue(e), 120),
+      type: (e.type || e.tagName).toLowerCase(), autocomplete: (e.getAttribute('autocomplete') || '').toLowerCase() }))
+    .filter(v => v.label && v.value);
+  // A form with no submit control of its own, beside a control in no form (a message's Send in the footer after
+  // its form): the one form the nearest block around the control holds, a few levels up, is what that control
+  // commits. A block with several forms, or a form that submits itself, is no control's form but its own.
+  const besideForm = (() => {
+    if (form) return null;
+    for (let a = el.parentElement, i = 0; a && i < 3; a = a.parentElement, i++) {
+      const forms = Array.from(a.querySelectorAll('form')).filter(visible);
+      if (forms.length) return forms.length === 1 && !submitters(forms[0]).length ? forms[0] : null;
+    }
+    return null;
+  })();
