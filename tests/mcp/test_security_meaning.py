@@ -7,12 +7,11 @@ control that opened it said anything.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
 from tests.mcp.test_security_adversarial import element_id, page_text
-from tests.mcp.test_security_carryover import app, client_and_human, confirm, hold  # noqa: F401
+from tests.mcp.test_security_carryover import Served, app, client_and_human, confirm, hold, served  # noqa: F401
 from tests.support.mcp_client import BrowserClient
 
 pytestmark = pytest.mark.mcp
@@ -26,8 +25,8 @@ async def last_id(client: BrowserClient, name: str) -> str:
     return str(exact[-1]["id"])
 
 
-async def test_a_commitment_in_new_words_is_held_once_with_items_and_total(tmp_path: Path, app) -> None:  # noqa: F811
-    async with client_and_human(tmp_path) as (client, human):
+async def test_a_commitment_in_new_words_is_held_once_with_items_and_total(served: Served, app) -> None:  # noqa: F811
+    async with client_and_human(served) as (client, human):
         await client.call("navigate", url=app.url("commit_flows.html"))
         held = await hold(client, "Submit my order")
         summary = held["summary"]
@@ -37,8 +36,8 @@ async def test_a_commitment_in_new_words_is_held_once_with_items_and_total(tmp_p
         assert "Order placed: 2 × Garden Chair" in await page_text(client) and len(human.asked) == 1
 
 
-async def test_removing_a_line_of_ones_own_basket_is_not_held(tmp_path: Path, app) -> None:  # noqa: F811
-    async with client_and_human(tmp_path) as (client, human):
+async def test_removing_a_line_of_ones_own_basket_is_not_held(served: Served, app) -> None:  # noqa: F811
+    async with client_and_human(served) as (client, human):
         await client.call("navigate", url=app.url("commit_flows.html"))
         one = await client.call("click", element_id=await element_id(client, "Remove one Garden Chair from your cart"))
         assert one.ok, one.payload
@@ -48,8 +47,8 @@ async def test_removing_a_line_of_ones_own_basket_is_not_held(tmp_path: Path, ap
         assert "Basket: empty" in await page_text(client) and human.asked == []
 
 
-async def test_shutting_down_through_the_apps_modal_is_asked_once(tmp_path: Path, app) -> None:  # noqa: F811
-    async with client_and_human(tmp_path) as (client, human):
+async def test_shutting_down_through_the_apps_modal_is_asked_once(served: Served, app) -> None:  # noqa: F811
+    async with client_and_human(served) as (client, human):
         await client.call("navigate", url=app.url("commit_flows.html"))
         held = await hold(client, "Shut Down All")
         assert held["summary"]["category"] == "cancel"
@@ -59,8 +58,8 @@ async def test_shutting_down_through_the_apps_modal_is_asked_once(tmp_path: Path
         assert "All kernels shut down" in await page_text(client) and len(human.asked) == 1
 
 
-async def test_a_loss_the_apps_modal_warns_of_is_held_in_its_words(tmp_path: Path, app) -> None:  # noqa: F811
-    async with client_and_human(tmp_path) as (client, human):
+async def test_a_loss_the_apps_modal_warns_of_is_held_in_its_words(served: Served, app) -> None:  # noqa: F811
+    async with client_and_human(served) as (client, human):
         await client.call("navigate", url=app.url("commit_flows.html"))
         opened = await client.call("click", element_id=await element_id(client, "Revert dashboard"))
         assert opened.ok, opened.payload  # the opener says nothing consequential
