@@ -7,7 +7,6 @@ control that opened it said anything.
 
 from __future__ import annotations
 
-
 import pytest
 
 from tests.mcp.test_security_adversarial import element_id, page_text
