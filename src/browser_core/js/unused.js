@@ -12,14 +12,15 @@
     return false;
   }
 
+  const NAMING = ["aria-label", "aria-labelledby", "title"];
   // An empty focusable block of no area, named by nothing, is a focus trap's edge: no control a person uses.
   const focusSentinel = (el) => !el.firstElementChild && !/\S/.test(el.textContent || "") &&
-    !el.hasAttribute("aria-label") && !el.hasAttribute("title") && !el.hasAttribute("aria-labelledby") &&
+    !NAMING.some((a) => el.hasAttribute(a)) &&
     (() => { const r = el.getBoundingClientRect(); return r.width === 0 || r.height === 0; })();
 
   // Nothing shown in it (no text, its children not drawn: a copy of a tool kept for small screens), no name,
   // nothing that makes it act (focus, a listener, a link), no glyph drawn in it.
-  const FILLED = ["tabindex", "aria-label", "aria-labelledby", "title", "onclick", "href", "contenteditable"];
+  const FILLED = [...NAMING, "tabindex", "onclick", "href", "contenteditable"];
   const blank = (el) => !/\S/.test(el.innerText || "") && Array.from(el.children).every((c) => !c.getClientRects().length) &&
     !FILLED.some((a) => el.hasAttribute(a)) &&
     !["INPUT", "SELECT", "TEXTAREA", "BUTTON", "IMG", "svg", "CANVAS", "IFRAME", "VIDEO"].includes(el.tagName) && !listened(el) &&
