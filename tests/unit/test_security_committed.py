@@ -21,9 +21,9 @@ def test_only_identifying_values_are_said_a_few_clipped_in_order() -> None:
                  FieldValue("Subject", "Re: Venue contract for the March offsite and the catering"),
                  FieldValue("Account", "4000 0566 5566 5556"), FieldValue("Cc", "ops@venues.test"),
                  FieldValue("Bcc", "boss@venues.test"))
-    said = committed_values(POLICY, form)
+    said = committed_values(POLICY, form.values)
     assert said == ["To: priya.natarajan@venues.test", "Subject: Re: Venue contract for the March offsit…",
                     "Cc: ops@venues.test"]
     assert values_phrase(said[:2]) == ("To 'priya.natarajan@venues.test', "
                                        "Subject 'Re: Venue contract for the March offsit…'")
-    assert committed_values(POLICY, None) == []
+    assert committed_values(POLICY, []) == []

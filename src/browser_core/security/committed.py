@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from browser_core.redaction import MASK, redact
-from browser_core.security.facts import FieldValue, FormFacts
+from browser_core.security.facts import FieldValue
 from browser_core.security.policy import SecurityPolicy
 
 MAX_VALUES = 3  # a few at most: the recipient and subject, a title and a status
@@ -44,13 +44,9 @@ def is_secret(policy: SecurityPolicy, value: FieldValue) -> bool:
     )
 
 
-def committed_values(policy: SecurityPolicy, form: FormFacts | None) -> list[str]:
-    """``Label: value`` for the first few fields a submission of ``form`` commits, secrets left out."""
-    return said_values(policy, form.values if form is not None else [])
-
-
-def said_values(policy: SecurityPolicy, values: list[FieldValue]) -> list[str]:
-    """``Label: value`` for the first few of ``values`` (a form's, in DOM order), secrets left out."""
+def committed_values(policy: SecurityPolicy, values: list[FieldValue]) -> list[str]:
+    """``Label: value`` for the first few of ``values`` a submission commits (a form's, in DOM order), secrets left
+    out."""
     out: list[str] = []
     for value in values:
         label = _clip(value.label.strip(" :*"), MAX_LABEL_CHARS)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from browser_core.security.committed import said_values
+from browser_core.security.committed import committed_values
 from browser_core.security.confirming import record_words, without_records
 from browser_core.security.facts import ElementFacts, PageFacts
 from browser_core.security.policy import SecurityPolicy
@@ -95,7 +95,7 @@ class NamedRecords:
         # A control in no form beside a form without a submit of its own commits that form's values.
         committed = facts.form.values if facts.form is not None and (facts.is_submit or facts.enter_submits) else (
             facts.beside_values if facts.form is None else [])
-        values = said_values(self.policy, committed) if not (
+        values = committed_values(self.policy, committed) if not (
             named or detail or (record and record != facts.page.dialog)) else []
         record, key = ("", "") if values else (record, key)
         if not named and not record and not detail and not values:
