@@ -12,12 +12,12 @@ from browser_core.security.confirming import confirmation_category
 from browser_core.security.policy import load_policy
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, judge_all, load_wordings, table
 
-# Round 21's apps (splits.yaml) scored 406/445 blind on round 20's rules (6c45751 with session 23's later commits),
-# run once after their labels were committed (bb5e432); after their misses were read and fixed by class (no longer a
-# blind figure), 415/445; the 107 development apps (round 20's included, 10 texts relabelled by the written
-# convention, 5338878) score 7629/7975 before that pass and after it (no verdict changed): a regression guard.
-HELD_OUT_RIGHT = 415
-DEVELOPMENT_RIGHT = 7629
+# Round 22's apps (splits.yaml) scored 401/453 blind on round 21's rules (7dfa3cb with session 24's later commits),
+# run once after their labels were committed (8cf40fd); after their misses were read and fixed by class (no longer a
+# blind figure), 414/453; the 111 development apps (round 21's included, 2 texts relabelled by the written
+# convention, 4121a3a) score 8042/8420 before that pass and after it (no verdict changed): a regression guard.
+HELD_OUT_RIGHT = 414
+DEVELOPMENT_RIGHT = 8042
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -37,9 +37,9 @@ def test_the_gate_does_not_score_worse_than_measured() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 29's target is not met blind: round 21 measured 406/445 (91.2 %) on four apps never read (commit "
-    "7/12, delete 78/80, send 7/9, publish 1/1, cancel 8/9, loss 17/23, advance 1/1, cart edit 2/2, ordinary "
-    "285/308; splits.yaml)",
+    reason="issue 29's target is not met blind: round 22 measured 401/453 (88.5 %) on four apps never read (commit "
+    "4/4, delete 74/76, send 9/9, cancel 2/3, loss 13/20, advance 1/1, cart edit 6/8, ordinary 292/332; "
+    "splits.yaml)",
 )
 def test_every_category_scores_at_least_98_percent_on_the_held_out_apps() -> None:
     scores = table(judge_all(), "category")
@@ -260,3 +260,32 @@ def test_commitments_in_the_plural_a_node_drained_and_what_is_spent_erased_or_on
     assert confirmation_category(policy, "Do you want to move these notes into the recycle bin?") == "delete"
     assert confirmation_category(policy, "Remove the Work folder from synchronization?") is None
     assert confirmation_category(policy, "Are you sure you want to remove this friend?") is None
+
+
+def test_a_ledger_entry_posted_a_pod_evicted_a_setup_message_to_oneself_and_a_commitment_said_to_end() -> None:
+    """Round 22's classes, in other words than the texts read: a bookkeeping record published is posted to the books,
+    never shown to the public (an article published still is); evicting throws out what it names; a warning that the
+    act is not reversible is the same warning as "irreversible"; a setup message the app mails the user for their
+    own account sends nothing to anyone else; a star taken off a record leaves the record; a commitment the app says
+    will end (with no later date) is cancelled."""
+    policy = load_policy()
+    for name in ("Publish bill", "Publish journal entry", "Publish the vouchers", "Publish stock adjustment"):
+        assert policy.judge_name(name) is None, name
+    assert policy.judge_name("Publish article") == "send"
+    assert confirmation_category(policy, "Do you really want to publish these bills?") is None
+    assert confirmation_category(policy, "Do you really want to publish this post?") == "send"
+    for name in ("Evict replica db-2", "Evict all tenants"):
+        assert policy.judge_name(name) == "delete", name
+    assert confirmation_category(policy, "Evict the selected instances from this host?") == "delete"
+    assert confirmation_category(policy, "Converting the old ledger is not reversible.") == "delete"
+    assert confirmation_category(policy, "This step isn't reversible. Continue?") == "delete"
+    for name in ("Send set-up email", "Email me the setup instructions", "Remove the stars", "Remove star from note"):
+        assert policy.judge_name(name) is None, name
+    assert policy.judge_name("Send setup invoice to customer") == "send"
+    assert confirmation_category(policy, "Your membership will end immediately.") == "cancel"
+    assert confirmation_category(policy, "The plan for this workspace will be ended.") == "cancel"
+    assert confirmation_category(policy, "Your trial will end on 3 May.") is None
+    # A name led by a negation is a choice of not doing the act it names.
+    for name in ("Never remove old backups", "Don't send read receipts", "Do not cancel pending jobs"):
+        assert policy.judge_name(name) is None, name
+    assert policy.judge_name("Remove old backups") == "delete"

@@ -54,6 +54,7 @@ def confirmation_category(policy: SecurityPolicy, message: str) -> str | None:
             continue
         if category:
             return category
-    if policy.meaning.asks_to_end_commitment(sentences):
+    # A commitment the app says will end, with no later date ("Your subscription will end."), is what the act ends.
+    if policy.meaning.asks_to_end_commitment(sentences) or any(map(policy.meaning.says_commitment_ends, sentences)):
         return "cancel"
     return "delete" if warned else None

@@ -59,6 +59,7 @@ class Meaning:
     own_drafts: re.Pattern[str] | None = None
     self_messages: re.Pattern[str] | None = None
     undo: re.Pattern[str] | None = None
+    negated: re.Pattern[str] | None = None
     open_ended: re.Pattern[str] | None = None
     effects: dict[str, re.Pattern[str] | None] = field(default_factory=dict)
     pairs: tuple[tuple[str, re.Pattern[str] | None, re.Pattern[str] | None], ...] = ()
@@ -67,6 +68,7 @@ class Meaning:
     sent_to: tuple[re.Pattern[str] | None, re.Pattern[str] | None, re.Pattern[str] | None] = (None, None, None)
     money_sent: tuple[re.Pattern[str] | None, re.Pattern[str] | None, re.Pattern[str] | None] = (None, None, None)
     possible: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
+    ends: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
 
     @classmethod
     # boundary: the policy YAML's meaning section, as parsed
@@ -88,6 +90,7 @@ class Meaning:
             own_drafts=phrases(raw.get("own_drafts", [])),
             self_messages=phrases(raw.get("self_messages", [])),
             undo=word_regex(raw.get("undo_commands", [])),
+            negated=phrases(raw.get("negated_commands", [])),
             open_ended=word_regex(raw.get("open_ended", [])),
             effects={c: phrases(w) for c, w in (raw.get("confirmation_effects", {}) or {}).items()},
             pairs=tuple(
@@ -106,6 +109,8 @@ class Meaning:
             money_sent=(word_regex(money.get("verbs", [])), word_regex(money.get("objects", [])),
                         word_regex(money.get("after", []))),
             possible=(word_regex(possible.get("subjects", [])), word_regex(possible.get("modals", []))),
+            ends=(phrases((commit.get("ends", {}) or {}).get("phrases", [])),
+                  word_regex((commit.get("ends", {}) or {}).get("objects", []))),
         )
 
     def commitment(self, text: str, has_money: Callable[[str], bool], *, max_words: int = 12) -> str | None:
@@ -169,6 +174,14 @@ class Meaning:
                     for s, t in zip(sentences, said, strict=True))
         return asked and any(_hits(self.objects.get("payment"), t) or _hits(self.objects.get("payment"),
                                                                               [_singular(w) for w in t]) for t in said)
+
+    def says_commitment_ends(self, sentence: str) -> bool:
+        """The sentence ends saying a commitment it names will end ('Your subscription will end.'): no later date."""
+        ending, objects = self.ends
+        text = " ".join(sentence.split())
+        last = [m for m in ending.finditer(text)] if ending is not None else []
+        return (bool(last) and not _TOKENS.search(text[last[-1].end():])
+                and bool(_hits(objects, [t.casefold() for t in _TOKENS.findall(text[:last[-1].start()])])))
 
     def asks_to_end(self, sentence: str) -> bool:
         """A question whose verb ends something ('Are you sure you wish to abort?', '… want to stop it?')."""
@@ -244,6 +257,10 @@ class Meaning:
         tokens = _TOKENS.findall(text)
         singular = " ".join(t[:-1] if len(t) > 3 and t[-1] in "sS" else t for t in tokens)
         return bool(self.own_drafts.search(" ".join(text.split())) or self.own_drafts.search(singular))
+
+    def declines_act(self, name: str) -> bool:
+        """The name is led by a negation ('Do not delete on server'): the act it names is what will not be done."""
+        return bool(self.negated and self.negated.match(" ".join(name.split()).lstrip("\"'“‘«")))
 
     def reverses(self, name: str) -> bool:
         """The name undoes an effect ("Undo revoke access")."""

@@ -149,7 +149,7 @@ class SecurityPolicy:
         text = " ".join(name.split())
         if not text or (self.safe is not None and self.safe.search(text)):
             return None
-        if self.meaning.reverses(text) or self.meaning.asks_where(text):
+        if self.meaning.reverses(text) or self.meaning.asks_where(text) or self.meaning.declines_act(text):
             return None
         commits = self.meaning.commitment(text, self.flow.has_money)
         category = self.category_of(text)
