@@ -14,6 +14,7 @@ A ``Mutation`` changes the one element of a page (path with numbers as ``#``) th
 name given (of several, the one on the fingerprint's row, or on no table row): ``removed`` (with the panel it
 controls), ``decoy`` (a same-role, same-name copy inserted before it, without the app's script hooks), ``rows``
 (its row copied: two look-alike rows) or ``renamed`` (its name changed). ``applied`` counts the pages it changed.
+Without the cosmetic rewrite, a page of another path passes as the app sent it (not parsed and printed again).
 
 The upstream sees the proxy's Host header, so the app's redirects and CSRF origin checks stay on the proxy.
 """
@@ -235,8 +236,10 @@ class RewritingProxy:
             return out
 
     async def _rewrite(self, path: str, html: str) -> str:
-        soup = BeautifulSoup(html, "html.parser")
         m = self.mutation
+        if self.cosmetic is None and (m is None or masked(path) != m.path):
+            return html  # nothing rewrites this page: the app's own bytes, not parsed and printed again
+        soup = BeautifulSoup(html, "html.parser")
         if m is not None and masked(path) == m.path and mutate(soup, m):
             m.applied += 1
         if self.cosmetic is not None:
