@@ -44,9 +44,9 @@ def pending_dir(shared_profile: Path) -> Path:
 
 DESTRUCTIVE_CLICKS = {
     "webmail.html": [("Delete", "delete"), ("Move to spam", "delete"), ("Move to trash", "delete"),
-                     ("Send", "send"), ("Reply", "send")],
+                     ("Send", "send")],
     "webmail_ru.html": [("Удалить", "delete"), ("В спам", "delete"), ("Переместить в корзину", "delete"),
-                        ("Отправить", "send"), ("Ответить", "send")],
+                        ("Отправить", "send")],
     "shop.html": [("Buy now", "payment"), ("Pay now", "payment"), ("Place order", "payment"),
                   ("Subscribe to newsletter", "payment")],
     "shop_ru.html": [("Купить сейчас", "payment"), ("Оплатить", "payment"), ("Оформить заказ", "payment"),

@@ -3,7 +3,8 @@
 A control's name is judged as the gate judges a control with that name (``DestructiveActionDetector.classify``): a
 scripted button on a plain page; in a basket line (``context: cart``); the submit button of a checkout's last step
 (``context: review``); or the submit button of a small form whose one text area is labelled as the app labels it
-(``context: compose``, ``field``: a comment or review box); or a row of fields in a form being filled
+(``context: compose``, ``field``: a comment or review box, holding what the person wrote: the gate judges
+its submit when it is clicked, after the text was typed); or a row of fields in a form being filled
 (``context: form_row``, ``field``: the row's field). A confirmation's text is judged as the gate judges the
 app's own confirmation (a native dialog or a modal: ``confirmation_category``). A control that ``opens`` a
 confirmation is held when either holds it, as the gate does (the click, then the dialog it raised).
@@ -115,7 +116,7 @@ def control_facts(name: str, context: str, field: str = "") -> ElementFacts:
                                                                              autocomplete="")],
                         submit_name=name, has_submit=True, action="/", submitter=Submitter(label=name))
         return ElementFacts(tag="button", type="submit", label=name, autocomplete="", is_submit=True,
-                            enter_submits=False, editable=False, form=box, page=page)
+                            enter_submits=False, editable=False, form=box, page=page, written=True)
     if context == "review":
         form = FormFacts(
             method="post",

@@ -51,7 +51,8 @@
         !(e.getAttribute('autocomplete') || '').toLowerCase().startsWith('one-time')))
     .slice(0, 12).map(e => ({ label: captionOf(e),
       value: clean(e.tagName === 'SELECT' ? (e.options[e.selectedIndex].label || e.options[e.selectedIndex].text) : fieldValue(e), 120),
-      type: (e.type || e.tagName).toLowerCase(), autocomplete: (e.getAttribute('autocomplete') || '').toLowerCase() }))
+      type: (e.type || e.tagName).toLowerCase(), autocomplete: (e.getAttribute('autocomplete') || '').toLowerCase(),
+      fixed: !!e.readOnly }))
     .filter(v => v.label && v.value);
   // A form with no submit control of its own, beside a control in no form (a message's Send in the footer after
   // its form): the one form the nearest block around the control holds, a few levels up, is what that control
@@ -63,4 +64,25 @@
       if (forms.length) return forms.length === 1 && !submitters(forms[0]).length ? forms[0] : null;
     }
     return null;
+  })();
+  // Words the person wrote that the control commits: a filled text area or rich-text editor of its form, else of the
+  // one form beside it, else of the one editor before it in the nearest block around a control in no form (a chat's
+  // composer and its button). A toolbar's or a menu's control, or one whose nearest such block is the page's main
+  // region, commits nothing written: an editor elsewhere on the page is another composer's.
+  const EDITORS = 'textarea,[contenteditable=""],[contenteditable=true],[contenteditable=plaintext-only]';
+  const editorsIn = scope => [...(scope.tagName === 'FORM' ? elementsOf(scope) : []), ...scope.querySelectorAll(EDITORS)]
+    .filter((e, i, all) => e.matches(EDITORS) && all.indexOf(e) === i && visible(e) && !e.disabled &&
+      !(e.parentElement && e.parentElement.closest('[contenteditable]:not([contenteditable=false])')));
+  const filled = e => ((e.tagName === 'TEXTAREA' ? e.value : e.innerText) || '').trim() !== '';
+  const written = (() => {
+    if (form || besideForm) return editorsIn(form || besideForm).some(filled);
+    const APART = 'main,body,[role=main],[role=toolbar],[role=menu],[role=menubar]';
+    for (let a = el.parentElement, i = 0; a && i < 3 && !a.matches(APART); a = a.parentElement, i++) {
+      const editors = editorsIn(a);
+      if (editors.length) {
+        return editors.length === 1 && filled(editors[0]) &&
+          !!(editors[0].compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+      }
+    }
+    return false;
   })();

@@ -336,6 +336,7 @@
     editable: el.isContentEditable || tag === 'textarea' || tag === 'input',
     form: formFacts,
     beside_values: besideForm ? valuesOf(fieldsOf(besideForm)) : [],
+    written,
     href: link ? (link.getAttribute('href') || '') : '',
     url: link ? link.href : '',
     link_signals: [actor.getAttribute('onclick') || '', el.getAttribute('onchange') || '',

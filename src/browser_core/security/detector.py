@@ -86,7 +86,7 @@ class DestructiveActionDetector:
             return None  # prose, not a command; or a collapsed disclosure: it opens a panel, the act is in there
         category = self.policy.judge_name(name, weak=bool(facts.row.name))
         if category is None:
-            return None
+            return self._answer(facts, name, "commits")  # beside the one form or editor that holds what was written
         selected = facts.form.checked if facts.form else facts.page.selected
         return self._verdict(category, f"the control is named '{name}'", facts, selected, control("button", name))
 
@@ -232,7 +232,14 @@ class DestructiveActionDetector:
         if posted:
             return self._verdict("send", f"{how} a form that posts its '{posted}' for others to read", facts, [],
                                  control("button", label))
-        return None
+        return self._answer(facts, label, how)
+
+    def _answer(self, facts: ElementFacts, name: str, how: str) -> Verdict | None:
+        """A control whose act is answering ('Respond', 'Comment') that commits what the person wrote sends it."""
+        if not (facts.written and self.policy.leads_answer(name)):
+            return None
+        return self._verdict("send", f"{how} the text the person wrote, as an answer ('{name}')", facts, [],
+                             control("button", name))
 
     # ----- evidence from the page --------------------------------------------------------------------------
     def asks_confirmation(self, page: PageFacts) -> bool:
@@ -275,7 +282,23 @@ class DestructiveActionDetector:
 
     # ----- entry points ------------------------------------------------------------------------------------
     def _click(self, role: str, name: str, facts: ElementFacts) -> Verdict | None:
-        return self._click_by_kind(role, name, facts) or self._in_confirmation(role, name, facts)
+        return (self._written_or_none(self._click_by_kind(role, name, facts), name, facts)
+                or self._in_confirmation(role, name, facts))
+
+    def _written_or_none(self, verdict: Verdict | None, name: str, facts: ElementFacts) -> Verdict | None:
+        """A send its name says only by words of answering ('Reply', 'Reply to all') commits a message only when the
+        person wrote one: its form (or the one form or editor beside it) holds a filled text body, or a recipient
+        the person filled (a read-only one is the app's).
+        Without that (a toolbar's or a menu's Reply, a link, an empty form) it opens a composer, whose Send sends."""
+        if verdict is None or verdict.category != "send":
+            return verdict
+        form = facts.form if facts.form and (facts.is_submit or facts.enter_submits) else None
+        act = (form.submitter.label if form and form.submitter else "") or name
+        values = [*(facts.form.values if facts.form else []), *facts.beside_values]
+        if (not self.policy.sends_by_answering(act) or facts.written
+                or any(v.value.strip() and not v.fixed and self.policy.is_recipient_field(v.label) for v in values)):
+            return verdict
+        return None
 
     def _click_by_kind(self, role: str, name: str, facts: ElementFacts) -> Verdict | None:
         if facts.is_submit and facts.form:
@@ -310,7 +333,7 @@ class DestructiveActionDetector:
             if facts.is_submit or (not facts.editable and (role in CLICK_ROLES or facts.tag in ("button", "a"))):
                 return self._click(role or ("link" if facts.tag == "a" else "button"), name, facts)
             if facts.enter_submits and facts.form:
-                return self._submission(facts, facts.form, "Enter submits")
+                return self._written_or_none(self._submission(facts, facts.form, "Enter submits"), name, facts)
             return None
         if kind == "select_option":
             return self._select(name, facts, " ".join(facts.option_labels(values or [])))

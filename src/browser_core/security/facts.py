@@ -59,6 +59,7 @@ class FieldValue:
     value: str
     type: str = "text"
     autocomplete: str = ""
+    fixed: bool = False  # read-only: the app's own value, not one the person filled
 
 
 @dataclass
@@ -130,6 +131,7 @@ class ElementFacts:
     editable: bool
     form: FormFacts | None = None
     beside_values: list[FieldValue] = field(default_factory=list)  # a beside form's values (no submit of its own)
+    written: bool = False  # its form (or the one form or editor beside it) holds a text body the person filled
     href: str = ""
     url: str = ""
     link_signals: list[str] = field(default_factory=list)

@@ -119,6 +119,8 @@ class SecurityPolicy:
     recipients: re.Pattern[str] | None = None
     public_text: re.Pattern[str] | None = None
     hand_in: re.Pattern[str] | None = None
+    answering: re.Pattern[str] | None = None
+    answered: str = ""
     reversible: re.Pattern[str] | None = None
     lifted: re.Pattern[str] | None = None
     questions: re.Pattern[str] | None = None
@@ -213,6 +215,18 @@ class SecurityPolicy:
         return all((self.hand_in and self.hand_in.match(t)) or self._matches(self.public_text, t)
                    for t in (w.casefold() for w in TOKENS.findall(name)))
 
+    def sends_by_answering(self, name: str) -> bool:
+        """A name that says a send only by its words of answering ('Reply', 'Reply all', 'Insert common reply'): with
+        them read as the message they name, nothing in it sends ('Post your answer', 'Send reply' still do)."""
+        tokens = TOKENS.findall(name)
+        read = [self.answered if self.answering and self.answering.match(t.casefold()) else t for t in tokens]
+        return read != tokens and self.judge_name(" ".join(read)) != "send"
+
+    def leads_answer(self, name: str) -> bool:
+        """The name's act is answering: a word of answering leads it ('Respond', 'Reply to all', 'Comment')."""
+        first = next(iter(TOKENS.findall(name)), "")
+        return bool(self.answering and self.answering.match(first.casefold()))
+
     def says_lifted(self, sentence: str) -> bool:
         """The sentence says how the user lifts the restriction it warns of ('… until you un-archive it')."""
         return self._matches(self.lifted, sentence)
@@ -290,6 +304,8 @@ def load_policy(extra_file: Path | None = None) -> SecurityPolicy:
         recipients=_phrase_regex(raw.get("recipient_fields", [])),
         public_text=_phrase_regex(raw.get("public_text_fields", [])),
         hand_in=word_regex(raw.get("hand_in_words", [])),
+        answering=word_regex((raw.get("answering", {}) or {}).get("words", [])),
+        answered=str((raw.get("answering", {}) or {}).get("read_as", "")),
         reversible=_phrase_regex(raw.get("reversible_phrases", [])),
         lifted=_phrase_regex(raw.get("lifted_phrases", [])),
         questions=_phrase_regex(raw.get("confirmation_questions", [])),
