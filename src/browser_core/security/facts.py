@@ -59,6 +59,7 @@ class FieldValue:
     value: str
     type: str = "text"
     autocomplete: str = ""
+    changed: bool = False  # the person set it (it differs from the value the page loaded with)
 
 
 @dataclass
