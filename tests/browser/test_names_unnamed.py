@@ -48,3 +48,26 @@ async def test_an_empty_code_surface_is_not_listed_by_its_hidden_ruler(session: 
     names = [(e["role"], e["name"]) for e in snap["elements"]]
     assert [n for n in names if not n[1].strip("\u200b \u00a0")] == [], names
     assert ("button", "Run statement") in names, names
+
+
+async def test_a_count_drawn_as_a_badge_beside_a_name_is_a_word_of_its_own(session: BrowserSession, site) -> None:
+    """A number taken out of the text's flow (a positioned or floated badge) is not glued onto the name before it;
+    inline pieces the page shows without a space stay together."""
+    page = await session.page()
+    await page.goto(site.url_a("shelf_tallies.html"))
+    snap = await observe(session)
+    names = [e["name"] for e in snap["elements"]]
+    assert "Returns 12" in names and "Returns12" not in names, names
+    assert "Cold room 4" in names, names
+    assert "“Oversize”" in names, names
+
+
+async def test_a_drop_arrow_is_named_by_its_own_words_the_style_hides_not_by_its_id(session: BrowserSession,
+                                                                                     site) -> None:
+    page = await session.page()
+    await page.goto(site.url_a("toolbar_hidden_labels.html"))
+    snap = await observe(session)
+    names = [e["name"] for e in snap["elements"]]
+    assert "Watering choices" in names and "Printing choices" in names, names
+    assert not any("popup" in n or not n.strip() for n in names), names
+
