@@ -71,3 +71,15 @@ async def test_a_drop_arrow_is_named_by_its_own_words_the_style_hides_not_by_its
     assert "Watering choices" in names and "Printing choices" in names, names
     assert not any("popup" in n or not n.strip() for n in names), names
 
+
+
+async def test_a_lone_rows_parked_row_action_does_not_key_it(session: BrowserSession, site) -> None:
+    """A table's one row: its link drawn off the page until the pointer rests on the row (a row action) is no name
+    of the row; the row's own words are."""
+    page = await session.page()
+    await page.goto(site.url_a("bin_one_row.html"))
+    snap = await observe(session)
+    contexts = {e["name"]: e.get("context", "") for e in snap["elements"]}
+    assert "Put back" in contexts and "Erase for good" in contexts, contexts
+    assert "Put back" not in contexts["Erase for good"] and "marta" not in contexts["Erase for good"], contexts
+    assert "Smoked trout pâté" in contexts["Erase for good"], contexts  # its title in bold, not the cook's link

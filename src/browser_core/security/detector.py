@@ -105,13 +105,22 @@ class DestructiveActionDetector:
         category = confirmation_category(self.policy, modal)
         if category is None:
             return None
-        said = " ".join(shown.split())[:MAX_SAID]
+        said = self._dialog_words(shown)[:MAX_SAID]
         if category == "delete" and not quoted(said) and not facts.page.selected and discards_unsaved(
                 self.policy, modal):
             category = "loss"  # it asks to throw away the unsaved work under it, and names no record of its own
         picked = facts.form.checked if facts.form else facts.page.selected  # what the page picked for the act
         return self._verdict(category, f"the app's own confirmation says “{said}”", facts, quoted(said) or picked,
                              f"{control('button', name)}; the app asks “{said}”")
+
+    def _dialog_words(self, shown: str) -> str:
+        """What the app's dialog says of the act: its sentences that ask, warn, speak of unsaved work or name an
+        effect (its buttons' words left out); all its text when none does."""
+        pieces = [" ".join(x.split()) for line in shown.splitlines() for x in SENTENCES.split(line) if x.strip(" .")]
+        said = [x for x in pieces if len(x.split()) >= 3 and (
+            self.policy.asks_confirmation(x) or self.policy.flow.warns(x) or self.policy.flow.names_unsaved(x)
+            or self.policy.judge_sentence(x))]
+        return " ".join(said or [" ".join(shown.split())])
 
     def _link(self, name: str, facts: ElementFacts) -> Verdict | None:
         """A GET opens a page; hold it only when the link shows it performs the action itself."""
