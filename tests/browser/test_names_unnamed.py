@@ -48,3 +48,38 @@ async def test_an_empty_code_surface_is_not_listed_by_its_hidden_ruler(session: 
     names = [(e["role"], e["name"]) for e in snap["elements"]]
     assert [n for n in names if not n[1].strip("\u200b \u00a0")] == [], names
     assert ("button", "Run statement") in names, names
+
+
+async def test_a_count_drawn_as_a_badge_beside_a_name_is_a_word_of_its_own(session: BrowserSession, site) -> None:
+    """A number taken out of the text's flow (a positioned or floated badge) is not glued onto the name before it;
+    inline pieces the page shows without a space stay together."""
+    page = await session.page()
+    await page.goto(site.url_a("shelf_tallies.html"))
+    snap = await observe(session)
+    names = [e["name"] for e in snap["elements"]]
+    assert "Returns 12" in names and "Returns12" not in names, names
+    assert "Cold room 4" in names, names
+    assert "“Oversize”" in names, names
+
+
+async def test_a_drop_arrow_is_named_by_its_own_words_the_style_hides_not_by_its_id(session: BrowserSession,
+                                                                                     site) -> None:
+    page = await session.page()
+    await page.goto(site.url_a("toolbar_hidden_labels.html"))
+    snap = await observe(session)
+    names = [e["name"] for e in snap["elements"]]
+    assert "Watering choices" in names and "Printing choices" in names, names
+    assert not any("popup" in n or not n.strip() for n in names), names
+
+
+
+async def test_a_lone_rows_parked_row_action_does_not_key_it(session: BrowserSession, site) -> None:
+    """A table's one row: its link drawn off the page until the pointer rests on the row (a row action) is no name
+    of the row; the row's own words are."""
+    page = await session.page()
+    await page.goto(site.url_a("bin_one_row.html"))
+    snap = await observe(session)
+    contexts = {e["name"]: e.get("context", "") for e in snap["elements"]}
+    assert "Put back" in contexts and "Erase for good" in contexts, contexts
+    assert "Put back" not in contexts["Erase for good"] and "marta" not in contexts["Erase for good"], contexts
+    assert "Smoked trout pâté" in contexts["Erase for good"], contexts  # its title in bold, not the cook's link

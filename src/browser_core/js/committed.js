@@ -45,6 +45,10 @@
   const lineField = e => e.tagName === 'INPUT' ? ['text', 'email', 'url', 'tel', 'number'].includes((e.type || '').toLowerCase())
     : e.tagName === 'TEXTAREA' && ADDRESSES.test(e.value || '');
   const fieldValue = e => e.tagName === 'TEXTAREA' ? (e.value || '').replace(/[\s,;]+$/, '') : e.value;
+  // A value the person set (it differs from the one the page loaded with), not a choice the page made for them.
+  const changedField = e => e.tagName === 'SELECT'
+    ? e.selectedIndex !== Math.max(Array.from(e.options).findIndex(o => o.defaultSelected), 0)
+    : e.value !== e.defaultValue;
   const valuesOf = fields => fields.filter(e => visible(e) && !e.disabled && (e.tagName === 'SELECT'
       ? !e.multiple && e.selectedIndex >= 0 && e.value !== ''
       : lineField(e) && (e.getAttribute('role') || '').toLowerCase() !== 'searchbox' && !e.closest('[role=search],search') &&
@@ -52,13 +56,21 @@
     .slice(0, 12).map(e => ({ label: captionOf(e),
       value: clean(e.tagName === 'SELECT' ? (e.options[e.selectedIndex].label || e.options[e.selectedIndex].text) : fieldValue(e), 120),
       type: (e.type || e.tagName).toLowerCase(), autocomplete: (e.getAttribute('autocomplete') || '').toLowerCase(),
-      fixed: !!e.readOnly }))
+      fixed: !!e.readOnly, changed: changedField(e) }))
     .filter(v => v.label && v.value);
   // A form with no submit control of its own, beside a control in no form (a message's Send in the footer after
   // its form): the one form the nearest block around the control holds, a few levels up, is what that control
   // commits. A block with several forms, or a form that submits itself, is no control's form but its own.
+  // A control of a dialog laid over the page (the app's own question before work is thrown away) acts on the one
+  // form outside the dialog that holds values the person set: the work under it.
   const besideForm = (() => {
     if (form) return null;
+    const over = dialogOf(el);
+    if (over) {
+      const under = Array.from(document.querySelectorAll('form')).filter(f => visible(f) && !over.contains(f) &&
+        valuesOf(fieldsOf(f)).some(v => v.changed));
+      return under.length === 1 && !over.querySelector('form') ? under[0] : null;
+    }
     for (let a = el.parentElement, i = 0; a && i < 3; a = a.parentElement, i++) {
       const forms = Array.from(a.querySelectorAll('form')).filter(visible);
       if (forms.length) return forms.length === 1 && !submitters(forms[0]).length ? forms[0] : null;

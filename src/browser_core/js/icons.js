@@ -139,7 +139,7 @@
     return /^[A-Za-z][\w-]{1,30}$/.test(file) ? purposeOf(file) : "";
   }
   // The icon words of a control: its test id, a descendant's test id, a sprite's symbol, then a library's class,
-  // ligature, icon name attribute or image file, and last its own id.
+  // ligature, icon name attribute or image file, then its own words the page hides, and last its own id.
   function iconWords(el) {
     const nodes = [el, ...Array.from(el.querySelectorAll("*")).slice(0, 12)];
     for (const n of nodes) for (const a of TEST_ATTRS) { const w = idWords(n.getAttribute(a)); if (w) return w; }
@@ -156,7 +156,14 @@
           (n.localName === "ion-icon" ? n.getAttribute("name") || n.getAttribute("icon") : "")) || imgIcon(n);
       if (w) return w;
     }
-    return idWords(el.id);  // last: the control's own id ("open-search"), generated ids dropped
+    return keptWords(el) || idWords(el.id);  // last: its own id ("open-search"), generated ids dropped
+  }
+  // The control's own words the page's style hides (a drop arrow whose label is drawn away): what it is called, before
+  // its id. Only a control's own short text, holding no other control.
+  function keptWords(el) {
+    if (el.querySelector("a,button,input,select,textarea,[role=button],[role=link],[role=menuitem]")) return "";
+    const t = (el.textContent || "").replace(/\s+/g, " ").trim();
+    return /\p{L}/u.test(t) && t.split(" ").length <= 6 && t.length <= 60 ? t : "";
   }
   // [name, derived] of a control named by its content, icon-only ones by the chain above; null when it has none.
   function contentName(el, text) {

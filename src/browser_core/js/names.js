@@ -4,20 +4,26 @@
   // Text as it renders: hidden children skipped, images by their alt, element boundaries spaced (but not
   // inline formatting), a piece repeated right after itself dropped, a whole name repeated collapsed.
   const INLINE_FMT = new Set(["B", "I", "EM", "STRONG", "U", "MARK", "SUB", "SUP", "ABBR", "CODE", "S", "SMALL"]);
-  // ``omit``: a selector of elements left out (a row's controls, when the row's own words are wanted).
+  // ``omit``: a selector (or a test) of elements left out (a row's controls, when the row's own words are wanted).
   // A slot renders the nodes assigned to it (a custom element's label), else its own fallback content.
   const shownChildren = (node) => {
     const assigned = node.tagName === "SLOT" && node.assignedNodes ? node.assignedNodes({ flatten: true }) : [];
     return assigned.length ? assigned : node.childNodes;
   };
+  const outOfFlow = (c) => { const st = getComputedStyle(c);
+    return st.position === "absolute" || st.position === "fixed" || st.float !== "none"; };
   function rendered(node, depth, pieces, omit) {
     for (const c of shownChildren(node)) {
       if (c.nodeType === 3) { pieces.push(c.nodeValue); continue; }
       if (c.nodeType !== 1 || SKIP_TAGS.has(c.tagName) || depth > 12) continue;
-      if (c.getAttribute("aria-hidden") === "true" || isLigature(c) || (omit && c.matches(omit))) continue;
+      if (c.getAttribute("aria-hidden") === "true" || isLigature(c) ||
+        (omit && (typeof omit === "function" ? omit(c) : c.matches(omit)))) continue;
       if (c.tagName !== "SLOT" && c.checkVisibility && !c.checkVisibility({ visibilityProperty: true })) continue;
-      let sep = INLINE_FMT.has(c.tagName) ? "" : " ", post = sep;
-      if (c.tagName === "A" || c.tagName === "SPAN") {  // inline: no space where the page shows none ("“Ada”")
+      const apart = outOfFlow(c);
+      let sep = INLINE_FMT.has(c.tagName) && !apart ? "" : " ", post = sep;
+      // Inline: no space where the page shows none ("“Ada”"); a piece taken out of the text's flow (positioned or
+      // floated: a count drawn as a badge beside a name) is a word of its own.
+      if ((c.tagName === "A" || c.tagName === "SPAN") && !apart) {
         const before = c.previousSibling, after = c.nextSibling;
         if (before && before.nodeType === 3 && /\S$/.test(before.nodeValue)) sep = "";
         if (after && after.nodeType === 3 && /^\S/.test(after.nodeValue)) post = "";

@@ -18,8 +18,11 @@
   // toggle or a swatch beside a name (a checkbox, a colour picker) leaves the cell a name cell.
   const VALUE_SEL = "input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=color])" +
     ":not([type=range]):not([type=button]):not([type=submit]):not([type=reset]):not([type=image]),select,textarea";
+  // A link parked off the page (left of its origin, where no scrolling reaches) until the pointer rests on its row
+  // is a row action, not the row's own link.
+  const parked = (a) => { const r = a.getBoundingClientRect(); return r.width > 0 && r.right + window.scrollX <= 0; };
   const isDataLink = (a) => !/^\s*(#!?\s*$|javascript:)/i.test(a.getAttribute("href") || "") &&
-    !a.matches("[role=button],[role=menuitem],[role=tab],[role=switch]");
+    !a.matches("[role=button],[role=menuitem],[role=tab],[role=switch]") && !parked(a);
   // Navigation (a nav, a menu, an aside of links): its links are no rows of data.
   const NAV_SEL = "nav,[role=navigation],[role=menu],[role=menubar]";
   function inNavigation(el) {
@@ -103,7 +106,8 @@
   }
   const hasHeaders = (table) => headerCells(table).length > 0;
   // Words of a node that are not a control's (a row's "Edit" button is not what the row is called).
-  const wordsOf = (n) => clean(collapseRepeats(rendered(n, 0, [], CONTROL_SEL + ",a[href='#'],a[href^='javascript:' i]")
+  const LEFT_OUT = CONTROL_SEL + ",a[href='#'],a[href^='javascript:' i]";
+  const wordsOf = (n) => clean(collapseRepeats(rendered(n, 0, [], (c) => c.matches(LEFT_OUT) || parked(c))
     .join("")), 40);
   const lettered = (t) => /\p{L}/u.test(t);
   // ... and when it shares a word with the row's own text (an instruction such as "Press SPACE to deselect this
@@ -132,7 +136,9 @@
       const t = wordsOf(c); if (t) return [0, t];
     }
     if (!c.querySelector(VALUE_SEL)) {
-      const a = Array.from(c.querySelectorAll("a[href]")).find(isDataLink);
+      // The cell's own link, else its name set in bold (a record's title shown without a link), as in a line.
+      const a = Array.from(c.querySelectorAll("a[href]")).find(isDataLink) ||
+        Array.from(c.querySelectorAll("strong,b")).find((b) => !b.closest("a[href],button") && !parked(b));
       const t = a ? clean(textOf(a), 40) : "";
       if (t && lettered(t)) return [1, t];
     }

@@ -45,10 +45,12 @@ def is_secret(policy: SecurityPolicy, value: FieldValue) -> bool:
 
 
 def committed_values(policy: SecurityPolicy, values: list[FieldValue]) -> list[str]:
-    """``Label: value`` for the first few of ``values`` a submission commits (a form's, in DOM order), secrets left
-    out."""
+    """``Label: value`` for the first few of ``values`` a submission commits (a form's, in DOM order, the ones the
+    person set first), secrets left out."""
     out: list[str] = []
-    for value in values:
+    # What the person set names the record first (a recipient, a topic); a choice the page made for them (a sender
+    # identity, a default priority) after it.
+    for value in sorted(values, key=lambda v: not v.changed):
         label = _clip(value.label.strip(" :*"), MAX_LABEL_CHARS)
         if not label or not value.value.strip() or _WHEN.match(value.value.strip()) or is_secret(policy, value):
             continue

@@ -58,3 +58,14 @@ def confirmation_category(policy: SecurityPolicy, message: str) -> str | None:
     if policy.meaning.asks_to_end_commitment(sentences) or any(map(policy.meaning.says_commitment_ends, sentences)):
         return "cancel"
     return "delete" if warned else None
+
+
+def discards_unsaved(policy: SecurityPolicy, message: str) -> bool:
+    """The app's question throws away work not yet saved: it names that work (and offers no save), and the act it
+    asks about is itself a discarding (a sentence judged by its verb, not a warning of loss: "Restore version 3? All
+    unsaved changes will be lost" restores a record, and loses the work on the way)."""
+    sentences = [s for s in _SENTENCES.split(message) if s.strip()]
+    if any(policy.asks_confirmation(s) and policy.flow.offers_save(s) for s in sentences):
+        return False
+    return any(policy.flow.names_unsaved(s) for s in sentences) and any(
+        policy.judge_sentence(s) == "delete" and not policy.flow.warns(s) for s in sentences)

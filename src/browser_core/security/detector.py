@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlsplit
 
-from browser_core.security.confirming import confirmation_category, without_records
+from browser_core.security.confirming import confirmation_category, discards_unsaved, without_records
 from browser_core.security.facts import ElementFacts, FormFacts, PageFacts
 from browser_core.security.named_records import SENTENCES, NamedRecords, quoted
 from browser_core.security.policy import SecurityPolicy
@@ -100,14 +100,27 @@ class DestructiveActionDetector:
             return None
         modal = without_records(shown, facts.acted_records)
         if not (self.policy.asks_confirmation(modal) or self.policy.flow.warns(modal)
-                or (title and self.policy.judge_name(title, weak=True))):
-            return None  # a dialog that neither asks, warns nor names an action: a form, a notice
+                or self.policy.flow.names_unsaved(modal) or (title and self.policy.judge_name(title, weak=True))):
+            return None  # a dialog that neither asks, warns (of unsaved work too) nor names an action: a form, a notice
         category = confirmation_category(self.policy, modal)
         if category is None:
             return None
-        said = " ".join(shown.split())[:MAX_SAID]
-        return self._verdict(category, f"the app's own confirmation says “{said}”", facts, quoted(said),
+        said = self._dialog_words(shown)[:MAX_SAID]
+        if category == "delete" and not quoted(said) and not facts.page.selected and discards_unsaved(
+                self.policy, modal):
+            category = "loss"  # it asks to throw away the unsaved work under it, and names no record of its own
+        picked = facts.form.checked if facts.form else facts.page.selected  # what the page picked for the act
+        return self._verdict(category, f"the app's own confirmation says “{said}”", facts, quoted(said) or picked,
                              f"{control('button', name)}; the app asks “{said}”")
+
+    def _dialog_words(self, shown: str) -> str:
+        """What the app's dialog says of the act: its sentences that ask, warn, speak of unsaved work or name an
+        effect (its buttons' words left out); all its text when none does."""
+        pieces = [" ".join(x.split()) for line in shown.splitlines() for x in SENTENCES.split(line) if x.strip(" .")]
+        said = [x for x in pieces if len(x.split()) >= 3 and (
+            self.policy.asks_confirmation(x) or self.policy.flow.warns(x) or self.policy.flow.names_unsaved(x)
+            or self.policy.judge_sentence(x))]
+        return " ".join(said or [" ".join(shown.split())])
 
     def _link(self, name: str, facts: ElementFacts) -> Verdict | None:
         """A GET opens a page; hold it only when the link shows it performs the action itself."""
@@ -308,7 +321,8 @@ class DestructiveActionDetector:
         if facts.url and not facts.href.startswith(("javascript:", "#")):
             return self._link(name, facts)
         if role in CLICK_ROLES or facts.tag in ("button", "a") or facts.type in ("button", "submit", "image"):
-            return self._scripted(role, name, facts)
+            # In the app's own confirmation its question says what the act is; the control's name only echoes it.
+            return self._in_confirmation(role, name, facts) or self._scripted(role, name, facts)
         return None
 
     def classify(self, kind: str, role: str, name: str, facts: ElementFacts | None, *,

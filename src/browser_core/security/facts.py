@@ -60,6 +60,7 @@ class FieldValue:
     type: str = "text"
     autocomplete: str = ""
     fixed: bool = False  # read-only: the app's own value, not one the person filled
+    changed: bool = False  # the person set it (it differs from the value the page loaded with)
 
 
 @dataclass

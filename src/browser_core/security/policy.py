@@ -242,6 +242,11 @@ class SecurityPolicy:
     def asks_confirmation(self, text: str) -> bool:
         return self._matches(self.questions, text)
 
+    def _asks_before_effect(self, sentence: str) -> bool:
+        """A question that asks the user to confirm an effect the gate holds ('Do you want to erase …?')."""
+        said = " ".join(sentence.split())
+        return said.endswith("?") and self.asks_confirmation(said) and self.judge_sentence(said) is not None
+
     def is_ordinary(self, name: str) -> bool:
         return self._matches(self.ordinary, name)
 
@@ -258,14 +263,27 @@ class SecurityPolicy:
         return bool(self.payment_fields and self.payment_fields.search(" ".join(text.split())))
 
     def injection_hits(self, text: str, limit: int = 3) -> list[str]:
+        """Text that addresses an agent. A hit that names an effect the gate holds, inside the app's own question
+        asking to confirm it ('Are you sure you want to delete all …?'), is the app asking its user before the act,
+        not an instruction: the act is held whoever asks for it. Every other hit in that sentence still counts."""
         hits: list[str] = []
         for pattern in self.injection:
             for match in pattern.finditer(text):
+                if self.judge_sentence(match.group()) and self._asks_before_effect(
+                        _sentence_at(text, match.start(), match.end())):
+                    continue
                 start = max(match.start() - 20, 0)
                 hits.append(" ".join(text[start: match.end() + 40].split()))
                 if len(hits) >= limit:
                     return hits
         return hits
+
+
+def _sentence_at(text: str, start: int, end: int) -> str:
+    """The sentence of ``text`` that holds the span (a line or a sentence's end bounds it)."""
+    begin = max(text.rfind(mark, 0, start) for mark in (". ", "? ", "! ", "\n")) + 1
+    ends = [i for i in (text.find(mark, end) for mark in (". ", "? ", "! ", "\n")) if i >= 0]
+    return text[begin: min(ends) + 1 if ends else len(text)]
 
 
 def _merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:  # boundary: policy YAML
