@@ -77,3 +77,13 @@ async def test_a_toolbars_blank_gaps_are_not_listed_as_unnamed_items(session: Br
     items = _named(await _snap(session, site.url_a("toolbar_gaps.html")), "menuitem")
     assert all(n for n, _ in items), items
     assert [n for n, _ in items] == ["Print", "Share", "Scale", "Favourite"], items
+
+
+async def test_an_image_labelled_with_its_own_declared_glyph_is_no_words_beside_a_name(
+    session: BrowserSession, site
+) -> None:
+    elements = await _snap(session, site.url_a("icons_declared_glyph.html"))
+    names = sorted(e["name"] for e in elements if e["role"] in ("menuitem", "button"))
+    # The caret's label repeats the glyph its class or drawing declares: the control is named by its words only;
+    # a control of glyphs only keeps their labels (its only name), and a label in words of its own stays.
+    assert names == ["Plots", "Seasons", "Sow seeds", "compost", "frost warning Cover beds", "leaf caret"], elements

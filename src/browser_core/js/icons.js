@@ -39,8 +39,21 @@
   // A label made as an identifier ("arrow_drop_down", "chevron-left"), on a control that shows no words, is its
   // glyph's name, not words a person reads: the control is named by its purpose first, by these words last.
   const GLYPH_NAME = /^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+$/;
-  // An image (role img) labelled with such an identifier, inside a control: its glyph, not the control's words.
-  const glyphLabel = (n) => n.getAttribute("role") === "img" && GLYPH_NAME.test((n.getAttribute("aria-label") || "").trim());
+  // An image (role img) labelled with such an identifier, inside a control: its glyph, not the control's words. So is
+  // one labelled with the very word the image itself declares as the glyph it draws (a class "<set>-<word>", or
+  // data-icon on it or its drawing): a label copied from the icon's own name, not written for a person.
+  function declaresGlyph(n, label) {
+    const word = label.toLowerCase();
+    if (!/^[a-z][a-z0-9-]*$/.test(word)) return false;
+    const own = (n.getAttribute("class") || "").toLowerCase().split(/\s+/);
+    if (own.some((t) => t.length > word.length + 1 && t.endsWith("-" + word))) return true;
+    const drawn = n.querySelector("svg[data-icon]");
+    return [n, drawn].some((d) => d && (d.getAttribute("data-icon") || "").toLowerCase() === word);
+  }
+  function glyphLabel(n, bare) {
+    const label = (n.getAttribute("aria-label") || "").trim();
+    return n.getAttribute("role") === "img" && (GLYPH_NAME.test(label) || (!bare && declaresGlyph(n, label)));
+  }
   function stripPrefix(t) {
     for (const p of ICON_PREFIXES) if (t.startsWith(p) && t.length > p.length) return t.slice(p.length);
     return null;

@@ -5,6 +5,7 @@
   // inline formatting), a piece repeated right after itself dropped, a whole name repeated collapsed.
   const INLINE_FMT = new Set(["B", "I", "EM", "STRONG", "U", "MARK", "SUB", "SUP", "ABBR", "CODE", "S", "SMALL"]);
   // ``omit``: a selector (or a test) of elements left out (a row's controls, when the row's own words are wanted).
+  // ``bare``: an image labelled with the glyph it declares is read (the words of a control that shows nothing else).
   // A slot renders the nodes assigned to it (a custom element's label), else its own fallback content.
   const shownChildren = (node) => {
     const assigned = node.tagName === "SLOT" && node.assignedNodes ? node.assignedNodes({ flatten: true }) : [];
@@ -12,7 +13,7 @@
   };
   const outOfFlow = (c) => { const st = getComputedStyle(c);
     return st.position === "absolute" || st.position === "fixed" || st.float !== "none"; };
-  function rendered(node, depth, pieces, omit) {
+  function rendered(node, depth, pieces, omit, bare) {
     for (const c of shownChildren(node)) {
       if (c.nodeType === 3) { pieces.push(c.nodeValue); continue; }
       if (c.nodeType !== 1 || SKIP_TAGS.has(c.tagName) || depth > 12) continue;
@@ -31,11 +32,11 @@
       let t = null;
       if (c.tagName === "INPUT" || c.tagName === "SELECT" || c.tagName === "TEXTAREA") t = "";
       else if (c.tagName === "IMG" || c.tagName === "AREA") t = c.getAttribute("alt") || "";
-      else if (c.hasAttribute("aria-label")) t = glyphLabel(c) ? "" : c.getAttribute("aria-label");  // no words
+      else if (c.hasAttribute("aria-label")) t = glyphLabel(c, bare) ? "" : c.getAttribute("aria-label");  // no words
       else if (c.tagName === "svg") t = (c.querySelector("title") || {}).textContent || "";
       if (t !== null) { pieces.push(sep + t + post); continue; }
       const sub = [];
-      rendered(c, depth + 1, sub, omit);
+      rendered(c, depth + 1, sub, omit, bare);
       const s = sub.join("").replace(/\s+/g, " ").trim();
       if (s && pieces.length && pieces[pieces.length - 1].trim() === s) continue;
       pieces.push(sep + s + post);
@@ -51,12 +52,12 @@
     }
     return s;
   }
-  function textOf(el) {
-    return collapseRepeats(rendered(el, 0, []).join("").replace(PUA, ""));
+  function textOf(el, bare) {
+    return collapseRepeats(rendered(el, 0, [], null, bare).join("").replace(PUA, ""));
   }
 
   function textName(el) {
-    const t = textOf(el);
+    const t = textOf(el) || textOf(el, true);  // a declared glyph's label names only a control with no other words
     if (t) return t;
     const img = el.querySelector && el.querySelector("img[alt], [aria-label], svg title");
     if (img) return img.getAttribute("alt") || img.getAttribute("aria-label") || img.textContent;
