@@ -2,7 +2,7 @@
 # Installs whatever is missing (scripts/install.sh), then runs the whole test suite:
 #   bash scripts/test.sh [pytest args...]      (default pytest args: -q -raR -n $TEST_WORKERS --dist loadgroup --reruns 1)
 #   LINT=1 bash scripts/test.sh                (also runs ruff check, mypy and lint-imports, beside the tests; CI)
-#   TEST_WORKERS=4 bash scripts/test.sh        (pytest-xdist workers, default 3; 0 runs the suite in one process)
+#   TEST_WORKERS=3 bash scripts/test.sh        (pytest-xdist workers, default 4; 0 runs the suite in one process)
 # Under xdist each corpus app's tests run on one worker (xdist_group, tests/realapps/conftest.py), which alone
 # starts that app. Given pytest args replace the defaults: add `-n N --dist loadgroup` yourself to get workers.
 # A failed test is run once more (pytest-rerunfailures); the summary lists each RERUN: a test that passed only
@@ -41,7 +41,7 @@ if [ "${LINT:-0}" = 1 ]; then
 fi
 
 if [ "$#" -eq 0 ]; then
-    set -- -q -raR -n "${TEST_WORKERS:-3}" --dist loadgroup --reruns 1
+    set -- -q -raR -n "${TEST_WORKERS:-4}" --dist loadgroup --reruns 1
 fi
 cmd=(uv run --no-sync python -m pytest "$@")
 if _inst_is_linux && [ -z "${DISPLAY:-}" ]; then
