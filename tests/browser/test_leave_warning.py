@@ -171,3 +171,23 @@ async def test_the_leave_warning_names_the_fields_typed_in_not_those_the_script_
     assert "'Observation text'" in effect and "Heron count at the weir" in effect, effect
     assert "Observer" not in effect and "Site" not in effect and "Entry heading" not in effect, effect
     await page.evaluate("window.onbeforeunload = null")  # the next test's page may load
+
+
+async def test_leaving_a_typed_memo_names_it_by_the_heading_typed_never_the_tab_title(session: BrowserSession,
+                                                                                       site) -> None:
+    """A composer with no heading of its own: the loss is named by what the person wrote as the work's title (the
+    first single-line field typed in), never by the document's title, which names the app's view."""
+    await navigation.navigate(session, url=site.url_a("memo_compose_leave.html"))  # landed: no restless page
+    page = await session.page()
+    snap = await observe(session)
+    await actions.type_text(session, element_id=find(snap, "Heading", "textbox")["id"], text="Boiler check on Friday")
+    snap = await observe(session)
+    await actions.type_text(session, element_id=find(snap, "Memo text", "textbox")["id"], text="Keys at the desk.")
+    with anyio.fail_after(20), pytest.raises(ConfirmationRequired) as held:
+        await navigation.navigate(session, url=site.url_a("nav_target.html"))
+    effect = held.value.details["summary"]["effect"]
+    # The work is the object; the tab's title may only say where (the summary's page), never name what is lost.
+    assert effect.startswith("lose the unsaved draft 'Boiler check on Friday'"), effect
+    assert "of 'Office Notes" not in effect, effect
+    assert "Keys at the desk" not in effect, effect  # the longer text is never quoted, only its field's name
+    await page.evaluate("window.onbeforeunload = null")

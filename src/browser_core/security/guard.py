@@ -123,7 +123,7 @@ class SecurityGuard:
         verdict = dialog_verdict(self.detector.policy, str(held.get("type", "confirm")), said,
                                  f"{role} '{name}'" if role else "", title,
                                  self.detector.acted_on(facts, name) if facts else [],
-                                 draft=await unsaved(intent.page, self.page_key) if leaving else ("", []))
+                                 draft=await unsaved(intent.page, self.page_key) if leaving else ("", [], ""))
         if verdict is None:
             return
         summary = await self._summary(intent, verdict, role, name)
