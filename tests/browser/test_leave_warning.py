@@ -191,3 +191,30 @@ async def test_leaving_a_typed_memo_names_it_by_the_heading_typed_never_the_tab_
     assert "of 'Office Notes" not in effect, effect
     assert "Keys at the desk" not in effect, effect  # the longer text is never quoted, only its field's name
     await page.evaluate("window.onbeforeunload = null")
+
+
+async def test_a_scripted_discard_on_an_edited_page_is_a_loss_of_the_edits_named_by_the_record(
+        session: BrowserSession, site) -> None:
+    """A page's own "discard" control (a script, outside any dialog) throws away the edits made on the page: held as
+    the loss of that work, named by the record the editor draws and the fields edited, never as a deletion of
+    nothing; the work stays until the human says yes."""
+    await navigation.navigate(session, url=site.url_a("recipe_editor_discard.html"))
+    page = await session.page()
+    snap = await observe(session)
+    await actions.type_text(session, element_id=find(snap, "Method", "textbox")["id"], text=" Simmer an hour.",
+                            clear_first=False)
+    snap = await observe(session)
+    with anyio.fail_after(20), pytest.raises(ConfirmationRequired) as deleting:  # a record's deletion stays one
+        await actions.click(session, element_id=find(snap, "Delete recipe", "button")["id"])
+    assert deleting.value.details["summary"]["category"] == "delete", deleting.value.details["summary"]
+    with pytest.raises(ConfirmationRefused):
+        decline_pending(session, deleting.value.details["confirmation_id"])
+    with anyio.fail_after(20), pytest.raises(ConfirmationRequired) as held:
+        await actions.click(session, element_id=find(snap, "Discard edits", "button")["id"])
+    summary = held.value.details["summary"]
+    assert summary["category"] == "loss", summary
+    assert "'Method'" in summary["effect"] and "Lentil and barley soup" in summary["effect"], summary
+    assert "Serves" not in summary["effect"], summary  # untouched: not the person's work
+    assert await page.locator("#method").input_value() == "Soak the lentils. Simmer an hour."
+    await confirm_pending(session, held.value.details["confirmation_id"])
+    assert await page.locator("#method").input_value() == "Soak the lentils."

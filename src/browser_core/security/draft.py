@@ -16,6 +16,10 @@ import contextlib
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
+from browser_core.security.facts import ElementFacts, PageFacts
+from browser_core.security.summary import Effect
+from browser_core.security.verdict import Verdict
+
 MAX_FIELDS = 8
 
 _JS = """([max, key]) => {
@@ -77,3 +81,19 @@ def loss_phrase(record: str, fields: list[str], typed: str = "") -> str:
     if typed:
         return f"lose the unsaved draft '{typed}'" + (f" ({what})" if what else "")
     return f"lose the unsaved {what or 'work'}" + (f" of '{record}'" if record else "")
+
+
+def discards_work(verdict: Verdict, facts: ElementFacts, control: str, page_title: str,
+                  draft: tuple[str, list[str], str]) -> Verdict | None:
+    """A control that throws work away (judged a deletion; the caller checks its name throws rather than deletes),
+    outside any dialog, row, link or form submit, on a page holding the person's unsaved edits: the loss of that
+    work, named as a leave warning names it (an editor's "Discard" loses the edits made in it, not the record it
+    edits); None if it is not that."""
+    record, fields, typed = draft
+    if (verdict.category != "delete" or not fields or facts.page.dialog or facts.row.name or facts.is_submit
+            or facts.href):
+        return None
+    effect = Effect(how=control, detail=loss_phrase(record, fields, typed)).text("loss", PageFacts(title=page_title))
+    work = typed or record
+    return Verdict("loss", f"{verdict.reason}; the page holds unsaved edits it throws away", effect,
+                   (work,) if work else ())
