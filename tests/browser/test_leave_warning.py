@@ -180,6 +180,8 @@ async def test_leaving_a_typed_memo_names_it_by_the_heading_typed_never_the_tab_
     await navigation.navigate(session, url=site.url_a("memo_compose_leave.html"))  # landed: no restless page
     page = await session.page()
     snap = await observe(session)
+    await actions.type_text(session, element_id=find(snap, "Find memos", "textbox")["id"], text="boiler")
+    snap = await observe(session)  # a query in the page's search names no work
     await actions.type_text(session, element_id=find(snap, "Heading", "textbox")["id"], text="Boiler check on Friday")
     snap = await observe(session)
     await actions.type_text(session, element_id=find(snap, "Memo text", "textbox")["id"], text="Keys at the desk.")

@@ -1,13 +1,14 @@
 """What leaving a page would lose, in the page's own terms (issue 29): the work being lost, named as the page names
 it, and the fields that hold a value not yet saved, by their own labels. The work is named by what the person wrote in
-its title-like field (the first edited single-line text field, its value clipped: a note's subject), else by the
-record the editor draws (the page's one main heading drawn on the page), else by the fields alone; the document's
-title never names it (a tab title names the app's view, 'Mail :: Compose', not the work). A field is unsaved when the
-person edited it (an input, change or beforeinput event reached it: the page's init script keeps them,
-``page/registry.py``) and its value differs from the value the page loaded with (``defaultValue``, ``defaultChecked``,
-``defaultSelected``), or, for an editable block, from its text before the first edit. A value the page's own script
-set after loading (a select filled in when its data arrived) raises no event and is not the person's work. Nothing
-here reads a wording; the one value reported is the typed title (never a password nor a longer text)."""
+its title-like field (the first edited single-line text field outside the page's search, its value clipped: a
+note's subject), else by the record the editor draws (the page's one main heading drawn on the page), else by the
+fields alone; the document's title never names it (a tab title names the app's view, 'Mail :: Compose', not the
+work). A field is unsaved when the person edited it (an input, change or beforeinput event reached it: the page's
+init script keeps them, ``page/registry.py``) and its value differs from the value the page loaded with
+(``defaultValue``, ``defaultChecked``, ``defaultSelected``), or, for an editable block, from its text before the
+first edit. A value the page's own script set after loading (a select filled in when its data arrived) raises no
+event and is not the person's work. Nothing here reads a wording; the one value reported is the typed title (never a
+password nor a longer text)."""
 
 from __future__ import annotations
 
@@ -47,8 +48,9 @@ _JS = """([max, key]) => {
   };
   const names = [];
   let typed = '';  // the first edited single-line text field's value: the title the person gave the work
-  const single = (el) => el.tagName === 'INPUT'
-    && ['text', 'search', ''].includes((el.getAttribute('type') || '').toLowerCase());
+  // A query typed into the page's search is no title of the work (a search landmark, a search box).
+  const single = (el) => el.tagName === 'INPUT' && !el.closest('[role=search], search')
+    && ['text', ''].includes((el.getAttribute('type') || '').toLowerCase());
   const blocks = kept ? kept.blocks.map((r) => r.deref()).filter((el) => el && el.isConnected
     && el.isContentEditable && kept.edits.get(el) !== el.innerText) : [];
   for (const el of [...document.querySelectorAll('input, textarea, select'), ...blocks]) {
