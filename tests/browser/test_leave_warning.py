@@ -171,3 +171,52 @@ async def test_the_leave_warning_names_the_fields_typed_in_not_those_the_script_
     assert "'Observation text'" in effect and "Heron count at the weir" in effect, effect
     assert "Observer" not in effect and "Site" not in effect and "Entry heading" not in effect, effect
     await page.evaluate("window.onbeforeunload = null")  # the next test's page may load
+
+
+async def test_leaving_a_typed_memo_names_it_by_the_heading_typed_never_the_tab_title(session: BrowserSession,
+                                                                                       site) -> None:
+    """A composer with no heading of its own: the loss is named by what the person wrote as the work's title (the
+    first single-line field typed in), never by the document's title, which names the app's view."""
+    await navigation.navigate(session, url=site.url_a("memo_compose_leave.html"))  # landed: no restless page
+    page = await session.page()
+    snap = await observe(session)
+    await actions.type_text(session, element_id=find(snap, "Find memos", "textbox")["id"], text="boiler")
+    snap = await observe(session)  # a query in the page's search names no work
+    await actions.type_text(session, element_id=find(snap, "Heading", "textbox")["id"], text="Boiler check on Friday")
+    snap = await observe(session)
+    await actions.type_text(session, element_id=find(snap, "Memo text", "textbox")["id"], text="Keys at the desk.")
+    with anyio.fail_after(20), pytest.raises(ConfirmationRequired) as held:
+        await navigation.navigate(session, url=site.url_a("nav_target.html"))
+    effect = held.value.details["summary"]["effect"]
+    # The work is the object; the tab's title may only say where (the summary's page), never name what is lost.
+    assert effect.startswith("lose the unsaved draft 'Boiler check on Friday'"), effect
+    assert "of 'Office Notes" not in effect, effect
+    assert "Keys at the desk" not in effect, effect  # the longer text is never quoted, only its field's name
+    await page.evaluate("window.onbeforeunload = null")
+
+
+async def test_a_scripted_discard_on_an_edited_page_is_a_loss_of_the_edits_named_by_the_record(
+        session: BrowserSession, site) -> None:
+    """A page's own "discard" control (a script, outside any dialog) throws away the edits made on the page: held as
+    the loss of that work, named by the record the editor draws and the fields edited, never as a deletion of
+    nothing; the work stays until the human says yes."""
+    await navigation.navigate(session, url=site.url_a("recipe_editor_discard.html"))
+    page = await session.page()
+    snap = await observe(session)
+    await actions.type_text(session, element_id=find(snap, "Method", "textbox")["id"], text=" Simmer an hour.",
+                            clear_first=False)
+    snap = await observe(session)
+    with anyio.fail_after(20), pytest.raises(ConfirmationRequired) as deleting:  # a record's deletion stays one
+        await actions.click(session, element_id=find(snap, "Delete recipe", "button")["id"])
+    assert deleting.value.details["summary"]["category"] == "delete", deleting.value.details["summary"]
+    with pytest.raises(ConfirmationRefused):
+        decline_pending(session, deleting.value.details["confirmation_id"])
+    with anyio.fail_after(20), pytest.raises(ConfirmationRequired) as held:
+        await actions.click(session, element_id=find(snap, "Discard edits", "button")["id"])
+    summary = held.value.details["summary"]
+    assert summary["category"] == "loss", summary
+    assert "'Method'" in summary["effect"] and "Lentil and barley soup" in summary["effect"], summary
+    assert "Serves" not in summary["effect"], summary  # untouched: not the person's work
+    assert await page.locator("#method").input_value() == "Soak the lentils. Simmer an hour."
+    await confirm_pending(session, held.value.details["confirmation_id"])
+    assert await page.locator("#method").input_value() == "Soak the lentils."

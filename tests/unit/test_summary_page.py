@@ -17,3 +17,10 @@ def test_a_page_that_names_more_than_the_summary_is_kept() -> None:
         "delete 'Art' (page 'Articles - Admin')")
     assert Effect(objects=["Tag: red"]).text("delete", PageFacts(title="Paint shop")) == (
         "delete Tag 'red' (page 'Paint shop')")
+
+
+def test_a_loss_is_named_by_the_title_typed_else_the_drawn_record_never_by_nothing() -> None:
+    assert loss_phrase("", ["Heading", "Memo text"], "Boiler check") == (
+        "lose the unsaved draft 'Boiler check' ('Heading', 'Memo text')")
+    assert loss_phrase("", ["Memo text"]) == "lose the unsaved 'Memo text'"
+    assert loss_phrase("", []) == "lose the unsaved work"

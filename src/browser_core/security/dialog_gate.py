@@ -28,10 +28,12 @@ _QUOTED = re.compile(r"[“«\"'‘]([^”»\"'’]{1,80})[”»\"'’]")
 
 
 def dialog_verdict(policy: SecurityPolicy, kind: str, message: str, control: str, page_title: str,
-                   acted_on: list[str] | None = None, draft: tuple[str, list[str]] = ("", [])) -> Verdict | None:
+                   acted_on: list[str] | None = None,
+                   draft: tuple[str, list[str], str] = ("", [], "")) -> Verdict | None:
     """The verdict on an action whose native dialog asked to confirm a destructive effect, in the dialog's words;
     the records it names, else those the control acts on (``acted_on``: its selection, its row, its page's record).
-    A leave warning is a ``loss`` of the page's draft (``draft``: the record edited, the fields not saved)."""
+    A leave warning is a ``loss`` of the page's draft (``draft``: the record the editor draws, the fields not saved,
+    the title the person typed for the work)."""
     leaving = kind == "beforeunload"
     category = "loss" if leaving else confirmation_category(policy, without_records(message, list(acted_on or [])))
     if category is None:
@@ -41,10 +43,11 @@ def dialog_verdict(policy: SecurityPolicy, kind: str, message: str, control: str
     how = "; ".join(p for p in (control, f"the page asks “{text}”" if own else text) if p)
     page = PageFacts(title=page_title)
     if leaving:  # leaving loses the draft of the record being edited, not what the control names
-        record, fields = draft
-        effect = Effect(how=how, detail=loss_phrase(record or page_title, fields))
+        record, fields, typed = draft  # the work by what was written, else the drawn record: never the tab's title
+        effect = Effect(how=how, detail=loss_phrase(record, fields, typed))
+        work = typed or record
         return Verdict(category, f"the page warned before unload: “{text}”" if own else text,
-                       effect.text(category, page), (record,) if record else ())
+                       effect.text(category, page), (work,) if work else ())
     named = [m.strip() for m in _QUOTED.findall(text) if m.strip()][:10] or list(acted_on or [])[:10]
     return Verdict(category, f"the page asked in a {kind}() dialog: “{text}”",
                    Effect(how=how, objects=named).text(category, page), tuple(named))

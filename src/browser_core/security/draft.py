@@ -1,10 +1,14 @@
-"""What leaving a page would lose, in the page's own terms (issue 29): the record being edited (the page's one main
-heading drawn on the page, else its title) and the fields that hold a value not yet saved, by their own labels. A
-field is unsaved when the person edited it (an input, change or beforeinput event reached it: the page's init script
-keeps them, ``page/registry.py``) and its value differs from the value the page loaded with (``defaultValue``,
-``defaultChecked``, ``defaultSelected``), or, for an editable block, from its text before the first edit. A value
-the page's own script set after loading (a select filled in when its data arrived) raises no event and is not the
-person's work. Nothing here reads a wording, and values themselves are never reported, only field names."""
+"""What leaving a page would lose, in the page's own terms (issue 29): the work being lost, named as the page names
+it, and the fields that hold a value not yet saved, by their own labels. The work is named by what the person wrote in
+its title-like field (the first edited single-line text field outside the page's search, its value clipped: a
+note's subject), else by the record the editor draws (the page's one main heading drawn on the page), else by the
+fields alone; the document's title never names it (a tab title names the app's view, 'Mail :: Compose', not the
+work). A field is unsaved when the person edited it (an input, change or beforeinput event reached it: the page's
+init script keeps them, ``page/registry.py``) and its value differs from the value the page loaded with
+(``defaultValue``, ``defaultChecked``, ``defaultSelected``), or, for an editable block, from its text before the
+first edit. A value the page's own script set after loading (a select filled in when its data arrived) raises no
+event and is not the person's work. Nothing here reads a wording; the one value reported is the typed title (never a
+password nor a longer text)."""
 
 from __future__ import annotations
 
@@ -12,6 +16,10 @@ import contextlib
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
+
+from browser_core.security.facts import ElementFacts, PageFacts
+from browser_core.security.summary import Effect
+from browser_core.security.verdict import Verdict
 
 MAX_FIELDS = 8
 
@@ -21,7 +29,7 @@ _JS = """([max, key]) => {
   const drawn = (el) => { const r = el.getBoundingClientRect(); return r.width > 1 && r.height > 1; };  // unclipped
   const root = document.querySelector('main, [role=main]') || document.body;
   const h1 = [...root.querySelectorAll('h1, [role=heading][aria-level="1"]')].filter(drawn);
-  const record = text(h1.length === 1 ? h1[0].innerText : '') || text(document.title);
+  const record = text(h1.length === 1 ? h1[0].innerText : '');
   const byId = (ids) => text((ids || '').split(/\\s+/).map((i) => document.getElementById(i))
     .filter(Boolean).map((e) => e.textContent).join(' '));
   const nameOf = (el) => text(el.getAttribute('aria-label')) || byId(el.getAttribute('aria-labelledby'))
@@ -39,29 +47,55 @@ _JS = """([max, key]) => {
     return el.value !== el.defaultValue;
   };
   const names = [];
+  let typed = '';  // the first edited single-line text field's value: the title the person gave the work
+  // A query typed into the page's search is no title of the work (a search landmark, a search box).
+  const single = (el) => el.tagName === 'INPUT' && !el.closest('[role=search], search')
+    && ['text', ''].includes((el.getAttribute('type') || '').toLowerCase());
   const blocks = kept ? kept.blocks.map((r) => r.deref()).filter((el) => el && el.isConnected
     && el.isContentEditable && kept.edits.get(el) !== el.innerText) : [];
   for (const el of [...document.querySelectorAll('input, textarea, select'), ...blocks]) {
     if (!el.disabled && shown(el) && (blocks.includes(el) || dirty(el))) {
+      if (!typed && single(el)) typed = text(el.value).slice(0, 80);
       const n = nameOf(el).slice(0, 60);
       if (n && !names.includes(n)) names.push(n);
       if (names.length >= max) break;
     }
   }
-  return [record.slice(0, 120), names];
+  return [record.slice(0, 120), names, typed];
 }"""
 
 
-async def unsaved(page: Page, key: str = "") -> tuple[str, list[str]]:
-    """The record the page edits and the names of its fields with unsaved values (empty if the page is gone);
-    ``key``: the page registry's, under which the init script keeps the fields the person edited."""
+async def unsaved(page: Page, key: str = "") -> tuple[str, list[str], str]:
+    """The record the editor draws (its one main heading, else empty), the names of the fields with unsaved values,
+    and the title the person typed for the work (empty if none); all empty if the page is gone. ``key``: the page
+    registry's, under which the init script keeps the fields the person edited."""
     with contextlib.suppress(PlaywrightError):
-        record, names = await page.evaluate(_JS, [MAX_FIELDS, key])
-        return str(record), [str(n) for n in names]
-    return "", []
+        record, names, typed = await page.evaluate(_JS, [MAX_FIELDS, key])
+        return str(record), [str(n) for n in names], str(typed)
+    return "", [], ""
 
 
-def loss_phrase(record: str, fields: list[str]) -> str:
-    """``lose the unsaved 'Title', 'Text' of 'Editing a note'``: what the page's leave warning protects."""
-    what = ", ".join(f"'{f}'" for f in fields) if fields else "work"
-    return f"lose the unsaved {what}" + (f" of '{record}'" if record else "")
+def loss_phrase(record: str, fields: list[str], typed: str = "") -> str:
+    """What the page's leave warning protects, named by the work: by what the person wrote as its title (``lose the
+    unsaved draft 'Spare lines' ('Subject', 'Text')``), else by the record the editor draws (``lose the unsaved
+    'Text' of 'Editing a note'``), else by its fields alone."""
+    what = ", ".join(f"'{f}'" for f in fields)
+    if typed:
+        return f"lose the unsaved draft '{typed}'" + (f" ({what})" if what else "")
+    return f"lose the unsaved {what or 'work'}" + (f" of '{record}'" if record else "")
+
+
+def discards_work(verdict: Verdict, facts: ElementFacts, control: str, page_title: str,
+                  draft: tuple[str, list[str], str]) -> Verdict | None:
+    """A control that throws work away (judged a deletion; the caller checks its name throws rather than deletes),
+    outside any dialog, row, link or form submit, on a page holding the person's unsaved edits: the loss of that
+    work, named as a leave warning names it (an editor's "Discard" loses the edits made in it, not the record it
+    edits); None if it is not that."""
+    record, fields, typed = draft
+    if (verdict.category != "delete" or not fields or facts.page.dialog or facts.row.name or facts.is_submit
+            or facts.href):
+        return None
+    effect = Effect(how=control, detail=loss_phrase(record, fields, typed)).text("loss", PageFacts(title=page_title))
+    work = typed or record
+    return Verdict("loss", f"{verdict.reason}; the page holds unsaved edits it throws away", effect,
+                   (work,) if work else ())

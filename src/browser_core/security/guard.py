@@ -34,7 +34,7 @@ from browser_core.security.approvals import Approval
 from browser_core.security.confirmations import ActionSummary, ConfirmationStore, PendingAction
 from browser_core.security.detector import JUDGED_KINDS, DestructiveActionDetector
 from browser_core.security.dialog_gate import LEAVE_WARNING, dialog_category, dialog_verdict
-from browser_core.security.draft import unsaved
+from browser_core.security.draft import discards_work, unsaved
 from browser_core.security.facts import ElementFacts, element_facts
 from browser_core.security.intent import ActionIntent
 from browser_core.security.modal_carry import inside_raised_modal
@@ -123,7 +123,7 @@ class SecurityGuard:
         verdict = dialog_verdict(self.detector.policy, str(held.get("type", "confirm")), said,
                                  f"{role} '{name}'" if role else "", title,
                                  self.detector.acted_on(facts, name) if facts else [],
-                                 draft=await unsaved(intent.page, self.page_key) if leaving else ("", []))
+                                 draft=await unsaved(intent.page, self.page_key) if leaving else ("", [], ""))
         if verdict is None:
             return
         summary = await self._summary(intent, verdict, role, name)
@@ -197,6 +197,7 @@ class SecurityGuard:
             if facts is not None and (kind == "click" or enter):  # the network line reads its request as the step's
                 self.onward = self.detector.reader.step_onward(facts)
             return None
+        verdict = await self._lost_work(intent, verdict, facts, f"{role} '{name}'")
         url = intent.page.url
         asks = self.detector.asks_confirmation(facts.page)
         approval, self.approval = self.approval, None  # only the very next destructive step may use it
@@ -225,6 +226,15 @@ class SecurityGuard:
             "confirmation",
             details=dict(pending.public()),
         )
+
+    async def _lost_work(self, intent: ActionIntent, verdict: Verdict, facts: ElementFacts, control: str) -> Verdict:
+        """A click whose name throws work away (not a record's deletion), outside any dialog: the page's unsaved
+        edits, if it holds some, are what it loses (``draft.discards_work``)."""
+        if (intent.kind != "click" or verdict.category != "delete" or facts.page.dialog
+                or not self.detector.policy.flow.throws_away(control)):
+            return verdict
+        return discards_work(verdict, facts, control, await intent.page.title(),
+                             await unsaved(intent.page, self.page_key)) or verdict
 
     async def _summary(self, intent: ActionIntent, verdict: Verdict, role: str, name: str) -> ActionSummary:
         params = intent.params

@@ -58,6 +58,7 @@ class FlowWords:
     warning: re.Pattern[str] | None = None
     unsaved: re.Pattern[str] | None = None
     saves: re.Pattern[str] | None = None
+    throws: re.Pattern[str] | None = None
 
     @staticmethod
     def _has(pattern: re.Pattern[str] | None, text: str) -> bool:
@@ -93,6 +94,10 @@ class FlowWords:
     def names_unsaved(self, sentence: str) -> bool:
         """The sentence names work not yet saved ('You have unsaved changes')."""
         return self._has(self.unsaved, sentence)
+
+    def throws_away(self, name: str) -> bool:
+        """The control's name throws work away rather than deleting a record ('Discard', 'Revert changes')."""
+        return self._has(self.throws, name)
 
     def offers_save(self, sentence: str) -> bool:
         """The sentence speaks of saving ('Do you want to save the changes?')."""
@@ -343,6 +348,7 @@ def load_policy(extra_file: Path | None = None) -> SecurityPolicy:
             warning=_phrase_regex(raw.get("warning_phrases", [])),
             unsaved=_phrase_regex((raw.get("unsaved_work", {}) or {}).get("phrases", [])),
             saves=_phrase_regex((raw.get("unsaved_work", {}) or {}).get("kept_by", [])),
+            throws=_phrase_regex((raw.get("unsaved_work", {}) or {}).get("thrown_by", [])),
         ),
         meaning=Meaning.load(raw, _phrase_regex),
     )
