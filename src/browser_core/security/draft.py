@@ -85,15 +85,18 @@ def loss_phrase(record: str, fields: list[str], typed: str = "") -> str:
     return f"lose the unsaved {what or 'work'}" + (f" of '{record}'" if record else "")
 
 
-def discards_work(verdict: Verdict, facts: ElementFacts, control: str, page_title: str,
-                  draft: tuple[str, list[str], str]) -> Verdict | None:
-    """A control that throws work away (judged a deletion; the caller checks its name throws rather than deletes),
-    outside any dialog, row, link or form submit, on a page holding the person's unsaved edits: the loss of that
-    work, named as a leave warning names it (an editor's "Discard" loses the edits made in it, not the record it
-    edits); None if it is not that."""
+def throws_work(verdict: Verdict, facts: ElementFacts) -> bool:
+    """The control could throw the page's work away (judged a deletion; the caller checks its name throws rather
+    than deletes): it sits outside any dialog, row, link or form submit."""
+    return verdict.category == "delete" and not (facts.page.dialog or facts.row.name or facts.is_submit or facts.href)
+
+
+def discards_work(verdict: Verdict, control: str, page_title: str, draft: tuple[str, list[str], str]) -> Verdict | None:
+    """A control that throws work away (``throws_work``) on a page holding the person's unsaved edits: the loss of
+    that work, named as a leave warning names it (an editor's "Discard" loses the edits made in it, not the record it
+    edits); None if the page holds none."""
     record, fields, typed = draft
-    if (verdict.category != "delete" or not fields or facts.page.dialog or facts.row.name or facts.is_submit
-            or facts.href):
+    if not fields:
         return None
     effect = Effect(how=control, detail=loss_phrase(record, fields, typed)).text("loss", PageFacts(title=page_title))
     work = typed or record
