@@ -12,12 +12,13 @@ from browser_core.security.confirming import confirmation_category
 from browser_core.security.policy import load_policy
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, judge_all, load_wordings, table
 
-# Round 22's apps (splits.yaml) scored 401/453 blind on round 21's rules (7dfa3cb with session 24's later commits),
-# run once after their labels were committed (8cf40fd); after their misses were read and fixed by class (no longer a
-# blind figure), 414/453; the 111 development apps (round 21's included, 2 texts relabelled by the written
-# convention, 4121a3a) score 8042/8420 before that pass and after it (no verdict changed): a regression guard.
-HELD_OUT_RIGHT = 414
-DEVELOPMENT_RIGHT = 8042
+# Round 23's apps (splits.yaml) scored 420/460 blind on main's rules (79c337a), run once after their labels were
+# committed (e12ffa5); after their misses were read and fixed by class (no longer a blind figure), 432/460 (one of their
+# texts relabelled by the set's own precedent: a free trial started commits, as "Start 7-day free trial" does); the 115
+# development apps (round 22's included, one text relabelled by the written round 22 convention: tutanota's "Reset
+# second factor") score 8491/8873 before that pass and 8504/8873 after it (no verdict lost): a regression guard.
+HELD_OUT_RIGHT = 432
+DEVELOPMENT_RIGHT = 8504
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -37,9 +38,9 @@ def test_the_gate_does_not_score_worse_than_measured() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 29's target is not met blind: round 22 measured 401/453 (88.5 %) on four apps never read (commit "
-    "4/4, delete 74/76, send 9/9, cancel 2/3, loss 13/20, advance 1/1, cart edit 6/8, ordinary 292/332; "
-    "splits.yaml)",
+    reason="issue 29's target is not met blind: round 23 measured 420/460 (91.3 %) on four apps never read (commit "
+    "10/13, delete 46/47, send 12/18, publish 1/1, cancel 5/7, loss 21/29, advance 2/2, cart edit 4/4, ordinary "
+    "319/339; splits.yaml)",
 )
 def test_every_category_scores_at_least_98_percent_on_the_held_out_apps() -> None:
     scores = table(judge_all(), "category")
@@ -165,7 +166,9 @@ def test_round_17_classes_mail_set_off_a_withdrawal_and_a_booking_created() -> N
     assert policy.judge_name("Withdraw paper") == "cancel"
     assert confirmation_category(policy, "Do you really want to withdraw your signup?") == "cancel"
     assert confirmation_category(policy, "Rotate it now? Existing webhooks will stop working.") == "cancel"
-    assert policy.judge_name("Reset two factor") == "cancel"
+    # A second factor reset was read as a credential made anew here; the labelling guide's round 22 convention (turning
+    # off a person's second factor is ordinary unless the app warns of loss) was applied to it in round 23.
+    assert policy.judge_name("Reset two factor") is None
     assert policy.judge_name("Create reservation") == "payment"
     assert policy.judge_name("Create order") is None
     assert confirmation_category(policy, "Do you want to send the recovery link to bob@example.org?") == "send"
@@ -289,3 +292,33 @@ def test_a_ledger_entry_posted_a_pod_evicted_a_setup_message_to_oneself_and_a_co
     for name in ("Never remove old backups", "Don't send read receipts", "Do not cancel pending jobs"):
         assert policy.judge_name(name) is None, name
     assert policy.judge_name("Remove old backups") == "delete"
+
+
+def test_running_work_restarted_a_live_meeting_ended_and_roles_or_places_a_record_keeps() -> None:
+    """Round 23's classes, in other words than the texts read: running work restarted (a server, a database, a
+    service) is taken away from whoever uses it meanwhile, as a stop is; a meeting or a conference under way, ended,
+    ends for everyone in it (a date or a time named by "end" ends nothing); resetting a person's second factor is
+    set up again from the same place (the labelling guide's round 22 convention), unlike a credential made anew; a
+    role taken off a record ("remove … as …") and a record taken out of a community leave the record; an unread
+    state cleared deletes no message; an authorised transaction captured takes the money; a browser's storage
+    cleared loses what it held; pruning cuts records away."""
+    policy = load_policy()
+    for name in ("Reboot server", "Restart the database", "End webinar", "End the meeting", "Cancel the transaction"):
+        assert policy.judge_name(name) == "cancel", name
+    for sentence in ("Do you want to reboot db-primary?", "This will end the conference call for all participants."):
+        assert confirmation_category(policy, sentence) == "cancel", sentence
+    for name in ("Restart tutorial", "Meeting end time", "End date", "Reset two-factor authentication",
+                 "Reset the user's MFA", "Remove Dana as reviewer", "Remove as approver", "Clear unread conversations"):
+        assert policy.judge_name(name) is None, name
+    for name in ("Regenerate recovery codes", "Reset API key"):
+        assert policy.judge_name(name) == "cancel", name
+    assert confirmation_category(policy, "Remove Ben from the community?") is None
+    assert confirmation_category(policy, "Do you want to clear the unread chats?") is None
+    assert confirmation_category(policy, "Associated volumes will be removed as well.") == "delete"
+    assert policy.judge_name("Remove community") == "delete"
+    assert policy.judge_name("Capture this transaction") == "payment"
+    for name in ("Clear local storage", "Prune", "Prune old images"):
+        assert policy.judge_name(name) == "delete", name
+    assert confirmation_category(policy, "Clearing the browser storage signs you out.") == "delete"
+    assert confirmation_category(policy, "Reset MFA settings for Dana?") is None
+    assert confirmation_category(policy, "Reset MFA settings for Dana? Existing settings will be lost.") == "delete"

@@ -52,6 +52,7 @@ class Meaning:
     cancel_leading: re.Pattern[str] | None = None
     now: re.Pattern[str] | None = None
     cancel_verbs: re.Pattern[str] | None = None
+    interrupts: re.Pattern[str] | None = None
     running: re.Pattern[str] | None = None
     answers: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
     documents: re.Pattern[str] | None = None
@@ -62,9 +63,10 @@ class Meaning:
     negated: re.Pattern[str] | None = None
     open_ended: re.Pattern[str] | None = None
     effects: dict[str, re.Pattern[str] | None] = field(default_factory=dict)
-    pairs: tuple[tuple[str, re.Pattern[str] | None, re.Pattern[str] | None], ...] = ()
+    pairs: tuple[tuple[str, re.Pattern[str] | None, re.Pattern[str] | None, bool], ...] = ()
     marks: re.Pattern[str] | None = None
     detach: tuple[re.Pattern[str] | None, ...] = (None,) * 9
+    not_roles: re.Pattern[str] | None = None
     sent_to: tuple[re.Pattern[str] | None, re.Pattern[str] | None, re.Pattern[str] | None] = (None, None, None)
     money_sent: tuple[re.Pattern[str] | None, re.Pattern[str] | None, re.Pattern[str] | None] = (None, None, None)
     possible: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
@@ -83,6 +85,7 @@ class Meaning:
             cancel_leading=word_regex(commit.get("cancel_leading", [])),
             now=word_regex(commit.get("now", [])),
             cancel_verbs=word_regex(commit.get("cancel_verbs", [])),
+            interrupts=word_regex(commit.get("interrupts", [])),
             running=word_regex(commit.get("running", [])),
             answers=(word_regex(commit.get("answers", [])), word_regex(commit.get("offered", []))),
             documents=word_regex(commit.get("documents", [])),
@@ -94,7 +97,8 @@ class Meaning:
             open_ended=word_regex(raw.get("open_ended", [])),
             effects={c: phrases(w) for c, w in (raw.get("confirmation_effects", {}) or {}).items()},
             pairs=tuple(
-                (p["category"], word_regex(p.get("verbs", [])), word_regex(p.get("objects", [])))
+                (p["category"], word_regex(p.get("verbs", [])), word_regex(p.get("objects", [])),
+                 bool(p.get("ordered")))
                 for p in commit.get("pairs", []) or []
             ),
             marks=word_regex(commit.get("marks", [])),
@@ -103,6 +107,7 @@ class Meaning:
                     word_regex(attributes.get("whole", [])), word_regex(attributes.get("links", [])),
                     word_regex(attributes.get("oneself", [])), word_regex(attributes.get("memberships", [])),
                     word_regex(attributes.get("member_of", []))),
+            not_roles=word_regex(attributes.get("not_roles", [])),
             sent_to=(phrases((raw.get("sent_to", {}) or {}).get("phrases", [])),
                      word_regex((raw.get("sent_to", {}) or {}).get("self", [])),
                      word_regex((raw.get("sent_to", {}) or {}).get("verbs", []))),
@@ -124,11 +129,16 @@ class Meaning:
         ended = [*_hits(self.objects.get("payment"), tokens), *_hits(self.objects.get("payment"), single),
                  *_hits(self.running, tokens), *_hits(self.documents, tokens)]
         answer, offered = self.answers
+        # Running work stopped and started again ("Restart server", "Confirm database reboot") is a stop meanwhile.
+        restarted = [(i, j) for i in _hits(self.interrupts, tokens) for j in _hits(self.running, tokens)]
         if any(abs(i - j) <= GAP and not (answer and offered and answer.match(tokens[i]) and offered.match(tokens[j]))
-               for i in cancels for j in ended) or _hits(self.cancel_leading, tokens[:1]):
+               for i in cancels for j in ended) or _hits(self.cancel_leading, tokens[:1]) or any(
+                abs(i - j) <= GAP for i, j in restarted):
             return "cancel"
-        for category, pair_verbs, pair_objects in self.pairs:  # a verb and its object: 'Email invoice'
-            if any(0 < abs(j - i) <= GAP for i in _hits(pair_verbs, tokens) for j in _hits(pair_objects, tokens)):
+        for category, pair_verbs, pair_objects, ordered in self.pairs:  # a verb and its object: 'Email invoice'
+            # An ordered pair reads its object after the verb only ("End the meeting", not "Meeting end time").
+            if any(0 < (j - i if ordered else abs(j - i)) <= GAP for i in _hits(pair_verbs, tokens)
+                   for j in _hits(pair_objects, tokens)):
                 return category
         verbs = _hits(self.verbs, tokens)
         if verbs:
@@ -188,11 +198,11 @@ class Meaning:
         tokens = [t.casefold() for t in _TOKENS.findall(sentence)]
         answer, offered = self.answers
         # Declining what was offered to oneself answers it ("… want to decline this invitation?"), as in a name.
+        ends = [p for p in (self.cancel_verbs, self.interrupts) if p is not None]
         return any(
             t == "to"
             and i + 1 < len(tokens)
-            and self.cancel_verbs is not None
-            and self.cancel_verbs.match(tokens[i + 1])
+            and any(p.match(tokens[i + 1]) for p in ends)
             and not (answer and offered and answer.match(tokens[i + 1])
                      and _hits(offered, tokens[i + 2:i + 2 + GAP]))
             for i, t in enumerate(tokens)
@@ -213,6 +223,8 @@ class Meaning:
         # Taken off oneself ("… remove full permissions for yourself?"): one's own access is lost, not an edit.
         if any(j > i for i in taken for j in _hits(oneself, tokens)):
             return False
+        if self._role_taken_off(tokens, taken):
+            return True
         # The link between two records it names ("… remove the relationship of this story with its epic"): both stay.
         if any(0 < j - i <= GAP and {"with", "between"} & set(tokens[j + 1:]) for i in taken
                for j in _hits(links, tokens)):
@@ -229,6 +241,14 @@ class Meaning:
         return any(0 < j - i <= GAP for i in taken for j in _hits(objects, tokens)) or any(
             0 < k - i <= 2 * GAP + 3 and "from" in tokens[i + 1:k] and not any(v > k for v in taken)
             for i in taken for k in out_of)
+
+    def _role_taken_off(self, tokens: list[str], taken: list[int]) -> bool:
+        """A name led by a verb that takes off, then "as" and a word that names a role or a standing ('Remove as owner',
+        'Remove Dana as reviewer'): the record stays. '… removed as well' adds to the act, it names none; in a
+        sentence the removal may be one act of several ('stop the application and remove it as a destination')."""
+        return 0 in taken and any(0 < k <= GAP and k + 1 < len(tokens)
+                                  and not (self.not_roles is not None and self.not_roles.match(tokens[k + 1]))
+                                  for k, t in enumerate(tokens) if t == "as")
 
     def offers_both(self, text: str) -> bool:
         """The name offers adding and taking off together ("Add / remove contact", "Add or remove tags"): it opens a
