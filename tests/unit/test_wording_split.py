@@ -322,3 +322,15 @@ def test_running_work_restarted_a_live_meeting_ended_and_roles_or_places_a_recor
     assert confirmation_category(policy, "Clearing the browser storage signs you out.") == "delete"
     assert confirmation_category(policy, "Reset MFA settings for Dana?") is None
     assert confirmation_category(policy, "Reset MFA settings for Dana? Existing settings will be lost.") == "delete"
+
+
+def test_leaving_while_the_app_says_work_is_under_way_stops_that_work() -> None:
+    """Round 23's class, in other words than the text read: a question of leaving in a dialog that says work is under
+    way stops that work (cancel); the question alone, or leaving a place that is no work, names none."""
+    policy = load_policy()
+    for message in ("Files are still syncing. Do you want to exit now?",
+                    "An import is in progress. Are you sure you want to leave this page?"):
+        assert confirmation_category(policy, message) == "cancel", message
+    for message in ("Do you want to exit now?", "Are you sure you want to leave the meeting?",
+                    "The export finished. Do you want to close this window?"):
+        assert confirmation_category(policy, message) is None, message

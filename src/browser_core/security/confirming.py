@@ -55,7 +55,9 @@ def confirmation_category(policy: SecurityPolicy, message: str) -> str | None:
         if category:
             return category
     # A commitment the app says will end, with no later date ("Your subscription will end."), is what the act ends.
-    if policy.meaning.asks_to_end_commitment(sentences) or any(map(policy.meaning.says_commitment_ends, sentences)):
+    # Leaving while the dialog says work is under way ("… uploading files, are you sure you want to quit?") stops it.
+    if (policy.meaning.asks_to_end_commitment(sentences) or any(map(policy.meaning.says_commitment_ends, sentences))
+            or policy.meaning.leaves_work_under_way(sentences)):
         return "cancel"
     return "delete" if warned else None
 

@@ -71,6 +71,7 @@ class Meaning:
     money_sent: tuple[re.Pattern[str] | None, re.Pattern[str] | None, re.Pattern[str] | None] = (None, None, None)
     possible: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
     ends: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
+    under_way: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
 
     @classmethod
     # boundary: the policy YAML's meaning section, as parsed
@@ -116,6 +117,8 @@ class Meaning:
             possible=(word_regex(possible.get("subjects", [])), word_regex(possible.get("modals", []))),
             ends=(phrases((commit.get("ends", {}) or {}).get("phrases", [])),
                   word_regex((commit.get("ends", {}) or {}).get("objects", []))),
+            under_way=(word_regex((commit.get("under_way", {}) or {}).get("leaving", [])),
+                       phrases((commit.get("under_way", {}) or {}).get("work", []))),
         )
 
     def commitment(self, text: str, has_money: Callable[[str], bool], *, max_words: int = 12) -> str | None:
@@ -192,6 +195,15 @@ class Meaning:
         last = [m for m in ending.finditer(text)] if ending is not None else []
         return (bool(last) and not _TOKENS.search(text[last[-1].end():])
                 and bool(_hits(objects, [t.casefold() for t in _TOKENS.findall(text[:last[-1].start()])])))
+
+    def leaves_work_under_way(self, sentences: list[str]) -> bool:
+        """A question of leaving ('… want to quit?') in a dialog that says work is under way ('You seem to be uploading
+        files'): leaving stops that work."""
+        leaving, work = self.under_way
+        if leaving is None or work is None or not any(work.search(" ".join(s.split())) for s in sentences):
+            return False
+        questions = [[t.casefold() for t in _TOKENS.findall(s)] for s in sentences if s.rstrip().endswith("?")]
+        return any(t == "to" and bool(leaving.match(q[i + 1])) for q in questions for i, t in enumerate(q[:-1]))
 
     def asks_to_end(self, sentence: str) -> bool:
         """A question whose verb ends something ('Are you sure you wish to abort?', '… want to stop it?')."""
