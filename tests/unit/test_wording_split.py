@@ -16,9 +16,9 @@ from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, judge_all, load_
 # committed (e12ffa5); after their misses were read and fixed by class (no longer a blind figure), 432/460 (one of their
 # texts relabelled by the set's own precedent: a free trial started commits, as "Start 7-day free trial" does); the 115
 # development apps (round 22's included, one text relabelled by the written round 22 convention: tutanota's "Reset
-# second factor") score 8491/8873 before that pass and 8504/8873 after it (no verdict lost): a regression guard.
+# second factor") score 8491/8873 before that pass and 8500/8873 after it (no verdict lost): a regression guard.
 HELD_OUT_RIGHT = 432
-DEVELOPMENT_RIGHT = 8504
+DEVELOPMENT_RIGHT = 8500
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -166,9 +166,9 @@ def test_round_17_classes_mail_set_off_a_withdrawal_and_a_booking_created() -> N
     assert policy.judge_name("Withdraw paper") == "cancel"
     assert confirmation_category(policy, "Do you really want to withdraw your signup?") == "cancel"
     assert confirmation_category(policy, "Rotate it now? Existing webhooks will stop working.") == "cancel"
-    # A second factor reset was read as a credential made anew here; the labelling guide's round 22 convention (turning
-    # off a person's second factor is ordinary unless the app warns of loss) was applied to it in round 23.
-    assert policy.judge_name("Reset two factor") is None
+    # A second factor reset is held by stance (the person's authenticator stops working), though the labelling guide
+    # calls it ordinary: those texts count as misses.
+    assert policy.judge_name("Reset two factor") == "cancel"
     assert policy.judge_name("Create reservation") == "payment"
     assert policy.judge_name("Create order") is None
     assert confirmation_category(policy, "Do you want to send the recovery link to bob@example.org?") == "send"
@@ -297,8 +297,8 @@ def test_a_ledger_entry_posted_a_pod_evicted_a_setup_message_to_oneself_and_a_co
 def test_running_work_restarted_a_live_meeting_ended_and_roles_or_places_a_record_keeps() -> None:
     """Round 23's classes, in other words than the texts read: running work restarted (a server, a database, a
     service) is taken away from whoever uses it meanwhile, as a stop is; a meeting or a conference under way, ended,
-    ends for everyone in it (a date or a time named by "end" ends nothing); resetting a person's second factor is
-    set up again from the same place (the labelling guide's round 22 convention), unlike a credential made anew; a
+    ends for everyone in it (a date or a time named by "end" ends nothing); resetting a person's second factor revokes
+    it (held by stance, though the labelling guide calls it ordinary), as a credential made anew does; a
     role taken off a record ("remove … as …") and a record taken out of a community leave the record; an unread
     state cleared deletes no message; an authorised transaction captured takes the money; a browser's storage
     cleared loses what it held; pruning cuts records away."""
@@ -307,10 +307,11 @@ def test_running_work_restarted_a_live_meeting_ended_and_roles_or_places_a_recor
         assert policy.judge_name(name) == "cancel", name
     for sentence in ("Do you want to reboot db-primary?", "This will end the conference call for all participants."):
         assert confirmation_category(policy, sentence) == "cancel", sentence
-    for name in ("Restart tutorial", "Meeting end time", "End date", "Reset two-factor authentication",
-                 "Reset the user's MFA", "Remove Dana as reviewer", "Remove as approver", "Clear unread conversations"):
+    for name in ("Restart tutorial", "Meeting end time", "End date", "Remove Dana as reviewer", "Remove as approver",
+                 "Clear unread conversations"):
         assert policy.judge_name(name) is None, name
-    for name in ("Regenerate recovery codes", "Reset API key"):
+    for name in ("Regenerate recovery codes", "Reset API key", "Reset two-factor authentication",
+                 "Reset the user's MFA"):
         assert policy.judge_name(name) == "cancel", name
     assert confirmation_category(policy, "Remove Ben from the community?") is None
     assert confirmation_category(policy, "Do you want to clear the unread chats?") is None
@@ -320,7 +321,7 @@ def test_running_work_restarted_a_live_meeting_ended_and_roles_or_places_a_recor
     for name in ("Clear local storage", "Prune", "Prune old images"):
         assert policy.judge_name(name) == "delete", name
     assert confirmation_category(policy, "Clearing the browser storage signs you out.") == "delete"
-    assert confirmation_category(policy, "Reset MFA settings for Dana?") is None
+    assert confirmation_category(policy, "Reset MFA settings for Dana?") == "delete"
     assert confirmation_category(policy, "Reset MFA settings for Dana? Existing settings will be lost.") == "delete"
 
 
