@@ -9,15 +9,18 @@ import pytest
 import yaml
 
 from browser_core.security.confirming import confirmation_category
+from browser_core.security.detector import DestructiveActionDetector
 from browser_core.security.policy import load_policy
-from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, judge_all, load_wordings, table
+from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, control_facts, judge_all, load_wordings, table
 
 # Round 22's apps (splits.yaml) scored 401/453 blind on round 21's rules (7dfa3cb with session 24's later commits),
 # run once after their labels were committed (8cf40fd); after their misses were read and fixed by class (no longer a
 # blind figure), 414/453; the 111 development apps (round 21's included, 2 texts relabelled by the written
 # convention, 4121a3a) score 8042/8420 before that pass and after it (no verdict changed): a regression guard.
+# Session 26's pass over the development misses by class (and 10 texts relabelled by the written convention): 8129/8420
+# (main before it: 8075), held-out unchanged.
 HELD_OUT_RIGHT = 414
-DEVELOPMENT_RIGHT = 8042
+DEVELOPMENT_RIGHT = 8129
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -165,7 +168,10 @@ def test_round_17_classes_mail_set_off_a_withdrawal_and_a_booking_created() -> N
     assert policy.judge_name("Withdraw paper") == "cancel"
     assert confirmation_category(policy, "Do you really want to withdraw your signup?") == "cancel"
     assert confirmation_category(policy, "Rotate it now? Existing webhooks will stop working.") == "cancel"
-    assert policy.judge_name("Reset two factor") == "cancel"
+    # A second factor reset is set up again from the same place (the README's round-22 convention, session 26); codes
+    # made anew still stop the old ones.
+    assert policy.judge_name("Reset two factor") is None
+    assert policy.judge_name("Regenerate recovery codes") == "cancel"
     assert policy.judge_name("Create reservation") == "payment"
     assert policy.judge_name("Create order") is None
     assert confirmation_category(policy, "Do you want to send the recovery link to bob@example.org?") == "send"
@@ -203,8 +209,10 @@ def test_services_stopped_content_replaced_records_merged_and_commitments_asked_
     merged cease to exist but one, a question led by a cancel verb in a dialog naming a commitment ends it, and what a
     person must do first names no effect."""
     policy = load_policy()
-    for name in ("Stop proxy", "Suspend server", "Terminate instance"):
+    for name in ("Stop proxy", "Terminate instance"):
         assert policy.judge_name(name) == "cancel", name
+    # A server suspended is lifted from the same place (the README's round-21 convention, session 26).
+    assert policy.judge_name("Suspend server") is None
     for name in ("Clear conversation", "Empty inbox"):
         assert policy.judge_name(name) == "delete", name
     for name in ("Clear search", "Clear cache", "Merge", "Merge tickets", "Restart"):
@@ -289,3 +297,61 @@ def test_a_ledger_entry_posted_a_pod_evicted_a_setup_message_to_oneself_and_a_co
     for name in ("Never remove old backups", "Don't send read receipts", "Do not cancel pending jobs"):
         assert policy.judge_name(name) is None, name
     assert policy.judge_name("Remove old backups") == "delete"
+
+
+def test_unpublishing_suspending_and_a_second_factor_reset_follow_the_settled_labels() -> None:
+    """Session 26 (the README's conventions of rounds 21 and 22, in other words than the texts read): content taken
+    off the public site, an account, a server or a run suspended, and a person's second factor reset are each lifted or
+    set up again from the same place: ordinary, unless the app's own words warn of a loss."""
+    policy = load_policy()
+    for name in ("Unpublish this article", "Take the shop offline", "Suspend the member", "Suspend workspace",
+                 "Reset MFA", "Reset her two-factor settings", "Снять с публикации"):
+        assert policy.judge_name(name) is None, name
+    for text in ("Do you want to unpublish the newsletter? Readers will no longer find it on the site.",
+                 "Do you want to suspend this workspace?", "Reset the current MFA settings for anna?"):
+        assert confirmation_category(policy, text) is None, text
+    assert confirmation_category(policy, "Unpublish it? Its comments will be permanently deleted.") == "delete"
+    assert confirmation_category(policy, "Reset MFA? Existing settings will be lost.") == "delete"
+    assert policy.judge_name("Regenerate backup codes") == "cancel"
+
+
+def test_what_serves_others_restarted_a_whole_state_restored_and_messages_forwarded() -> None:
+    """Session 26's classes, in other words than the texts read: what runs and serves others restarted or redeployed
+    (or an act the app says causes downtime) is lost meanwhile; a whole stored state put back writes over the present
+    one; messages the app asks to forward go out; a quote accepted in the gerund agrees to its price."""
+    policy = load_policy()
+    for name in ("Restart the web server", "Redeploy service"):
+        assert policy.judge_name(name) == "cancel", name
+    for name in ("Restart", "Restart build", "Forward message"):
+        assert policy.judge_name(name) is None, name
+    for text in ("Confirm Container Restart?", "Redeploying restarts the pods of this app.",
+                 "Switching the region may cause brief downtime.",
+                 "Rolling back can cause a short service interruption."):
+        assert confirmation_category(policy, text) == "cancel", text
+    for text in ("Restore the cluster from this snapshot?", "Restoring the nightly backup takes a while."):
+        assert confirmation_category(policy, text) == "delete", text
+    assert confirmation_category(policy, "Are you sure you want to restore this page from the bin?") is None
+    assert confirmation_category(policy, "Forward 2 emails?") == "send"
+    assert confirmation_category(policy, "Accepting this estimate turns it into an invoice.") == "payment"
+
+
+def test_work_left_unsaved_a_booking_asked_for_and_mail_others_receive() -> None:
+    """Session 26's classes, in other words than the texts read: work a question names as not saved, or the form it
+    asks to leave, is lost; what the person was making, said never to be made, is lost; a question whose verb commits
+    by itself asks to commit; a mail someone else will receive is sent; a membership resiliated ends; a field for one's
+    opinion is written for others."""
+    policy = load_policy()
+    for text in ("You have not saved your edits. Close anyway?", "Do you really want to leave this form?",
+                 "Some data unsaved here. Quit?", "If you go back now, the report will not be created."):
+        assert confirmation_category(policy, text) == "delete", text
+    for text in ("Do you want to reserve the room anyway?", "Would you like to pay the rest now?"):
+        assert confirmation_category(policy, text) == "payment", text
+    assert confirmation_category(policy, "You can book another slot later?") is None
+    assert confirmation_category(policy, "The buyer will receive an email receipt.") == "send"
+    for text in ("You will receive an email shortly.", "They will receive a notification."):
+        assert confirmation_category(policy, text) is None, text
+    assert policy.judge_name("Resiliate membership") == "cancel"
+    detector = DestructiveActionDetector(policy)
+    facts = control_facts("Submit", "compose", "Your opinion of this hotel")
+    verdict = detector.classify("click", "button", "Submit", facts)
+    assert verdict is not None and verdict.category == "send"
