@@ -9,16 +9,17 @@ import pytest
 import yaml
 
 from browser_core.security.confirming import confirmation_category
+from browser_core.security.detector import DestructiveActionDetector
 from browser_core.security.policy import load_policy
-from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, judge_all, load_wordings, table
+from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, control_facts, judge_all, load_wordings, table
 
 # Round 23's apps (splits.yaml) scored 420/460 blind on main's rules (79c337a), run once after their labels were
 # committed (e12ffa5); after their misses were read and fixed by class (no longer a blind figure), 432/460 (one of their
-# texts relabelled by the set's own precedent: a free trial started commits, as "Start 7-day free trial" does); the 115
-# development apps (round 22's included, one text relabelled by the written round 22 convention: tutanota's "Reset
-# second factor") score 8491/8873 before that pass and 8500/8873 after it (no verdict lost): a regression guard.
+# texts relabelled by the set's own precedent: a free trial started commits, as "Start 7-day free trial" does). The
+# development apps: session 26's pass over the development misses by class (16 texts relabelled by the written
+# convention) and round 23's pass, together: a regression guard (figures set at merge).
 HELD_OUT_RIGHT = 432
-DEVELOPMENT_RIGHT = 8500
+DEVELOPMENT_RIGHT = 8560
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -169,6 +170,7 @@ def test_round_17_classes_mail_set_off_a_withdrawal_and_a_booking_created() -> N
     # A second factor reset is held by stance (the person's authenticator stops working), though the labelling guide
     # calls it ordinary: those texts count as misses.
     assert policy.judge_name("Reset two factor") == "cancel"
+    assert policy.judge_name("Regenerate recovery codes") == "cancel"
     assert policy.judge_name("Create reservation") == "payment"
     assert policy.judge_name("Create order") is None
     assert confirmation_category(policy, "Do you want to send the recovery link to bob@example.org?") == "send"
@@ -206,8 +208,10 @@ def test_services_stopped_content_replaced_records_merged_and_commitments_asked_
     merged cease to exist but one, a question led by a cancel verb in a dialog naming a commitment ends it, and what a
     person must do first names no effect."""
     policy = load_policy()
-    for name in ("Stop proxy", "Suspend server", "Terminate instance"):
+    for name in ("Stop proxy", "Terminate instance"):
         assert policy.judge_name(name) == "cancel", name
+    # A server suspended is lifted from the same place (the README's round-21 convention, session 26).
+    assert policy.judge_name("Suspend server") is None
     for name in ("Clear conversation", "Empty inbox"):
         assert policy.judge_name(name) == "delete", name
     for name in ("Clear search", "Clear cache", "Merge", "Merge tickets", "Restart"):
@@ -335,3 +339,70 @@ def test_leaving_while_the_app_says_work_is_under_way_stops_that_work() -> None:
     for message in ("Do you want to exit now?", "Are you sure you want to leave the meeting?",
                     "The export finished. Do you want to close this window?"):
         assert confirmation_category(policy, message) is None, message
+
+
+def test_unpublishing_and_suspending_follow_the_settled_labels_a_second_factor_reset_stays_held() -> None:
+    """Session 26 (the README's round 21 convention, in other words than the texts read): content taken off the
+    public site, an account, a server or a run suspended are each lifted from the same place: ordinary, unless the
+    app's own words warn of a loss. A person's second factor reset stays held by stance (their authenticator stops
+    working), though the guide labels it ordinary."""
+    policy = load_policy()
+    for name in ("Unpublish this article", "Take offline", "Suspend the member", "Suspend workspace",
+                 "Снять с публикации"):
+        assert policy.judge_name(name) is None, name
+    for text in ("Do you want to unpublish the newsletter? Readers will no longer find it on the site.",
+                 "Do you want to suspend this workspace?"):
+        assert confirmation_category(policy, text) is None, text
+    assert confirmation_category(policy, "Unpublish it? Its comments will be permanently deleted.") == "delete"
+    assert confirmation_category(policy, "Reset MFA? Existing settings will be lost.") == "delete"
+    assert policy.judge_name("Regenerate backup codes") == "cancel"
+    for name in ("Reset MFA", "Reset her two-factor settings"):
+        assert policy.judge_name(name) == "cancel", name
+    assert confirmation_category(policy, "Reset the current MFA settings for anna?") is not None
+
+
+def test_what_serves_others_restarted_a_whole_state_restored_and_messages_forwarded() -> None:
+    """Session 26's classes, in other words than the texts read: what runs and serves others restarted or redeployed
+    (or an act the app says causes downtime) is lost meanwhile; a whole stored state put back writes over the present
+    one; messages the app asks to forward go out; a quote accepted in the gerund agrees to its price."""
+    policy = load_policy()
+    for name in ("Restart the web server", "Redeploy service"):
+        assert policy.judge_name(name) == "cancel", name
+    for name in ("Restart", "Restart build", "Forward message"):
+        assert policy.judge_name(name) is None, name
+    for text in ("Confirm Container Restart?", "Redeploying restarts the pods of this app.",
+                 "Switching the region may cause brief downtime.",
+                 "Rolling back can cause a short service interruption."):
+        assert confirmation_category(policy, text) == "cancel", text
+    for text in ("Restore the cluster from this snapshot?", "Restoring the nightly backup takes a while."):
+        assert confirmation_category(policy, text) == "delete", text
+    assert confirmation_category(policy, "Are you sure you want to restore this page from the bin?") is None
+    assert confirmation_category(policy, "Forward 2 emails?") == "send"
+    # A post or a comment waiting for a moderator, rejected, is thrown away; a public feed closed is withdrawn.
+    assert policy.judge_name("Reject comment") == "delete"
+    assert confirmation_category(policy, "Do you want to reject these 2 replies?") == "delete"
+    assert policy.judge_name("Close RSS feed") == "cancel"
+    assert confirmation_category(policy, "Close this podcast feed?") == "cancel"
+    assert confirmation_category(policy, "Accepting this estimate turns it into an invoice.") == "payment"
+
+
+def test_work_left_unsaved_a_booking_asked_for_and_mail_others_receive() -> None:
+    """Session 26's classes, in other words than the texts read: work a question names as not saved, or the form it
+    asks to leave, is lost; what the person was making, said never to be made, is lost; a question whose verb commits
+    by itself asks to commit; a mail someone else will receive is sent; a membership resiliated ends; a field for one's
+    opinion is written for others."""
+    policy = load_policy()
+    for text in ("You have not saved your edits. Close anyway?", "Do you really want to leave this form?",
+                 "Some data unsaved here. Quit?", "If you go back now, the report will not be created."):
+        assert confirmation_category(policy, text) == "delete", text
+    for text in ("Do you want to reserve the room anyway?", "Are you sure you want to donate it?"):
+        assert confirmation_category(policy, text) == "payment", text
+    assert confirmation_category(policy, "You can book another slot later?") is None
+    assert confirmation_category(policy, "Each guest will get an e-mail with the new time.") == "send"
+    for text in ("You will receive an email shortly.", "They will receive a notification."):
+        assert confirmation_category(policy, text) is None, text
+    assert policy.judge_name("Resiliate membership") == "cancel"
+    detector = DestructiveActionDetector(policy)
+    facts = control_facts("Submit", "compose", "Your opinion of this hotel")
+    verdict = detector.classify("click", "button", "Submit", facts)
+    assert verdict is not None and verdict.category == "send"

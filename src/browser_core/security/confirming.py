@@ -46,10 +46,7 @@ def confirmation_category(policy: SecurityPolicy, message: str) -> str | None:
     # edit: its bare "remove" elsewhere ("Are you sure you want to remove anna?") is the same act, not a deletion.
     edit = not warned and any(policy.takes_off(s) for s in sentences)
     for sentence in sentences:
-        category = policy.judge_sentence(sentence) or (
-            "cancel" if policy.asks_confirmation(sentence) and policy.meaning.asks_to_end(sentence)
-            and not policy.is_safe(sentence) else None
-        )
+        category = policy.judge_sentence(sentence) or _asked(policy, sentence)
         if category == "delete" and edit and not policy.meaning.destroys(sentence):
             continue
         if category:
@@ -60,6 +57,16 @@ def confirmation_category(policy: SecurityPolicy, message: str) -> str | None:
             or policy.meaning.leaves_work_under_way(sentences)):
         return "cancel"
     return "delete" if warned else None
+
+
+def _asked(policy: SecurityPolicy, sentence: str) -> str | None:
+    """What a question asks to do by its verb alone: end something ('… want to stop it?'), or commit ('Would you
+    like to book it anyway?')."""
+    if policy.is_safe(sentence):
+        return None
+    if policy.asks_confirmation(sentence) and policy.meaning.asks_to_end(sentence):
+        return "cancel"
+    return "payment" if policy.meaning.asks_to_commit(sentence) and not policy.meaning.only_possible(sentence) else None
 
 
 def discards_unsaved(policy: SecurityPolicy, message: str) -> bool:

@@ -68,6 +68,7 @@ class Meaning:
     detach: tuple[re.Pattern[str] | None, ...] = (None,) * 9
     not_roles: re.Pattern[str] | None = None
     sent_to: tuple[re.Pattern[str] | None, re.Pattern[str] | None, re.Pattern[str] | None] = (None, None, None)
+    received: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
     money_sent: tuple[re.Pattern[str] | None, re.Pattern[str] | None, re.Pattern[str] | None] = (None, None, None)
     possible: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
     ends: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
@@ -112,6 +113,8 @@ class Meaning:
             sent_to=(phrases((raw.get("sent_to", {}) or {}).get("phrases", [])),
                      word_regex((raw.get("sent_to", {}) or {}).get("self", [])),
                      word_regex((raw.get("sent_to", {}) or {}).get("verbs", []))),
+            received=(word_regex((raw.get("sent_to", {}) or {}).get("receive", [])),
+                      word_regex((raw.get("sent_to", {}) or {}).get("messages", []))),
             money_sent=(word_regex(money.get("verbs", [])), word_regex(money.get("objects", [])),
                         word_regex(money.get("after", []))),
             possible=(word_regex(possible.get("subjects", [])), word_regex(possible.get("modals", []))),
@@ -132,11 +135,8 @@ class Meaning:
         ended = [*_hits(self.objects.get("payment"), tokens), *_hits(self.objects.get("payment"), single),
                  *_hits(self.running, tokens), *_hits(self.documents, tokens)]
         answer, offered = self.answers
-        # Running work stopped and started again ("Restart server", "Confirm database reboot") is a stop meanwhile.
-        restarted = [(i, j) for i in _hits(self.interrupts, tokens) for j in _hits(self.running, tokens)]
         if any(abs(i - j) <= GAP and not (answer and offered and answer.match(tokens[i]) and offered.match(tokens[j]))
-               for i in cancels for j in ended) or _hits(self.cancel_leading, tokens[:1]) or any(
-                abs(i - j) <= GAP for i, j in restarted):
+               for i in cancels for j in ended) or _hits(self.cancel_leading, tokens[:1]):
             return "cancel"
         for category, pair_verbs, pair_objects, ordered in self.pairs:  # a verb and its object: 'Email invoice'
             # An ordered pair reads its object after the verb only ("End the meeting", not "Meeting end time").
@@ -219,6 +219,14 @@ class Meaning:
                      and _hits(offered, tokens[i + 2:i + 2 + GAP]))
             for i, t in enumerate(tokens)
         )
+
+    def asks_to_commit(self, sentence: str) -> bool:
+        """A question whose verb commits by itself ('Would you like to reserve it anyway?', '… to pay the rest?'): the
+        app asks to make that commitment now."""
+        tokens = [t.casefold() for t in _TOKENS.findall(sentence)]
+        return sentence.rstrip().endswith("?") and any(
+            t == "to" and i + 1 < len(tokens) and self.leading is not None and bool(self.leading.match(tokens[i + 1]))
+            for i, t in enumerate(tokens))
 
     def takes_off_attribute(self, text: str) -> bool:
         """A verb that takes off and an attribute after it ('Remove selected labels', '… remove that tag from …'), or
@@ -327,8 +335,17 @@ class Meaning:
         # The active form, the app asking the user to send it to someone it names ("… send a password reset email to
         # anna@example.com?"): a verb of sending, then "to" and someone who is not the user.
         tokens = [t.casefold() for t in _TOKENS.findall(text)]
-        return any(tokens[k] == "to" and k + 1 < len(tokens) and not (own is not None and own.match(tokens[k + 1]))
-                   for i in _hits(verbs, tokens) for k in range(i + 1, min(i + 2 * GAP, len(tokens))))
+        return self._received_by_others(tokens) or any(
+            tokens[k] == "to" and k + 1 < len(tokens) and not (own is not None and own.match(tokens[k + 1]))
+            for i in _hits(verbs, tokens) for k in range(i + 1, min(i + 2 * GAP, len(tokens))))
+
+    def _received_by_others(self, tokens: list[str]) -> bool:
+        """Someone the app names, not the user, will receive a message ('The customer will receive a confirmation
+        email'); 'You will receive an email' is the app's message to the user."""
+        own = self.sent_to[1]
+        receive, messages = self.received
+        return any(i > 1 and tokens[i - 1] == "will" and not (own is not None and own.match(tokens[i - 2]))
+                   and bool(_hits(messages, tokens[i + 1:i + 1 + GAP])) for i in _hits(receive, tokens))
 
     def sends_money(self, text: str, has_money: Callable[[str], bool] | None = None) -> bool:
         """Money is what the verb sends ('Send payment via PayPal', 'Transfer funds to Anna'): the money word heads its
