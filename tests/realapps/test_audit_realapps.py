@@ -96,16 +96,23 @@ async def run_audit(app: RunningApp, tmp_path: Path, *signs_in: str,
     return report, out
 
 
-@pytest.mark.parametrize("app_name", [pytest.param(a, id=a, marks=gap(a)) for a in sorted(APPS)])
+# The apps whose audit signs in itself (test_audit_signs_in_itself): that run audits the same pages with the same
+# budget and asserts the same "no violation", so they are not audited a second time from a logged-in profile (the
+# profile's restored session stays covered by django-oscar's audit below).
+SIGNS_IN = ["django_admin", "wagtail"]
+
+
+@pytest.mark.parametrize("app_name", [pytest.param(a, id=a, marks=gap(a)) for a in sorted(APPS) if a not in SIGNS_IN])
 async def test_audit_finds_no_violation(app_name: str, corpus_apps, tmp_path: Path) -> None:
     report, out = await run_audit(corpus_apps.get(app_name), tmp_path)
     assert report.total == 0, f"{report.total} violation(s) {report.counts()}:\n{out}"
 
 
-@pytest.mark.parametrize("app_name", ["django_admin", "wagtail"])
+@pytest.mark.parametrize("app_name", [pytest.param(a, id=a, marks=gap(a)) for a in SIGNS_IN])
 async def test_audit_signs_in_itself(app_name: str, corpus_apps, tmp_path: Path) -> None:
     """Issue 29 §5a: --login-user/--login-secret instead of a logged-in profile: the audit signs in on the sign-in
-    form its start address redirects to, audits the admin from there, and the password shows nowhere."""
+    form its start address redirects to, audits the admin from there (no violation, as for every app), and the
+    password shows nowhere."""
     app = corpus_apps.get(app_name)
     login = app.spec.login
     assert login is not None
