@@ -83,3 +83,15 @@ async def test_a_lone_rows_parked_row_action_does_not_key_it(session: BrowserSes
     assert "Put back" in contexts and "Erase for good" in contexts, contexts
     assert "Put back" not in contexts["Erase for good"] and "marta" not in contexts["Erase for good"], contexts
     assert "Smoked trout pâté" in contexts["Erase for good"], contexts  # its title in bold, not the cook's link
+
+
+async def test_a_tooltip_attribute_holding_a_generated_key_is_no_name(session: BrowserSession, site) -> None:
+    """A tooltip attribute whose value is a generated key (one run of mixed-case letters and digits, no words: the
+    key of a tip drawn on hover) names nothing: the control is named by its icon. A tip in words stays its name."""
+    page = await session.page()
+    await page.goto(site.url_a("tooltip_keys.html"))
+    snap = await observe(session)
+    names = [e["name"] for e in snap["elements"]]
+    assert not [n for n in names if any(k in n for k in ("k3Jd9", "Q8vWm2", "h6TzY1"))], names
+    assert {"delete", "edit", "add"} <= set(names), names
+    assert "Weigh the bird again" in names and "Rings2025" in names, names

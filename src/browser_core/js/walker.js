@@ -138,10 +138,12 @@
   }
   const active = deepActive();
 
+  const TICKS = new Set(["checkbox", "switch", "menuitemcheckbox"]);
   function statesOf(el, role) {
     const s = [];
-    const ac = el.getAttribute("aria-checked");
-    if (el.checked === true || ac === "true") s.push("checked");
+    const ac = el.getAttribute("aria-checked");  // a box stating its tick as a toggle button does: aria-pressed
+    const pressed = ac === null && TICKS.has(role) && el.getAttribute("aria-pressed") === "true";
+    if (el.checked === true || ac === "true" || pressed) s.push("checked");
     else if (ac === "mixed" || el.indeterminate) s.push("mixed");
     if (el.disabled === true || el.getAttribute("aria-disabled") === "true") s.push("disabled");
     // A disclosure: aria-expanded, or a <details>' summary (open when its details is).
