@@ -274,9 +274,12 @@ SEEDS = """
 <h2>Seed tin</h2>
 <div class="tools"><button type="button" id="bin">Remove</button></div>
 <table><thead><tr><th></th><th>Packet</th><th>Sown by</th></tr></thead><tbody>
-<tr><td><div role="checkbox" tabindex="0" aria-pressed="true"><i class="tick"></i></div></td><td>Runner bean Scarlet Emperor</td><td>May</td></tr>
-<tr><td><div role="checkbox" tabindex="0" aria-pressed="false"><i class="tick"></i></div></td><td>Beetroot Boltardy</td><td>June</td></tr>
-<tr><td><div role="checkbox" tabindex="0" aria-pressed="true"><i class="tick"></i></div></td><td>Parsnip Tender and True</td><td>April</td></tr>
+<tr><td><div role="checkbox" tabindex="0" aria-pressed="true"><i class="tick"></i></div></td>
+  <td>Runner bean Scarlet Emperor</td><td>May</td></tr>
+<tr><td><div role="checkbox" tabindex="0" aria-pressed="false"><i class="tick"></i></div></td>
+  <td>Beetroot Boltardy</td><td>June</td></tr>
+<tr><td><div role="checkbox" tabindex="0" aria-pressed="true"><i class="tick"></i></div></td>
+  <td>Parsnip Tender and True</td><td>April</td></tr>
 </tbody></table>
 """
 

@@ -79,9 +79,11 @@
     if (!words.length || words.length > 5) return "";
     return words.length === 1 ? ICONS.words[words[0]] || words[0] : words.join(" ");
   }
-  // A tooltip attribute may hold the key of a tip the page draws on hover, not its words: one run of letters and
-  // digits mixing both cases, long as a generated id ("k3Jd9_xQ0pLmZr2TyV7aB"). It names nothing.
-  const tipKey = (v) => v.length >= 12 && /^[A-Za-z0-9_-]+$/.test(v) && /\d/.test(v) && /[a-z]/.test(v) && /[A-Z]/.test(v);
+  // A tooltip attribute may hold the key of a tip the page draws on hover, not its words: one run of letters (and
+  // digits), long as a generated id, capitals inside it or digits among the letters ("k3Jd9_xQ0pLmZr2TyV7aB",
+  // "DsvvEcVSzBmASjoVMKkEV"). It names nothing.
+  const tipKey = (v) => v.length >= 12 && /^[A-Za-z0-9_-]+$/.test(v) && /[a-z]/.test(v) && /[A-Z]/.test(v) &&
+    (/\d/.test(v) || /[a-z][A-Z]/.test(v));
   function tipWords(n, a) {
     const v = (n.getAttribute(a) || "").trim();
     return v && v !== "true" && v !== "false" && !tipKey(v) ? v : "";
