@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from browser_core.act import actions
 from browser_core.session import BrowserSession
 from tests.browser.helpers import observe
 
@@ -83,3 +84,40 @@ async def test_a_lone_rows_parked_row_action_does_not_key_it(session: BrowserSes
     assert "Put back" in contexts and "Erase for good" in contexts, contexts
     assert "Put back" not in contexts["Erase for good"] and "marta" not in contexts["Erase for good"], contexts
     assert "Smoked trout pâté" in contexts["Erase for good"], contexts  # its title in bold, not the cook's link
+
+
+async def test_a_tooltip_attribute_holding_a_generated_key_is_no_name(session: BrowserSession, site) -> None:
+    """A tooltip attribute whose value is a generated key (one long run of letters, capitals inside it or digits
+    among them: the key of a tip drawn on hover) names nothing: the control is named by its icon. A tip in words
+    stays its name."""
+    page = await session.page()
+    await page.goto(site.url_a("tooltip_keys.html"))
+    snap = await observe(session)
+    names = [e["name"] for e in snap["elements"]]
+    assert not [n for n in names if any(k in n for k in ("k3Jd9", "Q8vWm2", "hTzYwq"))], names
+    assert {"print", "edit", "add"} <= set(names), names
+    assert "Weigh the bird again" in names and "Rings2025" in names, names
+
+
+async def test_a_row_that_opens_on_click_beside_its_pick_box_is_listed(session: BrowserSession, site) -> None:
+    """A row with a click listener of its own whose only control is the box that picks it (the row opens its item;
+    the box selects it for bulk tools) is itself a control, keyed by its item, beside its box."""
+    page = await session.page()
+    await page.goto(site.url_a("grid_rows_open.html"))
+    snap = await observe(session)
+    rows = [e for e in snap["elements"] if e["role"] != "checkbox" and "Striped towel" in e["name"]]
+    assert len(rows) == 1, snap["elements"]
+    await actions.click(session, element_id=rows[0]["id"])
+    assert await page.text_content("#card") == "Striped towel: found at the sauna bench"
+    boxes = [e["name"] for e in snap["elements"] if e["role"] == "checkbox"]
+    assert len(boxes) == 3, boxes
+
+
+async def test_a_bare_field_is_named_by_the_caption_that_heads_its_own_block(session: BrowserSession, site) -> None:
+    """A field with no label, name or placeholder, deep in a block that holds it alone, is named by the short words
+    that head that block (its caption, drawn in boxes of its own before the field's boxes)."""
+    page = await session.page()
+    await page.goto(site.url_a("field_captions.html"))
+    snap = await observe(session)
+    fields = [(e["role"], e["name"]) for e in snap["elements"] if e["role"] in ("textbox", "spinbutton")]
+    assert fields == [("textbox", "Rider"), ("spinbutton", "Days of hire"), ("textbox", "Drop-off remarks")], fields

@@ -267,3 +267,30 @@ async def test_a_picked_option_is_the_object_never_the_trees_marked_book(session
     await page.set_content(PEOPLE)
     held = DETECTOR.classify("click", "button", "Delete", await element_facts(await page.query_selector("#forget")))
     assert held is not None and held.objects == ("Yusuf Demir",), held
+
+
+SEEDS = """
+<style>.tick { display: inline-block; width: 14px; height: 14px; border: 1px solid #555; }</style>
+<h2>Seed tin</h2>
+<div class="tools"><button type="button" id="bin">Remove</button></div>
+<table><thead><tr><th></th><th>Packet</th><th>Sown by</th></tr></thead><tbody>
+<tr><td><div role="checkbox" tabindex="0" aria-pressed="true"><i class="tick"></i></div></td>
+  <td>Runner bean Scarlet Emperor</td><td>May</td></tr>
+<tr><td><div role="checkbox" tabindex="0" aria-pressed="false"><i class="tick"></i></div></td>
+  <td>Beetroot Boltardy</td><td>June</td></tr>
+<tr><td><div role="checkbox" tabindex="0" aria-pressed="true"><i class="tick"></i></div></td>
+  <td>Parsnip Tender and True</td><td>April</td></tr>
+</tbody></table>
+"""
+
+
+async def test_row_boxes_that_declare_their_tick_by_pressed_state_are_the_picks(session: BrowserSession) -> None:
+    """A row's box given the checkbox role that says it is ticked with aria-pressed (a toggle button's state), not
+    aria-checked: it is ticked, in the observation and as the object of the list's bulk action."""
+    page = await session.page()
+    await page.set_content(SEEDS)
+    held = DETECTOR.classify("click", "button", "Remove", await element_facts(await page.query_selector("#bin")))
+    assert held is not None and held.objects == ("Runner bean Scarlet Emperor", "Parsnip Tender and True"), held
+    snap = await observe(session)
+    boxes = [e for e in snap["elements"] if e["role"] == "checkbox"]
+    assert ["checked" in (e.get("state") or "") for e in boxes] == [True, False, True], snap["elements"]

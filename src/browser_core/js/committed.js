@@ -8,10 +8,12 @@
     boxes.filter(o => o.name === b.name).length > 1 : inRow;
   // The ARIA selection: a custom box ticked in a row, or a row, option or item marked selected (a mail list's open
   // message, a file manager's picked files), never a tab or the options of a combobox's popup.
-  // A table row is a row by its tag too (a plain <tr> marked aria-selected, no role attribute).
+  // A table row is a row by its tag too (a plain <tr> marked aria-selected, no role attribute). A box that states its
+  // tick as a toggle button does (aria-pressed, no aria-checked) is ticked.
   const SELECTED = ['checkbox][aria-checked=true', 'row][aria-selected=true', 'option][aria-selected=true',
     'listitem][aria-selected=true', 'treeitem][aria-selected=true', 'gridcell][aria-selected=true']
-    .map(r => `[role=${r}]`).join(',') + ',tr[aria-selected=true]:not([role])';
+    .map(r => `[role=${r}]`).join(',') + ',tr[aria-selected=true]:not([role])' +
+    ',[role=checkbox][aria-pressed=true]:not([aria-checked])';
   const popupOf = e => { const list = e.closest('[role=listbox]');
     return !!list && !!list.id && !!document.querySelector(`[aria-controls~="${CSS.escape(list.id)}"],[aria-owns~="${CSS.escape(list.id)}"]`); };
   const ariaPicked = scope => {

@@ -79,20 +79,26 @@
     if (!words.length || words.length > 5) return "";
     return words.length === 1 ? ICONS.words[words[0]] || words[0] : words.join(" ");
   }
+  // A tooltip attribute may hold the key of a tip the page draws on hover, not its words: one run of letters (and
+  // digits), long as a generated id, capitals inside it or digits among the letters ("k3Jd9_xQ0pLmZr2TyV7aB",
+  // "DsvvEcVSzBmASjoVMKkEV"). It names nothing.
+  const tipKey = (v) => v.length >= 12 && /^[A-Za-z0-9_-]+$/.test(v) && /[a-z]/.test(v) && /[A-Z]/.test(v) &&
+    (/\d/.test(v) || /[a-z][A-Z]/.test(v));
+  function tipWords(n, a) {
+    const v = (n.getAttribute(a) || "").trim();
+    return v && v !== "true" && v !== "false" && !tipKey(v) ? v : "";
+  }
   function tooltipOf(el) {
     const nodes = [el, ...el.querySelectorAll("[title]," + TIP_ATTRS.map((a) => "[" + a + "]").join(","))].slice(0, 5);
     for (const n of nodes) {
       if (n !== el) { const t = n.getAttribute("title"); if (t && t.trim()) return t; }
-      for (const a of TIP_ATTRS) {
-        const v = (n.getAttribute(a) || "").trim();
-        if (v && v !== "true" && v !== "false") return v;
-      }
+      for (const a of TIP_ATTRS) { const v = tipWords(n, a); if (v) return v; }
     }
     const d = refText(el, "aria-describedby");
     return d.length <= 80 ? d : "";
   }
   const hasTip = (el) => el.hasAttribute("title") || el.hasAttribute("aria-describedby") ||
-    TIP_ATTRS.some((a) => el.hasAttribute(a));
+    TIP_ATTRS.some((a) => tipWords(el, a));
   // Hidden from the eye but read by a screen reader: clipped to nothing, 1px boxes, text pushed off by an indent.
   function visuallyHidden(n) {
     const cs = getComputedStyle(n);

@@ -19,7 +19,9 @@
       if (c.nodeType !== 1 || SKIP_TAGS.has(c.tagName) || depth > 12) continue;
       if (c.getAttribute("aria-hidden") === "true" || isLigature(c) ||
         (omit && (typeof omit === "function" ? omit(c) : c.matches(omit)))) continue;
-      if (c.tagName !== "SLOT" && c.checkVisibility && !c.checkVisibility({ visibilityProperty: true })) continue;
+      // A wrapper that draws no box of its own (display: contents) shows its children; checkVisibility says no.
+      if (c.tagName !== "SLOT" && c.checkVisibility && !c.checkVisibility({ visibilityProperty: true }) &&
+        getComputedStyle(c).display !== "contents") continue;
       const apart = outOfFlow(c);
       let sep = INLINE_FMT.has(c.tagName) && !apart ? "" : " ", post = sep;
       // Inline: no space where the page shows none ("“Ada”"); a piece taken out of the text's flow (positioned or
@@ -131,6 +133,8 @@
       if (tied) return tied;
       const field = idWords((el.getAttribute("name") || "").split(/\W?\d+\W?/).filter(Boolean).pop());
       if (field.replace(/ /g, "").length >= 3) return [clean(field, 40), true];  // "form-0-quantity": "quantity"
+      const caption = captionOf(el);
+      if (caption) return [caption, false];
       const group = groupContext(el);
       if (group) return [group, true];
     }
@@ -312,6 +316,21 @@
         const t = (p.nodeType === 3 ? p.nodeValue : p.nodeType === 1 ? p.textContent : "") || "";
         if (t.trim()) return t.trim().length <= 40 ? clean(t, 40) : "";  // longer text is prose, not a label
       }
+    }
+    return "";
+  }
+
+  // A field alone in a block of its own (up to 6 levels) whose boxes follow a caption: the nearest block before the
+  // field's boxes, holding no control, whose words are short (one line, at most 40 characters). Words before the
+  // field's block with a control among them, or prose, are no caption.
+  function captionOf(el) {
+    for (let n = el, d = 0; n && d < 6 && n.parentElement && n.parentElement !== document.body; n = n.parentElement, d++) {
+      if (n !== el && fieldsIn(n, 2).length > 1) return "";
+      const p = n.previousElementSibling;
+      if (!p) continue;
+      if (p.matches(FIELDS + ",button,a[href]") || p.querySelector(FIELDS + ",button,a[href]")) return "";
+      const t = clean(textOf(p), 60);
+      return t && t.length <= 40 && !/[.!?:]\s/.test(t) && /\p{L}/u.test(t) ? t : "";
     }
     return "";
   }

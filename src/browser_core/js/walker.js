@@ -29,7 +29,13 @@
   const clickMarks = window[KEY + "_clicks"];
   const listened = (el) => !!clickMarks && clickMarks.has(el);
   const actsItself = (el) => (["aria-selected", "aria-expanded", "aria-sort", "onclick"].some((a) => el.hasAttribute(a)) ||
-    listened(el) || (!!el.parentElement && listened(el.parentElement))) && !el.querySelector(HOLDS_CONTROL);
+    listened(el) || (!!el.parentElement && listened(el.parentElement))) && (!el.querySelector(HOLDS_CONTROL) || opensBesideBox(el));
+  // A table row with a click listener of its own whose only control is the box that picks it: a click on the row
+  // opens its record, the box selects it for the list's tools. The row is a control beside its box.
+  const PICK_BOX = "input[type=checkbox],[role=checkbox]";
+  const opensBesideBox = (el) => el.tagName === "TR" && listened(el) && !el.closest("thead") &&
+    Array.from(el.querySelectorAll(HOLDS_CONTROL)).every((c) => c.matches(PICK_BOX) || !!c.closest(PICK_BOX)) &&
+    el.querySelectorAll(PICK_BOX).length === 1;
   // An item of a list, listbox, tree or grid that is selected by a click (aria-selected, its own click listener, or
   // its list's): listed though nothing makes it focusable. An element of any other kind with a click listener of
   // its own and words, holding no control, is clickable too.
@@ -138,10 +144,12 @@
   }
   const active = deepActive();
 
+  const TICKS = new Set(["checkbox", "switch", "menuitemcheckbox"]);
   function statesOf(el, role) {
     const s = [];
-    const ac = el.getAttribute("aria-checked");
-    if (el.checked === true || ac === "true") s.push("checked");
+    const ac = el.getAttribute("aria-checked");  // a box stating its tick as a toggle button does: aria-pressed
+    const pressed = ac === null && TICKS.has(role) && el.getAttribute("aria-pressed") === "true";
+    if (el.checked === true || ac === "true" || pressed) s.push("checked");
     else if (ac === "mixed" || el.indeterminate) s.push("mixed");
     if (el.disabled === true || el.getAttribute("aria-disabled") === "true") s.push("disabled");
     // A disclosure: aria-expanded, or a <details>' summary (open when its details is).
