@@ -83,3 +83,17 @@ async def test_a_lone_rows_parked_row_action_does_not_key_it(session: BrowserSes
     assert "Put back" in contexts and "Erase for good" in contexts, contexts
     assert "Put back" not in contexts["Erase for good"] and "marta" not in contexts["Erase for good"], contexts
     assert "Smoked trout pâté" in contexts["Erase for good"], contexts  # its title in bold, not the cook's link
+
+
+async def test_a_box_standing_in_for_a_labelled_field_parked_out_of_sight_takes_its_label(session: BrowserSession,
+                                                                                           site) -> None:
+    """A label's field moved wholly before the page's start, or left fully transparent, is a value store; the one
+    box a person types in beside it is what the label names (not "<heading> — field text")."""
+    page = await session.page()
+    await page.goto(site.url_a("parked_label_target.html"))
+    snap = await observe(session)
+    drawn = [(e["role"], e["name"]) for e in snap["elements"] if not e.get("off")]
+    # Before: ('textbox', 'Ida Holm'), ('textbox', 'Camper van'): the tag beside each box, not its label.
+    assert ("textbox", "Passengers") in drawn and ("textbox", "Vehicles") in drawn, drawn
+    assert ("textbox", "Port") in drawn, drawn
+    assert not [n for _, n in drawn if "field text" in n], drawn
