@@ -121,3 +121,17 @@ async def test_a_bare_field_is_named_by_the_caption_that_heads_its_own_block(ses
     snap = await observe(session)
     fields = [(e["role"], e["name"]) for e in snap["elements"] if e["role"] in ("textbox", "spinbutton")]
     assert fields == [("textbox", "Rider"), ("spinbutton", "Days of hire"), ("textbox", "Drop-off remarks")], fields
+
+
+async def test_a_box_standing_in_for_a_labelled_field_parked_out_of_sight_takes_its_label(session: BrowserSession,
+                                                                                           site) -> None:
+    """A label's field moved wholly before the page's start, or left fully transparent, is a value store; the one
+    box a person types in beside it is what the label names (not "<heading> — field text")."""
+    page = await session.page()
+    await page.goto(site.url_a("parked_label_target.html"))
+    snap = await observe(session)
+    drawn = [(e["role"], e["name"]) for e in snap["elements"] if not e.get("off")]
+    # Before: ('textbox', 'Ida Holm'), ('textbox', 'Camper van'): the tag beside each box, not its label.
+    assert ("textbox", "Passengers") in drawn and ("textbox", "Vehicles") in drawn, drawn
+    assert ("textbox", "Port") in drawn, drawn
+    assert not [n for _, n in drawn if "field text" in n], drawn

@@ -94,11 +94,31 @@
       if (n !== el) { const t = n.getAttribute("title"); if (t && t.trim()) return t; }
       for (const a of TIP_ATTRS) { const v = tipWords(n, a); if (v) return v; }
     }
-    const d = refText(el, "aria-describedby");
-    return d.length <= 80 ? d : "";
+    // Its description, or its icon's (a tooltip attached to the glyph inside it); then a title on a wrapper that
+    // holds this control alone and no words (a list item of a pager titled "Next"): the tooltip over it.
+    for (const n of [el, ...el.querySelectorAll("[aria-describedby]")].slice(0, 4)) {
+      const d = refText(n, "aria-describedby");
+      if (d && d.length <= 80) return d;
+    }
+    return wrapperTitle(el);
+  }
+  function wrapperTitle(el) {
+    for (let n = el.parentElement, d = 0; n && d < 2 && n !== document.body; n = n.parentElement, d++) {
+      if (hasVisibleWords(n) || n.querySelectorAll(CONTROL_SEL + ",a[href]").length > 1) return "";
+      const t = (n.getAttribute("title") || "").trim();
+      if (t && /\p{L}/u.test(t) && t.length <= 60) return t;
+    }
+    return "";
   }
   const hasTip = (el) => el.hasAttribute("title") || el.hasAttribute("aria-describedby") ||
-    TIP_ATTRS.some((a) => tipWords(el, a));
+    TIP_ATTRS.some((a) => tipWords(el, a)) || !!el.querySelector("[aria-describedby]");
+  // The purpose of a control that shows only glyphs, from their labels ("down plus"): each glyph's purpose word;
+  // a caret beside another glyph only says a menu opens, and is left out.
+  function glyphPurpose(text) {
+    const words = text.split(/\s+/).filter(Boolean).map((w) => purposeOf(w) || w);
+    const kept = words.length > 1 ? words.filter((w) => w !== ICONS.glyphs["▾"]) : words;
+    return (kept.length ? kept : words).join(" ");
+  }
   // Hidden from the eye but read by a screen reader: clipped to nothing, 1px boxes, text pushed off by an indent.
   function visuallyHidden(n) {
     const cs = getComputedStyle(n);
@@ -185,15 +205,16 @@
     return /\p{L}/u.test(t) && t.split(" ").length <= 6 && t.length <= 60 ? t : "";
   }
   // [name, derived] of a control named by its content, icon-only ones by the chain above; null when it has none.
-  function contentName(el, text) {
+  function contentName(el, text, glyphs) {
     text = (text || "").replace(PUA, "").trim();
-    if (GLYPH_NAME.test(text) && !hasTip(el) && !hasVisibleWords(el)) return [purposeOf(text) || text, true];
+    if (!glyphs && GLYPH_NAME.test(text) && !hasTip(el) && !hasVisibleWords(el)) return [purposeOf(text) || text, true];
     const words = /[\p{L}\p{N}]/u.test(text);
-    if (words && (!hasTip(el) || hasVisibleWords(el))) return [text, false];
+    if (words && !glyphs && (!hasTip(el) || hasVisibleWords(el))) return [text, false];
     const title = (el.getAttribute("title") || "").trim();
     if (title) return [title, false];
     const tip = tooltipOf(el).trim();
     if (tip) return [tip, false];
+    if (words && glyphs) return [glyphPurpose(text), true];  // what the glyphs it shows are for
     if (words) return [text, false];
     // A glyph the person sees ("«", "›", "+") says what the control does before a word read from a class does (a
     // pager's "page-link" class is no "link" icon).

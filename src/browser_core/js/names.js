@@ -74,8 +74,8 @@
     const v = el.getAttribute(attr);
     if (!v) return "";
     return v.split(/\s+/).map((id) => {
-      const n = byId(el, id);
-      return n ? (textOf(n) || n.textContent || "") : "";
+      const n = byId(el, id);  // else the words a tooltip showed when hovered, kept by described.js
+      return n ? (textOf(n) || n.textContent || "") : ((window[KEY + "_tips"] || new Map()).get(id) || "");
     }).join(" ").replace(/\s+/g, " ").trim();
   }
 
@@ -83,7 +83,7 @@
   // chain of icons.js); "" when there is none.
   function ownName(el, role) {
     const lb = refText(el, "aria-labelledby") || (el.getAttribute("aria-label") || "").trim();
-    if (lb) return [lb, false];
+    if (lb && !glyphLabel(el)) return [lb, false];  // an image labelled by its glyph's name is named as an icon
     const tag = el.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") {
       const t = (el.getAttribute("type") || "").toLowerCase();
@@ -104,7 +104,9 @@
     if (NAME_FROM_CONTENT.has(role)) {
       const key = itemName(el, role);  // a list or grid item listed as itself: its key cell (items.js)
       if (key) return [key, false];
-      const got = contentName(el, textName(el));
+      // No words but its images' labels that name their own glyphs: it shows glyphs only (named by purpose, last).
+      const plain = textOf(el), bare = plain ? "" : textOf(el, true);
+      const got = contentName(el, plain || bare || textName(el), !!bare);
       if (got) return got;
     }
     return [el.getAttribute("title") || el.getAttribute("alt") || "", false];
@@ -180,18 +182,25 @@
   }
 
   // A <label> whose for= points at nothing a person can type in (an id the page never rendered, a hidden input
-  // that stores a rich editor's value, an element that is no field) names the one visible field of its own field
+  // that stores a rich editor's value, a field parked out of sight, an element that is no field) names the one visible field of its own field
   // container: the nearest block around the label and the field, when that block holds no other field. A label
   // for a hidden checkbox or radio is that box's own face (a styled switch), never another field's name.
   const EDITABLE = "input:not([type=hidden]),select,textarea,[contenteditable]:not([contenteditable=false])," +
     "[role=textbox],[role=combobox],[role=searchbox]";
   const EDITABLE_ROLES = new Set(["textbox", "combobox", "searchbox"]);
   const shown = (n) => !n.checkVisibility || n.checkVisibility({ visibilityProperty: true });
-  // The shown fields in n, in document order, up to ``max`` (a combobox's own input is part of its one field).
+  // A field parked where no one sees it (fully transparent, or moved wholly before the page's start, where no
+  // scrolling reaches): a value store another control stands in for, no field a person types in.
+  function drawn(n) {
+    if (!shown(n) || (n.checkVisibility && !n.checkVisibility({ opacityProperty: true }))) return false;
+    const r = n.getBoundingClientRect();
+    return r.right + window.scrollX > 0 && r.bottom + window.scrollY > 0;
+  }
+  // The drawn fields in n, in document order, up to ``max`` (a combobox's own input is part of its one field).
   function fieldsIn(n, max) {
     const out = [];
     for (const f of n.querySelectorAll(EDITABLE)) {
-      if ((out.length && out[out.length - 1].contains(f)) || !shown(f)) continue;
+      if ((out.length && out[out.length - 1].contains(f)) || !drawn(f)) continue;
       if (out.push(f) >= max) break;
     }
     return out;
@@ -201,7 +210,7 @@
     const t = byId(l, l.getAttribute("for"));
     if (!t || t === el) return true;
     if (t.matches("input[type=checkbox],input[type=radio]")) return false;
-    return !t.matches(EDITABLE) || !shown(t);
+    return !t.matches(EDITABLE) || !drawn(t);
   }
   // The fields of the nearest block around the label that holds any: a label beside its own field (an editor that
   // has a name of its own) names no field further on.

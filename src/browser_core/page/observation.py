@@ -19,7 +19,7 @@ from browser_core.page.listing import (
     WalkerScan,
     shown_key,
 )
-from browser_core.page.registry import WALKER_JSON_JS, ElementFingerprint, ElementRegistry
+from browser_core.page.registry import DESCRIBED_JS, WALKER_JSON_JS, ElementFingerprint, ElementRegistry
 from browser_core.settings import BrowserSettings
 from browser_core.together import each
 
@@ -81,6 +81,8 @@ async def scan_frame(view: FrameView, registry: ElementRegistry, args: WalkerArg
     raw = None
     try:
         with anyio.move_on_after(None if view.index == 0 else timeout_ms / 1000):
+            if args.get("mode") in ("observe", "search"):
+                await view.frame.evaluate(DESCRIBED_JS, registry.key)
             raw = await view.frame.evaluate(WALKER_JSON_JS, {**args, "key": registry.key, "start": slot.next_number})
         if isinstance(raw, str):
             raw = json.loads(raw)

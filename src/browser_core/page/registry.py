@@ -45,6 +45,8 @@ def _walker_source() -> str:
 
 WALKER_JS = _walker_source()
 IS_SHOWN_JS = _JS.joinpath("shown.js").read_text(encoding="utf-8")
+# Run before a walk: the tooltips an icon-only control's aria-describedby points at, drawn only on hover, read once.
+DESCRIBED_JS = _JS.joinpath("described.js").read_text(encoding="utf-8")
 # The same walk, its result handed back as one JSON string: the browser returns a string several times faster than
 # a large nested value (a list page: ~60 against ~130 ms). A page that gave arrays or objects their own toJSON (old
 # Prototype.js did), or replaced JSON.stringify, gets the value itself.
