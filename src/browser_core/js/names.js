@@ -332,12 +332,16 @@
   // A field alone in a block of its own (up to 6 levels) whose boxes follow a caption: the nearest block before the
   // field's boxes, holding no control, whose words are short (one line, at most 40 characters). Words before the
   // field's block with a control among them, or prose, are no caption.
+  // A control before the field (a custom select showing its chosen option) is no caption.
+  const CAPTION_STOP = FIELDS + ",button,a[href],[contenteditable=true],[role=button],[role=combobox],[role=listbox]," +
+    "[role=textbox],[role=searchbox],[role=checkbox],[role=switch],[role=radio],[role=slider],[role=spinbutton]," +
+    "[role=menuitem],[role=tab],[role=option],[tabindex]:not([tabindex='-1'])";
   function captionOf(el) {
     for (let n = el, d = 0; n && d < 6 && n.parentElement && n.parentElement !== document.body; n = n.parentElement, d++) {
       if (n !== el && fieldsIn(n, 2).length > 1) return "";
       const p = n.previousElementSibling;
       if (!p) continue;
-      if (p.matches(FIELDS + ",button,a[href]") || p.querySelector(FIELDS + ",button,a[href]")) return "";
+      if (p.matches(CAPTION_STOP) || p.querySelector(CAPTION_STOP)) return "";
       const t = clean(textOf(p), 60);
       return t && t.length <= 40 && !/[.!?:]\s/.test(t) && /\p{L}/u.test(t) ? t : "";
     }
