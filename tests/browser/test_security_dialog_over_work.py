@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import pytest
 
+from browser_core.act import actions
+from browser_core.errors import ConfirmationRequired
 from browser_core.security.detector import DestructiveActionDetector
 from browser_core.security.facts import element_facts
 from browser_core.security.policy import load_policy
 from browser_core.session import BrowserSession
+from tests.browser.helpers import find, observe
 
 pytestmark = pytest.mark.browser
 
@@ -54,3 +57,38 @@ async def test_a_send_names_what_the_person_wrote_before_the_pages_own_choice(se
     assert held is not None and held.category == "send", held
     assert held.objects and "rowers@club.test" in held.objects[0], held
     assert "Boathouse keys" in held.effect, held
+
+
+async def test_throwing_edits_away_in_an_overlay_without_roles_is_a_loss_of_the_record_under_it(
+        session: BrowserSession, site) -> None:
+    # No form, no role=dialog, no aria-modal: the app's own question is a fixed curtain with a shade over the page.
+    page = await session.page()
+    await page.goto(site.url_a("recipe_editor_bare_overlay.html"))
+    await page.fill("#tips", "Brown the onions first")
+    await page.click("#pantry")
+    await page.wait_for_selector("#drop", state="visible", timeout=5000)
+    held = DETECTOR.classify("click", "button", "Throw away",
+                             await element_facts(await page.query_selector("#drop")))
+    assert held is not None and held.category == "loss", held
+    assert "Lentil shepherd's pie" in held.effect and "Editing entry" not in held.effect, held  # not the tab title
+    assert "Do you really want to go to the shelves without them?" in held.effect, held  # the app's own words, quoted
+    stay = DETECTOR.classify("click", "button", "Cancel", await element_facts(await page.query_selector("#back")))
+    assert stay is None, stay
+
+
+async def test_the_gate_names_the_record_under_an_overlay_without_roles_never_the_tab_title(
+        session: BrowserSession, site) -> None:
+    page = await session.page()
+    start = site.url_a("recipe_editor_bare_overlay.html")
+    await page.goto(start)
+    snap = await observe(session)
+    await actions.type_text(session, element_id=find(snap, "Tips", "textbox")["id"], text="Brown the onions first")
+    await actions.click(session, element_id=find(await observe(session), "Pantry shelves", "link")["id"])
+    await page.wait_for_selector("#drop", state="visible", timeout=5000)
+    with pytest.raises(ConfirmationRequired) as held:
+        await actions.click(session, element_id=find(await observe(session), "Throw away", "button")["id"])
+    summary = held.value.details["summary"]
+    assert summary["category"] == "loss" and summary["objects"] == ["Lentil shepherd's pie"], summary
+    assert "'Tips'" in summary["effect"] and "Do you really want to go" in summary["effect"], summary
+    assert "Editing entry" not in summary["effect"] and "Your unsaved edits'" not in summary["effect"], summary
+    assert page.url == start and await page.locator("#tips").input_value() == "Brown the onions first"

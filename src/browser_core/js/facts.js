@@ -34,8 +34,18 @@
   const main = document.querySelector('main,[role=main]') || document.body;
   // A dialog that only wraps a popup menu (a popover whose whole text is the menu holding the control) is that
   // menu: its items act on what its opener acts on, never on the popover's first line.
+  // A dialog the app marks with no role is the walker's covering layer (modal.js, spliced in): a fixed box over the
+  // middle of the page, covering half of it or more, that holds controls while it covers page controls outside it.
+  const vw = innerWidth, vh = innerHeight;
+  /* modal.js */
+  let cover;
+  const coverOf = e => {
+    if (cover === undefined) cover = coveringLayer(Array.from(
+      document.querySelectorAll('button,[role=button],input,select,textarea,a[href]'), c => [c]));
+    return cover && cover.contains(e) ? cover : null;
+  };
   const dialogOf = e => {
-    const d = e.closest('dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]');
+    const d = e.closest('dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]') || coverOf(e);
     const m = d && e.closest('[role=menu]');
     return m && d.contains(m) && clean(d.innerText, 1e5) === clean(m.innerText, 1e5) ? null : d;
   };

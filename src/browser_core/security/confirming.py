@@ -69,12 +69,13 @@ def _asked(policy: SecurityPolicy, sentence: str) -> str | None:
     return "payment" if policy.meaning.asks_to_commit(sentence) and not policy.meaning.only_possible(sentence) else None
 
 
-def discards_unsaved(policy: SecurityPolicy, message: str) -> bool:
+def discards_unsaved(policy: SecurityPolicy, message: str, control: str = "") -> bool:
     """The app's question throws away work not yet saved: it names that work (and offers no save), and the act it
     asks about is itself a discarding (a sentence judged by its verb, not a warning of loss: "Restore version 3? All
-    unsaved changes will be lost" restores a record, and loses the work on the way)."""
+    unsaved changes will be lost" restores a record, and loses the work on the way), or the answer chosen, the
+    ``control``, is named as throwing work away (a dialog that only asks to leave: its answer discards the edits)."""
     sentences = [s for s in _SENTENCES.split(message) if s.strip()]
     if any(policy.asks_confirmation(s) and policy.flow.offers_save(s) for s in sentences):
         return False
-    return any(policy.flow.names_unsaved(s) for s in sentences) and any(
-        policy.judge_sentence(s) == "delete" and not policy.flow.warns(s) for s in sentences)
+    return any(policy.flow.names_unsaved(s) for s in sentences) and (policy.flow.throws_away(control) or any(
+        policy.judge_sentence(s) == "delete" and not policy.flow.warns(s) for s in sentences))

@@ -22,7 +22,7 @@ Which records a verdict names, and its summary, are ``named_records.py``'s (one 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from urllib.parse import parse_qsl, urlsplit
 
 from browser_core.security.confirming import confirmation_category, discards_unsaved, without_records
@@ -107,11 +107,12 @@ class DestructiveActionDetector:
             return None
         said = self._dialog_words(shown)[:MAX_SAID]
         if category == "delete" and not quoted(said) and not facts.page.selected and discards_unsaved(
-                self.policy, modal):
+                self.policy, modal, name):
             category = "loss"  # it asks to throw away the unsaved work under it, and names no record of its own
         picked = facts.form.checked if facts.form else facts.page.selected  # what the page picked for the act
-        return self._verdict(category, f"the app's own confirmation says “{said}”", facts, quoted(said) or picked,
-                             f"{control('button', name)}; the app asks “{said}”")
+        verdict = self._verdict(category, f"the app's own confirmation says “{said}”", facts, quoted(said) or picked,
+                                f"{control('button', name)}; the app asks “{said}”")
+        return replace(verdict, said=said) if category == "loss" else verdict  # the guard names the work under it
 
     def _dialog_words(self, shown: str) -> str:
         """What the app's dialog says of the act: its sentences that ask, warn, speak of unsaved work or name an

@@ -27,14 +27,28 @@ _JS = """([max, key]) => {
   const text = (s) => (s || '').replace(/\\s+/g, ' ').trim();
   const shown = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
   const drawn = (el) => { const r = el.getBoundingClientRect(); return r.width > 1 && r.height > 1; };  // unclipped
+  // The main's one drawn top heading, else the page's (an app shell draws the record's heading in its header),
+  // never one inside a dialog laid over the page.
   const root = document.querySelector('main, [role=main]') || document.body;
-  const h1 = [...root.querySelectorAll('h1, [role=heading][aria-level="1"]')].filter(drawn);
+  const tops = (r) => [...r.querySelectorAll('h1, [role=heading][aria-level="1"]')].filter((h) => drawn(h)
+    && !h.closest('dialog, [role=dialog], [role=alertdialog], [aria-modal=true]'));
+  const h1 = tops(root).length ? tops(root) : tops(document.body);
   const record = text(h1.length === 1 ? h1[0].innerText : '');
   const byId = (ids) => text((ids || '').split(/\\s+/).map((i) => document.getElementById(i))
     .filter(Boolean).map((e) => e.textContent).join(' '));
   const nameOf = (el) => text(el.getAttribute('aria-label')) || byId(el.getAttribute('aria-labelledby'))
     || text([...(el.labels || [])].map((l) => l.innerText).join(' ')) || text(el.getAttribute('placeholder'))
-    || text(el.getAttribute('title')) || text(el.getAttribute('name')) || text(el.getAttribute('aria-placeholder'));
+    || text(el.getAttribute('title')) || text(el.getAttribute('name')) || text(el.getAttribute('aria-placeholder'))
+    || (el.isContentEditable ? '' : caption(el));
+  // A field the page names by no label: the first line of the nearest block around it that says something (the
+  // caption drawn above the field, in the same block).
+  const caption = (el) => {
+    for (let a = el.parentElement, i = 0; a && a !== document.body && i < 4; a = a.parentElement, i++) {
+      const line = (a.innerText || '').split('\\n').map(text).find(Boolean);
+      if (line) return line.length <= 60 ? line : '';
+    }
+    return '';
+  };
   const kept = window[key + '_edits'];  // absent on a page the init script missed: every changed field counts
   const touched = (el) => !kept || kept.edits.has(el) || (el.type === 'radio' && !!el.form && [...el.form.elements]
     .some((o) => o.name === el.name && kept.edits.has(o)));
@@ -83,6 +97,19 @@ def loss_phrase(record: str, fields: list[str], typed: str = "") -> str:
     if typed:
         return f"lose the unsaved draft '{typed}'" + (f" ({what})" if what else "")
     return f"lose the unsaved {what or 'work'}" + (f" of '{record}'" if record else "")
+
+
+def names_lost_work(verdict: Verdict, control: str, draft: tuple[str, list[str], str]) -> Verdict:
+    """A loss the app's own dialog asks about (its words in ``verdict.said``) over a page holding unsaved edits,
+    that names no record: the work under the dialog, by what the person typed as its title or the record the
+    editor draws, in the dialog's own words; never the dialog's title nor the document's. Unchanged if the page
+    names no work."""
+    record, fields, typed = draft
+    work = typed or record
+    if not work or verdict.objects or not verdict.said:
+        return verdict
+    effect = Effect(how=f"{control}; the app asks “{verdict.said}”", detail=loss_phrase(record, fields, typed))
+    return Verdict("loss", verdict.reason, effect.text("loss", PageFacts()), (work,), verdict.said)
 
 
 def throws_work(verdict: Verdict, facts: ElementFacts) -> bool:

@@ -19,7 +19,7 @@ _JS = resources.files("browser_core.js")
 # Spliced in: the rule of which columns tell rows apart (the walker's own, columns.js), the rows picked and the form
 # values a control commits (committed.js), where the control sits: filter, shell, record, opener (page_context.js).
 FACTS_JS = _JS.joinpath("facts.js").read_text(encoding="utf-8")
-for _part in ("columns", "committed", "page_context"):
+for _part in ("modal", "columns", "committed", "page_context"):
     FACTS_JS = FACTS_JS.replace(f"/* {_part}.js */", _JS.joinpath(f"{_part}.js").read_text(encoding="utf-8"))
 
 

@@ -34,7 +34,7 @@ from browser_core.security.approvals import Approval
 from browser_core.security.confirmations import ActionSummary, ConfirmationStore, PendingAction
 from browser_core.security.detector import JUDGED_KINDS, DestructiveActionDetector
 from browser_core.security.dialog_gate import LEAVE_WARNING, dialog_category, dialog_verdict
-from browser_core.security.draft import discards_work, throws_work, unsaved
+from browser_core.security.draft import discards_work, names_lost_work, throws_work, unsaved
 from browser_core.security.facts import ElementFacts, element_facts
 from browser_core.security.intent import ActionIntent
 from browser_core.security.modal_carry import inside_raised_modal
@@ -229,8 +229,11 @@ class SecurityGuard:
 
     async def _lost_work(self, intent: ActionIntent, verdict: Verdict, facts: ElementFacts, control: str) -> Verdict:
         """A click whose name throws work away (not a record's deletion), outside any dialog, row, link or submit:
-        the page's unsaved edits, if it holds some, are what it loses (``draft.discards_work``). The page is read
-        only for such a click."""
+        the page's unsaved edits, if it holds some, are what it loses (``draft.discards_work``); a loss the app's own
+        dialog asks about is named by the work under it (``draft.names_lost_work``). The page is read only for such
+        a click."""
+        if intent.kind == "click" and verdict.category == "loss" and verdict.said and not verdict.objects:
+            return names_lost_work(verdict, control, await unsaved(intent.page, self.page_key))
         if (intent.kind != "click" or not throws_work(verdict, facts)
                 or not self.detector.policy.flow.throws_away(control)):
             return verdict

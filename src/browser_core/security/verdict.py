@@ -12,3 +12,4 @@ class Verdict:
     reason: str
     effect: str = ""
     objects: tuple[str, ...] = field(default=())
+    said: str = ""  # the app's own dialog's words, when they decided the act (a loss the dialog asks about)
