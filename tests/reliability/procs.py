@@ -98,3 +98,18 @@ def pss_by_kind(pids: list[int]) -> dict[str, float]:
     for pid in pids:
         out[kind(pid)] = out.get(kind(pid), 0.0) + pss_mb([pid])
     return out
+
+
+def cpu_s(pid: int) -> float:
+    """CPU seconds (user + system) the process used so far (0 once it is gone)."""
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return 0.0
+
+
+def alive(pid: int) -> bool:
+    """The process exists and has not exited (a zombie waiting for its parent counts as gone)."""
+    with contextlib.suppress(OSError, IndexError):
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    return False

@@ -147,6 +147,44 @@ async def test_after_a_hostile_page_the_next_navigate_works(hard_site: HardSite,
         assert "replaced_tab" in after.data
 
 
+async def spinning_renderer(profile: Path) -> int:
+    """The renderer that burns a core: the one whose CPU time grows by a second first (bounded wait)."""
+    start = {pid: procs.cpu_s(pid) for pid in procs.renderer_pids(profile)}
+    with anyio.fail_after(30):
+        while True:
+            for pid in procs.renderer_pids(profile):
+                if procs.cpu_s(pid) - start.setdefault(pid, procs.cpu_s(pid)) >= 1.0:
+                    return pid
+            await anyio.sleep(0.1)  # a process's CPU time: no event to wait on
+
+
+async def ended(pid: int, within_s: float) -> bool:
+    with anyio.move_on_after(within_s):
+        while procs.alive(pid):  # noqa: ASYNC110 (a process's exit: no event to wait on)
+            await anyio.sleep(0.1)
+        return True
+    return False
+
+
+async def test_a_page_left_spinning_does_not_keep_burning_a_core(hard_site: HardSite, tmp_path: Path) -> None:
+    """Once the agent moves on from a page whose script never yields (navigates elsewhere, or closes the tab), that
+    page's renderer is ended, not left spinning in the background, and the server goes on answering."""
+    profile = tmp_path / "profile"
+    async with browser_client(profile, BROWSER_TOOL_TIMEOUT_S="15") as client:
+        for leave in ("navigate", "close_tab"):
+            assert (await client.call("navigate", url=hard_site.url("/busy"))).ok
+            busy = await spinning_renderer(profile.resolve())
+            with anyio.fail_after(60):
+                if leave == "navigate":
+                    after = await client.call("navigate", url=hard_site.url("/page?id=after"))
+                    assert after.ok and "replaced_tab" in after.data, after.payload
+                else:
+                    assert (await client.call("close_tab")).ok
+            assert await ended(busy, 20), f"after {leave}, the spinning renderer still runs ({procs.cpu_s(busy)} s)"
+            assert (await client.call("navigate", url=hard_site.url("/page?id=next"))).ok
+            assert (await client.call("observe")).ok
+
+
 async def test_a_crashed_renderer_is_replaced(hard_site: HardSite, tmp_path: Path) -> None:
     port = devtools.free_port()
     async with browser_client(tmp_path / "profile", BROWSER_REMOTE_DEBUGGING_PORT=str(port)) as client:
