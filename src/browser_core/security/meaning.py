@@ -41,6 +41,11 @@ def _singular(token: str) -> str:
     return token[:-1] if len(token) > 3 and token.endswith("s") and not token.endswith("ss") else token
 
 
+def _after_to(tokens: list[str]) -> list[int]:
+    """Where the verb of an infinitive stands: each token right after a "to" ('… want to stop it?')."""
+    return [i + 1 for i, t in enumerate(tokens[:-1]) if t == "to"]
+
+
 def _hits(pattern: re.Pattern[str] | None, tokens: list[str]) -> list[int]:
     return [i for i, t in enumerate(tokens) if pattern is not None and pattern.match(t)]
 
@@ -203,7 +208,7 @@ class Meaning:
         if leaving is None or work is None or not any(work.search(" ".join(s.split())) for s in sentences):
             return False
         questions = [[t.casefold() for t in _TOKENS.findall(s)] for s in sentences if s.rstrip().endswith("?")]
-        return any(t == "to" and bool(leaving.match(q[i + 1])) for q in questions for i, t in enumerate(q[:-1]))
+        return any(leaving.match(q[j]) for q in questions for j in _after_to(q))
 
     def asks_to_end(self, sentence: str) -> bool:
         """A question whose verb ends something ('Are you sure you wish to abort?', '… want to stop it?')."""
@@ -212,21 +217,17 @@ class Meaning:
         # Declining what was offered to oneself answers it ("… want to decline this invitation?"), as in a name.
         ends = [p for p in (self.cancel_verbs, self.interrupts) if p is not None]
         return any(
-            t == "to"
-            and i + 1 < len(tokens)
-            and any(p.match(tokens[i + 1]) for p in ends)
-            and not (answer and offered and answer.match(tokens[i + 1])
-                     and _hits(offered, tokens[i + 2:i + 2 + GAP]))
-            for i, t in enumerate(tokens)
+            any(p.match(tokens[j]) for p in ends)
+            and not (answer and offered and answer.match(tokens[j]) and _hits(offered, tokens[j + 1:j + 1 + GAP]))
+            for j in _after_to(tokens)
         )
 
     def asks_to_commit(self, sentence: str) -> bool:
         """A question whose verb commits by itself ('Would you like to reserve it anyway?', '… to pay the rest?'): the
         app asks to make that commitment now."""
         tokens = [t.casefold() for t in _TOKENS.findall(sentence)]
-        return sentence.rstrip().endswith("?") and any(
-            t == "to" and i + 1 < len(tokens) and self.leading is not None and bool(self.leading.match(tokens[i + 1]))
-            for i, t in enumerate(tokens))
+        return sentence.rstrip().endswith("?") and self.leading is not None and any(
+            self.leading.match(tokens[j]) for j in _after_to(tokens))
 
     def takes_off_attribute(self, text: str) -> bool:
         """A verb that takes off and an attribute after it ('Remove selected labels', '… remove that tag from …'), or
