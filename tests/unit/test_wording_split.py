@@ -13,13 +13,13 @@ from browser_core.security.detector import DestructiveActionDetector
 from browser_core.security.policy import load_policy
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, control_facts, judge_all, load_wordings, table
 
-# Round 23's apps (splits.yaml) scored 420/460 blind on main's rules (79c337a), run once after their labels were
-# committed (e12ffa5); after their misses were read and fixed by class (no longer a blind figure), 432/460 (one of their
-# texts relabelled by the set's own precedent: a free trial started commits, as "Start 7-day free trial" does). The
-# development apps: session 26's pass over the development misses by class (16 texts relabelled by the written
-# convention) and round 23's pass, together: a regression guard (figures set at merge).
-HELD_OUT_RIGHT = 432
-DEVELOPMENT_RIGHT = 8560
+# Round 24's apps (splits.yaml) scored 477/533 blind on main's rules (6811f81), run once after their labels were
+# committed (41dd43e); one label changed after it by the set's own precedent (a restart the dialog says the app
+# undergoes is a loss, as Coolify's "This service will be restarted" is): 478/533 on main's rules. After their misses
+# were read and fixed by class (no longer a blind figure), 500/533. The development apps (round 23's joined): a
+# regression guard, unchanged by round 24's pass.
+HELD_OUT_RIGHT = 500
+DEVELOPMENT_RIGHT = 8992
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -39,9 +39,9 @@ def test_the_gate_does_not_score_worse_than_measured() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 29's target is not met blind: round 23 measured 420/460 (91.3 %) on four apps never read (commit "
-    "10/13, delete 46/47, send 12/18, publish 1/1, cancel 5/7, loss 21/29, advance 2/2, cart edit 4/4, ordinary "
-    "319/339; splits.yaml)",
+    reason="issue 29's target is not met blind: round 24 measured 477/533 (89.5 %) on four apps never read (commit "
+    "3/10, delete 148/150, send 4/8, publish 5/7, cancel 6/7, loss 37/46, advance 4/6, ordinary 270/299; "
+    "splits.yaml)",
 )
 def test_every_category_scores_at_least_98_percent_on_the_held_out_apps() -> None:
     scores = table(judge_all(), "category")

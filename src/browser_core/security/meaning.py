@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 GAP = 4  # a verb and its object: at most three words between
+_POINTERS = frozenset(("the", "a", "an", "this", "these", "that", "those", "your", "my", "our", "its", "their", "it",
+                       "them"))  # words that point at what a dialog is about, naming nothing of their own
 TOKENS = re.compile(r"[^\W_]+", re.UNICODE)
 _TOKENS = TOKENS
 
@@ -137,8 +139,7 @@ class Meaning:
         cancels = _hits(self.cancel_verbs, tokens)
         # What is ended, in the singular or the plural ("Cancel bookings", "Cancel orders"): each one is ended.
         single = [_singular(t) for t in tokens]
-        ended = [*_hits(self.objects.get("payment"), tokens), *_hits(self.objects.get("payment"), single),
-                 *_hits(self.running, tokens), *_hits(self.documents, tokens)]
+        ended = self._ended(tokens)
         answer, offered = self.answers
         if any(abs(i - j) <= GAP and not (answer and offered and answer.match(tokens[i]) and offered.match(tokens[j]))
                for i in cancels for j in ended) or _hits(self.cancel_leading, tokens[:1]):
@@ -148,7 +149,10 @@ class Meaning:
             if any(0 < (j - i if ordered else abs(j - i)) <= GAP for i in _hits(pair_verbs, tokens)
                    for j in _hits(pair_objects, tokens)):
                 return category
-        verbs = _hits(self.verbs, tokens)
+        # A verb right after the word of what it commits heads a compound noun ("payment request", "subscription start
+        # date"): the document or the date, not the act.
+        verbs = [i for i in _hits(self.verbs, tokens) if not (i and any(
+            p is not None and (p.match(tokens[i - 1]) or p.match(single[i - 1])) for p in self.objects.values()))]
         if verbs:
             # An end of a commitment confirmed ("Confirm order cancellation"): the ending is what is committed.
             order = sorted(self.objects.items(), key=lambda item: item[0] != "cancel")
@@ -213,14 +217,26 @@ class Meaning:
     def asks_to_end(self, sentence: str) -> bool:
         """A question whose verb ends something ('Are you sure you wish to abort?', '… want to stop it?')."""
         tokens = [t.casefold() for t in _TOKENS.findall(sentence)]
-        answer, offered = self.answers
-        # Declining what was offered to oneself answers it ("… want to decline this invitation?"), as in a name.
         ends = [p for p in (self.cancel_verbs, self.interrupts) if p is not None]
-        return any(
-            any(p.match(tokens[j]) for p in ends)
-            and not (answer and offered and answer.match(tokens[j]) and _hits(offered, tokens[j + 1:j + 1 + GAP]))
-            for j in _after_to(tokens)
-        )
+        return any(any(p.match(tokens[j]) for p in ends) and not self._only_answers(tokens, j)
+                   for j in _after_to(tokens))
+
+    def _only_answers(self, tokens: list[str], j: int) -> bool:
+        """Declining what was offered to oneself answers it ("… want to decline this invitation?"), as in a name; so
+        does declining an item someone handed in ("… decline the feature request?"): it ends only what cancelling it
+        would end (a booking, work under way, an issued document, an occurrence). Named by nothing, it ends what the
+        dialog is about."""
+        answer, offered = self.answers
+        named = [t for t in tokens[j + 1:j + 1 + GAP] if t not in _POINTERS]
+        return bool(answer and answer.match(tokens[j]) and named and (
+            _hits(offered, named) or self.commitment(" ".join(["cancel", *named]), lambda _: False) != "cancel"))
+
+    def _ended(self, tokens: list[str]) -> list[int]:
+        """Where a word of what a cancel verb ends stands: a commitment (singular or plural), running work, an issued
+        document."""
+        payment = self.objects.get("payment")
+        return [*_hits(payment, tokens), *_hits(payment, [_singular(t) for t in tokens]), *_hits(self.running, tokens),
+                *_hits(self.documents, tokens)]
 
     def asks_to_commit(self, sentence: str) -> bool:
         """A question whose verb commits by itself ('Would you like to reserve it anyway?', '… to pay the rest?'): the
