@@ -65,3 +65,14 @@ def test_filters_cleared_a_choice_of_keeping_and_an_offered_item_declined_hold_n
         assert confirmation_category(POLICY, sentence) == "cancel", sentence
 
 
+
+
+def test_a_choice_of_keeping_declines_only_its_own_clause() -> None:
+    """A name led by keeping keeps what it names, but a later clause is an act of its own: 'Keep the newest, remove the
+    others' still removes records (failed before: the keep lead negated the whole name)."""
+    policy = load_policy()
+    assert policy.judge_name("Keep my plan") is None
+    assert policy.judge_name("Cancel and keep my membership") is None
+    assert policy.judge_name("Keep the newest, remove the others") == "delete"
+    assert policy.judge_name("Keep this draft and erase the old versions") == "delete"
+    assert policy.judge_name("Do not archive; delete permanently") == "delete"

@@ -29,6 +29,7 @@ GAP = 4  # a verb and its object: at most three words between
 _POINTERS = frozenset(("the", "a", "an", "this", "these", "that", "those", "your", "my", "our", "its", "their", "it",
                        "them"))  # words that point at what a dialog is about, naming nothing of their own
 TOKENS = re.compile(r"[^\W_]+", re.UNICODE)
+_CLAUSE_END = re.compile(r"[,;]|\s(?:and|then|&)\s", re.IGNORECASE)  # where a name's next act begins
 _TOKENS = TOKENS
 
 
@@ -315,9 +316,12 @@ class Meaning:
         singular = " ".join(t[:-1] if len(t) > 3 and t[-1] in "sS" else t for t in tokens)
         return bool(self.own_drafts.search(" ".join(text.split())) or self.own_drafts.search(singular))
 
-    def declines_act(self, name: str) -> bool:
-        """The name is led by a negation ('Do not delete on server'): the act it names is what will not be done."""
-        return bool(self.negated and self.negated.match(" ".join(name.split()).lstrip("\"'“‘«")))
+    def declines_act(self, name: str) -> str | None:
+        """A negation or a keeping leads ('Do not delete', 'Keep my plan'; else None): its act is not done; a later
+        clause is an act of its own, its words returned ('Keep newest, delete the rest'), else ""."""
+        text = " ".join(name.split()).lstrip("\"'“‘«")
+        led = self.negated.match(text) if self.negated else None
+        return ([*_CLAUSE_END.split(text[led.end():], maxsplit=1), ""][1]).strip() if led else None
 
     def reverses(self, name: str) -> bool:
         """The name undoes an effect ("Undo revoke access")."""

@@ -156,8 +156,11 @@ class SecurityPolicy:
         text = " ".join(name.split())
         if not text or (self.safe is not None and self.safe.search(text)):
             return None
-        if self.meaning.reverses(text) or self.meaning.asks_where(text) or self.meaning.declines_act(text):
+        if self.meaning.reverses(text) or self.meaning.asks_where(text):
             return None
+        declined = self.meaning.declines_act(text)
+        if declined is not None:
+            return self.judge_name(declined, weak=weak) if declined else None
         commits = self.meaning.commitment(text, self.flow.has_money)
         category = self.category_of(text)
         if category == "payment" and commits == "cancel":
