@@ -13,7 +13,7 @@ import pytest
 from tests.support.mcp_client import BrowserClient, ToolCall, browser_client
 
 pytestmark = [pytest.mark.mcp, pytest.mark.browser]
-BOUND_S = 8  # BROWSER_TOOL_TIMEOUT_S: every call's bound; the page computes for three of them
+BOUND_S = 6  # BROWSER_TOOL_TIMEOUT_S: every call's bound; the page computes for three of them
 
 
 async def timed(client: BrowserClient, tool: str, **args: object) -> tuple[ToolCall, float]:
