@@ -41,7 +41,7 @@ from browser_core.read.capture import Shot
 from browser_core.redaction import redact_data
 from browser_core.result_model import ToolResult
 from browser_core.results import Envelope, ResultMetadata, cap, failure, success
-from browser_core.session import BrowserSession, restless
+from browser_core.session import BrowserSession, restless, stuck
 from mcp_server.cancellation import kept_handle, stray_cancellation
 
 log = structlog.get_logger("mcp_server.tool")
@@ -64,6 +64,8 @@ class ChainTool(Protocol):
     def needs_page(self) -> bool: ...
     @property
     def leaves_page(self) -> bool: ...
+    @property
+    def probes_stuck_tab(self) -> bool: ...
     @property
     def timeout_s(self) -> float: ...
     @property
@@ -134,9 +136,11 @@ class Act:
     async def __call__(self, call: ToolCall) -> None:
         tool, session = call.tool, call.session
         bound = time_bound(tool, call.kwargs, session.settings.tool_timeout_s)
+        tab = session.current_page() if on_the_tab(tool) else None
         try:
             data = await self.run(tool, session, call.kwargs, bound)
         except TimeoutError:
+            stuck.timed_out(tab)  # the next call on this tab asks it first (session/stuck.py)
             error: ToolFailure = ActionTimeout(f"{tool.name} did not finish within {bound:.0f} s: the page may be busy")
             call.payload = failure(error, call.metadata)
         except (ToolFailure, PlaywrightError) as exc:
@@ -178,6 +182,8 @@ class Act:
         serial = contextlib.nullcontext() if tool.read_only else session.action_lock
         try:
             with anyio.fail_after(bound) as deadline:
+                if on_the_tab(tool):
+                    await stuck.unless_stuck(session.current_page(), tool.name, bound)
                 async with serial:
                     if session.no_page_open and tool.needs_page:
                         raise NoPageOpen("no page is open: the last tab was closed")
@@ -343,6 +349,11 @@ def envelope_result(payload: Envelope, max_chars: int, more_hint: str, image: Sh
     if image is not None:
         content.append(ImageContent(type="image", data=base64.b64encode(image.image).decode(), mime_type=image.mime))
     return CallToolResult(content=content, is_error=not payload["success"])
+
+
+def on_the_tab(tool: ChainTool) -> bool:
+    """The call needs the active tab's scripts to answer (not navigate or close_tab, wait_for, switch_tab)."""
+    return tool.needs_page and not tool.leaves_page and tool.probes_stuck_tab
 
 
 def time_bound(tool: ChainTool, kwargs: Arguments, override: float | None) -> float:

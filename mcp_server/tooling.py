@@ -41,6 +41,7 @@ class ToolDef:
     human_gate: bool = False
     needs_page: bool = True  # false: works with no tab open (navigate opens one)
     leaves_page: bool = False  # leaves the page (navigate, close_tab): closes the network line's window
+    probes_stuck_tab: bool = True  # false: waits for the page by design, or acts on another tab (session/stuck.py)
 
     @property
     def annotations(self) -> ToolAnnotations:
@@ -65,6 +66,7 @@ def define_tool(
     human_gate: bool = False,
     needs_page: bool = True,
     leaves_page: bool = False,
+    probes_stuck_tab: bool = True,
 ) -> Callable[[ToolFn], ToolDef]:
     """Declare a tool; its docstring is the description the model reads (its lines joined: one paragraph)."""
 
@@ -82,6 +84,7 @@ def define_tool(
             human_gate=human_gate,
             needs_page=needs_page,
             leaves_page=leaves_page,
+            probes_stuck_tab=probes_stuck_tab,
         )
 
     return wrap

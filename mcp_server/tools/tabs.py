@@ -17,7 +17,7 @@ async def list_tabs(session: BrowserSession) -> Any:
     return await tabs.list_tabs(session)
 
 
-@define_tool(title="Switch tab", read_only=False, timeout_s=20)
+@define_tool(title="Switch tab", read_only=False, timeout_s=20, probes_stuck_tab=False)
 async def switch_tab(
     session: BrowserSession,
     index: Annotated[int, Field(description="Tab index.", ge=0, le=100)],

@@ -12,7 +12,7 @@ from mcp_server.params import Description, ElementId, Role, WaitTimeoutMs
 from mcp_server.tooling import define_tool
 
 
-@define_tool(title="Wait for", read_only=True, idempotent=True, timeout_s=65)
+@define_tool(title="Wait for", read_only=True, idempotent=True, timeout_s=65, probes_stuck_tab=False)
 async def wait_for(
     session: BrowserSession,
     text: Annotated[str | None, Field(description="Text (any frame, any case).", max_length=500)] = None,

@@ -50,9 +50,15 @@ DESCRIBED_JS = _JS.joinpath("described.js").read_text(encoding="utf-8")
 # The same walk, its result handed back as one JSON string: the browser returns a string several times faster than
 # a large nested value (a list page: ~60 against ~130 ms). A page that gave arrays or objects their own toJSON (old
 # Prototype.js did), or replaced JSON.stringify, gets the value itself.
-WALKER_JSON_JS = ("(a) => { const r = (" + WALKER_JS + ")(a); return [Array, Object, String, Number, Boolean].some("
-                  "(t) => Object.prototype.hasOwnProperty.call(t.prototype, 'toJSON')) || !/\\[native code\\]\\s*}$/"
-                  ".test(Function.prototype.toString.call(JSON.stringify)) ? r : JSON.stringify(r); }")
+def handed_back_as_json(js: str, params: str, replacer: str = "") -> str:
+    """``js`` (a function of ``params``) whose result comes back as one JSON string (``replacer``: JSON.stringify's
+    second argument), or as the value itself on a page whose own toJSON or JSON.stringify would change it."""
+    return (f"({params}) => {{ const r = ({js})({params}); return [Array, Object, String, Number, Boolean].some("
+            "(t) => Object.prototype.hasOwnProperty.call(t.prototype, 'toJSON')) || !/\\[native code\\]\\s*}$/"
+            f".test(Function.prototype.toString.call(JSON.stringify)) ? r : JSON.stringify(r{replacer}); }}")
+
+
+WALKER_JSON_JS = handed_back_as_json(WALKER_JS, "a")
 
 _RESOLVE_JS = """([key, n]) => {
   const s = window[key];

@@ -8,6 +8,7 @@ site-specific selectors. A failure to read them is the caller's to turn into a r
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -15,12 +16,18 @@ from typing import Any
 from playwright.async_api import ElementHandle
 from playwright.async_api import Error as PlaywrightError
 
+from browser_core.page.registry import handed_back_as_json
+
 _JS = resources.files("browser_core.js")
 # Spliced in: the rule of which columns tell rows apart (the walker's own, columns.js), the rows picked and the form
 # values a control commits (committed.js), where the control sits: filter, shell, record, opener (page_context.js).
 FACTS_JS = _JS.joinpath("facts.js").read_text(encoding="utf-8")
 for _part in ("modal", "columns", "committed", "page_context"):
     FACTS_JS = FACTS_JS.replace(f"/* {_part}.js */", _JS.joinpath(f"{_part}.js").read_text(encoding="utf-8"))
+# Handed back as one JSON string (the walker's way: a string crosses faster than a nested value, which Playwright's
+# client also checks key by key); a key the page left undefined is kept as null, as the value itself would give it.
+FACTS_REPLACER = ", (k, v) => (v === undefined ? null : v)"
+FACTS_JSON_JS = handed_back_as_json(FACTS_JS, "el, pressed", FACTS_REPLACER)
 
 
 @dataclass
@@ -151,8 +158,8 @@ class ElementFacts:
         return [by_value.get(v, v) for v in values]
 
 
-def parse_facts(raw: dict[str, Any]) -> ElementFacts:  # boundary: the page's evaluate result
-    raw = dict(raw)
+def parse_facts(raw: dict[str, Any] | str) -> ElementFacts:  # boundary: the page's evaluate result
+    raw = dict(json.loads(raw) if isinstance(raw, str) else raw)
     form = raw.pop("form", None)
     page = raw.pop("page", None) or {}
     row = dict(raw.pop("row", None) or {})
@@ -178,7 +185,7 @@ async def element_facts(handle: ElementHandle, pressed: ElementHandle | None = N
     ``pressed``: the element clicked last in the same frame, the opener of a popup menu that names none."""
     if pressed is not None:
         try:
-            return parse_facts(await handle.evaluate(FACTS_JS, pressed))
+            return parse_facts(await handle.evaluate(FACTS_JSON_JS, pressed))
         except PlaywrightError:  # that element's page is gone (navigated): read without it
             pass
-    return parse_facts(await handle.evaluate(FACTS_JS))
+    return parse_facts(await handle.evaluate(FACTS_JSON_JS))
