@@ -135,3 +135,16 @@ async def test_a_box_standing_in_for_a_labelled_field_parked_out_of_sight_takes_
     assert ("textbox", "Passengers") in drawn and ("textbox", "Vehicles") in drawn, drawn
     assert ("textbox", "Port") in drawn, drawn
     assert not [n for _, n in drawn if "field text" in n], drawn
+
+
+async def test_an_id_a_component_kit_generated_names_nothing(session: BrowserSession, site) -> None:
+    """Icon-only buttons whose one word is an id a kit generated (a prefix glued to a counter, a hash between letters,
+    a mark outside ASCII) are never named by that prefix ("vkit", "uikit", "chooser"); an id a person wrote
+    ("open-reviews") still names its button (issue 29: a budgeting app's category buttons read 'react')."""
+    page = await session.page()
+    await page.goto(site.url_a("generated_ids.html"))
+    snap = await observe(session)
+    names = [e["name"] for e in snap["elements"] if e["role"] == "button"]
+    assert len(names) == 4, snap["elements"]
+    assert not [n for n in names if any(k in n for k in ("vkit", "uikit", "chooser", "button4471093"))], names
+    assert "open reviews" in names, names

@@ -72,7 +72,13 @@
   }
   // "delete-run-button" -> "delete run"; "DeleteIcon" -> "delete"; ids and numbers dropped. A dotted path
   // ("app.page.section.refresh-button") names the control by its last step; the others say where it sits.
+  // An id a library generated holds its counter or hash among letters ("react-aria2829233554-«r2i»", "ember1207",
+  // "mui-7f3k"): a part gluing a run of three digits or more to letters, or a digit between letters, or a mark outside
+  // plain ASCII. Its words are the library's, never what the control does.
+  const generatedId = (v) => /[^\x20-\x7e]/.test(v) ||
+    v.split(/[^A-Za-z0-9]+/).some((p) => /[a-z]/i.test(p) && (/\d{3,}/.test(p) || /[a-z]\d+[a-z]/i.test(p)));
   function idWords(v) {
+    if (generatedId(String(v || ""))) return "";
     const own = String(v || "").split(/[.:/]/).filter(Boolean).pop() || "";
     const words = own.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/)
       .filter((w) => w && !ICON_MODS.has(w) && !/\d/.test(w) && w.length <= 20);
