@@ -148,3 +148,17 @@ async def test_an_id_a_component_kit_generated_names_nothing(session: BrowserSes
     assert len(names) == 4, snap["elements"]
     assert not [n for n in names if any(k in n for k in ("vkit", "uikit", "chooser", "button4471093"))], names
     assert "open reviews" in names, names
+
+
+async def test_a_grid_row_that_takes_the_focus_with_a_name_of_its_own_is_listed(session: BrowserSession, site) -> None:
+    """A grid of one saved map: its row takes the focus itself and is named (aria-label), holds an options button,
+    and opens the map on a click heard only at the page's root. The row is listed by its name beside its button,
+    and clicking it opens the map (issue 29: a budgeting app's list of budget files could not be opened)."""
+    page = await session.page()
+    await page.goto(site.url_a("grid_focus_rows.html"))
+    snap = await observe(session)
+    rows = [e for e in snap["elements"] if e["name"] == "Coastal walk"]
+    assert len(rows) == 1 and rows[0]["role"] == "row", snap["elements"]
+    assert any(e["name"] == "Options for Coastal walk" for e in snap["elements"]), snap["elements"]
+    await actions.click(session, element_id=rows[0]["id"])
+    assert await page.inner_text("#shown") == "Opened Coastal walk"
