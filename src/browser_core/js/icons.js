@@ -201,7 +201,16 @@
           (n.localName === "ion-icon" ? n.getAttribute("name") || n.getAttribute("icon") : "")) || imgIcon(n);
       if (w) return w;
     }
-    return keptWords(el) || idWords(el.id);  // last: its own id ("open-search"), generated ids dropped
+    return keptWords(el) || idWords(el.id) || wrapperTestWords(el);  // its own id ("open-search"), generated ids dropped
+  }
+  // A control whose test id says only what it is in the layout ("cell-button"), drawn alone in a wrapper whose test
+  // id says what the column is for ("cleared", "select"): the wrapper's words name it.
+  function wrapperTestWords(el) {
+    for (let n = el.parentElement, d = 0; n && d < 2 && n !== document.body; n = n.parentElement, d++) {
+      if (n.querySelectorAll(CONTROL_SEL + ",a[href],[tabindex]").length > 1) return "";
+      for (const a of TEST_ATTRS) { const w = idWords(n.getAttribute(a)); if (w) return w; }
+    }
+    return "";
   }
   // The control's own words the page's style hides (a drop arrow whose label is drawn away): what it is called, before
   // its id. Only a control's own short text, holding no other control.
