@@ -188,6 +188,10 @@
   function iconWords(el) {
     const nodes = [el, ...Array.from(el.querySelectorAll("*")).slice(0, 12)];
     for (const n of nodes) for (const a of TEST_ATTRS) { const w = idWords(n.getAttribute(a)); if (w) return w; }
+    if (TEST_ATTRS.some((a) => el.hasAttribute(a))) {  // a test id of layout words only: its wrapper's, before classes
+      const w = wrapperTestWords(el);
+      if (w) return w;
+    }
     for (const n of nodes) {
       if (n.localName !== "use") continue;
       const href = n.getAttribute("href") || n.getAttribute("xlink:href") || "";
@@ -201,7 +205,7 @@
           (n.localName === "ion-icon" ? n.getAttribute("name") || n.getAttribute("icon") : "")) || imgIcon(n);
       if (w) return w;
     }
-    return keptWords(el) || idWords(el.id) || wrapperTestWords(el);  // its own id ("open-search"), generated ids dropped
+    return keptWords(el) || idWords(el.id);  // last: its own id ("open-search"), generated ids dropped
   }
   // A control whose test id says only what it is in the layout ("cell-button"), drawn alone in a wrapper whose test
   // id says what the column is for ("cleared", "select"): the wrapper's words name it.
