@@ -260,7 +260,7 @@
   const firstLine = d => {
     const lines = (d.innerText || '').split('\n').map(l => clean(l)).filter(Boolean);
     const commands = new Set(Array.from(d.querySelectorAll('button,a[href],[role=button],[role=link],[role=menuitem]'),
-      c => clean(c.innerText)));
+      c => (c.innerText || '').split('\n').map(l => clean(l))).flat());  // each line (a command and its key)
     return lines.length > 1 && lines[0].length <= 80 && !commands.has(lines[0]) ? lines[0] : '';
   };
   const labelled = dialog && (dialog.getAttribute('aria-label') || (document.getElementById(
