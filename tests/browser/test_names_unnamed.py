@@ -167,8 +167,8 @@ async def test_a_grid_row_that_takes_the_focus_with_a_name_of_its_own_is_listed(
 async def test_a_box_with_a_layout_test_id_is_named_by_its_column_wrappers_test_id(session: BrowserSession,
                                                                                  site) -> None:
     """Focusable boxes that all carry one layout test id ("cell-btn") are told apart by the test id of the column
-    wrapper holding each alone: "pick" and "finished", never "cell" (issue 29: a budgeting app's select and cleared boxes
-    were both named 'cell', and a model that meant to select a transaction marked it cleared)."""
+    wrapper holding each alone: "pick" and "finished", never "cell" (issue 29: a budgeting app's select and cleared
+    boxes were both named 'cell', and a model that meant to select a transaction marked it cleared)."""
     page = await session.page()
     await page.goto(site.url_a("cell_test_ids.html"))
     snap = await observe(session)
