@@ -135,3 +135,42 @@ async def test_a_box_standing_in_for_a_labelled_field_parked_out_of_sight_takes_
     assert ("textbox", "Passengers") in drawn and ("textbox", "Vehicles") in drawn, drawn
     assert ("textbox", "Port") in drawn, drawn
     assert not [n for _, n in drawn if "field text" in n], drawn
+
+
+async def test_an_id_a_component_kit_generated_names_nothing(session: BrowserSession, site) -> None:
+    """Icon-only buttons whose one word is an id a kit generated (a prefix glued to a counter, a hash between letters,
+    a mark outside ASCII) are never named by that prefix ("vkit", "uikit", "chooser"); an id a person wrote
+    ("open-reviews") still names its button (issue 29: a budgeting app's category buttons read 'react')."""
+    page = await session.page()
+    await page.goto(site.url_a("generated_ids.html"))
+    snap = await observe(session)
+    names = [e["name"] for e in snap["elements"] if e["role"] == "button"]
+    assert len(names) == 4, snap["elements"]
+    assert not [n for n in names if any(k in n for k in ("vkit", "uikit", "chooser", "button4471093"))], names
+    assert "open reviews" in names, names
+
+
+async def test_a_grid_row_that_takes_the_focus_with_a_name_of_its_own_is_listed(session: BrowserSession, site) -> None:
+    """A grid of one saved map: its row takes the focus itself and is named (aria-label), holds an options button,
+    and opens the map on a click heard only at the page's root. The row is listed by its name beside its button,
+    and clicking it opens the map (issue 29: a budgeting app's list of budget files could not be opened)."""
+    page = await session.page()
+    await page.goto(site.url_a("grid_focus_rows.html"))
+    snap = await observe(session)
+    rows = [e for e in snap["elements"] if e["name"] == "Coastal walk"]
+    assert len(rows) == 1 and rows[0]["role"] == "row", snap["elements"]
+    assert any(e["name"] == "Options for Coastal walk" for e in snap["elements"]), snap["elements"]
+    await actions.click(session, element_id=rows[0]["id"])
+    assert await page.inner_text("#shown") == "Opened Coastal walk"
+
+
+async def test_a_box_with_a_layout_test_id_is_named_by_its_column_wrappers_test_id(session: BrowserSession,
+                                                                                 site) -> None:
+    """Focusable boxes that all carry one layout test id ("cell-btn") are told apart by the test id of the column
+    wrapper holding each alone: "pick" and "finished", never "cell" (issue 29: a budgeting app's select and cleared
+    boxes were both named 'cell', and a model that meant to select a transaction marked it cleared)."""
+    page = await session.page()
+    await page.goto(site.url_a("cell_test_ids.html"))
+    snap = await observe(session)
+    names = [e["name"] for e in snap["elements"]]
+    assert names.count("pick") == 2 and names.count("finished") == 2 and "cell" not in names, snap["elements"]

@@ -250,3 +250,28 @@ async def test_a_prompt_is_answered_only_with_the_text_armed_for_it(tmp_path: Pa
         done = await confirm(client, second["confirmation_id"])
         assert done.data["dialogs"][0]["approved_by"] == second["confirmation_id"]
         assert app.deleted == ["Dune"] and len(human.asked) == 2
+
+
+async def test_a_modal_offering_a_stronger_act_beside_the_approved_one_holds_it(served: Served, app) -> None:
+    """A parish library: a row's "Remove title" opens the library's own question, which offers the same act
+    ("Remove title") and, in a link inside its text, a stronger one that also erases the loans. The human's yes
+    chose the removal: the link is held (asked again), the modal's "Remove title" goes through unasked (issue 29:
+    a budgeting app's "Close account" approval carried to its modal's "force close", which erased the account and
+    its transactions)."""
+    async with client_and_human(served) as (client, human):
+        await client.call("navigate", url=app.url("carry_modal_choice.html"))
+        held = await hold(client, "Remove title", "button")
+        await confirm(client, held["confirmation_id"])
+        assert (await client.call("wait_for", text="from the catalogue?", timeout_ms=8000)).ok
+        stronger = await hold(client, "erase it with every loan record")
+        assert stronger["summary"]["category"] == "delete" and app.deleted == [] and len(human.asked) == 1
+
+        # Its own question again (the hold spent the approval): the human's second yes is for the removal.
+        await client.call("navigate", url=app.url("carry_modal_choice.html"))
+        again = await hold(client, "Remove title", "button")
+        await confirm(client, again["confirmation_id"])
+        assert (await client.call("wait_for", text="from the catalogue?", timeout_ms=8000)).ok
+        commit = await client.call("click", element_id=await element_id(client, "Remove title", "button"))
+        assert commit.ok and commit.data["approved_by"].startswith(again["confirmation_id"]), commit.payload
+        assert (await client.call("wait_for", text="Removed ", timeout_ms=8000)).ok
+        assert len(app.deleted) == 1 and len(human.asked) == 2

@@ -255,10 +255,13 @@
     .filter(h => h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING).map(textOf).filter(Boolean).slice(0, 6);
   const h1 = Array.from(document.querySelectorAll('h1')).find(h => visible(h) && clean(h.textContent));
   // A dialog named by nothing that exists (no label, its labelled-by id missing) and with no heading is titled by
-  // its first line when that line is short and more follows it (the title bar of the app's own modal).
+  // its first line when that line is short and more follows it (the title bar of the app's own modal). A line that
+  // is a control's own words is no title: a popup menu's first command names nothing the others act on.
   const firstLine = d => {
     const lines = (d.innerText || '').split('\n').map(l => clean(l)).filter(Boolean);
-    return lines.length > 1 && lines[0].length <= 80 ? lines[0] : '';
+    const commands = new Set(Array.from(d.querySelectorAll('button,a[href],[role=button],[role=link],[role=menuitem]'),
+      c => (c.innerText || '').split('\n').map(l => clean(l))).flat());  // each line (a command and its key)
+    return lines.length > 1 && lines[0].length <= 80 && !commands.has(lines[0]) ? lines[0] : '';
   };
   const labelled = dialog && (dialog.getAttribute('aria-label') || (document.getElementById(
     (dialog.getAttribute('aria-labelledby') || '').split(' ')[0]) || {}).textContent ||

@@ -72,7 +72,13 @@
   }
   // "delete-run-button" -> "delete run"; "DeleteIcon" -> "delete"; ids and numbers dropped. A dotted path
   // ("app.page.section.refresh-button") names the control by its last step; the others say where it sits.
+  // An id a library generated holds its counter or hash among letters ("react-aria2829233554-«r2i»", "ember1207",
+  // "mui-7f3k"): a part gluing a run of three digits or more to letters, or a digit between letters, or a mark outside
+  // plain ASCII. Its words are the library's, never what the control does.
+  const generatedId = (v) => /[^\x20-\x7e]/.test(v) ||
+    v.split(/[^A-Za-z0-9]+/).some((p) => /[a-z]/i.test(p) && (/\d{3,}/.test(p) || /[a-z]\d+[a-z]/i.test(p)));
   function idWords(v) {
+    if (generatedId(String(v || ""))) return "";
     const own = String(v || "").split(/[.:/]/).filter(Boolean).pop() || "";
     const words = own.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/)
       .filter((w) => w && !ICON_MODS.has(w) && !/\d/.test(w) && w.length <= 20);
@@ -182,6 +188,10 @@
   function iconWords(el) {
     const nodes = [el, ...Array.from(el.querySelectorAll("*")).slice(0, 12)];
     for (const n of nodes) for (const a of TEST_ATTRS) { const w = idWords(n.getAttribute(a)); if (w) return w; }
+    if (TEST_ATTRS.some((a) => el.hasAttribute(a))) {  // a test id of layout words only: its wrapper's, before classes
+      const w = wrapperTestWords(el);
+      if (w) return w;
+    }
     for (const n of nodes) {
       if (n.localName !== "use") continue;
       const href = n.getAttribute("href") || n.getAttribute("xlink:href") || "";
@@ -196,6 +206,15 @@
       if (w) return w;
     }
     return keptWords(el) || idWords(el.id);  // last: its own id ("open-search"), generated ids dropped
+  }
+  // A control whose test id says only what it is in the layout ("cell-button"), drawn alone in a wrapper whose test
+  // id says what the column is for ("cleared", "select"): the wrapper's words name it.
+  function wrapperTestWords(el) {
+    for (let n = el.parentElement, d = 0; n && d < 2 && n !== document.body; n = n.parentElement, d++) {
+      if (n.querySelectorAll(CONTROL_SEL + ",a[href],[tabindex]").length > 1) return "";
+      for (const a of TEST_ATTRS) { const w = idWords(n.getAttribute(a)); if (w) return w; }
+    }
+    return "";
   }
   // The control's own words the page's style hides (a drop arrow whose label is drawn away): what it is called, before
   // its id. Only a control's own short text, holding no other control.

@@ -36,6 +36,10 @@
   const opensBesideBox = (el) => el.tagName === "TR" && listened(el) && !el.closest("thead") &&
     Array.from(el.querySelectorAll(HOLDS_CONTROL)).every((c) => c.matches(PICK_BOX) || !!c.closest(PICK_BOX)) &&
     el.querySelectorAll(PICK_BOX).length === 1;
+  // A grid's row that takes the focus itself and carries a name of its own (a list of files, each row opened by a
+  // click or Enter, its menu button inside it) is the item a person acts on: listed beside its own controls.
+  const focusedRow = (el) => el.getAttribute("role") === "row" && el.hasAttribute("tabindex") &&
+    (el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby")) && !!el.closest("[role=grid],[role=treegrid]");
   // An item of a list, listbox, tree or grid that is selected by a click (aria-selected, its own click listener, or
   // its list's): listed though nothing makes it focusable. An element of any other kind with a click listener of
   // its own and words, holding no control, is clickable too.
@@ -55,7 +59,7 @@
     const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0];
     if (explicit && ROLE_ATTR.has(explicit)) {
       if (blank(el)) return null;  // an empty item a script gave a role (a toolbar's gap): nothing to act on
-      return !STRUCTURAL.has(explicit) || actsItself(el) || rovingItem(el) ? explicit : null;
+      return !STRUCTURAL.has(explicit) || actsItself(el) || rovingItem(el) || focusedRow(el) ? explicit : null;
     }
     const tag = el.tagName;
     if (tag === "A" || tag === "AREA") return el.hasAttribute("href") ? "link" : null;

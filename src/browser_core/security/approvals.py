@@ -11,6 +11,9 @@ object the human was not shown.** Else the step is held as usual. Three forms:
    page (``modal_carry.py`` marks the very nodes that appeared): its commit button is covered when it is the next
    destructive step, inside that modal, within ``MODAL_CARRY_S`` (a model's turn), of the same category, and
    every object it names is one the human approved (a modal naming objects when the approval named none is held).
+   A modal offering a control named like the approved one ("Close account" → its "Close Account") answers the
+   human's yes only through that control: another choice of the same kind beside it ("force close", which also
+   erases what it holds) is a step the human did not choose, and is held.
 3. A confirmation page ("Are you sure?", Django's bulk delete): the approved step was held on a page that asked
    nothing (a step that may lead to one) and named its objects; the next destructive step the gate sees is on a
    page that asks to confirm, of the same category, names its objects and each is one the human approved; before
@@ -25,6 +28,7 @@ The step's result says which approval covered it (``approved_by``), so the model
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -47,6 +51,10 @@ def _forms(name: str) -> set[str]:
     return {whole, bare}
 
 
+def _words(name: str) -> set[str]:
+    return set(re.findall(r"\w+", name.casefold()))
+
+
 @dataclass(frozen=True)
 class Approval:
     confirmation_id: str
@@ -58,6 +66,7 @@ class Approval:
     page: bool = True  # may cover a confirmation page (form 3)
     modal: str | None = None  # the key marking the modals the approved step opened (form 2)
     modal_until: float = 0.0
+    control: str = ""  # the approved control's name: a modal's control named like it is the one the yes chose
 
     @classmethod
     def of(cls, pending: PendingAction, ttl_s: float, *, modal: str | None = None,
@@ -70,7 +79,8 @@ class Approval:
         objects = frozenset(form for name in named for form in _forms(name))
         now = time.time()
         return cls(pending.confirmation_id, pending.summary["category"], pending.summary["effect"], objects,
-                   _origin(pending.url), now + ttl_s, page, modal, now + MODAL_CARRY_S if modal else 0.0)
+                   _origin(pending.url), now + ttl_s, page, modal, now + MODAL_CARRY_S if modal else 0.0,
+                   pending.summary["element"]["name"])
 
     def _approved_objects(self, verdict: Verdict) -> bool:
         return all(_forms(name) & self.objects for name in verdict.objects)
@@ -79,6 +89,13 @@ class Approval:
         """Form 2, for a step already known to sit in a modal this approval's step opened."""
         return (self.modal is not None and time.time() <= self.modal_until and verdict.category == self.category
                 and _origin(url) == self.origin and self._approved_objects(verdict))
+
+    def chosen_in_modal(self, name: str, offered: list[str]) -> bool:
+        """Whether the control ``name`` is the one the human's yes chose among the modal's controls ``offered``: one
+        named like the approved control when the modal offers such a control, else any (its only commit)."""
+        def like(other: str) -> bool:
+            return bool(_words(self.control)) and _words(self.control) <= _words(other)
+        return like(name) or not any(like(other) for other in offered)
 
     def covers(self, verdict: Verdict, url: str, *, page_asks: bool) -> bool:
         """Form 3: the app's own confirmation page."""

@@ -201,9 +201,7 @@ class SecurityGuard:
         url = intent.page.url
         asks = self.detector.asks_confirmation(facts.page)
         approval, self.approval = self.approval, None  # only the very next destructive step may use it
-        if (approval is not None and approval.modal and intent.target is not None
-                and approval.covers_modal(verdict, url) and await inside_raised_modal(intent.target.handle,
-                                                                                       approval.modal)):
+        if approval is not None and await self._modal_chose(approval, intent, verdict, name):
             log.info("approval carried to the modal the approved step opened",
                      confirmation_id=approval.confirmation_id, category=verdict.category)
             self.covering = approval.confirmation_id
@@ -226,6 +224,14 @@ class SecurityGuard:
             "confirmation",
             details=dict(pending.public()),
         )
+
+    @staticmethod
+    async def _modal_chose(approval: Approval, intent: ActionIntent, verdict: Verdict, name: str) -> bool:
+        """Form 2: the step sits in the modal the approved step opened, and is the control the human's yes chose."""
+        if not approval.modal or intent.target is None or not approval.covers_modal(verdict, intent.page.url):
+            return False
+        offered = await inside_raised_modal(intent.target.handle, approval.modal)
+        return offered is not None and approval.chosen_in_modal(name, offered)
 
     async def _lost_work(self, intent: ActionIntent, verdict: Verdict, facts: ElementFacts, control: str) -> Verdict:
         """A click whose name throws work away (not a record's deletion), outside any dialog, row, link or submit:

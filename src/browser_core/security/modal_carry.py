@@ -52,11 +52,17 @@ _AFTER_JS = "([key, ms, quiet, late_ms]) => new Promise(done => { " + _SHOWN + "
     addEventListener('pointerdown', stop, true); addEventListener('keydown', stop, true);  // the next act ends it
     setTimeout(stop, late_ms); };
   look(); })"""
-_INSIDE_JS = "(el, key) => { " + _SHOWN + """
-  const s = window[key]; if (!s) return false;
+
+
+# The words of the controls a raised modal holding the element offers (a button's, a link's); null when it sits in
+# none (the approval chooses among them: ``approvals.Approval.chosen_in_modal``).
+_OFFERED_JS = "(el, key) => { " + _SHOWN + """
+  const s = window[key]; if (!s) return null;
   for (let n = el; n; n = n.parentElement || (n.getRootNode && n.getRootNode().host) || null)
-    if (s.raised.has(n)) return shown(n);
-  return false; }"""
+    if (s.raised.has(n)) return shown(n) ? Array.from(n.querySelectorAll(
+      'button,a[href],[role=button],[role=link],[role=menuitem],input[type=submit],input[type=button]'),
+      c => (c.getAttribute('aria-label') || c.innerText || c.value || '').trim()).filter(Boolean).slice(0, 30) : null;
+  return null; }"""
 
 
 def new_key() -> str:
@@ -78,8 +84,10 @@ async def mark_raised_modals(frame: Frame, key: str, wait_ms: int = MODAL_WAIT_M
     return 0
 
 
-async def inside_raised_modal(handle: ElementHandle, key: str) -> bool:
-    """Whether the element sits in a modal the approved action opened, still shown (failures: no)."""
+async def inside_raised_modal(handle: ElementHandle, key: str) -> list[str] | None:
+    """The words of the controls offered by the modal the approved action opened that holds the element, still
+    shown; None when it sits in no such modal (failures: none)."""
     with contextlib.suppress(PlaywrightError):
-        return bool(await handle.evaluate(_INSIDE_JS, key))
-    return False
+        offered = await handle.evaluate(_OFFERED_JS, key)
+        return [str(w) for w in offered] if isinstance(offered, list) else None
+    return None
