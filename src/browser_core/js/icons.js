@@ -6,6 +6,7 @@
   const ICONS = /* icons.json */;
   const ICON_PREFIXES = ICONS.prefixes.slice().sort((a, b) => b.length - a.length);
   const ICON_MODS = new Set(ICONS.modifiers);
+  const FIELD_KINDS = new Set(ICONS.field_kinds);
   const TIP_ATTRS = ICONS.tooltip_attributes;
   const TEST_ATTRS = ICONS.test_id_attributes;
   const LIGATURE = /(^|\s)(material-(icons|symbols)[\w-]*|mat-icon|google-symbols)(\s|$)/;
@@ -74,9 +75,11 @@
   // ("app.page.section.refresh-button") names the control by its last step; the others say where it sits.
   function idWords(v) {
     const own = String(v || "").split(/[.:/]/).filter(Boolean).pop() || "";
-    const words = own.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/)
+    let words = own.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/)
       .filter((w) => w && !ICON_MODS.has(w) && !/\d/.test(w) && w.length <= 20);
     if (!words.length || words.length > 5) return "";
+    const said = words.filter((w) => !FIELD_KINDS.has(w));  // "textarea-editable-title-input": "title"
+    if (said.length) words = said;
     return words.length === 1 ? ICONS.words[words[0]] || words[0] : words.join(" ");
   }
   // A tooltip attribute may hold the key of a tip the page draws on hover, not its words: one run of letters (and
