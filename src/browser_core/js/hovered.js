@@ -64,7 +64,7 @@ async ({ key, attrs, budget }) => {
     if (wanted(el)) targets.push(el);
   }
   if (!targets.length) return 0;
-  const start = performance.now(), FADE = 250, WAIT = 450;
+  const start = performance.now(), FADE = 250, WAIT = 600;  // as described.js waits for a tip
   // The path a pointer takes onto it: the element under its centre up to it, then the wrappers holding it alone.
   function chain(el) {
     const r = el.getBoundingClientRect();
