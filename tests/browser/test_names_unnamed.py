@@ -174,3 +174,23 @@ async def test_a_box_with_a_layout_test_id_is_named_by_its_column_wrappers_test_
     snap = await observe(session)
     names = [e["name"] for e in snap["elements"]]
     assert names.count("pick") == 2 and names.count("finished") == 2 and "cell" not in names, snap["elements"]
+
+async def test_an_empty_focusable_holder_of_items_is_no_control(session: BrowserSession, site) -> None:
+    """A menubar or tab list the page made focusable but has not filled (no items, no words) offers nothing to act
+    on: it is not listed (before: a clickable named from its class). Filled holders' items are listed as before."""
+    page = await session.page()
+    await page.goto(site.url_a("empty_item_holders.html"))
+    snap = await observe(session)
+    listed = [(e["role"], e["name"]) for e in snap["elements"]]
+    assert ("button", "Print the bake sheet") in listed, listed
+    assert ("tab", "Saturday") in listed and ("tab", "Sunday") in listed, listed
+    assert ("clickable", "menu") not in listed and ("clickable", "") not in listed, listed
+
+
+async def test_a_bare_fields_test_id_is_read_without_the_words_for_its_kind(session: BrowserSession, site) -> None:
+    """A field named only by its test id is called by what the id says it holds, not by the words that say it is a
+    textarea or an input ("editable-heading-textarea": "heading")."""
+    page = await session.page()
+    await page.goto(site.url_a("bare_field_ids.html"))
+    names = [e["name"] for e in (await observe(session))["elements"]]
+    assert names.count("heading") == 2 and names.count("servings") == 2, names

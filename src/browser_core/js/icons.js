@@ -6,6 +6,7 @@
   const ICONS = /* icons.json */;
   const ICON_PREFIXES = ICONS.prefixes.slice().sort((a, b) => b.length - a.length);
   const ICON_MODS = new Set(ICONS.modifiers);
+  const FIELD_KINDS = new Set(ICONS.field_kinds);
   const TIP_ATTRS = ICONS.tooltip_attributes;
   const TEST_ATTRS = ICONS.test_id_attributes;
   const LIGATURE = /(^|\s)(material-(icons|symbols)[\w-]*|mat-icon|google-symbols)(\s|$)/;
@@ -80,9 +81,11 @@
   function idWords(v) {
     if (generatedId(String(v || ""))) return "";
     const own = String(v || "").split(/[.:/]/).filter(Boolean).pop() || "";
-    const words = own.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/)
+    let words = own.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/)
       .filter((w) => w && !ICON_MODS.has(w) && !/\d/.test(w) && w.length <= 20);
     if (!words.length || words.length > 5) return "";
+    const said = words.filter((w) => !FIELD_KINDS.has(w));  // "textarea-editable-title-input": "title"
+    if (said.length) words = said;
     return words.length === 1 ? ICONS.words[words[0]] || words[0] : words.join(" ");
   }
   // A tooltip attribute may hold the key of a tip the page draws on hover, not its words: one run of letters (and
@@ -106,8 +109,10 @@
       const d = refText(n, "aria-describedby");
       if (d && d.length <= 80) return d;
     }
-    return wrapperTitle(el);
+    return wrapperTitle(el) || hoverWords(el);
   }
+  // The words a layer showed beside it when it was hovered (hovered.js), kept per element.
+  const hoverWords = (el) => ((window[KEY + "_hover"] || new WeakMap()).get(el) || "");
   function wrapperTitle(el) {
     for (let n = el.parentElement, d = 0; n && d < 2 && n !== document.body; n = n.parentElement, d++) {
       if (hasVisibleWords(n) || n.querySelectorAll(CONTROL_SEL + ",a[href]").length > 1) return "";
@@ -199,7 +204,7 @@
       if (w) return w;
     }
     for (const n of nodes) {
-      const w = classIcon(n) || (isLigature(n) ? purposeOf(n.textContent.trim()) : "") ||
+      const w = classIcon(n) || (isLigature(n) || hiddenGlyph(n, el) ? purposeOf(n.textContent.trim()) : "") ||
         (n !== el && glyphLabel(n) ? purposeOf(n.getAttribute("aria-label")) : "") ||
         purposeOf(n.getAttribute("data-icon") || n.getAttribute("data-feather") || n.getAttribute("data-lucide") ||
           (n.localName === "ion-icon" ? n.getAttribute("name") || n.getAttribute("icon") : "")) || imgIcon(n);
@@ -216,6 +221,9 @@
     }
     return "";
   }
+  // A leaf hidden from readers inside a control whose one lowercase word is an icon font's ("more_vert"): a glyph.
+  const hiddenGlyph = (n, el) => n !== el && !n.childElementCount && n.getAttribute("aria-hidden") === "true" &&
+    /^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*$/.test(n.textContent.trim());
   // The control's own words the page's style hides (a drop arrow whose label is drawn away): what it is called, before
   // its id. Only a control's own short text, holding no other control.
   function keptWords(el) {
@@ -226,6 +234,8 @@
   // [name, derived] of a control named by its content, icon-only ones by the chain above; null when it has none.
   function contentName(el, text, glyphs) {
     text = (text || "").replace(PUA, "").trim();
+    const hovered = !/\p{L}/u.test(text) && hoverWords(el);  // a bare count or glyph: the words its hover showed
+    if (hovered) return [hovered, false];
     if (!glyphs && GLYPH_NAME.test(text) && !hasTip(el) && !hasVisibleWords(el)) return [purposeOf(text) || text, true];
     const words = /[\p{L}\p{N}]/u.test(text);
     if (words && !glyphs && (!hasTip(el) || hasVisibleWords(el))) return [text, false];

@@ -25,6 +25,7 @@
   // A grid's rows, cells and column headers are listed only where they act themselves (selected, expanded,
   // sorted, clicked) and hold no control of their own: a cell's checkbox or link is the control.
   const STRUCTURAL = new Set(["row", "gridcell", "columnheader"]);
+  const HOLDERS = new Set(["menu", "menubar", "tablist", "tree", "grid", "toolbar", "list", "radiogroup", "listbox"]);
   const HOLDS_CONTROL = "a[href],button,input,select,textarea,[role=button],[role=checkbox],[role=link],[tabindex='0']";
   const clickMarks = window[KEY + "_clicks"];
   const listened = (el) => !!clickMarks && clickMarks.has(el);
@@ -78,6 +79,8 @@
     // A focusable block holding controls (a scrollable region, a modal's backdrop trapping focus) is not one
     // control: its controls are listed.
     if (el.hasAttribute("onclick")) return "clickable";
+    // A holder of items (a menubar, a tab list) the page made focusable but left empty offers nothing to act on.
+    if (HOLDERS.has(explicit) && !el.childElementCount && !/\S/.test(el.textContent || "")) return null;
     if (ti !== null && +ti >= 0) return el.querySelector(HOLDS_CONTROL) || focusSentinel(el) ? null : "clickable";
     return clickedItem(el, explicit) ? "clickable" : null;
   }

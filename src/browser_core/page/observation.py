@@ -10,6 +10,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from browser_core.page.frames import FrameView, frame_views
+from browser_core.page.hover import hover_for_words
 from browser_core.page.listing import (
     CoverNote,
     ListedElement,
@@ -19,7 +20,7 @@ from browser_core.page.listing import (
     WalkerScan,
     shown_key,
 )
-from browser_core.page.registry import DESCRIBED_JS, WALKER_JSON_JS, ElementFingerprint, ElementRegistry
+from browser_core.page.registry import WALKER_JSON_JS, ElementFingerprint, ElementRegistry
 from browser_core.settings import BrowserSettings
 from browser_core.together import each
 
@@ -82,7 +83,7 @@ async def scan_frame(view: FrameView, registry: ElementRegistry, args: WalkerArg
     try:
         with anyio.move_on_after(None if view.index == 0 else timeout_ms / 1000):
             if args.get("mode") in ("observe", "search"):
-                await view.frame.evaluate(DESCRIBED_JS, registry.key)
+                await hover_for_words(view.frame, registry.key)
             raw = await view.frame.evaluate(WALKER_JSON_JS, {**args, "key": registry.key, "start": slot.next_number})
         if isinstance(raw, str):
             raw = json.loads(raw)

@@ -47,6 +47,9 @@ WALKER_JS = _walker_source()
 IS_SHOWN_JS = _JS.joinpath("shown.js").read_text(encoding="utf-8")
 # Run before a walk: the tooltips an icon-only control's aria-describedby points at, drawn only on hover, read once.
 DESCRIBED_JS = _JS.joinpath("described.js").read_text(encoding="utf-8")
+# Then: the words a glyph-only control's hover brings up beside it with no link to them, read once (hovered.js).
+HOVERED_JS = _JS.joinpath("hovered.js").read_text(encoding="utf-8")
+TOOLTIP_ATTRIBUTES: list[str] = json.loads(_JS.joinpath("icons.json").read_text(encoding="utf-8"))["tooltip_attributes"]
 # The same walk, its result handed back as one JSON string: the browser returns a string several times faster than
 # a large nested value (a list page: ~60 against ~130 ms). A page that gave arrays or objects their own toJSON (old
 # Prototype.js did), or replaced JSON.stringify, gets the value itself.
@@ -82,10 +85,15 @@ PAGE_INIT_SCRIPT = """(() => {
   // click that no tabindex or role announces.
   const clicks = new WeakSet();
   Object.defineProperty(window, "%s_clicks", { value: clicks, enumerable: false });
+  // Elements (or the whole document) given listeners for the pointer coming over them: what a hover may answer.
+  const hovers = { els: new WeakSet(), page: false };
+  Object.defineProperty(window, "%s_hovers", { value: hovers, enumerable: false });
+  const HOVERS = new Set(["mouseenter", "mouseover", "pointerenter", "pointerover"]);
   const listen = EventTarget.prototype.addEventListener;
   EventTarget.prototype.addEventListener = function (type, ...rest) {
     const clicked = type === "click" || type === "dblclick" || type === "contextmenu";
     if (clicked && this instanceof Element) clicks.add(this);
+    if (HOVERS.has(type)) { if (this instanceof Element) hovers.els.add(this); else hovers.page = true; }
     return listen.call(this, type, ...rest);
   };
   // The fields a person edited (an input, change or beforeinput event reached them), each with its text before the
@@ -157,7 +165,7 @@ class ElementRegistry:
 
     @property
     def init_script(self) -> str:
-        return PAGE_INIT_SCRIPT % (self.key, self.key, self.key, self.key)
+        return PAGE_INIT_SCRIPT % ((self.key,) * 5)
 
     def slot(self, frame: Frame) -> FrameSlot:
         slot = self._slots.get(frame)
