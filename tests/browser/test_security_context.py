@@ -294,3 +294,15 @@ async def test_row_boxes_that_declare_their_tick_by_pressed_state_are_the_picks(
     snap = await observe(session)
     boxes = [e for e in snap["elements"] if e["role"] == "checkbox"]
     assert ["checked" in (e.get("state") or "") for e in boxes] == [True, False, True], snap["elements"]
+
+
+async def test_the_record_under_an_act_heading_is_named_whatever_its_heading_level(
+        session: BrowserSession, site) -> None:
+    """A confirmation page headed by the act ('Remove entry') whose question names no record ('… remove the entry
+    shown below?') shows the record in a heading of a lower level below it (an h5): the held act names it, never
+    only the question."""
+    page = await session.page()
+    await page.goto(site.url_a("confirm_record_heading.html"))
+    held = await _judge(page, "button", "Yes, go ahead")
+    assert held is not None and held.objects == ("Spring fair (draft)",), held
+    assert "Spring fair (draft)" in held.effect, held
