@@ -194,3 +194,22 @@ async def test_a_bare_fields_test_id_is_read_without_the_words_for_its_kind(sess
     await page.goto(site.url_a("bare_field_ids.html"))
     names = [e["name"] for e in (await observe(session))["elements"]]
     assert names.count("heading") == 2 and names.count("servings") == 2, names
+
+async def test_cells_drawn_in_columns_of_their_own_are_keyed_by_the_row_beside_them(
+    session: BrowserSession, site
+) -> None:
+    """A grid drawn column by column (a tree of names, each row's other cells in columns of their own lined up with
+    the rows): each cell's controls are keyed by the row they stand beside; a namespaced tooltip attribute on the
+    glyph inside a wordless link names it; a list beside the grid that does not line up is no row."""
+    page = await session.page()
+    await page.goto(site.url_a("column_grid.html"))
+    snap = await observe(session)
+    named = [(e["name"], e.get("context", "")) for e in snap["elements"]]
+    logs = [c for n, c in named if n == "Loan log"]
+    assert logs == ["row 'Ladders'", "row 'Stepladder (6 tread)'", "row 'Extension ladder'", "row 'Hedge trimmer'",
+                    "row 'Wallpaper steamer'"], named
+    assert ("Lent out", "row 'Hedge trimmer'") in named and ("On the shelf", "row 'Ladders'") in named, named
+    assert ("Tuesday evening", "") in named, named
+    lend = next(e for e in snap["elements"] if e["name"] == "Lend" and e.get("context") == "row 'Hedge trimmer'")
+    await actions.click(session, element_id=lend["id"])
+    assert await page.text_content("#said") == "Lent: Hedge trimmer"

@@ -314,3 +314,15 @@ async def test_a_popup_menus_first_command_is_no_title(session: BrowserSession) 
     assert facts is not None and facts.page.dialog == "", facts.page.dialog
     held = DETECTOR.classify("click", "button", "Delete room", facts)
     assert held is not None and "Pin to top" not in held.objects, held
+
+
+async def test_the_record_under_an_act_heading_is_named_whatever_its_heading_level(
+        session: BrowserSession, site) -> None:
+    """A confirmation page headed by the act ('Remove entry') whose question names no record ('… remove the entry
+    shown below?') shows the record in a heading of a lower level below it (an h5): the held act names it, never
+    only the question."""
+    page = await session.page()
+    await page.goto(site.url_a("confirm_record_heading.html"))
+    held = await _judge(page, "button", "Yes, go ahead")
+    assert held is not None and held.objects == ("Spring fair (draft)",), held
+    assert "Spring fair (draft)" in held.effect, held

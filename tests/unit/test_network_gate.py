@@ -22,6 +22,10 @@ def multipart(*fields: tuple[str, str], upload: str = "") -> str:
 
 HELD = [
     ("DELETE", "http://a.test/api/items/report.csv", None, "", "delete", "DELETE /api/items/report.csv"),
+    # a script's request to publish, from a link that looks like a page's address (a newsletter's issue 14)
+    ("POST", "http://a.test/newsletter/issues/14/publish/", None, "", "send", "POST /newsletter/issues/14/publish/"),
+    ("POST", "http://a.test/api/recipes/31/publishNow", "{}", "application/json", "send",
+     "POST /api/recipes/31/publishNow"),
     (
         "POST",
         "http://a.test/admin/product/delete/",
@@ -113,6 +117,9 @@ HELD = [
     ("DELETE", "http://a.test/api/bookmarks/12", None, "", "delete", "DELETE /api/bookmarks/12"),
 ]
 ORDINARY = [
+    # taken off the site, kept to be published again (the policy's stance on unpublishing); a publication's edit
+    ("POST", "http://a.test/newsletter/issues/14/unpublish/", None, ""),
+    ("POST", "http://a.test/api/publications/9", json.dumps({"title": "Spring"}), "application/json"),
     # a line taken out of one's own basket or cart edits the draft (ordering it is still held: HELD above)
     ("POST", "http://a.test/basket/", "form-TOTAL_FORMS=1&form-0-id=4&form-0-quantity=1&form-0-DELETE=on", FORM),
     ("DELETE", "http://a.test/api/cart/items/3", None, ""),

@@ -251,7 +251,7 @@
     return out;
   };
   const scope = dialog || main;
-  const headings = shown(scope, 'h1,h2,[role=heading]', 12)  // those before the control, in order
+  const headings = shown(scope, 'h1,h2,h3,h4,h5,h6,[role=heading]', 12)  // those before the control, in order
     .filter(h => h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING).map(textOf).filter(Boolean).slice(0, 6);
   const h1 = Array.from(document.querySelectorAll('h1')).find(h => visible(h) && clean(h.textContent));
   // A dialog named by nothing that exists (no label, its labelled-by id missing) and with no heading is titled by

@@ -97,12 +97,23 @@
     const v = (n.getAttribute(a) || "").trim();
     return v && v !== "true" && v !== "false" && !tipKey(v) ? v : "";
   }
+  // A library's own tooltip attribute, namespaced by the library ("data-<library>-tooltip"), on the control or on a
+  // part inside it: the same tip as data-tooltip.
+  const NS_TIP = /^data-[a-z0-9]+(?:-[a-z0-9]+)*-tooltip$/;
+  function namespacedTip(el) {
+    for (const n of [el, ...Array.from(el.querySelectorAll("*")).slice(0, 12)]) {
+      for (const a of n.getAttributeNames()) if (NS_TIP.test(a)) { const v = tipWords(n, a); if (v) return v; }
+    }
+    return "";
+  }
   function tooltipOf(el) {
     const nodes = [el, ...el.querySelectorAll("[title]," + TIP_ATTRS.map((a) => "[" + a + "]").join(","))].slice(0, 5);
     for (const n of nodes) {
       if (n !== el) { const t = n.getAttribute("title"); if (t && t.trim()) return t; }
       for (const a of TIP_ATTRS) { const v = tipWords(n, a); if (v) return v; }
     }
+    const ns = namespacedTip(el);
+    if (ns) return ns;
     // Its description, or its icon's (a tooltip attached to the glyph inside it); then a title on a wrapper that
     // holds this control alone and no words (a list item of a pager titled "Next"): the tooltip over it.
     for (const n of [el, ...el.querySelectorAll("[aria-describedby]")].slice(0, 4)) {

@@ -283,6 +283,51 @@
     return "";
   }
 
+  // A grid drawn column by column (a tree's names in one container, each row's other cells in columns of their own,
+  // lined up with the rows by height): a control in no row of its own sits in a cell, one of a column of look-alike
+  // blocks stacked one per row; when that column's cells and the rows beside it (tree items or rows in the block
+  // around both, outside the column) pair up one to one, each cell's top on its row's own line, the control's row
+  // is the one its cell stands beside.
+  const BAND_ROWS = "[role=treeitem],[role=row],tr";
+  const sharesClass = (a, b) => (a.getAttribute("class") || "").split(/\s+/).some((t) => t && b.classList.contains(t));
+  const lookAlike = (a, b) => a.tagName === b.tagName && (a.tagName === "LI" || sharesClass(a, b));
+  // A row's own line begins at its top (a tree item's open branch lies below that line).
+  function ownTop(row) {
+    const r = row.getBoundingClientRect();
+    return r.height ? r.top : null;
+  }
+  const bandCache = new Map();
+  function bandRows(column) {
+    if (bandCache.has(column)) return bandCache.get(column);
+    let found = null;
+    const cells = Array.from(column.children).filter((c) => c.getBoundingClientRect().height > 0);
+    for (let n = column.parentElement, d = 0; n && d < 4 && !found && !n.matches(STOP_SEL); n = n.parentElement, d++) {
+      const rows = Array.from(n.querySelectorAll(BAND_ROWS)).filter((r) => !column.contains(r) && ownTop(r) !== null);
+      if (rows.length < 2) continue;
+      const paired = new Map();
+      for (const c of cells) {
+        const top = c.getBoundingClientRect().top;
+        const row = rows.find((r) => Math.abs(ownTop(r) - top) <= 2);
+        if (row) paired.set(c, row);
+      }
+      const used = new Set(paired.values());
+      if (paired.size >= 2 && used.size === paired.size && used.size === rows.length) found = paired;
+    }
+    bandCache.set(column, found);
+    return found;
+  }
+  function besideRow(el) {
+    for (let n = el.parentElement, d = 0; n && d < 8 && !n.matches(STOP_SEL); n = n.parentElement, d++) {
+      const column = n.parentElement;
+      if (!column || n.matches(BAND_ROWS)) return null;
+      if (!Array.from(column.children).some((s) => s !== n && lookAlike(s, n))) continue;
+      const row = (bandRows(column) || new Map()).get(n);
+      const key = row ? clean(row.getAttribute("aria-label") || "", 40) || lineKey(row) : "";
+      if (key) return [key, "row", row];
+    }
+    return null;
+  }
+
   // The row a listed control sits in, as context: "row 'run-7 brave-owl'" (a table or grid row), "row 3" (one
   // without words), "Linen shirt" (a list item or card); "" outside rows, in a header row, when the name says it
   // already, or when the row's words are the control's own label.
@@ -296,7 +341,7 @@
       key = rowKey(c.tr, c.table, null);
       if (key[0] === "#" && rowCells(c.tr, c.table).length < 2) return "";  // a row holding just this control
     } else {
-      [key, kind] = lineOf(el) || ["", ""];
+      [key, kind] = besideRow(el) || lineOf(el) || ["", ""];
     }
     if (!key) return "";
     if (key[0] === "#") return name.includes("row " + key.slice(1)) ? "" : "row " + key.slice(1);

@@ -96,7 +96,7 @@ class PageFacts:
     prose: str | None = None  # that text outside lists, tables and controls (None: not read, the text stands)
     selected: list[str] = field(default_factory=list)
     near: str = ""  # the smallest block of text around the control
-    headings: list[str] = field(default_factory=list)  # visible h1 and h2 before the control (its dialog's, or main's)
+    headings: list[str] = field(default_factory=list)  # visible headings, any level, before the control
     dialog: str = ""  # the title of the open dialog the control is in
     modal: str = ""  # the text of the open dialog the control is in (the app's own confirmation, when it is one)
     lone: bool = False  # that dialog offers no other control: the control is its only answer (a notice's OK)

@@ -3,7 +3,8 @@
 Words are read only where a request names its operation, never from free text a user typed:
 
 - the method: ``DELETE`` (or a form's ``_method`` override) deletes; GET, HEAD and OPTIONS change nothing;
-- a verb of the lexicon anywhere in the path (``/runs/delete``, ``/jobs/7/cancel``, ``/kernels/shutdown``);
+- a verb of the lexicon anywhere in the path (``/runs/delete``, ``/jobs/7/cancel``, ``/kernels/shutdown``), and
+  publishing there only (``/revisions/14/publish/``: what a scripted link posts), never in a form's fields;
 - a noun of commitment (an order, a payment, a subscription, a booking, a checkout) only as the last word of the
   path (``POST /api/orders``, ``/shop/place-order``): a record's edit (``/orders/1042/``, ``/order/edit/``) and a
   step that only moves on (``/checkout/address``, ``/checkout/payment-details/``) are not, and neither is the
@@ -75,6 +76,10 @@ NOUNS = {
     "charges": "payment",
     "checkout": "payment",
 }
+# A verb read only where an address names the operation (``POST /revisions/14/publish/``), never from a form's
+# fields: a form's Publish button is the first line's to judge (it holds it as sending), while a script's request
+# to publish, sent from a link that only looks like a page's address, is the second line's alone.
+PATH_VERBS = {"publish": "send"}
 CANCELLED_STATES = frozenset({"cancelled", "canceled", "terminated", "revoked"})
 OPERATION_KEYS = frozenset({"action", "op", "operation", "operationname", "cmd", "command", "intent", "do"})
 UNSET = frozenset({"", "0", "false", "off", "no", "none", "null"})
@@ -112,6 +117,10 @@ def words(text: str) -> list[str]:
 
 def _verb(text: str) -> str | None:
     return next((VERBS[w] for w in words(text) if w in VERBS), None)
+
+
+def _path_verb(segment: str) -> str | None:
+    return next((PATH_VERBS[w] for w in words(segment) if w in PATH_VERBS), None)
 
 
 def _noun(text: str) -> str | None:
@@ -199,7 +208,7 @@ def judge(
         found = "delete", "the DELETE method"
     elif mutation and (category := _verb(mutation) or _noun(mutation)):
         found = category, f"the GraphQL mutation '{mutation[:60]}'"
-    elif category := next((c for s in segments if (c := _verb(s))), None):
+    elif category := next((c for s in segments if (c := _verb(s) or _path_verb(s))), None):
         found = category, "the path names the operation"
     elif (category := NOUNS.get(_last_word(segments))) and not _same_address(url, onward):
         found = category, f"the request makes '{segments[-1]}'"
