@@ -2,6 +2,7 @@
 
     corpus_apps.get("django_admin") -> RunningApp   started on first use (the others in the background), once
     host: Host                                        host.call(tool, **args) -> payload; await host.login(app)
+    model_stub: ModelStub                             the host server's model endpoint, counting (it must stay 0)
 
 Every test in this folder is marked ``realapps`` (``pytest -m realapps``; ``-m "not realapps"`` skips them) and
 ``xdist_group(<its app>)``; its parameter id starts with its app (``[trac]``, ``[mlflow:open-run]``), which is
@@ -21,6 +22,7 @@ import pytest
 
 from corpus.apps import APPS, AppSpec, RunningApp, seeded_state, start
 from corpus.host import Host
+from tests.support.model_stub import ModelStub, counting_model_stub
 from tests.support.prebuild import app_lock
 from tests.support.run_summary import APPS_STARTED
 from tests.support.xdist_groups import app_of
@@ -119,8 +121,17 @@ def corpus_apps(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPat
 
 
 @pytest.fixture(scope="session")
-async def host(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Host]:
-    host = Host(tmp_path_factory.mktemp("mcp-host"))
+async def model_stub() -> AsyncIterator[ModelStub]:
+    """The session server's model endpoint: a stub that fails and counts every request. The browser server never
+    asks a model, so it counts 0 for the whole session (the flow replays assert it after each replay)."""
+    async with counting_model_stub() as stub:
+        yield stub
+
+
+@pytest.fixture(scope="session")
+async def host(tmp_path_factory: pytest.TempPathFactory, model_stub: ModelStub) -> AsyncIterator[Host]:
+    host = Host(tmp_path_factory.mktemp("mcp-host"),
+                env={"ANTHROPIC_BASE_URL": model_stub.url, "ANTHROPIC_API_KEY": "stub-key"})
     try:
         await host.start()
         yield host

@@ -1,8 +1,9 @@
 """Issue 22's acceptance (b) and (c) on Django admin and Wagtail, through an HTML-rewriting proxy
 (tests/support/rewriting_proxy.py) in front of the real app: the flows are recorded once on the app itself
-(1280 px), then replayed by ``replay_flow`` with ``origin`` = the proxy, judged in the app's database. The MCP
-server runs with ``ANTHROPIC_BASE_URL`` pointed at a stub that fails and counts every request
-(tests/support/model_stub.py): it must count 0. (The fixture flow's (b) and (c): tests/mcp/test_flows_shadow.py.)
+(1280 px), then replayed by ``replay_flow`` with ``origin`` = the proxy, judged in the app's database. The
+session's MCP server (tests/realapps/conftest.py; no second browser, server and sign-in for this module) runs with
+``ANTHROPIC_BASE_URL`` pointed at a stub that fails and counts every request (tests/support/model_stub.py): it must
+count 0. (The fixture flow's (b) and (c): tests/mcp/test_flows_shadow.py.)
 
 - (b) cosmetic variant (fixed seed: ids and what refers to them renamed, class names randomised, table rows and
   fieldsets reordered, wrapper divs, the app's scripts still working; the window 1024 px wide): Django's add, edit
@@ -33,7 +34,7 @@ from corpus.apps import RunningApp
 from corpus.host import Host
 from corpus.steps import Step, click, open_, press, select, type_
 from tests.realapps.test_flows_realapps import record
-from tests.support.model_stub import ModelStub, counting_model_stub
+from tests.support.model_stub import ModelStub
 from tests.support.rewriting_proxy import Kind, Mutation, RewritingProxy, masked
 
 SURE = "Yes, I’m sure"
@@ -76,20 +77,24 @@ async def _record(host: Host, base_url: str, name: str, steps: list[Step], param
 
 
 @pytest.fixture(scope="module")
-async def model_host(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[tuple[Host, ModelStub]]:
-    """This module's MCP server on its own Chromium, its model endpoint a stub that fails and counts."""
-    async with counting_model_stub() as stub:
-        host = Host(tmp_path_factory.mktemp("proxy-host"), env={"ANTHROPIC_BASE_URL": stub.url,
-                                                                  "ANTHROPIC_API_KEY": "stub-key"})
-        try:
-            await host.start()
-            yield host, stub
-        finally:
-            await host.close()
+def model_host(host: Host, model_stub: ModelStub) -> tuple[Host, ModelStub]:
+    """The session's MCP server (signed in once per app, tests/realapps/conftest.py), its model endpoint a stub that
+    fails and counts: no second Chromium, server and sign-in for this module."""
+    return host, model_stub
+
+
+async def _leave(host: Host, app: RunningApp) -> None:
+    """The session's server back on the app's home page for the tests after this module: a case that stopped inside
+    an editor with its edit unsaved is held once on leaving (a loss); the harness, as the human, lets it go."""
+    opened = await host.call("navigate", url=app.url(app.spec.home_path))
+    held = (opened.get("error") or {}).get("details", {})
+    if not opened["success"] and held.get("summary", {}).get("category") == "loss":
+        opened = await host.call("confirm_action", confirmation_id=held["confirmation_id"])
+    assert opened["success"], opened
 
 
 @pytest.fixture(scope="module")
-async def proxied(corpus_apps, model_host: tuple[Host, ModelStub]) -> Proxied:
+async def proxied(corpus_apps, model_host: tuple[Host, ModelStub]) -> AsyncIterator[Proxied]:
     """One recording per flow (on the app itself), then a book for the (c) replays to find: The Wren Almanac."""
     app = corpus_apps.get(APP)
     host, stub = model_host
@@ -103,7 +108,8 @@ async def proxied(corpus_apps, model_host: tuple[Host, ModelStub]) -> Proxied:
     px = Proxied(app, host, stub, folder)
     wren = await px.replay("px-add-book", app.base_url, params={"title": "The Wren Almanac"})
     assert wren["status"] == "done" and app.db.scalar(BOOK, "The Wren Almanac") == 1, wren
-    return px
+    yield px
+    await _leave(host, app)
 
 
 async def _window_width(host: Host, width: int) -> int:
@@ -269,7 +275,7 @@ WAGTAIL = pytest.mark.parametrize("app_name", [pytest.param("wagtail", id="wagta
 
 
 @pytest.fixture(scope="module")
-async def published(corpus_apps, model_host: tuple[Host, ModelStub]) -> Proxied:
+async def published(corpus_apps, model_host: tuple[Host, ModelStub]) -> AsyncIterator[Proxied]:
     """The CMS flow (a page created, its slug set on the Promote tab, saved, published) recorded once."""
     app = corpus_apps.get("wagtail")
     host, stub = model_host
@@ -277,7 +283,8 @@ async def published(corpus_apps, model_host: tuple[Host, ModelStub]) -> Proxied:
     folder = await _record(host, app.base_url, "px-publish", PUBLISH, {"title": "Tram map", "slug": "tram-map"})
     await host.call("wait_for", url="re:/admin/pages/3/$", timeout_ms=20000)  # the publish's redirect, bounded
     assert app.db.scalar(PAGE, "Tram map", 1) == 1, (await host.call("get_page_text"))["data"]["text"][:1500]
-    return Proxied(app, host, stub, folder)
+    yield Proxied(app, host, stub, folder)
+    await _leave(host, app)
 
 
 @WAGTAIL
