@@ -146,6 +146,8 @@
     if (paged[0]) return paged;
     const arrow = calendarArrowName(el) || stepName(el);
     if (arrow) return [arrow, true];
+    const panel = panelHeads(el);  // a wordless trigger beside the hidden panel it shows: what heads the panel
+    if (panel) return [panel, true];
     if (!el.matches("svg,img") && !el.querySelector("svg,img,i,[class*=icon i]")) return ["", false];
     const goes = destination(el);
     if (goes) return [goes, true];
