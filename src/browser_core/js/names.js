@@ -140,7 +140,7 @@
       const group = groupContext(el);
       if (group) return [group, true];
     }
-    const icon = iconWords(el);
+    const icon = iconOrPanel(el);
     if (icon) return iconPlace(el, role, icon);
     const paged = pagerName(el, "", true);
     if (paged[0]) return paged;
