@@ -96,7 +96,9 @@ async def test_a_wordless_trigger_is_named_by_what_heads_the_panel_it_shows(sess
     names = [n for n, _ in _named(elements, "button")] + [n for n, _ in _named(elements, "link")]
     assert "Cuisine, Diet" in names, elements
     assert "Kitchens" in names, elements
-    assert names[2] not in ("Kitchens", "Cuisine, Diet"), "a trigger with no panel beside it is not named by one"
+    assert "Insert block" in names, elements
+    assert "cubes" not in names, "an icon word the vocabulary lacks yields to the panel"
+    assert names[-1] not in ("Kitchens", "Cuisine, Diet"), "a trigger with no panel beside it is not named by one"
 
 
 async def test_a_region_edited_in_place_is_named_by_what_labels_it(session: BrowserSession, site) -> None:
@@ -106,3 +108,12 @@ async def test_a_region_edited_in_place_is_named_by_what_labels_it(session: Brow
     boxes = [e["name"] for e in elements if e["role"] == "textbox"]
     assert boxes[:3] == ["Minutes of the spring meeting", "Write your reply", "Describe the fault"], elements
     assert len(boxes) == 4 and boxes[3] and boxes[3] not in ("Agenda Members", "Members"), elements
+
+
+async def test_a_form_section_of_labelled_fields_is_no_record_line(session: BrowserSession, site) -> None:
+    """Look-alike blocks of labelled fields are sections of one form, not records: a field in them is not keyed
+    by the block's words (its labels and help texts)."""
+    elements = await _snap(session, site.url_a("form_sections.html"))
+    boxes = {e["name"]: e.get("context", "") for e in elements if e["role"] == "combobox"}
+    assert set(boxes) == {"Room kind:", "Breakfast:", "Cot:"}, elements
+    assert not any("Guest name" in c or "Nights" in c or "Breakfast" in c for c in boxes.values()), boxes
