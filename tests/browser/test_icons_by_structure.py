@@ -87,3 +87,33 @@ async def test_an_image_labelled_with_its_own_declared_glyph_is_no_words_beside_
     # The caret's label repeats the glyph its class or drawing declares: the control is named by its words only;
     # a control of glyphs only keeps their labels (its only name), and a label in words of its own stays.
     assert names == ["Plots", "Seasons", "Sow seeds", "compost", "frost warning Cover beds", "leaf caret"], elements
+
+
+async def test_a_wordless_trigger_is_named_by_what_heads_the_panel_it_shows(session: BrowserSession, site) -> None:
+    """A glyph-only control beside a hidden panel of choices (a box of filters, a menu of places) is named by the
+    panel's headings, or by the words the panel opens with before its first choice; never `icon`."""
+    elements = await _snap(session, site.url_a("panel_triggers.html"))
+    names = [n for n, _ in _named(elements, "button")] + [n for n, _ in _named(elements, "link")]
+    assert "Cuisine, Diet" in names, elements
+    assert "Kitchens" in names, elements
+    assert "Insert block" in names, elements
+    assert "cubes" not in names, "an icon word the vocabulary lacks yields to the panel"
+    assert names[-1] not in ("Kitchens", "Cuisine, Diet"), "a trigger with no panel beside it is not named by one"
+
+
+async def test_a_region_edited_in_place_is_named_by_what_labels_it(session: BrowserSession, site) -> None:
+    """A contenteditable block with no label is named by its placeholder (aria-placeholder, or one its editor puts
+    on the empty first line), else the heading of the block it sits in, else what it is; never `''`."""
+    elements = await _snap(session, site.url_a("editable_regions.html"))
+    boxes = [e["name"] for e in elements if e["role"] == "textbox"]
+    assert boxes[:3] == ["Minutes of the spring meeting", "Write your reply", "Describe the fault"], elements
+    assert len(boxes) == 4 and boxes[3] and boxes[3] not in ("Agenda Members", "Members"), elements
+
+
+async def test_a_form_section_of_labelled_fields_is_no_record_line(session: BrowserSession, site) -> None:
+    """Look-alike blocks of labelled fields are sections of one form, not records: a field in them is not keyed
+    by the block's words (its labels and help texts)."""
+    elements = await _snap(session, site.url_a("form_sections.html"))
+    boxes = {e["name"]: e.get("context", "") for e in elements if e["role"] == "combobox"}
+    assert set(boxes) == {"Room kind:", "Breakfast:", "Cot:"}, elements
+    assert not any("Guest name" in c or "Nights" in c or "Breakfast" in c for c in boxes.values()), boxes

@@ -260,7 +260,7 @@
     // pager's "page-link" class is no "link" icon).
     const g = ICONS.glyphs[text];
     if (g) return [g, true];
-    const icon = iconWords(el);
+    const icon = iconOrPanel(el);
     if (icon) return [icon, true];
     return text ? [text, false] : null;
   }
@@ -338,6 +338,36 @@
     if (!controls.length && !wordsOf(row)) return null;
     if (controls.some((n) => el.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING)) return null;  // not last
     return ICONS.glyphs["⋮"];
+  }
+  // A wordless trigger (or the one control of its wrapper) that holds or is followed by a hidden panel of choices (a
+  // box of filters, a menu of places) shows that panel: it is named by the panel's headings, else by the words the
+  // panel opens with before its first choice. What it opens says its purpose; "" when nothing heads the panel.
+  const PANEL_CHOICE = CONTROL_SEL + ",a[href]";
+  const hiddenPanel = (p) => !!p && !!p.querySelector(PANEL_CHOICE) &&
+    !(p.checkVisibility ? p.checkVisibility({ visibilityProperty: true }) : p.getClientRects().length);
+  function panelHeads(el) {
+    if (el.matches("input,select,textarea,[contenteditable]")) return "";  // a field's list is its value's choices
+    const inside = Array.from(el.children).find(hiddenPanel);
+    if (inside) return headsOf(inside);
+    for (let n = el, d = 0; n && d < 3 && n !== document.body; n = n.parentElement, d++) {
+      if (d && n.querySelectorAll(PANEL_CHOICE).length > 1) return "";
+      if (hiddenPanel(n.nextElementSibling)) return headsOf(n.nextElementSibling);
+    }
+    return "";
+  }
+  function headsOf(p) {
+    const heads = Array.from(p.querySelectorAll("h1,h2,h3,h4,h5,h6,legend,[role=heading]"), (h) => clean(h.textContent, 30));
+    if (heads.some(Boolean)) return clean(heads.filter(Boolean).slice(0, 3).join(", "), 60);
+    const first = p.querySelector(PANEL_CHOICE), tw = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+    let words = "";
+    for (let t = tw.nextNode(); t && !first.contains(t) && (t.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING); t = tw.nextNode()) words += " " + t.nodeValue;
+    return /\p{L}/u.test(words) ? clean(words, 40) : "";
+  }
+  // An icon word the vocabulary does not know ("jigsaw") says less than what heads the panel the control shows.
+  const KNOWN_PURPOSES = new Set(Object.values(ICONS.words));
+  function iconOrPanel(el) {
+    const icon = iconWords(el);
+    return icon && KNOWN_PURPOSES.has(icon) ? icon : panelHeads(el) || icon;
   }
   // [name, derived] of a control its icon names (``icon``: what the glyph says): its place in a pager or a row first.
   function iconPlace(el, role, icon) {

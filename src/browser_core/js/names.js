@@ -140,12 +140,14 @@
       const group = groupContext(el);
       if (group) return [group, true];
     }
-    const icon = iconWords(el);
+    const icon = iconOrPanel(el);
     if (icon) return iconPlace(el, role, icon);
     const paged = pagerName(el, "", true);
     if (paged[0]) return paged;
     const arrow = calendarArrowName(el) || stepName(el);
     if (arrow) return [arrow, true];
+    const panel = panelHeads(el);  // a wordless trigger beside the hidden panel it shows: what heads the panel
+    if (panel) return [panel, true];
     if (!el.matches("svg,img") && !el.querySelector("svg,img,i,[class*=icon i]")) return ["", false];
     const goes = destination(el);
     if (goes) return [goes, true];

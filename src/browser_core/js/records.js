@@ -18,7 +18,7 @@
   // the block it sits in (a legend, a heading, a header line that opens its block), else what it is.
   function editorName(el) {
     const ed = editorOf(el);
-    if (!ed) return "";
+    if (!ed) return richTextName(el);
     for (let p = ed.previousElementSibling, i = 0; p && i < 3; p = p.previousElementSibling, i++) {
       if (!p.matches("textarea,input")) continue;
       const labels = p.labels ? Array.from(p.labels).map((l) => textOf(l)).join(" ") : "";
@@ -27,6 +27,26 @@
       break;
     }
     return groupLabel(ed) || blockHeading(ed) || "code editor";
+  }
+  // A region edited in place (contenteditable, no label): its placeholder (aria-placeholder, or the one an editor
+  // puts on its empty first line), else a heading just before it in the block it sits in (no control between), else
+  // what it is.
+  function richTextName(el) {
+    if (!el.isContentEditable || (el.parentElement && el.parentElement.isContentEditable)) return "";
+    const line = el.querySelector("[data-placeholder]");
+    const held = el.getAttribute("aria-placeholder") || el.getAttribute("data-placeholder") ||
+      (line && !line.textContent.trim() ? line.getAttribute("data-placeholder") : "");
+    return clean(held || "", 60) || headingBefore(el) || "text editor";
+  }
+  function headingBefore(el) {
+    for (let n = el, d = 0; n && d < 4 && n !== document.body; n = n.parentElement, d++) {
+      for (let p = n.previousElementSibling, i = 0; p && i < 3; p = p.previousElementSibling, i++) {
+        const t = p.matches("h1,h2,h3,h4,h5,h6,legend,[role=heading]") ? clean(textOf(p), 60) : "";
+        if (t) return t;
+        if (p.matches(FIELDS + ",a[href],button") || p.querySelector(FIELDS + ",a[href],button")) return "";
+      }
+    }
+    return "";
   }
   // The first child of a block around the element that holds only words (no field, no button): its header line.
   function blockHeading(el) {

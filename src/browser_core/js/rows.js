@@ -268,6 +268,8 @@
     // Every link repeats (a version list written in one minute by one author): the first piece of words no
     // look-alike line shows (a version's note) tells the lines apart; else its first link.
     if (links.length) return uniquePiece(n) || links[0];
+    // A block of fields each labelled (a form's section) is no record: its words are its labels and help texts.
+    if (n.querySelectorAll("label").length >= 2 && n.querySelectorAll("input:not([type=hidden]),select,textarea").length >= 2) return "";
     const t = wordsOf(n);
     return t && lettered(t) ? t : "";
   }
