@@ -213,3 +213,15 @@ async def test_cells_drawn_in_columns_of_their_own_are_keyed_by_the_row_beside_t
     lend = next(e for e in snap["elements"] if e["name"] == "Lend" and e.get("context") == "row 'Hedge trimmer'")
     await actions.click(session, element_id=lend["id"])
     assert await page.text_content("#said") == "Lent: Hedge trimmer"
+
+
+async def test_a_commands_keyboard_shortcut_drawn_apart_is_no_part_of_its_name(session: BrowserSession, site) -> None:
+    """A shortcut drawn in an element of its own after a command's words (a kbd, a hint whose words are one key or
+    a chord) is not part of the command's name (before: 'Swap sopranos S'); a count beside a name and a letter
+    inside a name's words stay."""
+    page = await session.page()
+    await page.goto(site.url_a("shortcut_hints.html"))
+    names = [e["name"] for e in (await observe(session))["elements"]]
+    for command in ("Copy to next week", "Move singer down", "Print", "Swap sopranos"):
+        assert command in names, names
+    assert "Inbox 3" in names and "Verse B refrain" in names, names

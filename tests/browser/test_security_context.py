@@ -326,3 +326,63 @@ async def test_the_record_under_an_act_heading_is_named_whatever_its_heading_lev
     held = await _judge(page, "button", "Yes, go ahead")
     assert held is not None and held.objects == ("Spring fair (draft)",), held
     assert "Spring fair (draft)" in held.effect, held
+
+
+BOAT_PAGE = """
+<div style="display:flex">
+  <div class="side">
+    <a href="#/boats/1" style="display:flex;gap:8px"><span>Kittiwake</span><span>8 m</span></a>
+    <a href="#/boats/2" aria-current="page" style="display:flex;gap:8px"><span>Heron</span><span>12 m</span></a>
+  </div>
+  <div class="work">
+    <div class="top"><div class="title"><div>Heron</div><button>Rename boat</button></div>
+      <button id="opener" aria-haspopup="menu" aria-expanded="true" aria-controls="boatmenu">Boat options</button></div>
+    <div role="menu" id="boatmenu"><div role="menuitem" tabindex="-1">Show moorings</div>
+      <div role="menuitem" tabindex="-1" id="scrap">Delete boat</div></div>
+  </div>
+</div>
+"""
+
+
+async def test_a_menus_record_is_the_current_navigation_item_its_opener_shows(session: BrowserSession) -> None:
+    """A record's page whose name is plain words beside its menu's opener (no heading, no breadcrumb) and the current
+    item of its navigation (aria-current): the menu's act names that record (issue 29: an account's Close account
+    named no account)."""
+    page = await session.page()
+    await page.set_content(BOAT_PAGE)
+    facts = await element_facts(await page.query_selector("#scrap"))
+    held = DETECTOR.classify("click", "menuitem", "Delete boat", facts)
+    assert held is not None and "Heron" in held.effect and "Kittiwake" not in held.effect, held
+
+
+BOAT_LAYER = """
+<div style="display:flex">
+  <div class="side">
+    <a href="#/boats" aria-current="page" style="display:flex;gap:8px"><span>All boats</span><span>2</span></a>
+    <a href="#/boats/2" aria-current="page" style="display:flex;gap:8px"><span>Heron</span><span>12 m</span></a>
+  </div>
+  <div class="work"><div class="top"><div><div>Heron</div><div>12 m</div></div>
+    <button id="opener" aria-label="Boat options" aria-expanded="false">⋯</button></div></div>
+</div>
+<script>
+  document.getElementById('opener').addEventListener('click', (e) => {
+    e.currentTarget.setAttribute('aria-expanded', 'true');
+    const layer = document.createElement('section');
+    layer.setAttribute('role', 'dialog');
+    layer.style.cssText = 'position:absolute;top:40px;left:200px;background:#fff';
+    layer.innerHTML = '<div><button>Show moorings</button></div><div><button id="scrap">Delete boat</button></div>';
+    document.body.append(layer);
+  });
+</script>
+"""
+
+
+async def test_a_layer_menus_record_is_the_current_navigation_item_its_opener_shows(session: BrowserSession) -> None:
+    """The same page with its menu drawn as a layer of its own (a dialog section, no menu role) opened by the
+    control clicked last: its act names the record too."""
+    page = await session.page()
+    await page.set_content(BOAT_LAYER)
+    await actions.click(session, element_id=find(await observe(session), "Boat options")["id"])
+    with pytest.raises(ConfirmationRequired) as held:
+        await actions.click(session, element_id=find(await observe(session), "Delete boat")["id"])
+    assert "Heron" in held.value.details["summary"]["effect"], held.value.details["summary"]

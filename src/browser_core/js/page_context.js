@@ -161,8 +161,26 @@
   };
   // An item of a popup menu acts on what its opener acts on: the opener's row, else the heading beside it (a
   // record page's kebab menu next to the record's name).
+  // The navigation's current item (aria-current) whose first line the opener's block shows too, as plain words:
+  // the record the page is about (an account's page, its name drawn beside its menu and no heading).
+  const currentBeside = opener => {
+    const current = Array.from(document.querySelectorAll('[aria-current=page],[aria-current=true]'))
+      .filter(c => visible(c) && !c.contains(opener)).map(c => clean((c.innerText || '').split('\n')[0], 100))
+      .filter(t => t.length >= 3);
+    for (let a = opener.parentElement, i = 0; a && a !== document.body && i < 3 && current.length; a = a.parentElement, i++) {
+      const lines = (a.innerText || '').split('\n').map(t => clean(t, 100));
+      const named = current.find(t => lines.includes(t));
+      if (named) return named;
+    }
+    return '';
+  };
+  // A popup drawn as a layer of its own (a dialog with no menu role) that the control pressed last opened and
+  // marks open (aria-expanded): it acts on what that control's page is about.
+  const openedLayerOf = layer => pressed && pressed.isConnected && !layer.contains(pressed) &&
+    pressed.getAttribute('aria-expanded') === 'true' ? currentBeside(pressed) : '';
   const menuOf = (() => {
-    if (dialogOf(el)) return '';
+    const layer = dialogOf(el);
+    if (layer) return openedLayerOf(layer);
     const menu = el.closest('[role=menu],[role=menubar],[role=listbox]');
     if (!menu) {
       const row = floatingRow();
@@ -187,6 +205,8 @@
       const steps = trail ? Array.from(trail.querySelectorAll('a[href],li,[aria-current]'))
         .map(e => clean(e.textContent, 100).replace(/^[\/›>»|·\s]+|[\/›>»|·\s]+$/g, '')).filter(Boolean) : [];
       if (steps.length) return steps[steps.length - 1];
+      const current = currentBeside(opener);
+      if (current) return current;
     }
     // No opener to read: the page's own title heading (its one h1), never a lesser heading, which may name a
     // section ("Runs") rather than the record.

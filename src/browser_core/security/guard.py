@@ -34,6 +34,7 @@ from browser_core.security.approvals import Approval
 from browser_core.security.confirmations import ActionSummary, ConfirmationStore, PendingAction
 from browser_core.security.detector import JUDGED_KINDS, DestructiveActionDetector
 from browser_core.security.dialog_gate import LEAVE_WARNING, dialog_category, dialog_verdict
+from browser_core.security.dismissed import dismisses_typed_work, typed_in_its_form
 from browser_core.security.draft import discards_work, names_lost_work, throws_work, unsaved
 from browser_core.security.facts import ElementFacts, element_facts
 from browser_core.security.intent import ActionIntent
@@ -193,6 +194,7 @@ class SecurityGuard:
                                                                          "Enter")
         values = [str(v) for v in params.get("values", [])] if kind == "select_option" else None
         verdict = self.detector.classify(kind, role, name, facts, key="Enter" if enter else None, values=values)
+        verdict = verdict or await self._dismissed(intent, facts, f"{role} '{name}'", name)
         if verdict is None or facts is None:
             if facts is not None and (kind == "click" or enter):  # the network line reads its request as the step's
                 self.onward = self.detector.reader.step_onward(facts)
@@ -232,6 +234,18 @@ class SecurityGuard:
             return False
         offered = await inside_raised_modal(intent.target.handle, approval.modal)
         return offered is not None and approval.chosen_in_modal(name, offered)
+
+    async def _dismissed(self, intent: ActionIntent, facts: ElementFacts | None, control: str,
+                         name: str) -> Verdict | None:
+        """A click on a control that closes its form unsent (``flow.dismisses_form``) while that form's fields hold
+        words the person typed: the loss of them (``dismissed.py``); None otherwise."""
+        if (intent.kind != "click" or facts is None or intent.target is None
+                or not self.detector.policy.flow.dismisses_form(name)):
+            return None
+        fields = await typed_in_its_form(intent.target.handle, self.page_key)
+        if fields is None:
+            return None
+        return dismisses_typed_work(control, await intent.page.title(), fields)
 
     async def _lost_work(self, intent: ActionIntent, verdict: Verdict, facts: ElementFacts, control: str) -> Verdict:
         """A click whose name throws work away (not a record's deletion), outside any dialog, row, link or submit:

@@ -59,6 +59,7 @@ class FlowWords:
     unsaved: re.Pattern[str] | None = None
     saves: re.Pattern[str] | None = None
     throws: re.Pattern[str] | None = None
+    dismisses: re.Pattern[str] | None = None
 
     @staticmethod
     def _has(pattern: re.Pattern[str] | None, text: str) -> bool:
@@ -98,6 +99,10 @@ class FlowWords:
     def throws_away(self, name: str) -> bool:
         """The control's name throws work away rather than deleting a record ('Discard', 'Revert changes')."""
         return self._has(self.throws, name)
+
+    def dismisses_form(self, name: str) -> bool:
+        """The control's whole name closes the form it sits in without sending it ('Cancel', 'Close')."""
+        return self._has(self.dismisses, name)
 
     def offers_save(self, sentence: str) -> bool:
         """The sentence speaks of saving ('Do you want to save the changes?')."""
@@ -352,6 +357,7 @@ def load_policy(extra_file: Path | None = None) -> SecurityPolicy:
             unsaved=_phrase_regex((raw.get("unsaved_work", {}) or {}).get("phrases", [])),
             saves=_phrase_regex((raw.get("unsaved_work", {}) or {}).get("kept_by", [])),
             throws=_phrase_regex((raw.get("unsaved_work", {}) or {}).get("thrown_by", [])),
+            dismisses=_phrase_regex((raw.get("unsaved_work", {}) or {}).get("dismissed_by", [])),
         ),
         meaning=Meaning.load(raw, _phrase_regex),
     )
