@@ -99,7 +99,7 @@
 
   /* shown.js */
 
-  /* names.js */
+  /* names.js */ /* shortcuts.js */
   /* match.js */
   /* columns.js */
   /* rows.js */
