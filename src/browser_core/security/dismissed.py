@@ -13,13 +13,13 @@ import contextlib
 from playwright.async_api import ElementHandle
 from playwright.async_api import Error as PlaywrightError
 
-from browser_core.security.draft import loss_phrase
+from browser_core.security.draft import FIELD_LABEL_JS, loss_phrase
 from browser_core.security.facts import PageFacts
 from browser_core.security.summary import Effect
 from browser_core.security.verdict import Verdict
 
 _JS = """(el, [key, max]) => {
-  const text = (s) => (s || '').replace(/\\s+/g, ' ').trim();
+  """ + FIELD_LABEL_JS + """
   const kept = window[key + '_edits'];
   if (!kept) return null;
   const FIELDS = 'input, textarea, select, [contenteditable]:not([contenteditable=false])';
@@ -37,17 +37,12 @@ _JS = """(el, [key, max]) => {
       .includes(type)) return false;
     return !!text(f.isContentEditable && !('value' in f) ? f.innerText : f.value);
   };
-  const byId = (ids) => text((ids || '').split(/\\s+/).map((i) => document.getElementById(i))
-    .filter(Boolean).map((e) => e.textContent).join(' '));
-  const nameOf = (f) => text(f.getAttribute('aria-label')) || byId(f.getAttribute('aria-labelledby'))
-    || text([...(f.labels || [])].map((l) => l.innerText).join(' ')) || text(f.getAttribute('placeholder'))
-    || text(f.getAttribute('title')) || text(f.getAttribute('name'));
   const names = [];
   let count = 0;
   for (const f of form.querySelectorAll(FIELDS)) {
     if (!typedIn(f)) continue;
     count++;
-    const n = nameOf(f).slice(0, 60);
+    const n = labelOf(f).slice(0, 60);
     if (n && !names.includes(n) && names.length < max) names.push(n);
   }
   return count ? names : null;

@@ -23,8 +23,17 @@ from browser_core.security.verdict import Verdict
 
 MAX_FIELDS = 8
 
+# A field's own label as the page gives it (aria-label, aria-labelledby, its <label>, placeholder, title, name): one
+# piece of script for the lost-work namer here and the form-dismiss check (security/dismissed.py).
+FIELD_LABEL_JS = """const text = (s) => (s || '').replace(/\\s+/g, ' ').trim();
+  const byId = (ids) => text((ids || '').split(/\\s+/).map((i) => document.getElementById(i))
+    .filter(Boolean).map((e) => e.textContent).join(' '));
+  const labelOf = (el) => text(el.getAttribute('aria-label')) || byId(el.getAttribute('aria-labelledby'))
+    || text([...(el.labels || [])].map((l) => l.innerText).join(' ')) || text(el.getAttribute('placeholder'))
+    || text(el.getAttribute('title')) || text(el.getAttribute('name'));"""
+
 _JS = """([max, key]) => {
-  const text = (s) => (s || '').replace(/\\s+/g, ' ').trim();
+  """ + FIELD_LABEL_JS + """
   const shown = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
   const drawn = (el) => { const r = el.getBoundingClientRect(); return r.width > 1 && r.height > 1; };  // unclipped
   // The main's one drawn top heading, else the page's (an app shell draws the record's heading in its header),
@@ -34,11 +43,7 @@ _JS = """([max, key]) => {
     && !h.closest('dialog, [role=dialog], [role=alertdialog], [aria-modal=true]'));
   const h1 = tops(root).length ? tops(root) : tops(document.body);
   const record = text(h1.length === 1 ? h1[0].innerText : '');
-  const byId = (ids) => text((ids || '').split(/\\s+/).map((i) => document.getElementById(i))
-    .filter(Boolean).map((e) => e.textContent).join(' '));
-  const nameOf = (el) => text(el.getAttribute('aria-label')) || byId(el.getAttribute('aria-labelledby'))
-    || text([...(el.labels || [])].map((l) => l.innerText).join(' ')) || text(el.getAttribute('placeholder'))
-    || text(el.getAttribute('title')) || text(el.getAttribute('name')) || text(el.getAttribute('aria-placeholder'))
+  const nameOf = (el) => labelOf(el) || text(el.getAttribute('aria-placeholder'))
     || (el.isContentEditable ? '' : caption(el));
   // A field the page names by no label: the first line of the nearest block around it that says something (the
   // caption drawn above the field, in the same block).
