@@ -13,13 +13,10 @@ from browser_core.security.detector import DestructiveActionDetector
 from browser_core.security.policy import load_policy
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, control_facts, judge_all, load_wordings, table
 
-# Round 24's apps (splits.yaml) scored 477/533 blind on main's rules (6811f81), run once after their labels were
-# committed (41dd43e); one label changed after it by the set's own precedent (a restart the dialog says the app
-# undergoes is a loss, as Coolify's "This service will be restarted" is): 478/533 on main's rules. After their misses
-# were read and fixed by class (no longer a blind figure), 500/533. The development apps (round 23's joined): a
-# regression guard, unchanged by round 24's pass.
-HELD_OUT_RIGHT = 500
-DEVELOPMENT_RIGHT = 8992
+# Round 25's apps (splits.yaml) scored 509/542 blind on main's rules (d979cc1), run once after their labels were
+# committed (57938c0). The development apps (round 24's joined): a regression guard.
+HELD_OUT_RIGHT = 509
+DEVELOPMENT_RIGHT = 9492
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -39,8 +36,8 @@ def test_the_gate_does_not_score_worse_than_measured() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 29's target is not met blind: round 24 measured 477/533 (89.5 %) on four apps never read (commit "
-    "3/10, delete 148/150, send 4/8, publish 5/7, cancel 6/7, loss 37/46, advance 4/6, ordinary 270/299; "
+    reason="issue 29's target is not met blind: round 25 measured 509/542 (93.9 %) on four apps never read (commit "
+    "1/6, delete 85/85, send 9/12, publish 7/11, cancel 7/9, loss 25/27, advance 2/2, ordinary 373/390; "
     "splits.yaml)",
 )
 def test_every_category_scores_at_least_98_percent_on_the_held_out_apps() -> None:
