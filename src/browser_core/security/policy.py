@@ -137,6 +137,7 @@ class SecurityPolicy:
     decline: re.Pattern[str] | None = None
     performing_params: re.Pattern[str] | None = None
     ordinary: re.Pattern[str] | None = None
+    invitations: re.Pattern[str] | None = None
     performing_scripts: frozenset[str] = frozenset()
     flow: FlowWords = field(default_factory=lambda: FlowWords())
     meaning: Meaning = field(default_factory=lambda: Meaning())
@@ -187,7 +188,16 @@ class SecurityPolicy:
         return ((category == "delete" and (self.meaning.in_own_draft(text) or self.meaning.takes_off_attribute(text)
                                            or self.meaning.offers_both(text)))
                 or (category == "cancel" and self.meaning.takes_off_attribute(text))
-                or (category == "send" and (self.meaning.to_oneself(text) or self.meaning.calls_off(text))))
+                or (category == "send" and ((self.meaning.to_oneself(text) and not self._sends_invitations(text))
+                                            or self.meaning.calls_off(text))))
+
+    def _sends_invitations(self, text: str) -> bool:
+        """A verb of sending leads the name and invitations are its object ('Send invitations', 'Send 3 invites'):
+        they go to the people invited. Sent again ('Re-send …'), or only named by a label, they are not."""
+        tokens = [t.casefold() for t in TOKENS.findall(text)]
+        verbs = self.meaning.sent_to[2]
+        return (len(tokens) > 1 and verbs is not None and bool(verbs.match(tokens[0])) and self.invitations is not None
+                and any(self.invitations.match(t) for t in tokens[1:4]))
 
     def takes_off(self, text: str) -> bool:
         """A removal whose object is a decoration or a membership ('Remove member', 'Remove labels'): an edit."""
@@ -343,6 +353,7 @@ def load_policy(extra_file: Path | None = None) -> SecurityPolicy:
         decline=_phrase_regex(raw.get("decline_commands", [])),
         performing_params=_name_regex(raw.get("performing_link_params", [])),
         ordinary=_phrase_regex(raw.get("ordinary_commands", [])),
+        invitations=word_regex((raw.get("sent_to", {}) or {}).get("invitations", [])),
         performing_scripts=frozenset(str(e).casefold() for e in raw.get("performing_link_scripts", [])),
         flow=FlowWords(
             advance=_phrase_regex(raw.get("advance_commands", [])),
