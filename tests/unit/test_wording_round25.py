@@ -58,3 +58,10 @@ def test_abandoning_ones_edits_throws_them_away() -> None:
         assert POLICY.judge_name(name) == "delete", name
     for name in ("Abandoned carts", "Edit", "Continue editing"):
         assert POLICY.judge_name(name) is None, name
+
+
+def test_stopping_following_is_unfollowing_what_runs_for_others() -> None:
+    for name in ("Stop following this server", "Stop following events", "Stop following the instances"):
+        assert POLICY.judge_name(name) is None, name
+    for name in ("Stop the server", "Stop running instances", "Cancel events"):
+        assert POLICY.judge_name(name) == "cancel", name
