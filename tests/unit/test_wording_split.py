@@ -14,9 +14,10 @@ from browser_core.security.policy import load_policy
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, control_facts, judge_all, load_wordings, table
 
 # Round 25's apps (splits.yaml) scored 509/542 blind on main's rules (d979cc1), run once after their labels were
-# committed (57938c0). The development apps (round 24's joined): a regression guard.
-HELD_OUT_RIGHT = 509
-DEVELOPMENT_RIGHT = 9492
+# committed (57938c0); no label changed after it. After their misses were read and fixed by class (no longer a blind
+# figure), 521/542. The development apps (round 24's joined): a regression guard, 9492 -> 9502 by round 25's pass.
+HELD_OUT_RIGHT = 521
+DEVELOPMENT_RIGHT = 9502
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
