@@ -13,11 +13,12 @@ from browser_core.security.detector import DestructiveActionDetector
 from browser_core.security.policy import load_policy
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, control_facts, judge_all, load_wordings, table
 
-# Round 25's apps (splits.yaml) scored 509/542 blind on main's rules (d979cc1), run once after their labels were
-# committed (57938c0); no label changed after it. After their misses were read and fixed by class (no longer a blind
-# figure), 521/542. The development apps (round 24's joined): a regression guard, 9492 -> 9502 by round 25's pass.
-HELD_OUT_RIGHT = 521
-DEVELOPMENT_RIGHT = 9502
+# Round 26's apps (splits.yaml) scored 527/572 blind on s28-integ's rules (f7bb931, src c70c218), run once after their
+# labels were committed (ad47977); no label changed after it. After their misses were read and fixed by class (no
+# longer a blind figure), 545/572. The development apps (round 25's joined): a regression guard, 10023 -> 10026 by
+# round 26's pass.
+HELD_OUT_RIGHT = 545
+DEVELOPMENT_RIGHT = 10026
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -37,9 +38,9 @@ def test_the_gate_does_not_score_worse_than_measured() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 29's target is not met blind: round 25 measured 509/542 (93.9 %) on four apps never read (commit "
-    "1/6, delete 85/85, send 9/12, publish 7/11, cancel 7/9, loss 25/27, advance 2/2, ordinary 373/390; "
-    "splits.yaml)",
+    reason="issue 29's target is not met blind: round 26 measured 527/572 (92.1 %) on four apps never read (commit "
+    "4/6, delete 66/69, send 12/15, publish 0/4, cancel 12/16, loss 17/28, advance 5/6, cart edit 4/4, ordinary "
+    "407/424; splits.yaml)",
 )
 def test_every_category_scores_at_least_98_percent_on_the_held_out_apps() -> None:
     scores = table(judge_all(), "category")
