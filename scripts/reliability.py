@@ -36,13 +36,14 @@ from reliability_fuzz import run_fuzz  # noqa: E402
 
 from tests.reliability import devtools, procs  # noqa: E402
 from tests.reliability.hard_site import HardSite, start_hard_site  # noqa: E402
+from tests.reliability.hostile import AFTER_NAVIGATE_MS, TOOL_TIMEOUT_S  # noqa: E402
 from tests.reliability.test_protocol import CASES, INIT  # noqa: E402
 from tests.support.mcp_client import BrowserClient, browser_client, server_env  # noqa: E402
 
 CAP = 20000
-MODES: dict[str, dict[str, int]] = {
-    "quick": {"fuzz": 300, "soak": 200, "rounds": 1, "page_timeout_ms": 5000},
-    "full": {"fuzz": 10_000, "soak": 2000, "rounds": 5, "page_timeout_ms": 8000},
+MODES: dict[str, dict[str, int]] = {  # hard_bound_s: every call's bound on the hard pages' own server
+    "quick": {"fuzz": 300, "soak": 200, "rounds": 1, "page_timeout_ms": 5000, "hard_bound_s": TOOL_TIMEOUT_S},
+    "full": {"fuzz": 10_000, "soak": 2000, "rounds": 5, "page_timeout_ms": 8000, "hard_bound_s": 15},
     "soak": {"fuzz": 0, "soak": 2000, "rounds": 0, "page_timeout_ms": 8000},  # the full soak alone
     "fuzz": {"fuzz": 100_000, "fuzz_s": 720, "soak": 0, "rounds": 0, "page_timeout_ms": 8000},  # 12 min of fuzz
 }
@@ -122,17 +123,19 @@ async def protocol(tmp: Path) -> list[Row]:
 
 # ----- hard pages ----------------------------------------------------------------------------------------------
 async def hard_pages(client: BrowserClient, site: HardSite, timeout_ms: int, full: bool) -> list[Row]:
-    pages = {"busy loop": site.url("/busy"), "alert storm": site.url("/alerts"), "popup storm": site.url("/popups"),
+    pages = {"busy loop": site.url("/busy"), "alert storm": site.url("/alerts"),
              "50 MB page": site.url("/big?mb=50"), "infinite redirect": site.url("/loop"),
              "closed port": site.closed_port_url, "TLS error": site.https_origin + "/page?id=tls",
-             "never-finishing load": site.url("/hang"), "self-navigating page": site.url("/selfnav")}
+             "never-finishing load": site.url("/hang"), "self-navigating page": site.url("/selfnav"),
+             "popup storm": site.url("/popups")}  # last: its 40 tabs close with this server, not one call each
     rows = []
     for label, url in pages.items():
         if label in SLOW_PAGES and not full:
             continue
         first, took = await _timed(lambda url=url: client.call("navigate", url=url, timeout_ms=timeout_ms))
-        observed = await client.call("observe")
-        after, after_s = await _timed(lambda: client.call("navigate", url=site.url("/page?id=after")))
+        observed = await client.call("observe")  # a read on the hard page: answered within the call's bound
+        after, after_s = await _timed(lambda: client.call("navigate", url=site.url("/page?id=after"),
+                                                          timeout_ms=AFTER_NAVIGATE_MS))
         usable = after.ok and after.data.get("title") == "page after"
         note = first.error.get("code", "ok") if not first.ok else "ok"
         sizes = max(len(_text(first)), len(_text(observed)), len(_text(after)))
@@ -140,7 +143,9 @@ async def hard_pages(client: BrowserClient, site: HardSite, timeout_ms: int, ful
                         + (", tab replaced" if "replaced_tab" in (after.data or {}) else "") + ")",
                         "usable" if usable else f"NOT usable: {after.error.get('code')}",
                         f"usable, <= {CAP} chars", usable and sizes <= CAP))
-        for _ in range(60):  # popups of the storm (40); bounded: a tab that keeps coming back must not loop forever
+        if label == list(pages)[-1]:
+            break  # the tabs the last page left close with this server (a call each took ~10 s for the storm's 40)
+        for _ in range(60):  # the tabs a page left; bounded: a tab that keeps coming back must not loop forever
             if (await client.call("list_tabs")).data["count"] <= 1:
                 break
             await client.call("close_tab")
@@ -360,9 +365,12 @@ async def main(mode: str, markdown: bool, server_log: Path | None) -> int:
                         rows += await fuzz(client, site, plan["fuzz"])
                     if plan["soak"]:
                         rows += await soak(client, site, profile, plan["soak"], mode != "quick", log_path, port)
-                    if mode not in ("soak", "fuzz"):
-                        rows += await hard_pages(client, site, plan["page_timeout_ms"], mode == "full")
             if mode not in ("soak", "fuzz"):
+                # on a server of their own, with the hostile-page tests' short bound in quick mode: a read on a
+                # page busy in a script times out in 3 s, not the main server's 15 (issue 30's tests hold the same)
+                hard_waits = quick_waits | {"BROWSER_TOOL_TIMEOUT_S": str(plan["hard_bound_s"])}
+                async with browser_client(tmp / "hard-profile", **hard_waits) as client:
+                    rows += await hard_pages(client, site, plan["page_timeout_ms"], mode == "full")
                 rows += await protocol(tmp)
                 rows += await faults(site, tmp, mode == "full")
     finally:

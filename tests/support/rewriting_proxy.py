@@ -16,7 +16,9 @@ controls), ``decoy`` (a same-role, same-name copy inserted before it, without th
 (its row copied: two look-alike rows) or ``renamed`` (its name changed). ``applied`` counts the pages it changed.
 Without the cosmetic rewrite, a page of another path passes as the app sent it (not parsed and printed again).
 
-The upstream sees the proxy's Host header, so the app's redirects and CSRF origin checks stay on the proxy.
+The upstream sees the proxy's Host header, so the app's redirects and CSRF origin checks stay on the proxy. A file
+the app serves as it is on disk (GET, 200, dated by Last-Modified, no cookie, not HTML) is fetched once per proxy
+and served from memory after that.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from aiohttp import ClientSession, web
+from aiohttp import ClientResponse, ClientSession, web
 from bs4 import BeautifulSoup, Tag
 
 from tests.support.cosmetic_rewrite import CONTROLS, Cosmetic
@@ -194,6 +196,7 @@ class RewritingProxy:
         self._runner: web.AppRunner | None = None
         self._client: ClientSession | None = None
         self._learned: set[str] = set()  # the scripts and stylesheets the cosmetic rewrite has read
+        self._files: dict[str, tuple[int, list[tuple[str, str]], bytes]] = {}  # GET path -> a file's response
         self.base_url = ""
 
     async def start(self) -> str:
@@ -219,6 +222,12 @@ class RewritingProxy:
         headers = {k: v for k, v in request.headers.items() if k.lower() not in HOP}
         if request.method not in ("GET", "HEAD"):
             self.writes.append(f"{request.method} {request.path}")
+        elif request.method == "GET" and (kept := self._files.get(request.path_qs)) is not None:
+            status, kept_headers, body = kept  # a static file, served from here as the app first sent it
+            out = web.Response(status=status, body=body)
+            for key, value in kept_headers:
+                out.headers.add(key, value)
+            return out
         async with self._client.request(request.method, self.upstream + request.path_qs, headers=headers,
                                         data=await request.read(), allow_redirects=False) as upstream:
             body = await upstream.read()
@@ -232,6 +241,8 @@ class RewritingProxy:
                 self.cosmetic.learn(body.decode(upstream.charset or "utf-8", errors="replace"))
             if upstream.content_type == "text/html" and body:
                 body = (await self._rewrite(request.path, body.decode(upstream.charset or "utf-8"))).encode()
+            if _static_file(request.method, upstream):
+                self._files[request.path_qs] = (upstream.status, list(out.headers.items()), body)
             out.body = body
             return out
 
@@ -260,6 +271,13 @@ class RewritingProxy:
             async with self._client.get(self.upstream + link) as asset:
                 if asset.status == 200 and _asset(asset.content_type):
                     self.cosmetic.learn(await asset.text(errors="replace"))
+
+
+def _static_file(method: str, upstream: ClientResponse) -> bool:
+    """A file the app serves as it is on disk (a script, stylesheet, image: dated, no cookie, not a page): the same
+    bytes on every request, so the proxy keeps them (the Wagtail editor's assets were fetched again on each case)."""
+    return (method == "GET" and upstream.status == 200 and "Last-Modified" in upstream.headers
+            and "Set-Cookie" not in upstream.headers and upstream.content_type != "text/html")
 
 
 def _asset(content_type: str) -> bool:
