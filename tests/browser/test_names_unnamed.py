@@ -225,3 +225,16 @@ async def test_a_commands_keyboard_shortcut_drawn_apart_is_no_part_of_its_name(s
     for command in ("Copy to next week", "Move singer down", "Print", "Swap sopranos"):
         assert command in names, names
     assert "Inbox 3" in names and "Verse B refrain" in names, names
+
+
+async def test_a_control_inside_a_tab_is_keyed_by_its_tab(session: BrowserSession, site) -> None:
+    """A tab's own cross (one per tab, all named alike) acts on its tab: each is told apart by the tab's words, not
+    its own label, and a description reaches the right one."""
+    page = await session.page()
+    await page.goto(site.url_a("sheet_tabs.html"))
+    snap = await observe(session)
+    crosses = [e for e in snap["elements"] if e["role"] == "button" and e["name"] == "Dismiss"]
+    assert [e.get("context") for e in crosses] == ["tab 'Seed orders'", "tab 'Plot rents'", "tab 'Water rota'"], \
+        snap["elements"]
+    await actions.click(session, description="Dismiss Plot rents", role="button")
+    assert await page.locator("[role=tab]").all_inner_texts() == ["Seed orders", "Water rota"]

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from browser_core.act import actions
 from browser_core.security.detector import DestructiveActionDetector
 from browser_core.security.facts import element_facts
 from browser_core.security.policy import load_policy
 from browser_core.session import BrowserSession
+from tests.browser.helpers import observe
 
 pytestmark = pytest.mark.browser
 
@@ -278,3 +280,21 @@ async def test_a_rows_delete_beside_a_scripted_nameless_search_field_is_still_he
         held = detector.classify("click", "button", "Delete", await element_facts(await control.element_handle()))
         assert held is not None and held.category == "delete", who
         assert who in held.effect or any(who in o for o in held.objects), (who, held)
+
+
+async def test_a_grids_row_drawn_as_no_box_is_picked_by_its_number_cell_and_named_by_its_values(
+        session: BrowserSession, site) -> None:
+    """A grid whose rows are display: contents (the cells laid out by the grid itself), each row's number cell the
+    one that holds its focus and picks it: every number cell is listed, keyed by its row; the row it picks is the
+    act's record, named by its values (ids, a date, an amount) rather than the page's heading."""
+    page = await session.page()
+    await page.goto(site.url_a("meter_grid.html"))
+    snap = await observe(session)
+    numbers = [e for e in snap["elements"] if e["role"] == "gridcell" and e["name"] in ("1", "2", "3")]
+    assert [(e["name"], e.get("context")) for e in numbers] == [("1", "row 1"), ("2", "row 2"), ("3", "row 3")], \
+        snap["elements"]
+    await actions.click(session, element_id=numbers[1]["id"])
+    held = DestructiveActionDetector(load_policy()).classify(
+        "click", "button", "Remove picked reading", await element_facts(await page.query_selector("#drop-row")))
+    assert held is not None and held.category == "delete"
+    assert held.objects == ("2 42 2026-11-01 298.0",), held

@@ -314,3 +314,32 @@ def test_classes_read_from_later_rounds_in_other_words(text: str, category: str 
 def test_classes_read_from_round_12_in_other_words(text: str, category: str | None) -> None:
     judged = confirmation_category(POLICY, text) if text.endswith(".") else POLICY.judge_name(text, weak=True)
     assert judged == category
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        # Session 28 (a database admin's confirmations), in other words: a data store's structure dropped or
+        # truncated takes its rows with it; dragging columns about drops nothing.
+        ("Really drop the schema 'archive_2019'?", "delete"),
+        ("Truncate the readings table", "delete"),
+        ("Drop tables", "delete"),
+        ("You are about to drop database ledger.", "delete"),
+        ("Drag and drop columns to rearrange the grid", None),
+        ("Drop files to attach them", None),
+        ("Truncate long lines in the table view", None),
+    ],
+)
+def test_a_data_stores_structure_dropped_or_truncated_is_deleted(text: str, category: str | None) -> None:
+    judged = confirmation_category(POLICY, text) if text.endswith((".", "?")) else POLICY.judge_name(text, weak=True)
+    assert judged == category
+
+
+def test_declining_the_save_a_closing_dialog_offers_throws_the_work_away() -> None:
+    modal = ("Unsaved notebook\nThe cell contents were edited. Do you want to save the edited cells first?\n"
+             "Cancel\nDo not save\nSave")
+    verdict = DETECTOR.classify("click", "button", "Do not save",
+                                modal_button("Do not save", modal, "Unsaved notebook"))
+    assert verdict is not None and verdict.category == "loss"
+    for harmless in ("Cancel", "Save"):
+        assert DETECTOR.classify("click", "button", harmless, modal_button(harmless, modal, "Unsaved notebook")) is None

@@ -16,16 +16,21 @@
     ',[role=checkbox][aria-pressed=true]:not([aria-checked])';
   const popupOf = e => { const list = e.closest('[role=listbox]');
     return !!list && !!list.id && !!document.querySelector(`[aria-controls~="${CSS.escape(list.id)}"],[aria-owns~="${CSS.escape(list.id)}"]`); };
+  // A row drawn as no box of its own (display: contents, its cells laid out by the grid) is shown when a cell is.
+  const shownRow = e => visible(e) || (getComputedStyle(e).display === 'contents' && Array.from(e.children).some(visible));
+  // A picked row whose cells are all ids, dates and amounts is named by what it shows, as a line of its values.
+  const valuesLine = e => e.getAttribute('role') === 'row' || e.tagName === 'TR' ? clean(textOf(e), 100) : '';
   const ariaPicked = scope => {
     const marked = Array.from(scope.querySelectorAll(SELECTED))
-      .filter(e => visible(e) && !e.closest('thead,[role=columnheader],[role=menu]') && !popupOf(e));
+      .filter(e => shownRow(e) && !e.closest('thead,[role=columnheader],[role=menu]') && !popupOf(e));
     // A tree's marked item beside picked rows or options is where the list is (the folder or book it shows), no
     // pick: the rows are the selection. Alone, it is the selection (a folder picked to empty or remove).
     const inTree = e => e.getAttribute('role') === 'treeitem';
     return (marked.some(e => !inTree(e)) ? marked.filter(e => !inTree(e)) : marked)
-      .map(e => e.getAttribute('role') === 'checkbox' || e.getAttribute('role') === 'gridcell'
-        ? rowName(itemOf(e), e) : rowName(e) || clean(e.getAttribute('aria-label') || textOf(e), 100))
-      .filter(n => n && nameLike(n));
+      .map(e => { const n = e.getAttribute('role') === 'checkbox' || e.getAttribute('role') === 'gridcell'
+        ? rowName(itemOf(e), e) : rowName(e) || clean(e.getAttribute('aria-label') || textOf(e), 100);
+      return n && nameLike(n) ? n : valuesLine(e); })
+      .filter(n => n);
   };
   // A box outside every row while the others sit in rows selects them all: it names no record.
   const checkedIn = scope => {

@@ -35,10 +35,12 @@
     "[role=menuitem],[role=combobox]";
   const rovingItem = (el) => !!el.parentElement && el.matches(ITEM_SEL) && rovingList(el.parentElement) &&
     Array.prototype.every.call(el.querySelectorAll(ITEM_CONTROL), (c) => c === focusHolder(el));
-  // The element holding a roving item's focus (not the item itself): its item is listed instead.
+  // The element holding a roving item's focus (not the item itself): its item is listed instead. An item drawn as no
+  // box of its own (display: contents, its cells laid out by the grid around it) cannot be listed or clicked: its
+  // focus holder stands for it.
   function holdsItemFocus(el) {
     const item = el.parentElement && el.parentElement.closest(ITEM_SEL);
-    return !!item && focusHolder(item) === el && rovingItem(item);
+    return !!item && focusHolder(item) === el && rovingItem(item) && item.getClientRects().length > 0;
   }
 
   // An item's cells: the leaves of its words in order (a name, a size, a date); a control's words aside.

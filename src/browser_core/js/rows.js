@@ -333,7 +333,15 @@
   // The row a listed control sits in, as context: "row 'run-7 brave-owl'" (a table or grid row), "row 3" (one
   // without words), "Linen shirt" (a list item or card); "" outside rows, in a header row, when the name says it
   // already, or when the row's words are the control's own label.
+  // A control inside a tab (the cross that closes it) acts on that tab: its key is the tab's own words.
+  function tabContext(el, name) {
+    const tab = el.parentElement && el.parentElement.closest("[role=tab]");
+    const words = tab ? clean(textOf(tab, false, (c) => c === el) || tab.getAttribute("aria-label") || "", 60) : "";
+    return words && words.toLowerCase() !== name.toLowerCase() ? "tab '" + words + "'" : "";
+  }
   function rowContext(el, name) {
+    const tab = tabContext(el, name);
+    if (tab) return tab;
     if (inNavigation(el)) return "";
     const c = cellOf(el);
     let key = "", kind = "row";

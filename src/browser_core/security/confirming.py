@@ -69,6 +69,14 @@ def _asked(policy: SecurityPolicy, sentence: str) -> str | None:
     return "payment" if policy.meaning.asks_to_commit(sentence) and not policy.meaning.only_possible(sentence) else None
 
 
+def declines_save(policy: SecurityPolicy, message: str, control: str) -> str | None:
+    """``loss`` when the app's question offers to save the work before it goes ("The cells were edited. Would you
+    like to save them?") and the answer chosen, the ``control``, throws that work away instead ("Don't save")."""
+    sentences = [s for s in _SENTENCES.split(message) if s.strip()]
+    offered = any(policy.asks_confirmation(s) and policy.flow.offers_save(s) for s in sentences)
+    return "loss" if offered and policy.flow.throws_away(control) else None
+
+
 def discards_unsaved(policy: SecurityPolicy, message: str, control: str = "") -> bool:
     """The app's question throws away work not yet saved: it names that work (and offers no save), and the act it
     asks about is itself a discarding (a sentence judged by its verb, not a warning of loss: "Restore version 3? All

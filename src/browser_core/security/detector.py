@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, field, replace
 from urllib.parse import parse_qsl, urlsplit
 
-from browser_core.security.confirming import confirmation_category, discards_unsaved, without_records
+from browser_core.security.confirming import confirmation_category, declines_save, discards_unsaved, without_records
 from browser_core.security.facts import ElementFacts, FormFacts, PageFacts
 from browser_core.security.named_records import SENTENCES, NamedRecords, quoted
 from browser_core.security.policy import SecurityPolicy
@@ -94,7 +94,8 @@ class DestructiveActionDetector:
         """A control of the app's own confirmation (a modal) that speaks of an effect or of loss: the act is
         consequential by the app's own judgement, in the app's words. Its declines and ordinary commands are not."""
         shown, title = facts.page.modal, facts.page.dialog
-        if not shown or role == "link" or (name and (self.policy.is_decline(name) or self.policy.is_ordinary(name))):
+        if not shown or role == "link" or (name and (self.policy.is_decline(name) or (
+                self.policy.is_ordinary(name) and not self.policy.flow.throws_away(name)))):
             return None
         if facts.page.lone:  # the dialog offers nothing else: no question to answer, a notice to close
             return None
@@ -102,7 +103,7 @@ class DestructiveActionDetector:
         if not (self.policy.asks_confirmation(modal) or self.policy.flow.warns(modal)
                 or self.policy.flow.names_unsaved(modal) or (title and self.policy.judge_name(title, weak=True))):
             return None  # a dialog that neither asks, warns (of unsaved work too) nor names an action: a form, a notice
-        category = confirmation_category(self.policy, modal)
+        category = confirmation_category(self.policy, modal) or declines_save(self.policy, modal, name)
         if category is None:
             return None
         said = self._dialog_words(shown)[:MAX_SAID]
