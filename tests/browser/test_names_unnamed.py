@@ -225,3 +225,13 @@ async def test_a_commands_keyboard_shortcut_drawn_apart_is_no_part_of_its_name(s
     for command in ("Copy to next week", "Move singer down", "Print", "Swap sopranos"):
         assert command in names, names
     assert "Inbox 3" in names and "Verse B refrain" in names, names
+
+
+async def test_a_bare_field_in_a_grid_of_blocks_is_named_by_its_columns_header(session: BrowserSession, site) -> None:
+    """A rota drawn with blocks: the new line's fields have no label or placeholder; each is named by the words of
+    the header cell straight above its column (the rows of text between are passed over), never by the toolbar
+    above the grid, whose buttons do not line up with the columns (before: four textboxes named '')."""
+    page = await session.page()
+    await page.goto(site.url_a("block_grid_new_line.html"))
+    names = [e["name"] for e in (await observe(session))["elements"] if e["role"] == "textbox"]
+    assert names == ["Volunteer", "Starts", "Station", "Hours"], names

@@ -128,7 +128,7 @@
       if (editor) return [editor, true];
       const cell = tableContext(el);
       if (cell) return [cell + recordOf(el), true];
-      const near = nearText(el) || besideBox(el);
+      const near = nearText(el) || besideBox(el) || columnHead(el);  // a grid of blocks: its column's header
       if (near) return [near, false];
       const tied = TOGGLE_ROLES.has(role) && tag === "INPUT" ? toggleLabel(el, role) : null;  // others: asked above
       if (tied) return tied;
