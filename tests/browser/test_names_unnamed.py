@@ -235,3 +235,13 @@ async def test_a_bare_field_in_a_grid_of_blocks_is_named_by_its_columns_header(s
     await page.goto(site.url_a("block_grid_new_line.html"))
     names = [e["name"] for e in (await observe(session))["elements"] if e["role"] == "textbox"]
     assert names == ["Volunteer", "Starts", "Station", "Hours"], names
+
+
+async def test_wordless_links_are_named_by_structure_never_icon(session: BrowserSession, site) -> None:
+    """A crest drawn only by a background, linking to the site's root, is the home link; a glyph link whose only
+    clue is a data-* value in words is named by it; one with no clue at all is left unnamed for the audit, never
+    called 'icon' after its class (before: '' for the crest, 'icon' for both glyph links)."""
+    page = await session.page()
+    await page.goto(site.url_a("wordless_toolbar_links.html"))
+    names = [e["name"] for e in (await observe(session))["elements"] if e["role"] == "link"]
+    assert names == ["home", "night view", "", "Sailings"], names
