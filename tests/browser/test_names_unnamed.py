@@ -238,3 +238,23 @@ async def test_a_control_inside_a_tab_is_keyed_by_its_tab(session: BrowserSessio
         snap["elements"]
     await actions.click(session, description="Dismiss Plot rents", role="button")
     assert await page.locator("[role=tab]").all_inner_texts() == ["Seed orders", "Water rota"]
+
+
+async def test_a_bare_field_in_a_grid_of_blocks_is_named_by_its_columns_header(session: BrowserSession, site) -> None:
+    """A rota drawn with blocks: the new line's fields have no label or placeholder; each is named by the words of
+    the header cell straight above its column (the rows of text between are passed over), never by the toolbar
+    above the grid, whose buttons do not line up with the columns (before: four textboxes named '')."""
+    page = await session.page()
+    await page.goto(site.url_a("block_grid_new_line.html"))
+    names = [e["name"] for e in (await observe(session))["elements"] if e["role"] == "textbox"]
+    assert names == ["Volunteer", "Starts", "Station", "Hours"], names
+
+
+async def test_wordless_links_are_named_by_structure_never_icon(session: BrowserSession, site) -> None:
+    """A crest drawn only by a background, linking to the site's root, is the home link; a glyph link whose only
+    clue is a data-* value in words is named by it; one with no clue at all is left unnamed for the audit, never
+    called 'icon' after its class (before: '' for the crest, 'icon' for both glyph links)."""
+    page = await session.page()
+    await page.goto(site.url_a("wordless_toolbar_links.html"))
+    names = [e["name"] for e in (await observe(session))["elements"] if e["role"] == "link"]
+    assert names == ["home", "night view", "", "Sailings"], names

@@ -386,3 +386,22 @@ async def test_a_layer_menus_record_is_the_current_navigation_item_its_opener_sh
     with pytest.raises(ConfirmationRequired) as held:
         await actions.click(session, element_id=find(await observe(session), "Delete boat")["id"])
     assert "Heron" in held.value.details["summary"]["effect"], held.value.details["summary"]
+
+
+async def test_rows_picked_by_a_box_that_only_draws_its_tick_are_the_objects_of_the_bulk_action(
+        session: BrowserSession, site) -> None:
+    """Loan slips picked by a box at the start of each line that draws its tick (no input, no ARIA state): the
+    person's clicks are the selection. Remove names the two slips picked, never the slip whose box was clicked
+    twice (picked, then let go) nor the one whose end-of-line flag was set."""
+    page = await session.page()
+    await page.goto(site.url_a("drawn_tick_rows.html"))
+    slip = page.locator("li")
+    await slip.filter(has_text="Moth Hours").locator(".pick").click()
+    await slip.filter(has_text="Lantern Maps").locator(".pick").click()
+    await slip.filter(has_text="Lantern Maps").locator(".pick").click()
+    await slip.filter(has_text="Salt Roads").locator(".flag").click()
+    await slip.filter(has_text="The Tide Clock").locator(".pick").click()
+    with pytest.raises(ConfirmationRequired) as held:
+        await actions.click(session, element_id=find(await observe(session), "Remove", "button")["id"])
+    summary = held.value.details["summary"]
+    assert summary["category"] == "delete" and summary["objects"] == ["Moth Hours", "The Tide Clock"], summary

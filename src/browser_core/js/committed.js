@@ -43,7 +43,9 @@
       .map(boxName);
     // Ticked boxes and marked rows are two views of one selection (a grid marks the rows its boxes tick): the
     // boxes when any is ticked, else the marked rows.
-    return [...new Set(ticked.length ? ticked : ariaPicked(scope))].slice(0, 50);
+    // A box that only draws its tick is known by the person's clicks (picked.js): the selection when nothing states one.
+    const stated = ticked.length ? ticked : ariaPicked(scope);
+    return [...new Set(stated.length ? stated : clickedPicks(scope))].slice(0, 50);
   };
   const fieldsOf = f => elementsOf(f).filter(e => ['INPUT', 'SELECT', 'TEXTAREA'].includes(e.tagName) &&
     !['hidden', 'submit', 'button', 'image', 'reset'].includes((e.type || '').toLowerCase()));

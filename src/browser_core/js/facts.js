@@ -1,8 +1,10 @@
 // Facts about one element for the security guard: what acting on it would cause, read from the page itself.
 // The element, its link or form (method, action URL, the values the submission would carry), and the page around
 // it (title, main heading, the text near the control, the objects a confirmation page lists). Observed data only.
-// `pressed`: the element clicked before, which opened the popup menu `el` may sit in when the page marks no opener.
-(el, pressed) => {
+// `given`: [pressed, key]: the element clicked before, which opened the popup menu `el` may sit in when the page marks
+// no opener, and the page registry's key (the init script's record of the person's clicks, read by picked.js).
+(el, given) => {
+  const [pressed, key] = Array.isArray(given) ? given : [given, ''];
   const clean = (s, n) => (s || '').replace(/\s+/g, ' ').trim().slice(0, n || 200);
   const labelOf = e => clean([
     e.labels ? Array.from(e.labels).map(l => l.textContent).join(' ') : '',
@@ -182,6 +184,7 @@
     return rowName(itemOf(box), box) || label || (idLike(value) ? `the row with value ${value}` : value);
   };
   /* committed.js */
+  /* picked.js */
 
   let formFacts = null;
   if (form) {

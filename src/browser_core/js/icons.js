@@ -223,6 +223,17 @@
     }
     return keptWords(el) || idWords(el.id);  // last: its own id ("open-search"), generated ids dropped
   }
+  // A wordless control whose only clue is a data-* value of two words or more ("colour-switch"; never a script's
+  // wiring: a JSON value, an address, a number; never one word, a state: "open", "active") is named by it; else it
+  // is left unnamed (the audit flags it).
+  function dataWords(el) {
+    for (const a of Array.from(el.attributes).slice(0, 20)) {
+      if (!a.name.startsWith("data-") || !/^[A-Za-z]+(?:[_-][A-Za-z]+)+$/.test(a.value) || a.value.length > 40) continue;
+      const w = idWords(a.value);
+      if (w) return [w, true];
+    }
+    return ["", false];
+  }
   // A control whose test id says only what it is in the layout ("cell-button"), drawn alone in a wrapper whose test
   // id says what the column is for ("cleared", "select"): the wrapper's words name it.
   function wrapperTestWords(el) {

@@ -99,7 +99,7 @@
 
   /* shown.js */
 
-  /* names.js */ /* shortcuts.js */
+  /* names.js */ /* shortcuts.js */ /* column_head.js */
   /* match.js */
   /* columns.js */
   /* rows.js */

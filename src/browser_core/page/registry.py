@@ -34,8 +34,8 @@ def _walker_source() -> str:
     stand for others and groups per record, list items, icons (and their vocabulary), modals, calendars, and what an
     observation reads beside the controls."""
     source = _JS.joinpath("walker.js").read_text(encoding="utf-8")
-    parts = ("shown", "unused", "names", "shortcuts", "match", "columns", "rows", "records", "items", "icons", "modal",
-             "calendar", "page_read")  # fmt: skip
+    parts = ("shown", "unused", "names", "shortcuts", "column_head", "match", "columns", "rows", "records", "items",
+             "icons", "modal", "calendar", "page_read")  # fmt: skip
     for part in parts:
         source = source.replace(f"/* {part}.js */", _JS.joinpath(f"{part}.js").read_text(encoding="utf-8"))
     vocabulary = json.loads(_JS.joinpath("icons.json").read_text(encoding="utf-8"))
@@ -109,6 +109,31 @@ PAGE_INIT_SCRIPT = """(() => {
     if (block && blocks.length < 200) blocks.push(new WeakRef(t));
   };
   for (const type of ["beforeinput", "input", "change"]) window.addEventListener(type, edited, true);
+  // The controls a person clicked (trusted clicks), each with its clicks counted and how it and its ancestors looked
+  // before the first (their attributes; its own markup): a row-select box that shows its tick only by drawing it
+  // is read from what changed (``js/picked.js``).
+  const picks = { boxes: new WeakMap(), refs: [] };
+  Object.defineProperty(window, "%s_picks", { value: picks, enumerable: false });
+  const boxOf = (t) => {
+    for (let a = t, i = 0; a instanceof Element && i < 5; a = a.parentElement, i++)
+      if (clicks.has(a) || a.hasAttribute("tabindex") || a.matches("button,input,a[href],[role]")) return a;
+    return null;
+  };
+  const look = (a) => Array.from(a.attributes, (x) => (x.name === "aria-expanded" ? "" : `${x.name}=${x.value}`))
+    .join(" ");
+  window.addEventListener("pointerdown", (e) => {
+    const box = e.isTrusted && e.target instanceof Element ? boxOf(e.target) : null;
+    if (!box || picks.boxes.has(box) || picks.refs.length >= 200) return;
+    const chain = [];
+    for (let a = box, i = 0; a && a !== document.body && i < 10; a = a.parentElement, i++) chain.push([a, look(a)]);
+    picks.boxes.set(box, { count: 0, inner: box.innerHTML.slice(0, 2000), chain });
+    picks.refs.push(new WeakRef(box));
+  }, true);
+  window.addEventListener("click", (e) => {
+    const box = e.isTrusted && e.target instanceof Element ? boxOf(e.target) : null;
+    const kept = box && picks.boxes.get(box);
+    if (kept) kept.count++;
+  }, true);
   const attach = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (init) {
     const root = attach.call(this, init);
@@ -165,7 +190,7 @@ class ElementRegistry:
 
     @property
     def init_script(self) -> str:
-        return PAGE_INIT_SCRIPT % ((self.key,) * 5)
+        return PAGE_INIT_SCRIPT % ((self.key,) * 6)
 
     def slot(self, frame: Frame) -> FrameSlot:
         slot = self._slots.get(frame)

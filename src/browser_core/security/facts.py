@@ -22,12 +22,12 @@ _JS = resources.files("browser_core.js")
 # Spliced in: the rule of which columns tell rows apart (the walker's own, columns.js), the rows picked and the form
 # values a control commits (committed.js), where the control sits: filter, shell, record, opener (page_context.js).
 FACTS_JS = _JS.joinpath("facts.js").read_text(encoding="utf-8")
-for _part in ("modal", "columns", "committed", "page_context"):
+for _part in ("modal", "columns", "committed", "picked", "page_context"):
     FACTS_JS = FACTS_JS.replace(f"/* {_part}.js */", _JS.joinpath(f"{_part}.js").read_text(encoding="utf-8"))
 # Handed back as one JSON string (the walker's way: a string crosses faster than a nested value, which Playwright's
 # client also checks key by key); a key the page left undefined is kept as null, as the value itself would give it.
 FACTS_REPLACER = ", (k, v) => (v === undefined ? null : v)"
-FACTS_JSON_JS = handed_back_as_json(FACTS_JS, "el, pressed", FACTS_REPLACER)
+FACTS_JSON_JS = handed_back_as_json(FACTS_JS, "el, given", FACTS_REPLACER)
 
 
 @dataclass
@@ -179,13 +179,14 @@ def parse_facts(raw: dict[str, Any] | str) -> ElementFacts:  # boundary: the pag
     return facts
 
 
-async def element_facts(handle: ElementHandle, pressed: ElementHandle | None = None) -> ElementFacts:
+async def element_facts(handle: ElementHandle, pressed: ElementHandle | None = None, key: str = "") -> ElementFacts:
     """The facts of one element; Playwright errors (page changed, element gone) propagate to the caller.
 
-    ``pressed``: the element clicked last in the same frame, the opener of a popup menu that names none."""
+    ``pressed``: the element clicked last in the same frame, the opener of a popup menu that names none; ``key``: the
+    page registry's, under which the init script counts the person's clicks (rows picked by a box that only draws)."""
     if pressed is not None:
         try:
-            return parse_facts(await handle.evaluate(FACTS_JSON_JS, pressed))
+            return parse_facts(await handle.evaluate(FACTS_JSON_JS, [pressed, key]))
         except PlaywrightError:  # that element's page is gone (navigated): read without it
             pass
-    return parse_facts(await handle.evaluate(FACTS_JSON_JS))
+    return parse_facts(await handle.evaluate(FACTS_JSON_JS, [None, key]))

@@ -81,14 +81,14 @@ class SecurityGuard:
         if target is not None:
             pressed = self.pressed
             opener = pressed.handle if pressed is not None and pressed.frame is target.frame else None
-            return await element_facts(target.handle, opener), target.role, target.name
+            return await element_facts(target.handle, opener, self.page_key), target.role, target.name
         # No suppression: if the focused element cannot be read, the check fails and nothing runs (fail closed).
         js_handle = await intent.page.evaluate_handle(_FOCUSED_JS)
         handle: ElementHandle | None = js_handle.as_element()
         if handle is None:
             return None, "", ""
         try:
-            facts = await element_facts(handle)
+            facts = await element_facts(handle, key=self.page_key)
         finally:
             with contextlib.suppress(PlaywrightError):
                 await handle.dispose()
@@ -120,7 +120,7 @@ class SecurityGuard:
         facts: ElementFacts | None = None
         if intent.target is not None:  # the control, if it is still there, says what the act is on
             with contextlib.suppress(PlaywrightError):
-                facts = await element_facts(intent.target.handle)
+                facts = await element_facts(intent.target.handle, key=self.page_key)
         verdict = dialog_verdict(self.detector.policy, str(held.get("type", "confirm")), said,
                                  f"{role} '{name}'" if role else "", title,
                                  self.detector.acted_on(facts, name) if facts else [],
