@@ -386,3 +386,25 @@ async def test_a_layer_menus_record_is_the_current_navigation_item_its_opener_sh
     with pytest.raises(ConfirmationRequired) as held:
         await actions.click(session, element_id=find(await observe(session), "Delete boat")["id"])
     assert "Heron" in held.value.details["summary"]["effect"], held.value.details["summary"]
+
+
+async def test_a_title_drawn_before_its_chips_keys_the_row_never_a_chip(session: BrowserSession, site) -> None:
+    """A list whose record title is plain words between a photo link (alike on every row) and shelf chips linked to
+    the list's filter: every row's controls carry the title, never the kind badge every row repeats; a ticked row
+    whose shelf no other row shows is named by its title, never by that chip, and ticked rows sharing a shelf are
+    named by their titles alone."""
+    page = await session.page()
+    await page.goto(site.url_a("titles_before_chips.html"))
+    snap = await observe(session)
+    opens = [e.get("context", "") for e in snap["elements"] if e["name"] == "Open"]
+    assert opens == ["row 'Lentil and lemon broth'", "row 'Barley and leek soup'", "row 'Fig and almond tart'",
+                     "row 'Green bean salad'"], opens
+    boxes = page.locator("input[name=pick]")
+    await boxes.nth(2).check()
+    held = await _judge(page, "button", "Remove from box")
+    assert held is not None and held.category == "delete" and held.objects == ("Fig and almond tart",), held
+    await boxes.nth(2).uncheck()
+    await boxes.nth(0).check()
+    await boxes.nth(1).check()
+    both = await _judge(page, "button", "Remove from box")
+    assert both is not None and both.objects == ("Lentil and lemon broth", "Barley and leek soup"), both

@@ -136,7 +136,10 @@
       const t = wordsOf(c); if (t) return [0, t];
     }
     if (!c.querySelector(VALUE_SEL)) {
-      // The cell's own link, else its name set in bold (a record's title shown without a link), as in a line.
+      // Its title drawn as words before its links (columns.js), else its own link, else its name set in bold (a
+      // record's title shown without a link), as in a line.
+      const lead = leadingWords(c);
+      if (lead) return [1, clean(lead, 40)];
       const a = Array.from(c.querySelectorAll("a[href]")).find(isDataLink) ||
         Array.from(c.querySelectorAll("strong,b")).find((b) => !b.closest("a[href],button") && !parked(b));
       const t = a ? clean(textOf(a), 40) : "";
