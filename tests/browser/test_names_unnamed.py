@@ -225,3 +225,17 @@ async def test_a_commands_keyboard_shortcut_drawn_apart_is_no_part_of_its_name(s
     for command in ("Copy to next week", "Move singer down", "Print", "Swap sopranos"):
         assert command in names, names
     assert "Inbox 3" in names and "Verse B refrain" in names, names
+
+
+async def test_a_link_showing_only_a_count_is_named_by_its_title_with_the_count(session: BrowserSession,
+                                                                                 site) -> None:
+    """A folded rail's links show a glyph and a count pill, their labels hidden by the style: each is named by its
+    title with its count, never by the bare number; a pager's number and a day whose titles hold that number keep
+    their own words."""
+    page = await session.page()
+    await page.goto(site.url_a("count_badge_links.html"))
+    snap = await observe(session)
+    names = [e["name"] for e in snap["elements"]]
+    assert "Letters to the editor 12" in names and "Proofs waiting 0" in names, names
+    assert "12" not in names and "0" not in names, names
+    assert names[2:] == ["1", "2", "15"], names  # titled with their own number: read as before
