@@ -201,7 +201,9 @@
     const c = cellOf(el);
     if (!c || isHeaderRow(c.tr)) return "";
     const pick = /^(checkbox|radio)$/.test(el.type || el.getAttribute("role") || "");
-    const head = pick && controlHeading(c.table, columnIndex(c.td)) ? "" : headerAt(c.table, columnIndex(c.td));
+    // A tick box under a heading with no letter (a row number's "#") selects its row: that heading names no column.
+    const words = pick && controlHeading(c.table, columnIndex(c.td)) ? "" : headerAt(c.table, columnIndex(c.td));
+    const head = pick && !lettered(words) ? "" : words;
     const key = rowKey(c.tr, c.table, c.td);
     if (!head) {
       if (!hasHeaders(c.table) || !key || key[0] === "#") return "";
