@@ -258,3 +258,34 @@ async def test_wordless_links_are_named_by_structure_never_icon(session: Browser
     await page.goto(site.url_a("wordless_toolbar_links.html"))
     names = [e["name"] for e in (await observe(session))["elements"] if e["role"] == "link"]
     assert names == ["home", "night view", "", "Sailings"], names
+
+
+async def test_a_link_showing_only_a_count_is_named_by_its_title_with_the_count(session: BrowserSession,
+                                                                                 site) -> None:
+    """A folded rail's links show a glyph and a count pill, their labels hidden by the style: each is named by its
+    title with its count, never by the bare number; a pager's number and a day whose titles hold that number keep
+    their own words."""
+    page = await session.page()
+    await page.goto(site.url_a("count_badge_links.html"))
+    snap = await observe(session)
+    names = [e["name"] for e in snap["elements"]]
+    assert "Letters to the editor 12" in names and "Proofs waiting 0" in names, names
+    assert "12" not in names and "0" not in names, names
+    assert names[2:] == ["1", "2", "15"], names  # titled with their own number: read as before
+
+
+TICKS_UNDER_NUMBER = """
+<table><thead><tr><th>№</th><th>Hymn</th><th>Verses</th></tr></thead><tbody>
+<tr><td><input type="checkbox" name="hymn" value="1"></td><td>Morning has broken</td><td>3</td></tr>
+<tr><td><input type="checkbox" name="hymn" value="2"></td><td>Abide with me</td><td>5</td></tr>
+</tbody></table>
+"""
+
+
+async def test_a_tick_box_under_a_heading_with_no_letter_selects_its_row(session: BrowserSession) -> None:
+    """A selection column headed only by a number sign: each box selects its row, by the row's key."""
+    page = await session.page()
+    await page.set_content(TICKS_UNDER_NUMBER)
+    snap = await observe(session)
+    boxes = [e["name"] for e in snap["elements"] if e["role"] == "checkbox"]
+    assert boxes == ["select row 'Morning has broken'", "select row 'Abide with me'"], boxes

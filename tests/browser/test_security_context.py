@@ -405,3 +405,48 @@ async def test_rows_picked_by_a_box_that_only_draws_its_tick_are_the_objects_of_
         await actions.click(session, element_id=find(await observe(session), "Remove", "button")["id"])
     summary = held.value.details["summary"]
     assert summary["category"] == "delete" and summary["objects"] == ["Moth Hours", "The Tide Clock"], summary
+
+
+async def test_a_title_drawn_before_its_chips_keys_the_row_never_a_chip(session: BrowserSession, site) -> None:
+    """A list whose record title is plain words between a photo link (alike on every row) and shelf chips linked to
+    the list's filter: every row's controls carry the title, never the kind badge every row repeats; a ticked row
+    whose shelf no other row shows is named by its title, never by that chip, and ticked rows sharing a shelf are
+    named by their titles alone."""
+    page = await session.page()
+    await page.goto(site.url_a("titles_before_chips.html"))
+    snap = await observe(session)
+    opens = [e.get("context", "") for e in snap["elements"] if e["name"] == "Open"]
+    assert opens == ["row 'Lentil and lemon broth'", "row 'Barley and leek soup'", "row 'Fig and almond tart'",
+                     "row 'Green bean salad'"], opens
+    boxes = page.locator("input[name=pick]")
+    await boxes.nth(2).check()
+    held = await _judge(page, "button", "Remove from box")
+    assert held is not None and held.category == "delete" and held.objects == ("Fig and almond tart",), held
+    await boxes.nth(2).uncheck()
+    await boxes.nth(0).check()
+    await boxes.nth(1).check()
+    both = await _judge(page, "button", "Remove from box")
+    assert both is not None and both.objects == ("Lentil and lemon broth", "Barley and leek soup"), both
+
+
+PLOT_FORM = """
+<main><p>Plots › Edit</p>
+<form method="post" action="/plots/31">
+  <label>Plot code <input name="code" value="B-14" required></label>
+  <label>Holder <input name="holder" value="R. Okafor"></label>
+  <label>Notes <textarea name="notes">Shed needs a new roof</textarea></label>
+  <div class="bar"><button type="submit">Save plot</button>
+    <a href="/plots/31" id="remove" rel="nofollow" data-method="delete" data-confirm="Sure?">Remove plot</a></div>
+</form></main>
+"""
+
+
+async def test_a_delete_beside_an_edit_forms_save_names_the_record_the_form_edits(session: BrowserSession) -> None:
+    """An edit form with no heading naming its record: its 'Remove plot' link (a script sends it as a DELETE; it does
+    not submit the form) acts on the record the form edits, named by the form's first filled text field; the form's
+    own Save stays ordinary."""
+    page = await session.page()
+    await page.set_content(PLOT_FORM)
+    held = await _judge(page, "link", "Remove plot")
+    assert held is not None and held.category == "delete" and held.objects == ("B-14",), held
+    assert await _judge(page, "button", "Save plot") is None

@@ -30,3 +30,31 @@ const headerRow = (tr, cells) => {
   return cells.length > 0 && cells.every((c) => c.getAttribute("role") === "columnheader" ||
     (c.tagName === "TH" && !c.getAttribute("role") && c.getAttribute("scope") !== "row" && cells.length > 1));
 };
+// The words a cell shows before its first link with words of its own, when that link follows them: a record's
+// title drawn as plain text, the links after it annotating it (a group or category chip, a source); or all its words
+// when its only links have none (a thumbnail's, an icon's). "" when the cell begins with a link with words (the link
+// names the row) or holds no link. Images, hidden parts, controls and fields' labels are passed over; a lead that is
+// a measure or a code (no two letters in a row, or a number first) is no title.
+const LEAD_STOP = "a[href],[role=link]";
+const LEAD_SKIP = "button,input,select,textarea,label,[role=button],[role=checkbox],script,style,template,img,svg";
+const leadingWords = (cell) => {
+  const pieces = [];
+  let passed = false;
+  const skip = (n) => n.matches(LEAD_SKIP) || n.getAttribute("aria-hidden") === "true" || !n.getClientRects().length;
+  const walk = (node) => {
+    for (const c of node.childNodes) {
+      if (c.nodeType === 3) { pieces.push(c.nodeValue); continue; }
+      if (c.nodeType !== 1) continue;
+      if (c.matches(LEAD_STOP)) {
+        if (/[\p{L}\p{N}]/u.test(c.textContent || "")) return true;
+        passed = true;
+        continue;
+      }
+      if (!skip(c) && walk(c)) return true;
+    }
+    return false;
+  };
+  const stopped = walk(cell);
+  const words = stopped || passed ? pieces.join(" ").replace(/\s+/g, " ").trim() : "";
+  return /\p{L}{2}/u.test(words) && !/^\d/.test(words) ? words : "";
+};

@@ -141,12 +141,20 @@
     const column = byTable.get(table).get(ownCells(tr).indexOf(td));
     return !!column && !column.distinct;
   };
+  // A cell's title drawn as words before its links (columns.js: leadingWords) names its row, unless another row's
+  // cell of that column leads with the same words (a 'by' before each author).
+  const leadOf = (cell, row) => {
+    const lead = leadingWords(cell), i = ownCells(row).indexOf(cell), p = row.parentElement;
+    if (!lead || i < 0 || !p) return '';
+    return Array.from(p.children).slice(0, 100).some(s => s !== row && ownCells(s)[i] &&
+      leadingWords(ownCells(s)[i]) === lead) ? '' : lead;
+  };
   const cellsOf = (row, skip, telling) => {
     const cells = Array.from(row.querySelectorAll(CELL)).filter(c => !c.querySelector('td,th,[role=gridcell],[role=cell]'));
     const parts = cells.length ? cells : Array.from(unwrap(row).children);  // a wrapper around the line unwrapped
     return parts.filter(c => !(skip && c.contains(skip)) && visible(c) && !(telling && repeatsDown(c, row))).map(c => {
       const field = c.querySelector('input:not([type=hidden]):not([type=checkbox]):not([type=radio]),select');
-      return clean(field && !textOf(c) ? (field.value || '') : textOf(c), 120);
+      return clean(field && !textOf(c) ? (field.value || '') : (telling && leadOf(c, row)) || textOf(c), 120);
     }).filter(Boolean).slice(0, 8);
   };
   // A row's aria-label names it when it shares a word with the row's own text ("Order 1042, Kira Quinn"); one
@@ -171,7 +179,8 @@
     for (const sel of ['[role=rowheader],th', 'h1,h2,h3,h4,h5,h6,[role=heading]', 'a[href],strong,b']) {  // the first
       const named = Array.from(row.querySelectorAll(sel)).find(c => !(skip && c.contains(skip)) &&
         clean(c.textContent) && nameLike(clean(c.textContent)) && visible(c) && !repeatsDown(c, row) && !repeatsAcross(c, row) && !labelsTick(c));
-      if (named) return clean(named.textContent, 100);
+      const cell = named && named.matches('a[href]') && named.closest(CELL);
+      if (named) return clean((cell && row.contains(cell) && leadOf(cell, row)) || named.textContent, 100);
     }
     const cell = cellsOf(row, skip, true).find(nameLike) || cellsOf(row, skip).find(nameLike);
     if (cell) return cell;

@@ -258,10 +258,15 @@
     text = (text || "").replace(PUA, "").trim();
     const hovered = !/\p{L}/u.test(text) && hoverWords(el);  // a bare count or glyph: the words its hover showed
     if (hovered) return [hovered, false];
+    const title = (el.getAttribute("title") || "").trim();
+    // A control that shows only a count (a badge, its label drawn away) while its title says what it opens: that
+    // title with the count. A title that holds the number (a page's, a day's) is read as before.
+    if (/^\d[\d.,]*\+?$/.test(text) && /\p{L}/u.test(title) && !title.includes(text.replace(/\+$/, ""))) {
+      return [title + " " + text, false];
+    }
     if (!glyphs && GLYPH_NAME.test(text) && !hasTip(el) && !hasVisibleWords(el)) return [purposeOf(text) || text, true];
     const words = /[\p{L}\p{N}]/u.test(text);
     if (words && !glyphs && (!hasTip(el) || hasVisibleWords(el))) return [text, false];
-    const title = (el.getAttribute("title") || "").trim();
     if (title) return [title, false];
     const tip = tooltipOf(el).trim();
     if (tip) return [tip, false];

@@ -136,7 +136,10 @@
       const t = wordsOf(c); if (t) return [0, t];
     }
     if (!c.querySelector(VALUE_SEL)) {
-      // The cell's own link, else its name set in bold (a record's title shown without a link), as in a line.
+      // Its title drawn as words before its links (columns.js), else its own link, else its name set in bold (a
+      // record's title shown without a link), as in a line.
+      const lead = leadingWords(c);
+      if (lead) return [1, clean(lead, 40)];
       const a = Array.from(c.querySelectorAll("a[href]")).find(isDataLink) ||
         Array.from(c.querySelectorAll("strong,b")).find((b) => !b.closest("a[href],button") && !parked(b));
       const t = a ? clean(textOf(a), 40) : "";
@@ -198,7 +201,9 @@
     const c = cellOf(el);
     if (!c || isHeaderRow(c.tr)) return "";
     const pick = /^(checkbox|radio)$/.test(el.type || el.getAttribute("role") || "");
-    const head = pick && controlHeading(c.table, columnIndex(c.td)) ? "" : headerAt(c.table, columnIndex(c.td));
+    // A tick box under a heading with no letter (a row number's "#") selects its row: that heading names no column.
+    const words = pick && controlHeading(c.table, columnIndex(c.td)) ? "" : headerAt(c.table, columnIndex(c.td));
+    const head = pick && !lettered(words) ? "" : words;
     const key = rowKey(c.tr, c.table, c.td);
     if (!head) {
       if (!hasHeaders(c.table) || !key || key[0] === "#") return "";

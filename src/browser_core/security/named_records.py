@@ -6,7 +6,8 @@ the records the act is given (the ticked or selected rows, the names a confirmat
 items, the record the control acts on (what the app's own confirmation names, its dialog, its row's key, the part of
 an action heading that names the record), the values a form commits; and only when none of these names one, the
 items of the list whose heading holds the control, else the detail page's own record (its title heading, which
-``js/facts.js`` leaves empty on a page listing records), never for a control for everything ('Delete all').
+``js/facts.js`` leaves empty on a page listing records), else the record of the edit form the control sits in
+without submitting it, never for a control for everything ('Delete all').
 """
 
 from __future__ import annotations
@@ -42,6 +43,12 @@ def _section(page: PageFacts) -> list[str]:
     ('2 × Kernels: 'forecast.ipynb', 'scratchpad.ipynb'')."""
     kind = page.section_heading.replace(":", " ").strip()
     return [f"{kind}: {item}" if kind else item for item in page.section_items]
+
+
+def _edited_record(facts: ElementFacts) -> str:
+    """A control inside an edit form that does not submit it (the form's Delete link beside its Save) acts on the
+    record the form edits: what that record calls itself, the form's first filled text field."""
+    return facts.form.record_name if facts.form is not None and not facts.is_submit else ""
 
 
 @dataclass(frozen=True)
@@ -101,7 +108,8 @@ class NamedRecords:
         if not named and not record and not detail and not values:
             named = _section(facts.page)
             # a detail page's own record, last; a control for everything ('Delete all') is no record's own
-            record = key = "" if named or self.policy.meaning.says_whole(how) else facts.page.record_heading
+            record = key = "" if named or self.policy.meaning.says_whole(how) else (
+                facts.page.record_heading or _edited_record(facts))
         return Naming(named, record, key, detail, values)
 
     def record(self, facts: ElementFacts, *, whole_line: bool = False) -> tuple[str, str]:
