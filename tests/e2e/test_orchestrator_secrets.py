@@ -8,7 +8,8 @@ import secrets
 from pathlib import Path
 
 from orchestrator.agents import load_agents
-from orchestrator.cli.main import make_settings, parse_args
+from orchestrator.cli.main import parse_args
+from orchestrator.cli.task import make_settings
 from orchestrator.human import ScriptedHuman
 from orchestrator.memory.memory import TaskMemory
 from orchestrator.policy.gate import SecurityGate

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from orchestrator.cli.main import make_settings, parse_args
+from orchestrator.cli.main import parse_args
+from orchestrator.cli.task import make_settings
 from orchestrator.human import NoHuman
 from orchestrator.records.report import write_report
 from orchestrator.session.options import browser_server

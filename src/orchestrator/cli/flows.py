@@ -17,7 +17,7 @@ import os
 import sys
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 from pydantic import ValidationError
@@ -31,14 +31,15 @@ from browser_core.envcheck import load_settings
 from browser_core.errors import InvalidInput
 from browser_core.result_model import ToolResult
 from browser_core.settings import BrowserSettings
-from orchestrator.browser.browser_link import BrowserLink
 from orchestrator.human import ConfirmRequest, Human, LineReader, NoHuman, TerminalHuman
-from orchestrator.records.replay_run import ReplayRun
 from orchestrator.records.run_files import RecordError, RunSummary, problem, read_record
 from orchestrator.session.answerers import AnswersFile
-from orchestrator.session.options import browser_server
-from orchestrator.session.worker import WorkerAgent
 from orchestrator.settings import OrchestratorSettings, secrets_with
+
+if TYPE_CHECKING:  # a replay's browser link, run folder and session come in with the replay (``_replay``):
+    # `flows list | save | export` start without the MCP client, Jinja and the Agent SDK
+    from orchestrator.records.replay_run import ReplayRun
+    from orchestrator.session.worker import WorkerAgent
 
 DECLINED = "the human declined this step: nothing was done"
 BrowserCall = Callable[[str, Mapping[str, object]], Awaitable[Any]]  # a tool's name and arguments → the MCP result
@@ -126,6 +127,10 @@ def _human(answers: Path | None, console: Console) -> Human:
 
 async def _replay(args: argparse.Namespace, params: dict[str, str], human: Human,
                   console: Console) -> ReplayReport:
+    from orchestrator.browser.browser_link import BrowserLink
+    from orchestrator.records.replay_run import ReplayRun
+    from orchestrator.session.options import browser_server
+
     # the secrets the flow's steps name are allowed for this replay (as ``--secret`` for a task)
     settings = load_settings(OrchestratorSettings, **({"headful": False} if args.headless else {}),
                              **({"secrets": secrets_with(args.secret)} if args.secret else {}))
@@ -249,6 +254,8 @@ async def replay_then_model(worker: WorkerAgent, args: argparse.Namespace, conso
     except InvalidInput as exc:
         console.print(f"[red]error:[/] {escape(exc.message)}")
         return "error"
+    from orchestrator.records.replay_run import ReplayRun
+
     run = ReplayRun(worker.settings.run_dir, flow, args.params)
     report = await _replay_steps(worker.browser_call, args, args.params, worker.human, console, run)
     status = report.status

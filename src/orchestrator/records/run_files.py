@@ -1,5 +1,5 @@
 """The files a run folder holds, as typed records: one model per kind, used by the writer (``record.py``) and
-every reader (``run_folder.py`` for the report, ``cli/main.py`` for ``--resume``), each file carrying its
+every reader (``run_folder.py`` for the report, ``cli/task.py`` for ``--resume``), each file carrying its
 ``format_version``. A file or line that is JSON but not its kind is an error naming the file (and line); a last
 line cut short by a kill is skipped, so a run that was cut short still has a report.
 """
