@@ -43,6 +43,10 @@ fi
 if [ "$#" -eq 0 ]; then
     set -- -q -raR -n "${TEST_WORKERS:-4}" --dist loadgroup --reruns 1
 fi
+# The processes a run starts (test workers, MCP servers, orchestrators, the corpus apps' own servers) cache what
+# Python compiles: with PYTHONDONTWRITEBYTECODE set (many CI images set it), each one compiled its imports again
+# from source (~1 CPU-s an MCP server start, more for a Django app). Nothing a test checks depends on it.
+unset PYTHONDONTWRITEBYTECODE
 cmd=(uv run --no-sync python -m pytest "$@")
 if _inst_is_linux && [ -z "${DISPLAY:-}" ]; then
     command -v xvfb-run >/dev/null 2>&1 || _inst_die "no \$DISPLAY and xvfb-run is missing: install xvfb"
