@@ -40,6 +40,7 @@ from browser_core.security.facts import ElementFacts, element_facts
 from browser_core.security.intent import ActionIntent
 from browser_core.security.modal_carry import inside_raised_modal
 from browser_core.security.policy import load_policy
+from browser_core.security.popup_menu import in_its_menu
 from browser_core.security.verdict import Verdict
 
 if TYPE_CHECKING:
@@ -145,7 +146,7 @@ class SecurityGuard:
         of the check itself refuses it (fail closed)."""
         try:
             note = await self._check(intent, confirmed=confirmed)
-            self._pressed(intent)
+            await self._pressed(intent)
             return note
         except (ToolFailure, ConfigurationError):
             raise
@@ -163,11 +164,16 @@ class SecurityGuard:
             raise SecurityCheckFailed(
                 f"nothing was done: the security check of this action failed ({type(exc).__name__})") from exc
 
-    def _pressed(self, intent: ActionIntent) -> None:
+    async def _pressed(self, intent: ActionIntent) -> None:
         """A click let through becomes the last pressed element (a held one was not clicked: the menu it sits in
-        still belongs to the opener clicked before it)."""
+        still belongs to the opener clicked before it), unless it sits in a popup menu that element opened (a
+        right-clicked item's, a row's own menu button's): the menu's commands act on that opener, which stays the
+        last pressed, so the app's question a command opens is read as asked about the opener's record."""
         target, pressed = intent.target, self.pressed
         if intent.kind != "click" or target is None:
+            return
+        if pressed is not None and pressed.frame is target.frame and pressed.handle is not target.handle \
+                and await in_its_menu(target.handle, pressed.handle):
             return
         if pressed is not None and pressed.handle is not target.handle:
             taken(pressed.handle)  # let go when this call ends: the new one is kept instead
