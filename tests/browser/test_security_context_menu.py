@@ -91,3 +91,53 @@ async def test_a_rows_own_menu_buttons_command_acts_on_its_row(session: BrowserS
     assert summary["category"] == "delete" and summary["objects"] == ["ledger-2027.ods"], summary
 
 
+
+
+TREE = """
+<div class="side"><div class="tree">
+  <div class="node" style="padding-left:0">Notebooks</div>
+  <div class="node" style="padding-left:16px">Field trips</div>
+  <div class="node" style="padding-left:32px">Heron count 2026</div>
+  <div class="node" style="padding-left:32px">Moth survey</div>
+  <div class="node" style="padding-left:16px">Archive</div>
+</div></div>
+<script>
+  const ask = (name) => {
+    document.querySelectorAll('.pop').forEach(p => p.remove());
+    const box = document.createElement('div');
+    box.setAttribute('role', 'dialog');
+    box.style.cssText = 'position:fixed;inset:20% 25%;background:#fff;border:1px solid #999;padding:1em';
+    box.innerHTML = '<p>Are you sure you want to erase notebook ' + name + '?</p>' +
+      '<button>No</button> <button>Yes</button>';
+    box.querySelectorAll('button').forEach(b => b.onclick = () => box.remove());
+    document.body.append(box);
+  };
+  document.querySelectorAll('.node').forEach(n => {
+    n.addEventListener('click', () => n.classList.add('on'));
+    n.addEventListener('contextmenu', e => {
+      e.preventDefault();
+      const drawn = n.cloneNode(true);  // the node marked active is drawn anew: the one clicked is gone
+      drawn.classList.add('on');
+      n.replaceWith(drawn);
+      const m = document.createElement('ul');
+      m.className = 'pop'; m.setAttribute('role', 'menu');
+      m.style.cssText = `position:fixed;left:${e.clientX}px;top:${e.clientY}px;background:#eee;list-style:none`;
+      m.innerHTML = '<li role="menuitem">Open</li><li role="menuitem" class="shred">Shred…</li>';
+      m.querySelector('.shred').addEventListener('click', () => ask(n.textContent));
+      document.body.append(m);
+    });
+  });
+</script>
+"""
+
+
+async def test_a_tree_node_right_clicked_is_its_menus_object(session: BrowserSession) -> None:
+    """A tree drawn as plain blocks (no roles, no rows) that draws the node right-clicked anew (marked active): that
+    node names the act its menu's command leads to when the app's question repeats it; a left-clicked node before
+    it does not."""
+    page = await session.page()
+    await page.set_content(TREE)
+    await actions.click(session, element_id=find(await observe(session), "Moth survey")["id"])
+    await actions.click(session, element_id=find(await observe(session), "Heron count 2026")["id"], button="right")
+    summary = await _shred_asked(session)
+    assert summary["category"] == "delete" and summary["objects"] == ["Heron count 2026"], summary

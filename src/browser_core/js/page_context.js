@@ -140,6 +140,10 @@
       const item = itemOf(pressed) || (pressed.matches('[role=treeitem],[role=row],tr,li') ? pressed : null);
       const row = rowName(item, pressed.matches('a[href]') || item === pressed ? null : pressed);
       if (row) return row;
+      // An item of no row that is no command (a tree's node drawn as a plain block) names itself.
+      const own = clean(pressed.innerText, 100);
+      if (!item && own && !own.includes('\n') && nameLike(own) && !pressed.matches(
+        'button,a[href],input,select,textarea,[role=button],[role=link],[role=menuitem],[role=tab],[role=checkbox]')) return own;
     }
     const hs = Array.from(document.querySelectorAll('h1')).filter(h => visible(h) && clean(h.textContent) &&
       !dialog.contains(h) && !h.closest('nav,header,footer,[role=banner],[role=navigation],[role=contentinfo]'));
