@@ -129,14 +129,21 @@
     const parts = Array.from(hs[0].children).filter(c => visible(c) && clean(c.textContent));
     return own && parts.length === 1 && nameLike(clean(parts[0].textContent)) ? clean(parts[0].textContent, 100) : text;
   })();
-  // The record a dialog's opener acts on: the row of the control clicked before it, else the page's one title
+  // The record a dialog's opener acts on: the row of the control clicked before it (the menu's opener when it was
+  // a menu's command: guard.py), else the page's one title
   // heading outside the dialog when the page is one record's (no view label, no list of records). A confirmation
   // that repeats it unquoted ("This will put run X into …") names that record.
   const openedFrom = (() => {
     if (!dialog) return '';
     if (pressed && pressed.isConnected && !dialog.contains(pressed)) {
-      const row = rowName(itemOf(pressed), pressed);
+      // An item right-clicked for its menu is its own record (a tree's item); a row's name link keys its row.
+      const item = itemOf(pressed) || (pressed.matches('[role=treeitem],[role=row],tr,li') ? pressed : null);
+      const row = rowName(item, pressed.matches('a[href]') || item === pressed ? null : pressed);
       if (row) return row;
+      // An item of no row that is no command (a tree's node drawn as a plain block) names itself.
+      const own = clean(pressed.innerText, 100);
+      if (!item && own && !own.includes('\n') && nameLike(own) && !pressed.matches(
+        'button,a[href],input,select,textarea,[role=button],[role=link],[role=menuitem],[role=tab],[role=checkbox]')) return own;
     }
     const hs = Array.from(document.querySelectorAll('h1')).filter(h => visible(h) && clean(h.textContent) &&
       !dialog.contains(h) && !h.closest('nav,header,footer,[role=banner],[role=navigation],[role=contentinfo]'));

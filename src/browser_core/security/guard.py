@@ -40,6 +40,7 @@ from browser_core.security.facts import ElementFacts, element_facts
 from browser_core.security.intent import ActionIntent
 from browser_core.security.modal_carry import inside_raised_modal
 from browser_core.security.policy import load_policy
+from browser_core.security.popup_menu import in_a_menu, own_words
 from browser_core.security.verdict import Verdict
 
 if TYPE_CHECKING:
@@ -67,6 +68,7 @@ class SecurityGuard:
     covering: str | None = None  # the approval that covered the running step: its requests are covered too
     onward: str = ""  # the form the running step submits as a step that moves on (reading.py: step_onward)
     page_key: str = ""  # the page registry's key: the init script keeps the fields a person edited under it
+    opened_on: str = ""  # the item right-clicked, while the clicks since stay in popup menus (popup_menu.py)
 
     @classmethod
     def create(cls, *, ttl_s: float, pending_dir: Path | None, policy_file: Path | None) -> SecurityGuard:
@@ -81,7 +83,10 @@ class SecurityGuard:
         if target is not None:
             pressed = self.pressed
             opener = pressed.handle if pressed is not None and pressed.frame is target.frame else None
-            return await element_facts(target.handle, opener, self.page_key), target.role, target.name
+            facts = await element_facts(target.handle, opener, self.page_key)
+            if facts.page.modal and self.opened_on:  # the item right-clicked, whose menu opened this dialog
+                facts.page.opened_from = self.opened_on
+            return facts, target.role, target.name
         # No suppression: if the focused element cannot be read, the check fails and nothing runs (fail closed).
         js_handle = await intent.page.evaluate_handle(_FOCUSED_JS)
         handle: ElementHandle | None = js_handle.as_element()
@@ -145,7 +150,7 @@ class SecurityGuard:
         of the check itself refuses it (fail closed)."""
         try:
             note = await self._check(intent, confirmed=confirmed)
-            self._pressed(intent)
+            await self._pressed(intent)
             return note
         except (ToolFailure, ConfigurationError):
             raise
@@ -163,11 +168,22 @@ class SecurityGuard:
             raise SecurityCheckFailed(
                 f"nothing was done: the security check of this action failed ({type(exc).__name__})") from exc
 
-    def _pressed(self, intent: ActionIntent) -> None:
+    async def _pressed(self, intent: ActionIntent) -> None:
         """A click let through becomes the last pressed element (a held one was not clicked: the menu it sits in
-        still belongs to the opener clicked before it)."""
+        still belongs to the opener clicked before it), unless it sits in a popup menu that element opened (a
+        right-clicked item's, a row's own menu button's): the menu's commands act on that opener, which stays the
+        last pressed, so the app's question a command opens is read as asked about the opener's record."""
         target, pressed = intent.target, self.pressed
         if intent.kind != "click" or target is None:
+            return
+        opener = pressed.handle if pressed is not None and pressed.frame is target.frame and \
+            pressed.handle is not target.handle else None
+        in_menu, its_opener = await in_a_menu(target.handle, opener)
+        if intent.params.get("button") == "right":
+            self.opened_on = await own_words(target.handle)
+        elif not in_menu:
+            self.opened_on = ""
+        if its_opener:
             return
         if pressed is not None and pressed.handle is not target.handle:
             taken(pressed.handle)  # let go when this call ends: the new one is kept instead
