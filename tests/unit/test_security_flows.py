@@ -85,6 +85,17 @@ def test_a_review_page_button_that_goes_back_to_amend_a_part_of_the_order_pays_n
                                         **review)) is not None
 
 
+@pytest.mark.parametrize("label", ["Done", "Submit"])
+def test_a_small_form_that_posts_a_caption_for_others_sends_it(label: str) -> None:
+    # A caption is written for others to read beside the picture it posts, as a comment is: handing that box in
+    # posts it. The same button of a form whose one box is a private note stays ordinary.
+    box = [{"label": "Photo caption", "type": "textarea", "autocomplete": "", "visible": True}]
+    posted = verdict(label, facts(label=label, action="http://photos.test/upload/", fields=box))
+    assert posted is not None and posted.category == "send"
+    note = [{"label": "Private note", "type": "textarea", "autocomplete": "", "visible": True}]
+    assert verdict(label, facts(label=label, action="http://photos.test/upload/", fields=note)) is None
+
+
 def test_a_basket_line_is_edited_and_removed_without_a_hold() -> None:
     line = {"name": "Ceramic kettle", "cells": ["€39.00"],
             "fields": [{"label": "Quantity form-0-quantity", "type": "number", "autocomplete": "", "visible": True}]}
