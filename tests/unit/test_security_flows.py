@@ -96,17 +96,6 @@ def test_a_small_form_that_posts_a_caption_for_others_sends_it(label: str) -> No
     assert verdict(label, facts(label=label, action="http://photos.test/upload/", fields=note)) is None
 
 
-@pytest.mark.parametrize("label", ["Proceed", "Next step"])
-def test_a_step_word_that_submits_the_review_itself_places_the_order(label: str) -> None:
-    # On the review (a total shown, nothing more to fill in) the form that posts to the purchase address is the order
-    # itself, whatever step word its button says; on an earlier step the same word only moves on.
-    review = dict(lines=REVIEW_LINES, rows=REVIEW_ROWS, heading="Review your order")
-    placed = verdict(label, facts(label=label, action="http://shop.test/checkout/preview/", **review))
-    assert placed is not None and placed.category == "payment"
-    assert verdict(label, facts(label=label, action="http://shop.test/checkout/preview/", fields=ADDRESS,
-                                **review)) is None
-
-
 def test_a_basket_line_is_edited_and_removed_without_a_hold() -> None:
     line = {"name": "Ceramic kettle", "cells": ["€39.00"],
             "fields": [{"label": "Quantity form-0-quantity", "type": "number", "autocomplete": "", "visible": True}]}

@@ -177,8 +177,7 @@ class DestructiveActionDetector:
         if question:
             asked, sentence = question
             return self._verdict(asked, f"{how} the form of a page that asks '{sentence[:160]}'", facts, shown, "")
-        # A step that moves on: only what it writes can count. On the review its form is the order itself.
-        if self.policy.flow.advances(label) and not self.reader.is_review_page(form, facts.page):
+        if self.policy.flow.advances(label):  # a step that moves on: only what it writes can count
             return self._message(facts, form, how, label)
         return self._form_data(facts, form, how, label)
 
