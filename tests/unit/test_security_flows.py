@@ -74,6 +74,28 @@ def test_the_review_page_commits_and_names_items_quantities_and_total() -> None:
     assert pay is not None and pay.category == "payment" and "total €87.15" in pay.effect
 
 
+@pytest.mark.parametrize("label", ["Edit shipping method", "Modify billing details", "Edit the basket",
+                                   "Amend delivery address"])
+def test_a_review_page_button_that_goes_back_to_amend_a_part_of_the_order_pays_nothing(label: str) -> None:
+    # It submits the review form (to the purchase address) only to return to an earlier step: the order is placed
+    # by the review's own commit button, never by a step back to change its address, shipping, payment or items.
+    review = dict(lines=REVIEW_LINES, rows=REVIEW_ROWS, heading="Review your order")
+    assert verdict(label, facts(label=label, action="http://shop.test/checkout/preview/", **review)) is None
+    assert verdict("Place order", facts(label="Place order", action="http://shop.test/checkout/preview/",
+                                        **review)) is not None
+
+
+@pytest.mark.parametrize("label", ["Done", "Submit"])
+def test_a_small_form_that_posts_a_caption_for_others_sends_it(label: str) -> None:
+    # A caption is written for others to read beside the picture it posts, as a comment is: handing that box in
+    # posts it. The same button of a form whose one box is a private note stays ordinary.
+    box = [{"label": "Photo caption", "type": "textarea", "autocomplete": "", "visible": True}]
+    posted = verdict(label, facts(label=label, action="http://photos.test/upload/", fields=box))
+    assert posted is not None and posted.category == "send"
+    note = [{"label": "Private note", "type": "textarea", "autocomplete": "", "visible": True}]
+    assert verdict(label, facts(label=label, action="http://photos.test/upload/", fields=note)) is None
+
+
 def test_a_basket_line_is_edited_and_removed_without_a_hold() -> None:
     line = {"name": "Ceramic kettle", "cells": ["€39.00"],
             "fields": [{"label": "Quantity form-0-quantity", "type": "number", "autocomplete": "", "visible": True}]}

@@ -13,12 +13,12 @@ from browser_core.security.detector import DestructiveActionDetector
 from browser_core.security.policy import load_policy
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, control_facts, judge_all, load_wordings, table
 
-# Round 26's apps (splits.yaml) scored 527/572 blind on s28-integ's rules (f7bb931, src c70c218), run once after their
-# labels were committed (ad47977); no label changed after it. After their misses were read and fixed by class (no
-# longer a blind figure), 545/572. The development apps (round 25's joined): a regression guard, 10023 -> 10026 by
-# round 26's pass.
-HELD_OUT_RIGHT = 545
-DEVELOPMENT_RIGHT = 10026
+# Round 27's apps (splits.yaml) scored 386/427 blind on s28-integ's rules (5f5d03f), run once after their labels
+# were committed (140e19e); no label changed after it. After their misses were read and fixed by class (no longer a
+# blind figure), 393/427. The development apps (round 26's joined): a regression guard, 10571 before and after
+# round 27's pass.
+HELD_OUT_RIGHT = 393
+DEVELOPMENT_RIGHT = 10571
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
