@@ -10,8 +10,9 @@
   // the library's, never what the control does.
   const counted = (v) => /[A-Za-z]-\d+-[A-Za-z]/.test(String(v || ""));
   // Two libraries each giving one control its role, one element inside the other (a tab strip's tab wrapping a
-  // docking library's tab): the inner one, drawing nearly the outer's box with the same words and no control of its
-  // own inside it, is the same control, listed once (as the outer, which carries the strip's state).
+  // docking library's tab): the inner one, drawing at least half the outer's box with the same words, holding every
+  // control the outer holds (a close cross) and taking no focus of its own, is the same control, listed once (as the
+  // outer, which carries the strip's focus and state).
   function twinOf(el, role) {
     let outer = el.parentElement;
     for (let d = 0; outer && d < 3 && !(outer.getAttribute("role") || "").split(/\s+/).includes(role); d++) outer = outer.parentElement;
@@ -19,5 +20,6 @@
     const a = el.getBoundingClientRect(), b = outer.getBoundingClientRect();
     if (!b.width || !b.height || a.width * a.height < 0.5 * b.width * b.height) return false;
     const words = (n) => (n.textContent || "").replace(/\s+/g, " ").trim();
-    return words(el) === words(outer) && !el.querySelector(BAR_CONTROL);
+    const controls = (n) => n.querySelectorAll(BAR_CONTROL).length;  // the outer's controls all inside the inner
+    return words(el) === words(outer) && controls(el) === controls(outer) && !el.hasAttribute("tabindex");
   }
