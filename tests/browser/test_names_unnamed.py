@@ -289,3 +289,62 @@ async def test_a_tick_box_under_a_heading_with_no_letter_selects_its_row(session
     snap = await observe(session)
     boxes = [e["name"] for e in snap["elements"] if e["role"] == "checkbox"]
     assert boxes == ["select row 'Morning has broken'", "select row 'Abide with me'"], boxes
+
+
+VAULT_DIALOG = """
+<div role="dialog" aria-modal="true" style="width:420px;border:1px solid #888">
+  <h2 style="display:flex;margin:0">
+    <div style="flex-grow:1">Unlock the vault</div>
+    <div><button type="button" aria-label="Dismiss"><svg width="12" height="12"><path d="M1 1L11 11"/></svg>
+    </button></div></h2>
+  <div class="body"><div style="padding:8px">
+    <div><span style="font-weight:bold">
+      Type the passphrase that keyring 'north' holds to open the shelf - "Archive"</span></div>
+    <div style="margin-top:12px"><div class="outline"><input type="password" autocomplete="new-password"></div></div>
+    <div style="margin-top:12px"><label><input type="checkbox"> Keep it for this visit</label></div>
+  </div></div>
+  <div><button type="button">Back</button><button type="button">Open</button></div>
+</div>
+"""
+
+
+async def test_a_dialogs_lone_secret_field_is_never_named_from_its_title_bar(session: BrowserSession) -> None:
+    """A dialog's one secret field under a long prompt: no name is built from the title bar's words and its close
+    button's; the field is named by what it takes."""
+    page = await session.page()
+    await page.set_content(VAULT_DIALOG)
+    snap = await observe(session)
+    fields = [e["name"] for e in snap["elements"] if e["role"] == "textbox"]
+    assert fields == ["password"], fields
+
+
+NESTED_TABS = """
+<div role="tablist" style="display:flex;gap:4px">
+  <div role="tab" aria-selected="true" tabindex="0" style="padding:2px">
+    <div role="tab" style="padding:2px">Ledger</div></div>
+  <div role="tab" aria-selected="false" tabindex="-1" style="padding:2px">
+    <div role="tab" style="padding:2px">Notes <button type="button" aria-label="Shut">x</button></div></div>
+  <button type="button" id="dockkit-strip-4-more" aria-haspopup="listbox" aria-controls="dockkit-strip-4-more-popup"
+    tabindex="-1"><svg width="10" height="10" viewBox="0 0 24 24"><path d="M7 10l5 5 5-5z"/></svg>
+  </button>
+</div>
+"""
+
+
+async def test_a_tab_nested_in_a_tab_is_listed_once(session: BrowserSession) -> None:
+    """Two libraries each give a tab its role, one inside the other: the same box with the same words is one tab."""
+    page = await session.page()
+    await page.set_content(NESTED_TABS)
+    snap = await observe(session)
+    tabs = [e["name"] for e in snap["elements"] if e["role"] == "tab"]
+    assert len(tabs) == 2 and tabs[0] == "Ledger" and tabs[1].startswith("Notes"), tabs
+
+
+async def test_a_strips_overflow_button_is_never_named_by_its_libraries_id(session: BrowserSession) -> None:
+    """A tab strip's overflow button whose only words are a library's numbered id ("<lib>-<widget>-<n>-more"): not
+    named by them; it opens a list, so it offers more."""
+    page = await session.page()
+    await page.set_content(NESTED_TABS)
+    snap = await observe(session)
+    buttons = [e["name"] for e in snap["elements"] if e["role"] == "button"]
+    assert sorted(buttons) == ["Shut", "more actions"], buttons

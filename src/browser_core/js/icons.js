@@ -221,7 +221,7 @@
           (n.localName === "ion-icon" ? n.getAttribute("name") || n.getAttribute("icon") : "")) || imgIcon(n);
       if (w) return w;
     }
-    return keptWords(el) || idWords(el.id);  // last: its own id ("open-search"), generated ids dropped
+    return keptWords(el) || idWords(counted(el.id) ? "" : el.id);  // last: its own id ("open-search"), generated ids dropped
   }
   // A wordless control whose only clue is a data-* value of two words or more ("colour-switch"; never a script's
   // wiring: a JSON value, an address, a number; never one word, a state: "open", "active") is named by it; else it

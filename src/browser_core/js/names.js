@@ -275,14 +275,14 @@
     for (let depth = 0; n && depth < 8 && n !== document.body; n = n.parentElement, depth++) {
       let p = n.previousElementSibling;
       for (let i = 0; p && i < 12; p = p.previousElementSibling, i++) {
-        if (HEADING.test(p.tagName)) { const t = clean(textOf(p), 40); if (t) return t; }
+        if (HEADING.test(p.tagName) && !p.querySelector(BAR_CONTROL)) { const t = clean(textOf(p), 40); if (t) return t; }
       }
     }
     return "";
   }
   function groupContext(el) {
     const g = groupLabel(el);
-    return g ? g + " — field " + (el.getAttribute("type") || el.tagName.toLowerCase()) : "";
+    return g ? g + " — field " + (el.getAttribute("type") || el.tagName.toLowerCase()) : secretField(el);
   }
   // What a listed control gets as context: its row (a table or grid row, a list item, a card); when controls
   // share its role and name (``dup``), first their description, and last their group's heading.

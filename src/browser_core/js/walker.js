@@ -59,7 +59,7 @@
     if (el.hasAttribute("tabindex") && holdsItemFocus(el)) return null;  // its item is listed (items.js)
     const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0];
     if (explicit && ROLE_ATTR.has(explicit)) {
-      if (blank(el)) return null;  // an empty item a script gave a role (a toolbar's gap): nothing to act on
+      if (blank(el) || twinOf(el, explicit)) return null;  // an empty item a script gave a role: nothing to act on
       return !STRUCTURAL.has(explicit) || actsItself(el) || rovingItem(el) || focusedRow(el) ? explicit : null;
     }
     const tag = el.tagName;
@@ -99,7 +99,7 @@
 
   /* shown.js */
 
-  /* names.js */ /* shortcuts.js */ /* column_head.js */
+  /* names.js */ /* shortcuts.js */ /* column_head.js */ /* twin.js */
   /* match.js */
   /* columns.js */
   /* rows.js */
