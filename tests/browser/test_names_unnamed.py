@@ -348,3 +348,13 @@ async def test_a_strips_overflow_button_is_never_named_by_its_libraries_id(sessi
     snap = await observe(session)
     buttons = [e["name"] for e in snap["elements"] if e["role"] == "button"]
     assert sorted(buttons) == ["Shut", "more actions"], buttons
+
+
+async def test_a_header_row_of_glyphs_is_named_as_the_header_row(session: BrowserSession, site) -> None:
+    """A grid's row of column headers drawn only as glyphs (a sort mark, a select-all mark) is its header row, named
+    so; its data rows keep their own words (before: the header row was listed as ``row ''``)."""
+    page = await session.page()
+    await page.goto(site.url_a("split_header_grid.html"))
+    rows = [e["name"] for e in (await observe(session))["elements"] if e["role"] == "row"]
+    assert rows and "" not in rows, rows
+    assert rows[0] == "header row", rows

@@ -148,7 +148,7 @@
     const panel = panelHeads(el);  // a wordless trigger beside the hidden panel it shows: what heads the panel
     if (panel) return [panel, true];
     const goes = destination(el);  // a wordless link to the site's root is its home link, drawn or not
-    if (!el.matches("svg,img") && !el.querySelector("svg,img,i,[class*=icon i]")) return goes === "home" ? [goes, true] : dataWords(el);
+    if (!el.matches("svg,img") && !el.querySelector("svg,img,i,[class*=icon i]")) return goes === "home" ? [goes, true] : headsRow(el) || dataWords(el);
     if (goes) return [goes, true];
     // An icon nothing names: a control that opens a menu offers more actions (a row's menu); else its column.
     const popup = (el.getAttribute("aria-haspopup") || "").toLowerCase();
@@ -160,7 +160,7 @@
     // One in a column's heading (a sortable column's gear) opens that column's options: "<heading> options".
     const head = inHeaderRow(el) && cellOf(el);
     const words = head ? headerAt(head.table, columnIndex(head.td)).replace(/[^\p{L}\p{N}]+$/u, "").trim() : "";
-    return words ? [words + " " + ICONS.in_heading, true] : dataWords(el);  // else unnamed: "icon" names nothing
+    return words ? [words + " " + ICONS.in_heading, true] : headsRow(el) || dataWords(el);  // else unnamed: "icon" names nothing
   }
   function nameOf(el, role) {
     return nameInfo(el, role)[0];
