@@ -24,8 +24,5 @@
     return words(el) === words(outer) && controls(el) === controls(outer) && !el.hasAttribute("tabindex");
   }
   // A row of a grid's column headers with no words of its own (its headers drawn apart, a select-all box, glyphs): it
-  // is the grid's header row, named so, never after a glyph.
-  function headsRow(el) {
-    const heads = el.getAttribute("role") === "row" ? el.querySelectorAll("[role=columnheader],th").length : 0;
-    return heads && !el.querySelector("[role=gridcell],[role=cell],td") ? ["header row", true] : null;
-  }
+  // is the grid's header row (columns.js: headerRow), named so, never after a glyph.
+  const headsRow = (el) => el.getAttribute("role") === "row" && headerRow(el, ownCells(el)) ? ["header row", true] : null;
