@@ -1,0 +1,43 @@
+"""Round 28's classes (issue 29 §5b), in other words than the held-out texts read: each case failed before its rule.
+
+What a user notices: the gate holds a cancellation that says when the term it ends stops, a money transaction a form's
+submit names (a refund or a void recorded, a capture or a purchase saved), a post re-shared to one's followers, and a
+warning that the step may lose data; it lets through the dialog's own "Cancel", a saved card, and a post only read.
+No browser.
+"""
+
+from __future__ import annotations
+
+from browser_core.security.confirming import confirmation_category
+from browser_core.security.policy import load_policy
+
+POLICY = load_policy()
+
+
+def test_a_cancel_that_says_when_the_term_ends_cancels_the_commitment() -> None:
+    for name in ("Cancel effective immediately", "Cancel at the end of this term", "Cancel at term close",
+                 "Cancel at renewal"):
+        assert POLICY.judge_name(name) == "cancel", name
+    for name in ("Cancel", "Cancel editing", "Term end date", "Immediately", "End of term report"):
+        assert POLICY.judge_name(name) is None, name
+
+
+def test_a_submit_that_names_the_money_transaction_performs_it() -> None:
+    assert POLICY.judge_name("Record the refund") == "cancel"
+    assert POLICY.judge_name("Save this void") == "cancel"
+    assert POLICY.judge_name("Submit capture") == "payment"
+    assert POLICY.judge_name("Record partial capture") == "payment"
+    for name in ("Save credit card", "Save refund policy", "Save refund settings", "Save card"):
+        assert POLICY.judge_name(name) is None, name
+
+
+def test_a_post_shared_again_to_ones_followers_is_published() -> None:
+    for name in ("Reblog this post", "Repost entry", "Boost this toot"):
+        assert POLICY.judge_name(name) == "send", name
+    for name in ("Boosted posts", "Show reblogs", "Reposts", "Boost speed"):
+        assert POLICY.judge_name(name) is None, name
+
+
+def test_a_warning_of_data_loss_is_a_warning() -> None:
+    assert confirmation_category(POLICY, "Running this migration may lead to data loss. Continue?") is not None
+    assert confirmation_category(POLICY, "Rebuilding the index now can result in data loss.") is not None
