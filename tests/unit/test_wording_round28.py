@@ -2,14 +2,16 @@
 
 What a user notices: the gate holds a cancellation that says when the term it ends stops, a money transaction a form's
 submit names (a refund or a void recorded, a capture or a purchase saved), a post re-shared to one's followers, and a
-warning that the step may lose data; it lets through the dialog's own "Cancel", a saved card, and a post only read.
+warning that the step may lose data, a report handed in to the moderators; it lets through the dialog's own "Cancel", a saved card, and a post only read.
 No browser.
 """
 
 from __future__ import annotations
 
 from browser_core.security.confirming import confirmation_category
+from browser_core.security.detector import DestructiveActionDetector
 from browser_core.security.policy import load_policy
+from tests.support.wordings import control_facts
 
 POLICY = load_policy()
 
@@ -27,6 +29,9 @@ def test_a_submit_that_names_the_money_transaction_performs_it() -> None:
     assert POLICY.judge_name("Save this void") == "cancel"
     assert POLICY.judge_name("Submit capture") == "payment"
     assert POLICY.judge_name("Record partial capture") == "payment"
+    assert POLICY.judge_name("Record this charge") == "payment"
+    assert POLICY.judge_name("Submit charge") == "payment"
+    assert POLICY.judge_name("Save shipping charges") is None
     for name in ("Save credit card", "Save refund policy", "Save refund settings", "Save card"):
         assert POLICY.judge_name(name) is None, name
 
@@ -41,3 +46,13 @@ def test_a_post_shared_again_to_ones_followers_is_published() -> None:
 def test_a_warning_of_data_loss_is_a_warning() -> None:
     assert confirmation_category(POLICY, "Running this migration may lead to data loss. Continue?") is not None
     assert confirmation_category(POLICY, "Rebuilding the index now can result in data loss.") is not None
+
+
+def test_a_report_written_for_the_moderators_is_sent_to_them() -> None:
+    # A report of a post or a person is written for the moderators to read, as a ticket for a helpdesk's staff:
+    # handing in the small form whose one box holds it sends it. The same button beside a private note stays ordinary.
+    detector = DestructiveActionDetector(POLICY)
+    for label, box in (("Submit", "Reason for reporting"), ("Done", "Tell us why you are reporting this account")):
+        verdict = detector.classify("click", "button", label, control_facts(label, "compose", box))
+        assert verdict is not None and verdict.category == "send", (label, box)
+    assert detector.classify("click", "button", "Submit", control_facts("Submit", "compose", "Private note")) is None
