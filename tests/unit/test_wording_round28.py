@@ -56,3 +56,11 @@ def test_a_report_written_for_the_moderators_is_sent_to_them() -> None:
         verdict = detector.classify("click", "button", label, control_facts(label, "compose", box))
         assert verdict is not None and verdict.category == "send", (label, box)
     assert detector.classify("click", "button", "Submit", control_facts("Submit", "compose", "Private note")) is None
+
+
+def test_a_cache_emptied_by_any_verb_of_emptying_loses_nothing() -> None:
+    # A cache is a copy the app makes again, whichever verb empties it; what it caches, deleted, is still deleted.
+    for name in ("Wipe the cache", "Delete thumbnail cache", "Remove caches"):
+        assert POLICY.judge_name(name) is None, name
+    for name in ("Erase everything", "Wipe all data", "Delete thumbnails"):
+        assert POLICY.judge_name(name) == "delete", name
