@@ -1,9 +1,9 @@
 """Round 28's classes (issue 29 §5b), in other words than the held-out texts read: each case failed before its rule.
 
 What a user notices: the gate holds a cancellation that says when the term it ends stops, a money transaction a form's
-submit names (a refund or a void recorded, a capture or a purchase saved), a post re-shared to one's followers, and a
-warning that the step may lose data, a report handed in to the moderators; it lets through the dialog's own "Cancel", a saved card, and a post only read.
-No browser.
+submit names (a refund or a void recorded, a capture or a charge saved), a post re-shared to one's followers, a
+warning that the step may lose data, a report handed in to the moderators; it lets through the dialog's own "Cancel",
+a saved card, a fee's settings and a cache emptied. No browser.
 """
 
 from __future__ import annotations

@@ -13,12 +13,12 @@ from browser_core.security.detector import DestructiveActionDetector
 from browser_core.security.policy import load_policy
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, control_facts, judge_all, load_wordings, table
 
-# Round 27's apps (splits.yaml) scored 386/427 blind on s28-integ's rules (5f5d03f), run once after their labels
-# were committed (140e19e); no label changed after it. After their misses were read and fixed by class (no longer a
-# blind figure), 393/427. The development apps (round 26's joined): a regression guard, 10571 before and after
-# round 27's pass.
-HELD_OUT_RIGHT = 393
-DEVELOPMENT_RIGHT = 10571
+# Round 28's apps (splits.yaml) scored 463/511 blind on main's rules (0f44e48), run once after their labels were
+# committed (87c1ba0); two labels changed after it by the labelling guide's table (350a4ed: 465/511 on main's rules).
+# After their misses were read and fixed by class (no longer a blind figure), 475/511. The development apps (round
+# 27's joined): a regression guard, 10964 before round 28's pass and 10966 after it.
+HELD_OUT_RIGHT = 475
+DEVELOPMENT_RIGHT = 10966
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -38,9 +38,8 @@ def test_the_gate_does_not_score_worse_than_measured() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 29's target is not met blind: round 26 measured 527/572 (92.1 %) on four apps never read (commit "
-    "4/6, delete 66/69, send 12/15, publish 0/4, cancel 12/16, loss 17/28, advance 5/6, cart edit 4/4, ordinary "
-    "407/424; splits.yaml)",
+    reason="issue 29's target is not met blind: round 28 measured 463/511 (90.6 %) on four apps never read (commit "
+    "2/8, delete 49/50, send 6/9, publish 5/9, cancel 3/9, loss 7/9, ordinary 391/417; splits.yaml)",
 )
 def test_every_category_scores_at_least_98_percent_on_the_held_out_apps() -> None:
     scores = table(judge_all(), "category")
