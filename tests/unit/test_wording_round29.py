@@ -37,3 +37,15 @@ def test_ones_own_reaction_taken_off_is_given_again_from_the_same_place() -> Non
     assert POLICY.judge_name("Remove my like") is None
     assert confirmation_category(POLICY, "Remove your reaction to this post?") is None
     assert POLICY.judge_name("Remove this post") == "delete"
+
+
+def test_what_a_switched_off_state_means_is_no_loss() -> None:
+    # Deactivating, suspending or taking a member off is undone from the same place; a sentence that only says what
+    # the person can no longer do meanwhile warns of no loss. A deletion, or another warning beside it, still holds.
+    for message in ("Do you really want to suspend this account? The person won't be able to post anymore.",
+                    "Are you sure you want to remove Ada from the team? Ada will lose access to its projects."):
+        assert confirmation_category(POLICY, message) is None, message
+    for message in ("Are you sure you want to disable this key? It will no longer be able to sign requests. This "
+                    "cannot be undone.",
+                    "Are you sure you want to delete this bot? It will no longer be able to post."):
+        assert confirmation_category(POLICY, message) is not None, message

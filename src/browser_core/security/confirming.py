@@ -37,9 +37,13 @@ def confirmation_category(policy: SecurityPolicy, message: str) -> str | None:
     # A restriction the sentence itself says the user lifts ("… until you un-archive it") is no loss.
     # Work not yet saved that the app names is lost by the act, unless its question offers to save it.
     kept = any(policy.asks_confirmation(s) and policy.flow.offers_save(s) for s in sentences)
+    # A question that switches something off, or takes a member off, says what the new state means beside it ("They
+    # will no longer be able to log in"): no loss.
+    switched = any(policy.switches_off(s) or (policy.asks_confirmation(s) and policy.takes_off(s)) for s in sentences)
     warned = [s for s in sentences
               if (policy.flow.warns(s) or (policy.flow.names_unsaved(s) and not kept))
-              and not policy.meaning.in_own_draft(s) and not policy.says_lifted(s)]
+              and not policy.meaning.in_own_draft(s) and not policy.says_lifted(s)
+              and not (switched and policy.only_restricts(s))]
     if not warned and any(policy.says_reversible(s) for s in sentences):
         return None  # the app says the act can be undone, and warns of nothing
     # A dialog whose title or sentence names a decoration or a membership taken off ("Remove member") asks about that

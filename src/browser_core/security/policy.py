@@ -133,6 +133,8 @@ class SecurityPolicy:
     answered: str = ""
     reversible: re.Pattern[str] | None = None
     lifted: re.Pattern[str] | None = None
+    switched_off: re.Pattern[str] | None = None
+    restricted: re.Pattern[str] | None = None
     questions: re.Pattern[str] | None = None
     decline: re.Pattern[str] | None = None
     performing_params: re.Pattern[str] | None = None
@@ -254,6 +256,15 @@ class SecurityPolicy:
         """The sentence says how the user lifts the restriction it warns of ('… until you un-archive it')."""
         return self._matches(self.lifted, sentence)
 
+    def switches_off(self, sentence: str) -> bool:
+        """The question asks to switch off what is switched on again from the same place ('… deactivate Ada?')."""
+        return self.asks_confirmation(sentence) and self._matches(self.switched_off, sentence)
+
+    def only_restricts(self, sentence: str) -> bool:
+        """The sentence warns only of what someone can no longer do ('They will no longer be able to log in')."""
+        return self.restricted is not None and bool(self.restricted.search(sentence)) and not self.flow.warns(
+            self.restricted.sub(" ", sentence))
+
     def is_safe(self, text: str) -> bool:
         """A name or a sentence the safe phrases cover ('Stop sharing your screen')."""
         return self._matches(self.safe, text)
@@ -349,6 +360,8 @@ def load_policy(extra_file: Path | None = None) -> SecurityPolicy:
         answered=str((raw.get("answering", {}) or {}).get("read_as", "")),
         reversible=_phrase_regex(raw.get("reversible_phrases", [])),
         lifted=_phrase_regex(raw.get("lifted_phrases", [])),
+        switched_off=_phrase_regex((raw.get("switched_off", {}) or {}).get("questions", [])),
+        restricted=_phrase_regex((raw.get("switched_off", {}) or {}).get("restrictions", [])),
         questions=_phrase_regex(raw.get("confirmation_questions", [])),
         decline=_phrase_regex(raw.get("decline_commands", [])),
         performing_params=_name_regex(raw.get("performing_link_params", [])),
