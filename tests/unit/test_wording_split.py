@@ -13,12 +13,12 @@ from browser_core.security.detector import DestructiveActionDetector
 from browser_core.security.policy import load_policy
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, control_facts, judge_all, load_wordings, table
 
-# Round 28's apps (splits.yaml) scored 463/511 blind on main's rules (0f44e48), run once after their labels were
-# committed (87c1ba0); two labels changed after it by the labelling guide's table (350a4ed: 465/511 on main's rules).
-# After their misses were read and fixed by class (no longer a blind figure), 475/511. The development apps (round
-# 27's joined): a regression guard, 10964 before round 28's pass and 10966 after it.
-HELD_OUT_RIGHT = 475
-DEVELOPMENT_RIGHT = 10966
+# Round 29's apps (splits.yaml) scored 536/583 blind on s29-words28's rules (cbde1a9), run once after their labels
+# were committed (ef68d77); no label changed after it. After their misses were read and fixed by class (no longer a
+# blind figure), 542/583. The development apps (round 28's joined): a regression guard, 11441 before round 29's pass
+# and after it.
+HELD_OUT_RIGHT = 542
+DEVELOPMENT_RIGHT = 11441
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -38,8 +38,8 @@ def test_the_gate_does_not_score_worse_than_measured() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 29's target is not met blind: round 28 measured 463/511 (90.6 %) on four apps never read (commit "
-    "2/8, delete 49/50, send 6/9, publish 5/9, cancel 3/9, loss 7/9, ordinary 391/417; splits.yaml)",
+    reason="issue 29's target is not met blind: round 29 measured 536/583 (91.9 %) on four apps never read (commit "
+    "0/3, delete 58/58, send 4/5, publish 4/9, cancel 1/2, loss 17/20, ordinary 452/486; splits.yaml)",
 )
 def test_every_category_scores_at_least_98_percent_on_the_held_out_apps() -> None:
     scores = table(judge_all(), "category")
