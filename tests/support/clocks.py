@@ -45,14 +45,15 @@ class Clock:
 CLOCKS: list[Clock] = []
 
 
-def _stat(pid: int) -> tuple[int, float] | None:
-    """(start time, CPU-s of the process and of the children it reaped) from /proc/<pid>/stat; None once gone."""
+def _stat(pid: int) -> tuple[int, int, float] | None:
+    """(parent pid, start time, CPU-s of the process and of the children it reaped) from /proc/<pid>/stat; None once
+    it is gone."""
     try:
         raw = (_PROC / str(pid) / "stat").read_bytes()
     except OSError:
         return None
     fields = raw[raw.rfind(b")") + 2:].split()  # after "pid (comm) ": state ppid ... utime(12) stime cutime cstime
-    return int(fields[19]), sum(int(f) for f in fields[11:15]) / _TICK
+    return int(fields[1]), int(fields[19]), sum(int(f) for f in fields[11:15]) / _TICK
 
 
 def _children(pid: int) -> list[int]:
@@ -70,32 +71,48 @@ def _children(pid: int) -> list[int]:
     return found
 
 
-Snapshot = dict[tuple[int, int], float]  # (pid, start time) -> CPU-s; (0, 0): this process and what it reaped
+ME = (0, 0)
+Snapshot = dict[tuple[int, int], tuple[int, float]]  # (pid, start time) -> (its parent, CPU-s); ME: this process
 
 
 def snapshot() -> Snapshot:
     """CPU-s so far of this process (with the children it reaped) and of each live descendant (with its own)."""
     own, reaped = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    snap = {(0, 0): own.ru_utime + own.ru_stime + reaped.ru_utime + reaped.ru_stime}
+    snap = {ME: (0, own.ru_utime + own.ru_stime + reaped.ru_utime + reaped.ru_stime)}
     todo = _children(os.getpid()) if _PROC.is_dir() else []
     while todo:
         pid = todo.pop()
         stat = _stat(pid)
         if stat is not None:
-            snap[(pid, int(stat[0]))] = stat[1]
+            snap[(pid, stat[1])] = (stat[0], stat[2])
             todo += _children(pid)
     return snap
 
 
 def cpu_between(before: Snapshot, after: Snapshot) -> float:
-    """The CPU-s spent between two snapshots by the processes alive at the second (a process started meanwhile: all
-    of its CPU). A process gone by then counts only through an ancestor that reaped it (its cutime)."""
-    return sum(cpu - before.get(key, 0.0) for key, cpu in after.items())
+    """The CPU-s spent between two snapshots: each process alive at the second, since the first (all of it for one
+    started meanwhile). A process gone by then counts through the ancestor that reaped it, whose reaped total took
+    all of its CPU: what was already counted at the first snapshot is taken off again. One whose parent took none
+    (a renderer its zygote ended) counts only up to the first snapshot."""
+    spent = sum(cpu - before.get(key, (0, 0.0))[1] for key, (_, cpu) in after.items())
+    alive = {key[0]: key for key in after} | {os.getpid(): ME}
+    gone = {key[0]: parent for key, (parent, _) in before.items() if key not in after}
+    for key, (parent, cpu) in before.items():
+        if key in after:
+            continue
+        for _ in range(len(gone) + 1):  # up to the nearest ancestor still alive (a whole server tree ended)
+            if parent in alive or parent not in gone:
+                break
+            parent = gone[parent]
+        reaper = alive.get(parent)
+        if reaper is not None and after[reaper][1] - before.get(reaper, (0, 0.0))[1] >= cpu - 0.02:
+            spent -= cpu
+    return spent
 
 
 def tree_cpu_s() -> float:
     """User + system CPU-s of this process, the children it reaped and every live descendant."""
-    return sum(snapshot().values())
+    return sum(cpu for _, cpu in snapshot().values())
 
 
 @contextmanager
