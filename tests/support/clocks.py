@@ -1,5 +1,6 @@
 """Where the suite's wall time goes without CPU: each test's wall time against the CPU time of the worker's whole
-process tree over the same span (tests/conftest.py wraps each test's setup, call and teardown).
+process tree over the same span (with ``TEST_CLOCKS=<file>``, tests/conftest.py wraps each test's setup, call and
+teardown; two reads of /proc a test, ~4 ms of CPU beside a Chromium, so only when asked).
 
     tree_cpu_s()                  # CPU-s so far: this process, the children it reaped, every live descendant
     with clocked(nodeid): ...     # appends Clock(nodeid, wall_s, cpu_s) to CLOCKS

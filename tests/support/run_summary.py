@@ -96,8 +96,9 @@ def write(terminalreporter: Any) -> None:
 
 
 def write_clocks(terminalreporter: Any) -> None:
-    """Each test's wall time against its CPU (tests/support/clocks.py); ``TEST_CLOCKS=<file>`` also writes all of
-    them as a table (wall, CPU, waited, test id), most waited first."""
+    """With ``TEST_CLOCKS=<file>`` (tests/conftest.py clocks each test then): each test's wall time against its
+    process tree's CPU (tests/support/clocks.py), the most waited here, all of them in the file (wall, CPU, waited,
+    test id)."""
     if not clocks.CLOCKS:
         return
     terminalreporter.write_line("")
