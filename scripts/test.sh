@@ -3,6 +3,8 @@
 #   bash scripts/test.sh [pytest args...]      (default pytest args: -q -raR -n $TEST_WORKERS --dist loadgroup --reruns 1)
 #   LINT=1 bash scripts/test.sh                (also runs ruff check, mypy and lint-imports, beside the tests; CI)
 #   TEST_WORKERS=3 bash scripts/test.sh        (pytest-xdist workers, default 4; 0 runs the suite in one process)
+#   TEST_CLOCKS=clocks.tsv bash scripts/test.sh (each test's wall time against its process tree's CPU: the most waited
+#                                               printed at the end, all of them written to the file; tests/support/clocks.py)
 # Under xdist each corpus app's tests run on one worker (xdist_group, tests/realapps/conftest.py), which alone
 # starts that app. Given pytest args replace the defaults: add `-n N --dist loadgroup` yourself to get workers.
 # A failed test is run once more (pytest-rerunfailures); the summary lists each RERUN: a test that passed only

@@ -102,7 +102,7 @@ async def client(request: pytest.FixtureRequest,
 # (`bash scripts/test.sh` runs the suite on TEST_WORKERS workers), each worker's share. A worker hands its part to
 # the controller in ``config.workeroutput``; the controller prints them once.
 # ---------------------------------------------------------------------------
-from tests.support import prebuild, run_summary  # noqa: E402
+from tests.support import clocks, prebuild, run_summary  # noqa: E402
 from tests.support.xdist_groups import SuiteScheduling  # noqa: E402
 
 
@@ -122,6 +122,16 @@ def pytest_xdist_node_collection_finished(node: Any, ids: list[str]) -> None:
     config = node.config
     if _PREBUILD not in config.stash:
         config.stash[_PREBUILD] = prebuild.start(ids)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Any:
+    """``TEST_CLOCKS=<file>``: each test's wall time and its process tree's CPU (setup, call, teardown), printed at
+    the end and written to the file (tests/support/clocks.py; ~4 ms of CPU a test beside a Chromium, so not always)."""
+    if not os.environ.get("TEST_CLOCKS"):
+        return (yield)
+    with clocks.clocked(item.nodeid):
+        return (yield)
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:

@@ -71,8 +71,10 @@ async def test_saved_run_replays_from_the_command_line_and_asks_at_the_delete(tm
     assert deleted.returncode == 0, deleted.stdout + deleted.stderr
     assert "Repot cactus" not in app.titles()
 
+    runs = set((tmp_path / "runs").iterdir())
     bad = await run(tmp_path, str(BIN / "browser-agent"), "replay", "add-note", "--param", "nope=1")
     assert bad.returncode != 0 and "unknown parameter" in bad.stdout
+    assert set((tmp_path / "runs").iterdir()) == runs, bad.stdout  # refused before a browser server or a run started
 
 
 async def test_exported_pytest_passes_against_the_same_site(tmp_path: Path, app: NotesApp) -> None:

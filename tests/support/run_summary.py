@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from corpus.gate import GateLine, gate_table
+from tests.support import clocks
 from tests.support.xdist_groups import group_of
 
 GATE_LINES: list[GateLine] = []
@@ -32,7 +32,7 @@ class Split:
     worker: str
     started: float = field(default_factory=time.monotonic)
     wall_s: float = 0.0
-    cpu_s: float = 0.0  # CPU seconds of the worker and the processes it waited for (servers, browsers, apps)
+    cpu_s: float = 0.0  # CPU seconds of the worker's process tree (servers, browsers, apps; clocks.tree_cpu_s)
     tests: int = 0
     seconds_by_folder: dict[str, float] = field(default_factory=dict)
     apps: list[str] = field(default_factory=list)
@@ -55,15 +55,9 @@ def count(nodeid: str, seconds: float, when: str) -> None:
 def to_controller(workeroutput: dict[str, Any], worker: str) -> None:
     _MINE.worker, _MINE.apps = worker, list(APPS_STARTED)
     _MINE.wall_s = time.monotonic() - _MINE.started
-    _MINE.cpu_s = cpu_seconds()
-    workeroutput["run_summary"] = {"gate": [asdict(line) for line in GATE_LINES], "split": asdict(_MINE)}
-
-
-def cpu_seconds() -> float:
-    """User + system CPU time of this process and its reaped children: against wall time, how busy a worker kept
-    the CPU (a worker mostly waiting on timeouts leaves a core idle; more workers than cores can then pay)."""
-    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+    _MINE.cpu_s = clocks.tree_cpu_s()
+    workeroutput["run_summary"] = {"gate": [asdict(line) for line in GATE_LINES], "split": asdict(_MINE),
+                                   "clocks": [asdict(clock) for clock in clocks.CLOCKS]}
 
 
 def from_worker(workeroutput: dict[str, Any]) -> None:
@@ -71,6 +65,7 @@ def from_worker(workeroutput: dict[str, Any]) -> None:
     if summary:
         GATE_LINES.extend(GateLine(**line) for line in summary["gate"])
         SPLITS.append(Split(**summary["split"]))
+        clocks.CLOCKS.extend(clocks.Clock(**clock) for clock in summary.get("clocks", []))
 
 
 def record_groups(config: Any) -> None:
@@ -90,10 +85,25 @@ def write(terminalreporter: Any) -> None:
             terminalreporter.write_line(line)
     if SPLITS:
         terminalreporter.write_line("")
-        terminalreporter.write_line("xdist workers (wall time; CPU time with the processes it waited for; tests; "
+        terminalreporter.write_line("xdist workers (wall time; CPU time of its process tree; tests; "
                                     "seconds in tests by folder; apps started):")
         for split in sorted(SPLITS, key=lambda s: s.worker):
             folders = ", ".join(f"{name} {s:.0f}" for name, s in
                                 sorted(split.seconds_by_folder.items(), key=lambda kv: -kv[1]))
             terminalreporter.write_line(f"  {split.worker}: {split.wall_s:.0f} s; cpu {split.cpu_s:.0f} s; "
                                         f"{split.tests} tests; {folders}; apps: {', '.join(split.apps) or '-'}")
+    write_clocks(terminalreporter)
+
+
+def write_clocks(terminalreporter: Any) -> None:
+    """With ``TEST_CLOCKS=<file>`` (tests/conftest.py clocks each test then): each test's wall time against its
+    process tree's CPU (tests/support/clocks.py), the most waited here, all of them in the file (wall, CPU, waited,
+    test id)."""
+    if not clocks.CLOCKS:
+        return
+    terminalreporter.write_line("")
+    for line in clocks.lines(clocks.CLOCKS):
+        terminalreporter.write_line(line)
+    out = os.environ.get("TEST_CLOCKS")
+    if out:
+        clocks.write_tsv(clocks.CLOCKS, Path(out))

@@ -127,18 +127,19 @@ def _human(answers: Path | None, console: Console) -> Human:
 
 async def _replay(args: argparse.Namespace, params: dict[str, str], human: Human,
                   console: Console) -> ReplayReport:
-    from orchestrator.browser.browser_link import BrowserLink
-    from orchestrator.records.replay_run import ReplayRun
-    from orchestrator.session.options import browser_server
-
     # the secrets the flow's steps name are allowed for this replay (as ``--secret`` for a task)
     settings = load_settings(OrchestratorSettings, **({"headful": False} if args.headless else {}),
                              **({"secrets": secrets_with(args.secret)} if args.secret else {}))
     flow_environment()
     try:
         flow = flow_store.load(flows_folder(), args.name)
+        flow.values(params)  # an unknown or missing parameter is said at once, before a browser server starts
     except InvalidInput as exc:
         return ReplayReport(status="error", error=exc.message)
+    from orchestrator.browser.browser_link import BrowserLink
+    from orchestrator.records.replay_run import ReplayRun
+    from orchestrator.session.options import browser_server
+
     run = ReplayRun(settings.run_dir, flow, params)
     link = BrowserLink(browser_server(settings, run.recorder.artifacts, run.recorder.screenshots))
     report = ReplayReport(status="error", error="the browser server did not answer")
