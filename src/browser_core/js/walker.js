@@ -51,7 +51,7 @@
     // An item hidden from assistive technology with no words of its own is a list's separator, no control.
     if (item && el.getAttribute("aria-hidden") === "true" && !/[\p{L}\p{N}]/u.test(el.textContent || "")) return false;
     if (item) return actsItself(el) || rovingItem(el);
-    return listened(el) && !el.querySelector(HOLDS_CONTROL) && el.childElementCount <= 8 &&
+    return listened(el) && !el.querySelector(HOLDS_CONTROL) && el.childElementCount <= 8 && !servesItems(el) &&
       /[\p{L}\p{N}]/u.test(el.textContent || "") && shownWords(el);
   }
   /* unused.js */
@@ -99,7 +99,7 @@
 
   /* shown.js */
 
-  /* names.js */ /* shortcuts.js */ /* column_head.js */ /* twin.js */
+  /* names.js */ /* shortcuts.js */ /* column_head.js */ /* twin.js */ /* tree.js */
   /* match.js */
   /* columns.js */
   /* rows.js */
@@ -161,7 +161,7 @@
     if (el.disabled === true || el.getAttribute("aria-disabled") === "true") s.push("disabled");
     // A disclosure: aria-expanded, or a <details>' summary (open when its details is).
     const details = el.tagName === "SUMMARY" && el.parentElement && el.parentElement.tagName === "DETAILS" ? el.parentElement : null;
-    const ex = el.getAttribute("aria-expanded") || (details ? String(details.open) : null);
+    const ex = el.getAttribute("aria-expanded") || (details ? String(details.open) : drawnDisclosure(el, role));
     if (ex === "true") s.push("expanded");
     else if (ex === "false") s.push("collapsed");
     if (el.getAttribute("aria-selected") === "true") s.push("selected");
@@ -240,7 +240,7 @@
     let pointer = parentPointer;
     if (sized && !seenCand.has(el) && POINTER_TAGS.has(el.tagName)) {
       pointerChecks++;
-      pointer = getComputedStyle(el).cursor === "pointer";
+      pointer = getComputedStyle(el).cursor === "pointer" && !scrollBox(el);
       if (pointer && !parentPointer && !el.querySelector("a,button,input,select,textarea") && !toggleFace(el, seenCand)) {
         cands.push([el, "clickable"]);
         seenCand.add(el);
