@@ -362,22 +362,27 @@ async def test_a_header_row_of_glyphs_is_named_as_the_header_row(session: Browse
 
 SHELF_TABS = """
 <div role="tablist" aria-label="Open ledgers">
-  <div role="tab" aria-selected="true" tabindex="0"><span>Minutes 2026</span>
+  <div role="tab" id="first" aria-selected="true" tabindex="0"><span>Minutes 2026</span>
     <b role="button" title="Put away">x</b></div>
-  <div role="tab" tabindex="-1"><span>Budget</span><button aria-label="put away">&times;</button></div>
-  <div role="tab" tabindex="-1"><span>Rota</span></div>
+  <div role="tab" id="second" tabindex="-1"><span>Budget</span><button aria-label="put away">&times;</button></div>
+  <div style="cursor:pointer;display:inline-block"><div role="tab" tabindex="-1"><span>Rota</span></div></div>
 </div>
+<div role="tabpanel" tabindex="0" aria-labelledby="first"><iframe srcdoc="<p>Minutes of the spring meeting</p>"
+  style="width:300px;height:60px"></iframe></div>
+<div role="tabpanel" tabindex="0" aria-labelledby="second"><div style="width:300px;height:140px"></div></div>
 """
 
 
 async def test_a_tab_is_named_by_its_own_words_never_its_close_controls(session: BrowserSession) -> None:
     """A tab holding its own close control (a letter drawn as a button, a labelled cross): the tab is named by its
-    words alone, the control listed apart and keyed by its tab."""
+    words alone, the control listed apart and keyed by its tab; the slot drawn with a pointer around a tab, a
+    focusable panel holding a frame, or drawing nothing (a frame's placeholder), is no control."""
     page = await session.page()
     await page.set_content(SHELF_TABS)
     snap = await observe(session)
     assert [e["name"] for e in snap["elements"] if e["role"] == "tab"] == ["Minutes 2026", "Budget", "Rota"], \
         snap["elements"]
+    assert not [e for e in snap["elements"] if e["role"] == "clickable"], snap["elements"]
     shut = [e.get("context") for e in snap["elements"] if e["role"] == "button"]
     assert shut == ["tab 'Minutes 2026'", "tab 'Budget'"], snap["elements"]
 

@@ -1,4 +1,20 @@
 // Trees a script draws without ARIA, spliced into walker.js where it says /* tree.js */ (the walker's scope).
+  // A region-sized block that draws nothing a person could act on: no words, no image, frame or field, no glyph drawn
+  // by style (a placeholder a frame is laid over, named only by what labels it). A small box is a control's face.
+  function drawsNothing(el) {
+    const r = el.getBoundingClientRect();
+    if (r.width < 200 || r.height < 100 || WORDS.test(el.textContent || "") || el.querySelector("svg,img,canvas,iframe,video,object,embed,input,select,textarea")) return false;
+    const all = [el, ...Array.from(el.getElementsByTagName("*")).slice(0, 30)];
+    return all.every((n) => getComputedStyle(n).backgroundImage === "none" &&
+      ["::before", "::after"].every((p) => /^(none|normal|""|'')$/.test(getComputedStyle(n, p).content)));
+  }
+  // A block drawn with a pointer around a control already listed, with no words but the control's (a tab strip's
+  // slot around its tab): the same control, listed once.
+  function wrapsListed(el, seen) {
+    const words = (n) => (n.textContent || "").replace(/\s+/g, "");
+    const own = words(el);
+    return !!own && Array.from(el.querySelectorAll("[role],[tabindex]")).some((c) => seen.has(c) && words(c) === own);
+  }
   // An item's leading glyphs: the elements drawn before its first words that draw something and say nothing (an
   // svg or image, a pseudo-element's glyph, a background image); a blank spacer draws nothing.
   const WORDS = /[\p{L}\p{N}]/u;

@@ -76,12 +76,12 @@
     if (ce !== null && ce !== "false" && !(el.parentElement && el.parentElement.isContentEditable)) return "textbox";
     if (explicit === "presentation" || explicit === "none") return null;
     const ti = el.getAttribute("tabindex");
-    // A focusable block holding controls (a scrollable region, a modal's backdrop trapping focus) is not one
-    // control: its controls are listed.
+    // A focusable block holding controls (a scrollable region, a modal's backdrop trapping focus, a panel holding a
+    // frame) is not one control: its controls are listed; one drawing nothing (a frame's placeholder) offers none.
     if (el.hasAttribute("onclick")) return "clickable";
     // A holder of items (a menubar, a tab list) the page made focusable but left empty offers nothing to act on.
     if (HOLDERS.has(explicit) && !el.childElementCount && !/\S/.test(el.textContent || "")) return null;
-    if (ti !== null && +ti >= 0) return el.querySelector(HOLDS_CONTROL) || focusSentinel(el) ? null : "clickable";
+    if (ti !== null && +ti >= 0) return el.querySelector(HOLDS_CONTROL + ",iframe") || focusSentinel(el) || drawsNothing(el) ? null : "clickable";
     return clickedItem(el, explicit) ? "clickable" : null;
   }
 
@@ -241,7 +241,7 @@
     if (sized && !seenCand.has(el) && POINTER_TAGS.has(el.tagName)) {
       pointerChecks++;
       pointer = getComputedStyle(el).cursor === "pointer" && !scrollBox(el);
-      if (pointer && !parentPointer && !el.querySelector("a,button,input,select,textarea") && !toggleFace(el, seenCand)) {
+      if (pointer && !parentPointer && !el.querySelector("a,button,input,select,textarea") && !toggleFace(el, seenCand) && !wrapsListed(el, seenCand)) {
         cands.push([el, "clickable"]);
         seenCand.add(el);
       }
