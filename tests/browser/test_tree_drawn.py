@@ -42,5 +42,7 @@ async def test_a_pane_drawing_only_its_rows_in_view_says_it_holds_more_and_scrol
     assert any(n.startswith("a box scrolls") and "more below" in n and "'Drawer 1'" in n for n in snap["notes"]), snap
     out = await scrolling.scroll(session, element_id=find(snap, "Drawer 3", "clickable")["id"], amount=600)
     assert out["scroll"]["y"] > 0, out
+    page = await session.page()  # the pane draws its rows on its scroll event, a frame later
+    await page.wait_for_function("() => !!document.querySelector('.node[data-i=\"29\"]')", timeout=5000)
     snap = await observe(session)
     assert "Drawer 30" in [e["name"] for e in snap["elements"] if e["role"] == "clickable"]
