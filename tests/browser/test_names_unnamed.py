@@ -358,3 +358,50 @@ async def test_a_header_row_of_glyphs_is_named_as_the_header_row(session: Browse
     rows = [e["name"] for e in (await observe(session))["elements"] if e["role"] == "row"]
     assert rows and "" not in rows, rows
     assert rows[0] == "header row", rows
+
+
+SHELF_TABS = """
+<div role="tablist" aria-label="Open ledgers">
+  <div role="tab" id="first" aria-selected="true" tabindex="0"><span>Minutes 2026</span>
+    <b role="button" title="Put away">x</b></div>
+  <div role="tab" id="second" tabindex="-1"><span>Budget</span><button aria-label="put away">&times;</button></div>
+  <div style="cursor:pointer;display:inline-block"><div role="tab" tabindex="-1"><span>Rota</span></div></div>
+</div>
+<div role="tabpanel" tabindex="0" aria-labelledby="first"><iframe srcdoc="<p>Minutes of the spring meeting</p>"
+  style="width:300px;height:60px"></iframe></div>
+<div role="tabpanel" tabindex="0" aria-labelledby="second"><div style="width:300px;height:140px"></div></div>
+"""
+
+
+async def test_a_tab_is_named_by_its_own_words_never_its_close_controls(session: BrowserSession) -> None:
+    """A tab holding its own close control (a letter drawn as a button, a labelled cross): the tab is named by its
+    words alone, the control listed apart and keyed by its tab; the slot drawn with a pointer around a tab, a
+    focusable panel holding a frame, or drawing nothing (a frame's placeholder), is no control."""
+    page = await session.page()
+    await page.set_content(SHELF_TABS)
+    snap = await observe(session)
+    assert [e["name"] for e in snap["elements"] if e["role"] == "tab"] == ["Minutes 2026", "Budget", "Rota"], \
+        snap["elements"]
+    assert not [e for e in snap["elements"] if e["role"] == "clickable"], snap["elements"]
+    shut = [e.get("context") for e in snap["elements"] if e["role"] == "button"]
+    assert shut == ["tab 'Minutes 2026'", "tab 'Budget'"], snap["elements"]
+
+
+LINES_BAR = """
+<div style="display:flex"><div role="group"><button type="button" title="Open log">O</button></div>
+<div style="position:relative;display:inline-flex"><select><option>Every line</option><option>40 lines</option>
+<option>8 lines</option></select>
+<svg aria-hidden="true" viewBox="0 0 24 24" style="width:20px"><path d="M7 10l5 5 5-5z"/></svg>
+<fieldset aria-hidden="true" style="position:absolute;inset:0;margin:0;padding:0;border:1px solid #888"><legend
+ style="max-width:0.01px;visibility:hidden;padding:0"><span>&#8203;</span></legend></fieldset></div>
+<div role="group"><button type="button" title="Stop tail">S</button></div></div>
+"""
+
+
+async def test_a_select_nothing_labels_is_never_named_by_its_options(session: BrowserSession) -> None:
+    """A toolbar's select with no label (a framework's outlined wrapper, a drawn arrow): its options are its choices,
+    shown as its value, never its name."""
+    page = await session.page()
+    await page.set_content(LINES_BAR)
+    box = [e for e in (await observe(session))["elements"] if e["role"] == "combobox"]
+    assert len(box) == 1 and box[0]["value"] == "Every line" and "40 lines" not in box[0]["name"], box

@@ -450,3 +450,39 @@ async def test_a_delete_beside_an_edit_forms_save_names_the_record_the_form_edit
     held = await _judge(page, "link", "Remove plot")
     assert held is not None and held.category == "delete" and held.objects == ("B-14",), held
     assert await _judge(page, "button", "Save plot") is None
+
+
+MEMBER_REMOVAL = """
+<main><nav><a href="/">Home</a> › <a href="/members">Members</a></nav>
+<h1>{heading}</h1>
+<p>The member loses their locker and their place on the rota.</p>
+<form method="post" action="/members/7/remove">
+  <label>Note for the log <input name="note" value="moved away from the valley in March"></label>
+  <label>Barred for <select name="span"><option>a month</option><option selected>a season</option></select></label>
+  <label><input type="checkbox" name="notify" checked> Tell the committee</label>
+  <button type="submit">Remove member</button></form></main>
+"""
+
+
+@pytest.mark.parametrize(("heading", "record"), [("Remove member: Ada Lovelace", "Ada Lovelace"),
+                                                 ("Remove “Ada Lovelace” from the club", "Ada Lovelace")])
+async def test_a_held_form_names_the_record_its_action_heading_names_never_its_note(
+        session: BrowserSession, heading: str, record: str) -> None:
+    """A removal form under a heading that names the act and its record (after a colon, or quoted): the held
+    submit names that record, never the note pre-filled in the form's first field."""
+    page = await session.page()
+    await page.set_content(MEMBER_REMOVAL.format(heading=heading))
+    held = await _judge(page, "button", "Remove member")
+    assert held is not None and held.category == "delete" and held.objects == (record,), held
+    assert "moved away" not in held.effect, held.effect
+
+
+async def test_a_held_form_under_a_heading_naming_no_record_names_its_first_field(session: BrowserSession) -> None:
+    """A heading that names only the act ('Remove a member'): the form's first filled field is the record; a select
+    inside its label is named by the label's own words, never its options."""
+    page = await session.page()
+    await page.set_content(MEMBER_REMOVAL.format(heading="Remove a member").replace(
+        '<label>Note', '<label>Member <input name="who" value="Ada Lovelace"></label><label>Note'))
+    held = await _judge(page, "button", "Remove member")
+    assert held is not None and held.objects == ("Member: Ada Lovelace",), held
+    assert "Barred for 'a season'" in held.effect and "a month" not in held.effect, held.effect

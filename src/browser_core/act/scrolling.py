@@ -22,7 +22,14 @@ async def hover(
     return {"action": "hover", "element": target.describe()}
 
 
-_SCROLL_JS = """([dx, dy, el]) => {
+# Inside an element: the element itself when it scrolls that way, else the nearest box around it that does (an item
+# of a list that scrolls on its own scrolls its list).
+_SCROLL_JS = """([dx, dy, item]) => {
+  const scrolls = (n) => /(auto|scroll|overlay)/.test(getComputedStyle(n)[dy ? "overflowY" : "overflowX"]) &&
+    (dy ? n.scrollHeight > n.clientHeight : n.scrollWidth > n.clientWidth);
+  let el = item;
+  while (el && el !== document.body && el !== document.documentElement && !scrolls(el)) el = el.parentElement;
+  if (!el || el === document.body || el === document.documentElement) el = item;
   const t = el || document.scrollingElement || document.documentElement;
   (el || window).scrollBy({left: dx, top: dy, behavior: 'instant'});
   const max = t.scrollHeight - (el ? t.clientHeight : innerHeight);

@@ -6,13 +6,16 @@
 (el, given) => {
   const [pressed, key] = Array.isArray(given) ? given : [given, ''];
   const clean = (s, n) => (s || '').replace(/\s+/g, ' ').trim().slice(0, n || 200);
+  // A label's own words: a field it wraps says its options or value, never its name ('Until', not 'Until forever1 year').
+  const ownWords = l => Array.from(l.childNodes, n => n.nodeType === 3 ? n.data : n.nodeType === 1 &&
+    !n.matches('select,textarea,input') ? ownWords(n) : '').join('');
   const labelOf = e => clean([
-    e.labels ? Array.from(e.labels).map(l => l.textContent).join(' ') : '',
+    e.labels ? Array.from(e.labels).map(ownWords).join(' ') : '',
     e.getAttribute('aria-label'), e.getAttribute('placeholder'), e.getAttribute('title'),
     e.getAttribute('name'), e.id,
     (e.getAttribute('aria-labelledby') || '').split(/\s+/).map(i => (document.getElementById(i) || {}).textContent || '').join(' '),
   ].join(' '));
-  const captionOf = e => clean((e.labels && e.labels.length ? Array.from(e.labels).map(l => l.textContent).join(' ') : '') ||
+  const captionOf = e => clean((e.labels && e.labels.length ? Array.from(e.labels).map(ownWords).join(' ') : '') ||
     e.getAttribute('aria-label') || (e.getAttribute('aria-labelledby') || '').split(/\s+/)
       .map(i => (document.getElementById(i) || {}).textContent || '').join(' ') ||
     e.getAttribute('title') || e.getAttribute('name') || '', 80).replace(/[:*]+$/, '').trim();

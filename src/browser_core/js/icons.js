@@ -248,8 +248,8 @@
     /^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*$/.test(n.textContent.trim());
   // The control's own words the page's style hides (a drop arrow whose label is drawn away): what it is called, before
   // its id. Only a control's own short text, holding no other control.
-  function keptWords(el) {
-    if (el.querySelector("a,button,input,select,textarea,[role=button],[role=link],[role=menuitem]")) return "";
+  function keptWords(el) {  // a field's own text is its choices (a select's options), never its name
+    if (el.matches("select,textarea") || el.querySelector("a,button,input,select,textarea,[role=button],[role=link],[role=menuitem]")) return "";
     const t = (el.textContent || "").replace(/\s+/g, " ").trim();
     return /\p{L}/u.test(t) && t.split(" ").length <= 6 && t.length <= 60 ? t : "";
   }

@@ -104,7 +104,7 @@
       const key = itemName(el, role);  // a list or grid item listed as itself: its key cell (items.js)
       if (key) return [key, false];
       // No words but its images' labels that name their own glyphs: it shows glyphs only (named by purpose, last).
-      const plain = textOf(el, false, shortcutOf(el)).replace(/\s*\+$/, ""), bare = plain ? "" : textOf(el, true);
+      const plain = textOf(el, false, ownWordsOmit(el, role)).replace(/\s*\+$/, ""), bare = plain ? "" : textOf(el, true);
       const got = contentName(el, plain || bare || textName(el), !!bare);
       if (got) return got;
     }

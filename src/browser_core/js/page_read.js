@@ -136,3 +136,28 @@
       e = e.parentElement;
     }
   }
+  // A box that scrolls on its own holding listed items (a list drawn only where it is in view hides the rest): said,
+  // with what it shows, so the rest is reached by scrolling it (the scroll tool scrolls the box an item is in).
+  const boxOfItem = new Map(), scrollers = new Map();
+  const scrollerOf = (el) => {
+    for (let a = el.parentElement, d = 0; a && a !== document.body && a !== document.documentElement && d < 12;
+      a = a.parentElement, d++) {
+      if (boxOfItem.has(a)) return boxOfItem.get(a);
+      const cs = getComputedStyle(a);
+      if (/(auto|scroll|overlay)/.test(cs.overflowY) && a.scrollHeight > a.clientHeight + 8) {
+        boxOfItem.set(a, a);
+        return a;
+      }
+    }
+    return null;
+  };
+  for (const x of picked) {
+    const box = x.vis && x.name ? scrollerOf(x.el) : null;
+    if (box) { if (!scrollers.has(box)) scrollers.set(box, []); scrollers.get(box).push(x.name); }
+  }
+  for (const [box, names] of scrollers) {
+    const above = box.scrollTop > 4, below = box.scrollTop + box.clientHeight < box.scrollHeight - 4;
+    if (names.length < 2 || notes.length > 5) continue;
+    notes.push({ kind: "scrolls", name: clean(names[0], 40), last: clean(names[names.length - 1], 40),
+      items: names.length, more: [above ? "above" : "", below ? "below" : ""].filter(Boolean).join(" and ") });
+  }

@@ -26,3 +26,11 @@
   // A row of a grid's column headers with no words of its own (its headers drawn apart, a select-all box, glyphs): it
   // is the grid's header row (columns.js: headerRow), named so, never after a glyph.
   const headsRow = (el) => el.getAttribute("role") === "row" && headerRow(el, ownCells(el)) ? ["header row", true] : null;
+  // A tab's words are its own: a control inside it (its close cross, drawn as a letter, a glyph or a word) is listed
+  // apart, keyed by the tab, and names nothing of it ('Ledger', never 'Ledger close' or 'Notes ×').
+  const TAB_PART = "button,[role=button],a[href],input";
+  function ownWordsOmit(el, role) {
+    const key = shortcutOf(el);
+    if (role !== "tab" || !el.querySelector(TAB_PART)) return key;
+    return (c) => c.matches(TAB_PART) || (!!key && key(c));
+  }

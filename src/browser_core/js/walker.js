@@ -51,7 +51,7 @@
     // An item hidden from assistive technology with no words of its own is a list's separator, no control.
     if (item && el.getAttribute("aria-hidden") === "true" && !/[\p{L}\p{N}]/u.test(el.textContent || "")) return false;
     if (item) return actsItself(el) || rovingItem(el);
-    return listened(el) && !el.querySelector(HOLDS_CONTROL) && el.childElementCount <= 8 &&
+    return listened(el) && !el.querySelector(HOLDS_CONTROL) && el.childElementCount <= 8 && !servesItems(el) &&
       /[\p{L}\p{N}]/u.test(el.textContent || "") && shownWords(el);
   }
   /* unused.js */
@@ -76,12 +76,12 @@
     if (ce !== null && ce !== "false" && !(el.parentElement && el.parentElement.isContentEditable)) return "textbox";
     if (explicit === "presentation" || explicit === "none") return null;
     const ti = el.getAttribute("tabindex");
-    // A focusable block holding controls (a scrollable region, a modal's backdrop trapping focus) is not one
-    // control: its controls are listed.
+    // A focusable block holding controls (a scrollable region, a modal's backdrop trapping focus, a panel holding a
+    // frame) is not one control: its controls are listed; one drawing nothing (a frame's placeholder) offers none.
     if (el.hasAttribute("onclick")) return "clickable";
     // A holder of items (a menubar, a tab list) the page made focusable but left empty offers nothing to act on.
     if (HOLDERS.has(explicit) && !el.childElementCount && !/\S/.test(el.textContent || "")) return null;
-    if (ti !== null && +ti >= 0) return el.querySelector(HOLDS_CONTROL) || focusSentinel(el) ? null : "clickable";
+    if (ti !== null && +ti >= 0) return el.querySelector(HOLDS_CONTROL + ",iframe") || focusSentinel(el) || drawsNothing(el) ? null : "clickable";
     return clickedItem(el, explicit) ? "clickable" : null;
   }
 
@@ -99,7 +99,7 @@
 
   /* shown.js */
 
-  /* names.js */ /* shortcuts.js */ /* column_head.js */ /* twin.js */
+  /* names.js */ /* shortcuts.js */ /* column_head.js */ /* twin.js */ /* tree.js */
   /* match.js */
   /* columns.js */
   /* rows.js */
@@ -161,7 +161,7 @@
     if (el.disabled === true || el.getAttribute("aria-disabled") === "true") s.push("disabled");
     // A disclosure: aria-expanded, or a <details>' summary (open when its details is).
     const details = el.tagName === "SUMMARY" && el.parentElement && el.parentElement.tagName === "DETAILS" ? el.parentElement : null;
-    const ex = el.getAttribute("aria-expanded") || (details ? String(details.open) : null);
+    const ex = el.getAttribute("aria-expanded") || (details ? String(details.open) : drawnDisclosure(el, role));
     if (ex === "true") s.push("expanded");
     else if (ex === "false") s.push("collapsed");
     if (el.getAttribute("aria-selected") === "true") s.push("selected");
@@ -240,8 +240,8 @@
     let pointer = parentPointer;
     if (sized && !seenCand.has(el) && POINTER_TAGS.has(el.tagName)) {
       pointerChecks++;
-      pointer = getComputedStyle(el).cursor === "pointer";
-      if (pointer && !parentPointer && !el.querySelector("a,button,input,select,textarea") && !toggleFace(el, seenCand)) {
+      pointer = getComputedStyle(el).cursor === "pointer" && !scrollBox(el);
+      if (pointer && !parentPointer && !el.querySelector("a,button,input,select,textarea") && !toggleFace(el, seenCand) && !wrapsListed(el, seenCand)) {
         cands.push([el, "clickable"]);
         seenCand.add(el);
       }

@@ -92,6 +92,9 @@ class CoverNote(TypedDict, total=False):
     cover: int
     covered: int
     listed: int  # the open modal's elements, listed first
+    last: str  # a box that scrolls: its last listed element (name: its first), how many, where it holds more
+    items: int
+    more: str
 
 
 class WalkerScan(TypedDict, total=False):

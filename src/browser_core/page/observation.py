@@ -332,6 +332,9 @@ def _cover_note(note: CoverNote, where: str) -> str:
             return (f"modal dialog open{where}: '{note['name']}' - its {note['listed']} element(s) are listed first;"
                     " handle it before other elements")
         return f"modal dialog open{where}: '{note['name']}' - handle it before other elements"
+    if note["kind"] == "scrolls":
+        return (f"a box scrolls{where}: it shows {note['items']} listed ('{note['name']}' … '{note['last']}'), more"
+                f" {note['more']}: scroll with one of their ids to reach the rest")
     return (f"overlay{where} covers {note['cover']}% of the viewport and {note['covered']} listed"
             f" element(s): '{note['name'][:60]}' - dismiss it first")
 

@@ -129,11 +129,18 @@ class NamedRecords:
             return record, record if record and record in (facts.row.name, page.menu_of) else ""
         after = page.headings[page.headings.index(page.heading) + 1:] if page.heading in page.headings else []
         parts = [p for p in page.heading_parts if not self.policy.category_of(p, weak=True)]
-        found = (after or parts or [""])[0]
+        found = (after or parts or [self._named_by(page.heading)])[0]
         if not found:  # the heading is the act alone ('Delete quota'): the app's own question says on what
             asked, name = self._asked(page.text, page.heading, facts.acted_records, asking_only=True)
             return asked.removeprefix(page.heading).strip(), name  # the page's text runs on from its heading
         return found, found
+
+    def _named_by(self, heading: str) -> str:
+        """The record an action heading names in its own words: quoted ('Delete “Delta”'), or after its colon ('Remove
+        member: Ada Lovelace'), never a question or another action ('Delete account: are you sure?')."""
+        tail = heading.split(":", 1)[1].strip(" ?.!") if ":" in heading and not heading.rstrip().endswith("?") else ""
+        tail = tail if 0 < len(tail.split()) <= 8 and not self.policy.category_of(tail, weak=True) else ""
+        return (quoted(heading) or [tail])[0]
 
     def _asked(self, modal: str, title: str, records: list[str], *, asking_only: bool = False) -> tuple[str, str]:
         """The sentence of the app's confirmation that names the effect (a question first), not its title; and the
