@@ -4,7 +4,7 @@
 # the serial port, not connected; the menu's system commands harmless `touch`es into effects/ so a restart or a
 # shutdown leaves a file as its truth), an admin user USER with PASSWORD, an application key for the truth script
 # (keys.yaml, the app's own format), and a small print farm's G-code: three files at the top, two folders (one of
-# spare parts, one of old calibration tests) and one long, slow job (~25 min on the virtual printer) so a print is
+# spare parts, one of old calibration tests) and one long, slow job (over an hour on the virtual printer) so a print is
 # running when it is cancelled; rotated logs of three earlier days. Re-running starts over. Nothing calls out.
 # Usage: scripts/trials/octoprint_seed.sh USER PASSWORD [PORT]
 #   then: /work/trials/octoprint/venv/bin/octoprint serve -b /work/trials/octoprint/base --iknowwhatimdoing &
@@ -62,9 +62,9 @@ part "$base/uploads/spare_parts/door_hinge_pin.gcode" "Door hinge pin" 8
 part "$base/uploads/spare_parts/drawer_knob.gcode" "Drawer knob" 12
 part "$base/uploads/old_tests/calibration_cube.gcode" "Calibration cube" 20
 part "$base/uploads/old_tests/temp_tower.gcode" "Temperature tower" 30
-{  # the long job: slow moves (F300 over 100 mm: 20 s each), ~75 of them
+{  # the long job: slow moves (F300 over 100 mm: 20 s each), 320 of them
   printf '; Lamp shade (long)\nG21\nG90\nM82\nG28\nG92 E0\n'
-  for layer in $(seq 1 20); do
+  for layer in $(seq 1 80); do
     printf 'G1 Z%s F300\nG1 X20 Y20 E%s F300\nG1 X120 Y20 E%s F300\nG1 X120 Y120 E%s F300\nG1 X20 Y120 E%s F300\n' \
       "$layer" "$((layer * 4))" "$((layer * 4 + 1))" "$((layer * 4 + 2))" "$((layer * 4 + 3))"
   done
