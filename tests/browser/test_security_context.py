@@ -486,3 +486,29 @@ async def test_a_held_form_under_a_heading_naming_no_record_names_its_first_fiel
     held = await _judge(page, "button", "Remove member")
     assert held is not None and held.objects == ("Member: Ada Lovelace",), held
     assert "Barred for 'a season'" in held.effect and "a month" not in held.effect, held.effect
+
+
+async def test_a_script_link_in_the_apps_own_confirmation_is_its_button(session: BrowserSession, site) -> None:
+    """The app's confirmation drawn as a veil with no role whose buttons are links that only run its script
+    (href "javascript:"): its 'Go ahead' erases the shelf the question quotes; its Cancel and a help link that opens
+    a page stay ordinary."""
+    page = await session.page()
+    await page.goto(site.url_a("effect_link_modal.html"))
+    await page.locator(".bin").click()
+    held = await _judge(page, "link", "Go ahead")
+    assert held is not None and held.category == "delete" and held.objects == ("Unsorted scans",), held
+    for name in ("Cancel", "How shelves work"):
+        assert await _judge(page, "link", name) is None, name
+
+
+async def test_a_control_hidden_since_it_was_pressed_opened_no_floating_layer(session: BrowserSession, site) -> None:
+    """A welcome tour's 'Got it' hides the tour; the shelf's bin, in a positioned toolbar, is then judged with that
+    button as the last pressed control: it names no tip of the hidden tour."""
+    page = await session.page()
+    await page.goto(site.url_a("effect_link_modal.html"))
+    pressed = await page.locator(".read").first.element_handle()
+    await pressed.click()
+    bin_icon = await page.locator(".bin").element_handle()
+    held = DETECTOR.classify("click", "link", "Delete", await element_facts(bin_icon, pressed))
+    assert held is not None and held.category == "delete", held
+    assert not any("Shelves keep" in o for o in held.objects) and "Shelves keep" not in held.effect, held

@@ -275,3 +275,20 @@ async def test_a_modal_offering_a_stronger_act_beside_the_approved_one_holds_it(
         assert commit.ok and commit.data["approved_by"].startswith(again["confirmation_id"]), commit.payload
         assert (await client.call("wait_for", text="Removed ", timeout_ms=8000)).ok
         assert len(app.deleted) == 1 and len(human.asked) == 2
+
+
+async def test_a_confirmation_whose_buttons_are_script_links_is_not_asked_again(served: Served, app) -> None:
+    """A reading list: a book's bin (a span with role=link) opens the app's veil, whose 'Go ahead' is a link that only
+    runs the page's script and deletes by fetch: the human is asked once, at the bin; the link is covered by that
+    approval and its DELETE belongs to it (no second hold by the network line)."""
+    async with client_and_human(served) as (client, human):
+        await client.call("navigate", url=app.url("carry_link_modal.html"))
+        held = await hold(client, "Delete")
+        assert held["summary"]["objects"] == ["Dune"], held
+        opened = await confirm(client, held["confirmation_id"])
+        assert "covered by this approval" in opened.data["carries_to"] and app.deleted == []
+        commit = await client.call("click", element_id=await element_id(client, "Go ahead", "link"))
+        assert commit.ok, commit.payload
+        assert commit.data["approved_by"].startswith(held["confirmation_id"] + ": the human approved")
+        assert (await client.call("wait_for", text="Deleted record 1", timeout_ms=8000)).ok
+        assert app.deleted == ["Dune"] and len(human.asked) == 1

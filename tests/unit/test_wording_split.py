@@ -404,3 +404,14 @@ def test_work_left_unsaved_a_booking_asked_for_and_mail_others_receive() -> None
     facts = control_facts("Submit", "compose", "Your opinion of this hotel")
     verdict = detector.classify("click", "button", "Submit", facts)
     assert verdict is not None and verdict.category == "send"
+
+
+def test_a_machines_job_under_way_stopped_is_cancelled() -> None:
+    """What a machine is making for one (a print, an engraving) stopped part-way is spoilt: cancelled, in a name or
+    in the app's own question; printing a page (a receipt, a label) is no such stop, nor is a print's settings."""
+    policy = load_policy()
+    for name in ("Abort printing", "Stop the engraving"):
+        assert policy.judge_name(name) == "cancel", name
+    assert confirmation_category(policy, "This will abort the printing of the bracket. Are you sure?") == "cancel"
+    for name in ("Print receipt", "Print settings", "Print"):
+        assert policy.judge_name(name) is None, name

@@ -152,8 +152,9 @@
   })();
   // A layer floating over the page (positioned out of the flow, smaller than half the viewport, not holding the
   // control clicked before it) is a popup the page marks with no role, opened by that control: its row, if any.
+  // A control no longer drawn (in a dialog closed since) holds open no layer.
   const floatingRow = () => {
-    if (!pressed || !pressed.isConnected || pressed.matches('input,select,textarea,[role=checkbox],[role=radio],[role=switch]')) return null;
+    if (!pressed || !pressed.isConnected || !visible(pressed) || pressed.matches('input,select,textarea,[role=checkbox],[role=radio],[role=switch]')) return null;
     const row = itemOf(pressed);
     if (!row) return null;
     const area = innerWidth * innerHeight;

@@ -47,6 +47,12 @@ _SUBMITS_ON_CHANGE = re.compile(r"submit|requestSubmit|location|href", re.IGNORE
 _WORDS = re.compile(r"[_\-+=&/.]+")
 
 
+def _runs_script(facts: ElementFacts) -> bool:
+    """A link with no address of its own (none, a bare '#', 'javascript:') runs the page's script as a button does:
+    in the app's own confirmation it is one of its buttons; a link that goes somewhere opens a page."""
+    return facts.href in ("", "#") or facts.href.lower().startswith("javascript:")
+
+
 def _words(text: str) -> str:
     return " ".join(_WORDS.sub(" ", text).split())
 
@@ -92,9 +98,10 @@ class DestructiveActionDetector:
 
     def _in_confirmation(self, role: str, name: str, facts: ElementFacts) -> Verdict | None:
         """A control of the app's own confirmation (a modal) that speaks of an effect or of loss: the act is
-        consequential by the app's own judgement, in the app's words. Its declines and ordinary commands are not."""
+        consequential by the app's own judgement, in the app's words. Its declines and ordinary commands are not,
+        nor a link that opens a page (its help, its terms); a link that only runs the page's script is a button."""
         shown, title = facts.page.modal, facts.page.dialog
-        if not shown or role == "link" or (name and (self.policy.is_decline(name) or (
+        if not shown or (role == "link" and not _runs_script(facts)) or (name and (self.policy.is_decline(name) or (
                 self.policy.is_ordinary(name) and not self.policy.flow.throws_away(name)))):
             return None
         if facts.page.lone:  # the dialog offers nothing else: no question to answer, a notice to close
