@@ -141,3 +141,43 @@ async def test_a_tree_node_right_clicked_is_its_menus_object(session: BrowserSes
     await actions.click(session, element_id=find(await observe(session), "Heron count 2026")["id"], button="right")
     summary = await _shred_asked(session)
     assert summary["category"] == "delete" and summary["objects"] == ["Heron count 2026"], summary
+
+
+SHEETS = """
+<h2>Choir rota</h2>
+<div class="app">
+  <div class="pane"><div class="head"><ul class="strip" style="display:flex;gap:1em;list-style:none">
+    <li><a href="#s1" class="sheet">Sopranos</a></li><li><a href="#s2" class="sheet">Altos</a></li>
+    <li><a href="#s3" class="sheet">Tenors</a></li></ul></div></div>
+  <div class="pane"><div class="head"><a href="#print">Print the rota</a></div></div>
+</div>
+<script>
+  document.querySelectorAll('.sheet').forEach(s => s.addEventListener('contextmenu', e => {
+    e.preventDefault();
+    document.querySelectorAll('.pop').forEach(p => p.remove());
+    const m = document.createElement('ul');
+    m.className = 'pop';
+    m.style.cssText = `position:absolute;left:${e.pageX}px;top:${e.pageY}px;background:#eee;list-style:none`;
+    m.style.top = '4px';  // a long menu, taller than half the window: a command a line
+    const lines = ['Rename', 'Duplicate sheet', 'Move left', 'Move right', 'Colour', 'Freeze first row', 'Hide',
+                   'Show all', 'Protect', 'Print setup', 'Copy link', 'Remove'];
+    m.innerHTML = lines.map(w => `<li style="padding:12px 8px"><a href="#">${w}</a></li>`).join('');
+    m.lastChild.firstChild.className = 'rm';
+    m.querySelector('.rm').addEventListener('click', (ev) => { ev.preventDefault(); s.remove(); m.remove(); });
+    document.body.append(m);
+  }));
+</script>
+"""
+
+
+async def test_a_command_held_in_the_menu_itself_names_the_item_right_clicked(session: BrowserSession) -> None:
+    """A strip of sheets, each a plain link in a list item: a right-click opens a long floating list with no roles
+    (taller than half the window) whose Remove acts at once (no question of the app's): held, naming the sheet
+    right-clicked, never the first sheet of the strip nor the page's heading."""
+    page = await session.page()
+    await page.set_content(SHEETS)
+    await actions.click(session, element_id=find(await observe(session), "Altos", "link")["id"], button="right")
+    with pytest.raises(ConfirmationRequired) as held:
+        await actions.click(session, element_id=find(await observe(session), "Remove", "link")["id"])
+    summary = held.value.details["summary"]
+    assert summary["category"] == "delete" and summary["objects"] == ["Altos"], summary

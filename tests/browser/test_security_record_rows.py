@@ -298,3 +298,37 @@ async def test_a_grids_row_drawn_as_no_box_is_picked_by_its_number_cell_and_name
         "click", "button", "Remove picked reading", await element_facts(await page.query_selector("#drop-row")))
     assert held is not None and held.category == "delete"
     assert held.objects == ("2 42 2026-11-01 298.0",), held
+
+
+ADDONS = """
+<h2>Installed add-ons</h2>
+<table class="addons"><tbody>
+  <tr><td><span>lens-correction</span></td><td>2.1.0</td><td><a href="#" class="open">▸ <span>3 filters</span></a></td>
+    <td><a href="#" id="u1">uninstall</a> <a href="#">switch on</a></td></tr>
+  <tr><td><span>film-grain</span></td><td>0.9.4</td><td><a href="#" class="open">▸ <span>12 filters</span></a></td>
+    <td><a href="#" id="u2">uninstall</a> <a href="#">switch off</a></td></tr>
+</tbody></table>
+"""
+
+
+WIDGETS = """
+<h2>Dashboard widgets</h2>
+<ul class="widgets">
+  <li><div class="card"><div class="top"><p class="t"><em>▦</em> <span>rain-gauge</span></p><p class="v">1.2.0</p>
+    <p class="acts"><button id="w1">Remove</button> <button>Pause</button></p></div><div class="body"></div></div></li>
+  <li><div class="card"><div class="top"><p class="t"><em>▦</em> <span>tide-clock</span></p><p class="v">0.3.1</p>
+    <p class="acts"><button id="w2">Remove</button> <button>Resume</button></p></div><div class="body"></div></div></li>
+</ul>
+"""
+
+
+async def test_a_count_of_what_a_row_holds_never_names_the_row(session: BrowserSession) -> None:
+    """A photo editor's add-ons: each row's first link opens the list of what it holds ('3 filters'); a count is
+    no record's name, nor is a command after the control (its 'switch off', alone of its kind), so the row (and so
+    its Uninstall) is named by its own words: the add-on's."""
+    page = await session.page()
+    await page.set_content(ADDONS)
+    assert (await element_facts(await page.query_selector("#u2"))).row.name == "film-grain"
+    # A card whose words sit in nested blocks, its commands in the same block as its name: its leading words.
+    await page.set_content(WIDGETS)
+    assert (await element_facts(await page.query_selector("#w2"))).row.name == "tide-clock"

@@ -64,7 +64,8 @@
   const timeLike = t => t.length <= 28 && /\d/.test(t) &&  // ... or a month's word ('Nov 28 2026, 15:25', '3 May 2024')
     (/^\d{1,4}([-/.:]\d{1,4}){1,2}([ T,]+\d{1,2}:\d{2}(:\d{2})?)?(\s*[ap]\.?m\.?)?$/i.test(t) ||
      /^\d+\s*\p{L}{1,7}\.?\s+\p{L}{2,4}$/u.test(t) || /^(\p{L}{3,9}\.?\s+\d{1,2}|\d{1,2}\s+\p{L}{3,9}\.?),?\s+\d{4}(,?\s+\d{1,2}:\d{2}(:\d{2})?)?$/u.test(t));
-  const nameLike = t => !idLike(t) && !timeLike(t);
+  // A count of what a record holds ("12 filters", "▸ 1 node": a number and one word) says how many, never which.
+  const nameLike = t => !idLike(t) && !timeLike(t) && !/^[^\p{L}\p{N}]*\d[\d,.]*\s+\p{L}+$/u.test(t);
   // How much text a block holds as read: a template's indentation is no text.
   const size = e => (e.textContent || '').replace(/\s+/g, ' ').length;
   // A row or card is small and never holds the page's main heading; page regions (children of the body or the
@@ -174,18 +175,23 @@
       Array.from(s.querySelectorAll(c.tagName === 'A' ? 'a[href]' : c.tagName)).some(a => clean(a.textContent) === words));
   };
   const TICKS = 'input[type=checkbox],input[type=radio],[role=checkbox],[role=radio]';  // boxes that pick a row
+  // A command drawn after the control pressed (a row's 'disable all' after its 'remove') is a sibling command,
+  // never the row's name, which leads it; a tick box leads its row, so what follows it still names it.
+  const after = (skip, c) => !!skip && !skip.matches(TICKS) && !!(skip.compareDocumentPosition(c) & Node.DOCUMENT_POSITION_FOLLOWING);
   const rowName = (row, skip) => {  // the row's own name: its label, header cell, heading or first link, else text
     if (!row) return '';  // a header cell whose words only label its tick box ("Pick <row>") names the box:
     const labelsTick = c => !!c.querySelector(TICKS) && clean(c.innerText) === clean(Array.from(c.querySelectorAll('label'), l => l.innerText).join(' '));
     const own = row.getAttribute('aria-label');
     if (own && clean(own) && labelNamesRow(clean(own), row)) return clean(own, 100);
     for (const sel of ['[role=rowheader],th', 'h1,h2,h3,h4,h5,h6,[role=heading]', 'a[href],strong,b']) {  // the first
-      const named = Array.from(row.querySelectorAll(sel)).find(c => !(skip && c.contains(skip)) &&
+      const named = Array.from(row.querySelectorAll(sel)).find(c => !(skip && c.contains(skip)) && !after(skip, c) &&
         clean(c.textContent) && nameLike(clean(c.textContent)) && visible(c) && !repeatsDown(c, row) && !repeatsAcross(c, row) && !labelsTick(c));
       const cell = named && named.matches('a[href]') && named.closest(CELL);
       if (named) return clean((cell && row.contains(cell) && leadOf(cell, row)) || named.textContent, 100);
     }
-    const cell = cellsOf(row, skip, true).find(nameLike) || cellsOf(row, skip).find(nameLike);
+    const cell = cellsOf(row, skip, true).find(nameLike) || cellsOf(row, skip).find(nameLike) || (skip ? Array.from(  // no cells:
+      row.querySelectorAll('*')).filter(c => !c.firstElementChild && (c.compareDocumentPosition(skip) & Node.DOCUMENT_POSITION_FOLLOWING) &&
+      visible(c)).map(c => clean(c.textContent, 100)).find(t => t && nameLike(t)) : '');  // the first words leading the control
     if (cell) return cell;
     const rest = clean(skip ? textOf(row).replace(textOf(skip), '') : textOf(row), 100);  // a line of bare text
     return nameLike(rest) ? rest : '';

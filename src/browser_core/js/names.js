@@ -115,7 +115,7 @@
   // text before the field, group + row, the field's own name attribute), else what its icon says; pagination
   // controls read "page 3", "next page".
   function nameInfo(el, role) {
-    const [own, ownDerived] = ownName(el, role);
+    const [own, ownDerived] = pressedItem(el) || ownName(el, role);
     const name = clean(own, 80);
     if (name && !ownDerived) return pagerName(el, name, ownDerived);
     const toggle = TOGGLE_ROLES.has(role) && el.tagName !== "INPUT" ? toggleLabel(el, role) : null;

@@ -82,7 +82,7 @@
     // A holder of items (a menubar, a tab list) the page made focusable but left empty offers nothing to act on.
     if (HOLDERS.has(explicit) && !el.childElementCount && !/\S/.test(el.textContent || "")) return null;
     if (ti !== null && +ti >= 0) return el.querySelector(HOLDS_CONTROL + ",iframe") || focusSentinel(el) || drawsNothing(el) ? null : "clickable";
-    return clickedItem(el, explicit) ? "clickable" : null;
+    return clickedItem(el, explicit) || pressedItem(el) ? "clickable" : null;
   }
 
   // The box a person clicks: a checkbox or radio drawn by its label (the native input shrunk to nothing inside
@@ -99,7 +99,7 @@
 
   /* shown.js */
 
-  /* names.js */ /* shortcuts.js */ /* column_head.js */ /* twin.js */ /* tree.js */
+  /* names.js */ /* shortcuts.js */ /* column_head.js */ /* twin.js */ /* tree.js */ /* pressed.js */
   /* match.js */
   /* columns.js */
   /* rows.js */

@@ -34,7 +34,7 @@ def _walker_source() -> str:
     stand for others and groups per record, list items, icons (and their vocabulary), modals, calendars, and what an
     observation reads beside the controls."""
     source = _JS.joinpath("walker.js").read_text(encoding="utf-8")
-    parts = ("shown", "unused", "names", "shortcuts", "column_head", "twin", "tree", "match", "columns", "rows",
+    parts = ("shown", "unused", "names", "shortcuts", "column_head", "twin", "tree", "pressed", "match", "columns", "rows",
              "records", "items", "icons", "modal", "calendar", "page_read")  # fmt: skip
     for part in parts:
         source = source.replace(f"/* {part}.js */", _JS.joinpath(f"{part}.js").read_text(encoding="utf-8"))
@@ -86,6 +86,10 @@ PAGE_INIT_SCRIPT = """(() => {
   const clicks = new WeakSet();
   Object.defineProperty(window, "%s_clicks", { value: clicks, enumerable: false });
   // Elements (or the whole document) given listeners for the pointer coming over them: what a hover may answer.
+  // Elements given listeners for a pointer's press (a drawn shape picked on the press, dragged, opened on a second).
+  const presses = new WeakSet();
+  Object.defineProperty(window, "%s_presses", { value: presses, enumerable: false });
+  const PRESSES = new Set(["mousedown", "pointerdown", "touchstart"]);
   const hovers = { els: new WeakSet(), page: false };
   Object.defineProperty(window, "%s_hovers", { value: hovers, enumerable: false });
   const HOVERS = new Set(["mouseenter", "mouseover", "pointerenter", "pointerover"]);
@@ -93,6 +97,7 @@ PAGE_INIT_SCRIPT = """(() => {
   EventTarget.prototype.addEventListener = function (type, ...rest) {
     const clicked = type === "click" || type === "dblclick" || type === "contextmenu";
     if (clicked && this instanceof Element) clicks.add(this);
+    if (PRESSES.has(type) && this instanceof Element) presses.add(this);
     if (HOVERS.has(type)) { if (this instanceof Element) hovers.els.add(this); else hovers.page = true; }
     return listen.call(this, type, ...rest);
   };
@@ -190,7 +195,7 @@ class ElementRegistry:
 
     @property
     def init_script(self) -> str:
-        return PAGE_INIT_SCRIPT % ((self.key,) * 6)
+        return PAGE_INIT_SCRIPT % ((self.key,) * 7)
 
     def slot(self, frame: Frame) -> FrameSlot:
         slot = self._slots.get(frame)

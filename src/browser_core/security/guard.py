@@ -86,6 +86,11 @@ class SecurityGuard:
             facts = await element_facts(target.handle, opener, self.page_key)
             if facts.page.modal and self.opened_on:  # the item right-clicked, whose menu opened this dialog
                 facts.page.opened_from = self.opened_on
+            elif self.opened_on and (not facts.page.menu_of or facts.page.menu_of not in self.opened_on) and \
+                    (await in_a_menu(target.handle, opener))[0]:
+                # a command of the menu it opened, held in the menu itself: the item's own words, unless they hold
+                # the name of the row the menu is read as acting on (then that row is the item)
+                facts.page.menu_of = self.opened_on
             return facts, target.role, target.name
         # No suppression: if the focused element cannot be read, the check fails and nothing runs (fail closed).
         js_handle = await intent.page.evaluate_handle(_FOCUSED_JS)

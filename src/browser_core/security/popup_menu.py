@@ -1,7 +1,8 @@
 """Popup menus and what they act on (issue 29 §2): a command in a menu acts on the item the menu was opened on.
 
 A popup menu is one the page marks (``role=menu``/``listbox``, or a ``menuitem`` of one), or a small layer floating
-over the page (positioned out of the flow, narrower and shorter than half the viewport), never a dialog. A click in
+over the page (positioned out of the flow, narrower and shorter than half the viewport; a list of commands may run to
+four fifths of its height), never a dialog. A click in
 one that does not hold the element pressed before it was opened by that element (a row's own ⋯ button's): the guard
 keeps that element as the last pressed (``guard.py``). An item right-clicked names itself: its own words (a tree's
 node, a file's name) are kept as the record the menu it opened acts on while the clicks stay in menus, since an app
@@ -25,7 +26,8 @@ _MENU_JS = """(el, opener) => {
     const pos = getComputedStyle(a).position;
     if (pos !== 'absolute' && pos !== 'fixed') continue;
     const r = a.getBoundingClientRect();
-    const small = r.width > 0 && r.height > 0 && r.width < innerWidth / 2 && r.height < innerHeight / 2;
+    const tall = a.matches('ul,ol') ? 0.8 : 0.5;  // a list of commands may run long; a panel or dialog is no menu
+    const small = r.width > 0 && r.height > 0 && r.width < innerWidth / 2 && r.height < innerHeight * tall;
     return [small, small && live];
   }
   return [false, false];
