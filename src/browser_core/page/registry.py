@@ -34,8 +34,8 @@ def _walker_source() -> str:
     stand for others and groups per record, list items, icons (and their vocabulary), modals, calendars, and what an
     observation reads beside the controls."""
     source = _JS.joinpath("walker.js").read_text(encoding="utf-8")
-    parts = ("shown", "unused", "names", "shortcuts", "column_head", "twin", "tree", "pressed", "match", "columns", "rows",
-             "records", "items", "icons", "modal", "calendar", "page_read")  # fmt: skip
+    parts = ("shown", "unused", "names", "shortcuts", "column_head", "twin", "tree", "pressed", "match", "columns",
+             "rows", "records", "items", "icons", "modal", "calendar", "page_read")  # fmt: skip
     for part in parts:
         source = source.replace(f"/* {part}.js */", _JS.joinpath(f"{part}.js").read_text(encoding="utf-8"))
     vocabulary = json.loads(_JS.joinpath("icons.json").read_text(encoding="utf-8"))
