@@ -35,3 +35,12 @@ def test_a_sort_taken_off_a_list_removes_no_record() -> None:
     for name in ("Remove sort", "Remove this sort order", "Clear sorting"):
         assert POLICY.judge_name(name) is None, name
     assert POLICY.judge_name("Remove this record") == "delete"
+
+
+def test_a_one_time_code_asked_for_by_name_alone_goes_to_the_one_who_asks() -> None:
+    # A control named only "send (again) a code" is the sign-in or verification step's: the code goes to the person
+    # who will type it. A code named for someone else, or with more to it, is still a send.
+    for name in ("Send a code", "Send new code", "Re-send new code"):
+        assert POLICY.judge_name(name) is None, name
+    for name in ("Send discount code", "Send code to customer", "Send"):
+        assert POLICY.judge_name(name) == "send", name
