@@ -13,12 +13,12 @@ from browser_core.security.detector import DestructiveActionDetector
 from browser_core.security.policy import load_policy
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, control_facts, judge_all, load_wordings, table
 
-# Round 29's apps (splits.yaml) scored 536/583 blind on s29-words28's rules (cbde1a9), run once after their labels
-# were committed (ef68d77); no label changed after it. After their misses were read and fixed by class (no longer a
-# blind figure), 542/583. The development apps (round 28's joined): a regression guard, 11441 before round 29's pass
+# Round 30's apps (splits.yaml) scored 370/403 blind on s29-words29's rules (da8376e), run once after their labels
+# were committed (7d5ccaa); no label changed after it. After their misses were read and fixed by class (no longer a
+# blind figure), 378/403. The development apps (round 29's joined): a regression guard, 11983 before round 30's pass
 # and after it.
-HELD_OUT_RIGHT = 542
-DEVELOPMENT_RIGHT = 11441
+HELD_OUT_RIGHT = 378
+DEVELOPMENT_RIGHT = 11983
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -38,8 +38,9 @@ def test_the_gate_does_not_score_worse_than_measured() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 29's target is not met blind: round 29 measured 536/583 (91.9 %) on four apps never read (commit "
-    "0/3, delete 58/58, send 4/5, publish 4/9, cancel 1/2, loss 17/20, ordinary 452/486; splits.yaml)",
+    reason="issue 29's target is not met blind: round 30 measured 370/403 (91.8 %) on four apps never read (commit "
+    "10/16, delete 42/43, send 13/16, publish 3/3, cancel 5/10, loss 4/6, advance 7/7, cart edit 3/3, ordinary "
+    "283/299; splits.yaml)",
 )
 def test_every_category_scores_at_least_98_percent_on_the_held_out_apps() -> None:
     scores = table(judge_all(), "category")
