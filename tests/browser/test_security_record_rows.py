@@ -298,3 +298,19 @@ async def test_a_grids_row_drawn_as_no_box_is_picked_by_its_number_cell_and_name
         "click", "button", "Remove picked reading", await element_facts(await page.query_selector("#drop-row")))
     assert held is not None and held.category == "delete"
     assert held.objects == ("2 42 2026-11-01 298.0",), held
+
+
+async def test_a_scripted_button_in_a_toolbar_form_acts_on_the_lines_ticked_outside_it(
+        session: BrowserSession, site) -> None:
+    """A toolbar drawn as a form that submits nothing (a select-all box, a filter, a scripted button) above lines
+    of blocks, each with its own tick box: the button acts on the lines ticked below, outside its form, so those
+    are the act's record (Kiwi TCMS's test-case list, kiwi trial e; other words and markup)."""
+    page = await session.page()
+    await page.goto(site.url_a("loan_lines.html"))
+    snap = await observe(session)
+    wolf = next(e for e in snap["elements"] if e["role"] == "checkbox" and "Wolf Hall" in e["name"])
+    await actions.click(session, element_id=wolf["id"])
+    held = DestructiveActionDetector(load_policy()).classify(
+        "click", "button", "Erase", await element_facts(await page.query_selector("#withdraw")))
+    assert held is not None and held.category == "delete", held
+    assert held.objects == ("Wolf Hall",), held

@@ -233,7 +233,9 @@
       submit_name: submitter ? nameOf(submitter) : '',
       has_submit: !!submitter,
       submitter: describe(submitter),
-      checked: checkedIn(form),
+      // A scripted control (no submit) in a form that ticks nothing (a toolbar drawn as a form) acts on the rows
+      // ticked outside it: the page's selection.
+      checked: (own => own.length || isSubmit ? own : checkedIn(document))(checkedIn(form)),
     };
   }
   // The page around the control: the nearest ancestor with enough text, the lists shown before the control.
