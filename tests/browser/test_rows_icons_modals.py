@@ -200,3 +200,18 @@ async def test_an_unnamed_icon_in_a_column_heading_opens_that_columns_options(se
     assert find(snap, "Name options")["role"] == "clickable"
     assert find(snap, "Height options")["role"] == "clickable"
     assert "collapsed" in find(snap, "Menu", "button").get("state", "")
+
+
+async def test_a_lines_controls_carry_its_title_though_a_closed_menu_holds_many_commands(
+    session: BrowserSession, site
+) -> None:
+    """Lines of blocks (no table, no list), each with a tick box and an options glyph whose menu of 14 commands is
+    built but closed: the menu's commands are not drawn, so the line is still a line, and its controls are named
+    or keyed by its title (Kiwi TCMS's test-case list, kiwi trial c; other words and markup)."""
+    await goto(session, site.url_a("loan_lines.html"))
+    snap = await observe(session)
+    titles = ["The Salt Path", "Wolf Hall", "A Month in the Country", "Small Island"]
+    ticks = [e for e in snap["elements"] if e["role"] == "checkbox" and "field checkbox" not in e["name"]]
+    assert [e["name"] for e in ticks] == [f"select row '{t}'" for t in titles]  # before: '' under 'Branch loans'
+    toggles = [e for e in snap["elements"] if e["role"] == "button" and e["name"] != "Erase"]
+    assert [e.get("context") for e in toggles] == titles

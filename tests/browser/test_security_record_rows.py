@@ -332,3 +332,19 @@ async def test_a_count_of_what_a_row_holds_never_names_the_row(session: BrowserS
     # A card whose words sit in nested blocks, its commands in the same block as its name: its leading words.
     await page.set_content(WIDGETS)
     assert (await element_facts(await page.query_selector("#w2"))).row.name == "tide-clock"
+
+
+async def test_a_scripted_button_in_a_toolbar_form_acts_on_the_lines_ticked_outside_it(
+        session: BrowserSession, site) -> None:
+    """A toolbar drawn as a form that submits nothing (a select-all box, a filter, a scripted button) above lines
+    of blocks, each with its own tick box: the button acts on the lines ticked below, outside its form, so those
+    are the act's record (Kiwi TCMS's test-case list, kiwi trial e; other words and markup)."""
+    page = await session.page()
+    await page.goto(site.url_a("loan_lines.html"))
+    snap = await observe(session)
+    wolf = next(e for e in snap["elements"] if e["role"] == "checkbox" and "Wolf Hall" in e["name"])
+    await actions.click(session, element_id=wolf["id"])
+    held = DestructiveActionDetector(load_policy()).classify(
+        "click", "button", "Erase", await element_facts(await page.query_selector("#withdraw")))
+    assert held is not None and held.category == "delete", held
+    assert held.objects == ("Wolf Hall",), held

@@ -74,7 +74,9 @@
   // Siblings alike: one tag and class; plain (classless) blocks only when their children are alike too (a page's
   // query box and its work area are two plain divs, not two records).
   const shape = e => Array.from(e.children).map(c => `${c.tagName}.${c.className}`).join(',');
-  const alike = (s, a) => s.tagName === a.tagName && s.className === a.className && (!!a.className || shape(s) === shape(a));
+  // A class numbered per instance (a record's id a script adds: 'entry-17') tells no kind apart.
+  const kindClasses = e => (e.getAttribute('class') || '').split(/\s+/).filter(t => t && !/\d/.test(t)).join(' ');
+  const alike = (s, a) => s.tagName === a.tagName && kindClasses(s) === kindClasses(a) && (!!kindClasses(a) || shape(s) === shape(a));
   const ACTS = 'button,[role=button],a[href],input[type=submit],input[type=button]';
   const saysMore = a => {  // text of its own beside its controls: a record, not a toolbar
     const copy = a.cloneNode(true);
@@ -242,7 +244,9 @@
       submit_name: submitter ? nameOf(submitter) : '',
       has_submit: !!submitter,
       submitter: describe(submitter),
-      checked: checkedIn(form),
+      // A scripted control (no submit) in a form that ticks nothing (a toolbar drawn as a form) acts on the rows
+      // ticked outside it: the page's selection.
+      checked: (own => own.length || isSubmit ? own : checkedIn(document))(checkedIn(form)),
     };
   }
   // The page around the control: the nearest ancestor with enough text, the lists shown before the control.

@@ -234,12 +234,15 @@
     }
     return false;
   }
+  // The controls a block draws: a closed menu's commands (built, not drawn until it opens) are none of its own.
+  const drawnControls = (n) => Array.from(n.querySelectorAll(CONTROL_SEL + ",a[href]"))
+    .filter((c) => c.getClientRects().length > 0).length;
   function lineOf(el) {
     for (let n = el.parentElement, d = 0; n && d < 8 && !n.matches(STOP_SEL); n = n.parentElement, d++) {
       if (n.matches(GRID_SEL)) return null;
       const row = n.matches(ROW_SEL);
       if (!row && !repeatedIn(n, el)) continue;
-      if (n.querySelectorAll(CONTROL_SEL + ",a[href]").length > 12) return null;  // a layout block, not a line
+      if (drawnControls(n) > 12) return null;  // a layout block, not a line
       const key = lineKey(n);
       if (key || row) return key ? [key, row ? "row" : "", n] : null;
     }
