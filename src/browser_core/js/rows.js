@@ -235,14 +235,19 @@
     return false;
   }
   // The controls a block draws: a closed menu's commands (built, not drawn until it opens) are none of its own.
-  const drawnControls = (n) => Array.from(n.querySelectorAll(CONTROL_SEL + ",a[href]"))
-    .filter((c) => c.getClientRects().length > 0).length;
+  function drawsManyControls(n) {  // more than 12, counted only as far as 13 (read for each listed element)
+    const all = n.querySelectorAll(CONTROL_SEL + ",a[href]");
+    if (all.length <= 12) return false;
+    let drawn = 0;
+    for (const c of all) if (c.getClientRects().length && ++drawn > 12) return true;
+    return false;
+  }
   function lineOf(el) {
     for (let n = el.parentElement, d = 0; n && d < 8 && !n.matches(STOP_SEL); n = n.parentElement, d++) {
       if (n.matches(GRID_SEL)) return null;
       const row = n.matches(ROW_SEL);
       if (!row && !repeatedIn(n, el)) continue;
-      if (drawnControls(n) > 12) return null;  // a layout block, not a line
+      if (drawsManyControls(n)) return null;  // a layout block, not a line
       const key = lineKey(n);
       if (key || row) return key ? [key, row ? "row" : "", n] : null;
     }
