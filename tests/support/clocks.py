@@ -93,12 +93,14 @@ def snapshot() -> Snapshot:
 def cpu_between(before: Snapshot, after: Snapshot) -> float:
     """The CPU-s spent between two snapshots: each process alive at the second, since the first (all of it for one
     started meanwhile). A process gone by then counts through the ancestor that reaped it, whose reaped total took
-    all of its CPU: what was already counted at the first snapshot is taken off again. One whose parent took none
-    (a renderer its zygote ended) counts only up to the first snapshot."""
+    all of its CPU: what was already counted at the first snapshot is taken off again, each reaper's gain matched once
+    (parents first). One whose parent took none (a renderer its zygote ended, a killed server's worker sent to init)
+    counts only up to the first snapshot."""
     spent = sum(cpu - before.get(key, (0, 0.0))[1] for key, (_, cpu) in after.items())
     alive = {key[0]: key for key in after} | {os.getpid(): ME}
     gone = {key[0]: parent for key, (parent, _) in before.items() if key not in after}
-    for key, (parent, cpu) in before.items():
+    gained: dict[tuple[int, int], float] = {}  # what each reaper's total gained, not yet matched to a process gone
+    for key, (parent, cpu) in sorted(before.items(), key=lambda item: item[0][1]):  # parents (started first) first
         if key in after:
             continue
         for _ in range(len(gone) + 1):  # up to the nearest ancestor still alive (a whole server tree ended)
@@ -106,8 +108,12 @@ def cpu_between(before: Snapshot, after: Snapshot) -> float:
                 break
             parent = gone[parent]
         reaper = alive.get(parent)
-        if reaper is not None and after[reaper][1] - before.get(reaper, (0, 0.0))[1] >= cpu - 0.02:
+        if reaper is None:
+            continue
+        left = gained.setdefault(reaper, after[reaper][1] - before.get(reaper, (0, 0.0))[1])
+        if left >= cpu - 0.02:  # its CPU reached this reaper's total (a grandchild sent to init never does)
             spent -= cpu
+            gained[reaper] = left - cpu
     return spent
 
 

@@ -3,6 +3,7 @@ not only once it is reaped, and not twice after; a test that only waits shows as
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import threading
@@ -48,3 +49,13 @@ def test_the_summary_lists_modules_and_tests_most_waited_first() -> None:
     lines = clocks.lines(tests)
     assert "3 tests: wall 40 s, CPU 12 s, waited 28 s" in lines[0]
     assert lines[1].split() == ["20.0", "2.0", "18.0", "tests/b.py"]
+
+
+def test_a_killed_tree_whose_grandchild_went_to_init_is_taken_off_once() -> None:
+    """A server (100 CPU-s) and its worker (40 CPU-s) both gone by the test's end: the server was reaped here (its 100
+    moved into this process's reaped total), the worker went to init (its CPU reached no total of ours). Only what
+    this process's total gained is taken off: the test spent no CPU, never minus 40."""
+    me, server, worker = clocks.ME, (4242, 1), (4243, 2)
+    before = {me: (0, 10.0), server: (os.getpid(), 100.0), worker: (4242, 40.0)}
+    after = {me: (0, 110.0)}
+    assert clocks.cpu_between(before, after) == pytest.approx(0.0)
