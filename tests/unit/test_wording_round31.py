@@ -19,3 +19,12 @@ def test_a_refusing_answer_that_names_the_act_not_done_holds_nothing() -> None:
     assert POLICY.judge_name("Remove the record") == "delete"
     assert POLICY.judge_name("Erase everything") == "delete"
     assert POLICY.judge_name("Cancel my order") == "cancel"
+
+
+def test_a_slip_emailed_to_someone_is_sent() -> None:
+    """A slip (a payslip, a packing slip, a deposit slip) is a document mailed to the person it concerns, like an
+    invoice or a statement: emailing it sends it."""
+    for name in ("Email payslips", "Mail the packing slip", "Resend deposit slip"):
+        assert POLICY.judge_name(name) == "send", name
+    for name in ("Payslips", "Packing slip settings", "Print packing slip"):
+        assert POLICY.judge_name(name) is None, name
