@@ -13,12 +13,12 @@ from browser_core.security.detector import DestructiveActionDetector
 from browser_core.security.policy import load_policy
 from tests.support.wordings import CATEGORIES, FLOOR, WORDINGS, control_facts, judge_all, load_wordings, table
 
-# Round 30's apps (splits.yaml) scored 370/403 blind on s29-words29's rules (da8376e), run once after their labels
-# were committed (7d5ccaa); no label changed after it. After their misses were read and fixed by class (no longer a
-# blind figure), 378/403. The development apps (round 29's joined): a regression guard, 11983 before round 30's pass
-# and after it.
-HELD_OUT_RIGHT = 378
-DEVELOPMENT_RIGHT = 11983
+# Round 31's apps (splits.yaml) scored 426/465 blind on main's rules (da44ffe), run once after their labels were
+# committed (4041a2e); no label changed after it. After their misses were read and fixed by class (no longer a blind
+# figure), 431/465. The development apps (round 30's joined): a regression guard, 12361 before round 31's pass and
+# after it.
+HELD_OUT_RIGHT = 431
+DEVELOPMENT_RIGHT = 12361
 
 
 def test_the_set_has_at_least_400_labelled_texts_from_20_apps_each_with_its_source() -> None:
@@ -38,9 +38,8 @@ def test_the_gate_does_not_score_worse_than_measured() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 29's target is not met blind: round 30 measured 370/403 (91.8 %) on four apps never read (commit "
-    "10/16, delete 42/43, send 13/16, publish 3/3, cancel 5/10, loss 4/6, advance 7/7, cart edit 3/3, ordinary "
-    "283/299; splits.yaml)",
+    reason="issue 29's target is not met blind: round 31 measured 426/465 (91.6 %) on four apps never read (commit "
+    "4/10, delete 55/61, send 5/9, publish 9/11, cancel 18/21, loss 12/14, ordinary 323/339; splits.yaml)",
 )
 def test_every_category_scores_at_least_98_percent_on_the_held_out_apps() -> None:
     scores = table(judge_all(), "category")
